@@ -1,0 +1,1 @@
+"""The three agents. They never import each other: they talk through the MCP router."""

@@ -1,0 +1,166 @@
+"""FastAPI application: routes, WebSocket, errors as JSON, token check, CORS, the built SPA."""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__
+from ..config import Settings, get_settings
+from ..errors import ServiceError, UnauthorizedError, new_error_id
+from ..runtime import Runtime, build_runtime
+from .deps import check_token
+from .routes import downloads, logs, status, system, upload, workflow
+from .routes.status import build_status
+from .ws import Broadcaster
+
+API_PREFIXES = ("/api", "/health", "/ws", "/docs", "/openapi.json", "/redoc")
+
+
+def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
+    settings = settings or (runtime.settings if runtime else get_settings())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        rt = runtime or build_runtime(settings)
+        broadcaster = Broadcaster(asyncio.get_running_loop())
+        rt.store.subscribe(broadcaster.publish)
+        app.state.runtime = rt
+        app.state.broadcaster = broadcaster
+        # Import NeuroConv's registry off the loop now, so the first upload does not wait for it.
+        warmup = asyncio.get_running_loop().run_in_executor(None, _warm_up)
+        try:
+            yield
+        finally:
+            rt.store.unsubscribe(broadcaster.publish)
+            warmup.cancel()
+            if runtime is None:
+                rt.close()
+
+    app = FastAPI(
+        title="Agentic Neurodata Conversion",
+        version=__version__,
+        summary="Turn a folder of raw neurophysiology recordings into a valid, DANDI-ready NWB file.",
+        lifespan=lifespan,
+    )
+    _install_error_handlers(app)
+    _install_token_check(app, settings)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=settings.cors_origins,
+        allow_methods=["GET", "POST"],
+        allow_headers=["Authorization", "Content-Type", "X-API-Token"],
+    )
+    for module in (system, upload, status, workflow, downloads, logs):
+        app.include_router(module.router)
+
+    @app.websocket("/ws")
+    async def events(websocket: WebSocket) -> None:
+        expected = settings.api_token.get_secret_value() if settings.api_token else None
+        try:
+            check_token(websocket, expected)
+        except UnauthorizedError:
+            await websocket.close(code=4401, reason="API token required")
+            return
+        rt: Runtime = websocket.app.state.runtime
+        state = await asyncio.to_thread(rt.store.snapshot)
+        hello = {"type": "notification", "message": "connected", "stage": None, "status": state.status.value,
+                 "timestamp": state.updated_at.isoformat(),
+                 "metadata": {"snapshot": build_status(state, settings.effective_llm_provider).model_dump(mode="json")}}
+        await websocket.app.state.broadcaster.serve(websocket, hello)
+
+    _mount_frontend(app, settings.frontend_dist)
+    return app
+
+
+def _warm_up() -> None:
+    from ..agents.conversion.registry import registry
+
+    registry()
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        _record(request, exc.to_context())
+        return JSONResponse(exc.to_body(), status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"field": ".".join(str(p) for p in err.get("loc", ()) if p != "body"), "problem": err.get("msg", "")}
+            for err in exc.errors()
+        ]
+        summary = "; ".join(f"{p['field'] or 'body'}: {p['problem']}" for p in problems[:5])
+        body = {"error_code": "bad_input", "message": f"The request is not valid: {summary}", "error_id": new_error_id(),
+                "details": {"errors": problems}}
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        message = "No such endpoint. See /docs for the API." if exc.status_code == 404 else str(exc.detail)
+        body = {"error_code": code, "message": message, "error_id": new_error_id(), "details": {"path": request.url.path}}
+        return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        error_id = new_error_id()
+        _record(request, {"error_id": error_id, "error": repr(exc), "traceback": traceback.format_exc()})
+        body = {"error_code": "internal_error", "message": f"Something went wrong on the server ({type(exc).__name__}). "
+                "Quote the error id when reporting it.", "error_id": error_id, "details": {}}
+        return JSONResponse(body, status_code=500)
+
+
+def _record(request: Request, context: dict) -> None:
+    runtime: Runtime | None = getattr(request.app.state, "runtime", None)
+    if runtime is not None:
+        runtime.event_log.write(runtime.store.session_id, {"kind": "api_error", "path": request.url.path, **context})
+
+
+def _install_token_check(app: FastAPI, settings: Settings) -> None:
+    if settings.api_token is None:
+        return
+    expected = settings.api_token.get_secret_value()
+
+    @app.middleware("http")
+    async def require_token(request: Request, call_next):  # type: ignore[no-untyped-def]
+        # The static page itself carries no data; every API route, download and /docs needs the token.
+        if request.method != "OPTIONS" and request.url.path.startswith(API_PREFIXES):
+            try:
+                check_token(request, expected)
+            except UnauthorizedError as exc:
+                return JSONResponse(exc.to_body(), status_code=exc.status_code)
+        return await call_next(request)
+
+
+def _mount_frontend(app: FastAPI, dist: Path) -> None:
+    index = dist / "index.html"
+    if not index.is_file():
+        @app.get("/", include_in_schema=False)
+        def no_frontend() -> JSONResponse:
+            return JSONResponse({"message": "The web app is not built. Run scripts/start.sh, or use the API: /docs"})
+        return
+    if (dist / "assets").is_dir():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.get("/", include_in_schema=False)
+    def spa_index() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/{path:path}", include_in_schema=False)
+    def spa_files(path: str) -> FileResponse:
+        candidate = (dist / path).resolve()
+        if path.startswith(API_PREFIXES[0][1:]) or not candidate.is_relative_to(dist.resolve()):
+            raise StarletteHTTPException(status_code=404)
+        return FileResponse(candidate if candidate.is_file() else index)

@@ -1,0 +1,70 @@
+"""GET /api/status and GET /api/correction-context."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, Depends
+
+from ...errors import NotFoundError
+from ...models import CorrectionContext, StatusResponse
+from ...runtime import Runtime
+from ...state import GlobalState
+from ..deps import get_runtime
+
+router = APIRouter(tags=["status"])
+
+
+def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
+    result = state.validation_result
+    last_message = state.logs[-1].message if state.logs else "Ready. Upload a recording folder to begin."
+    if state.pending_request is not None:
+        last_message = state.pending_request.message
+    report = Path(state.report_path) if state.report_path else None
+    return StatusResponse(
+        session_id=state.session_id,
+        status=state.status.value,
+        validation_status=state.validation_status.value if state.validation_status else None,
+        overall_status=state.overall_status,
+        message=last_message,
+        stages=[stage.model_dump() for stage in state.stages.values()],
+        progress=state.progress.model_dump() if state.progress else None,
+        correction_attempt=state.correction_attempt,
+        detected_format=state.detected_format,
+        versions=state.versions,
+        validation_details=result.counts if result else None,
+        issues=result.issues if result else [],
+        completeness_score=result.completeness_score if result else None,
+        file_info=result.file_info if result else None,
+        report_available=bool(report and report.is_file()),
+        report_name=report.name if report else None,
+        llm_provider=llm_provider,
+        pending_request=state.pending_request,
+        metadata=state.metadata,
+        extracted_metadata=state.extracted_metadata,
+        declined_fields=state.declined_fields,
+        uploaded_files=len(state.uploaded_files),
+        upload_bytes=state.upload_bytes,
+        conversation=[turn.model_dump() for turn in state.conversation[-50:]],
+        correction_history=state.correction_history,
+        failure=state.failure.model_dump() if state.failure else None,
+        updated_at=state.updated_at,
+    )
+
+
+@router.get("/api/status", response_model=StatusResponse, summary="Where the session is and what it waits for")
+def status(runtime: Runtime = Depends(get_runtime)) -> StatusResponse:
+    return build_status(runtime.store.snapshot(), runtime.settings.effective_llm_provider)
+
+
+@router.get(
+    "/api/correction-context",
+    response_model=CorrectionContext,
+    summary="What failed in the latest evaluation and how to fix it",
+    responses={404: {"description": "No evaluation yet"}},
+)
+def correction_context(runtime: Runtime = Depends(get_runtime)) -> CorrectionContext:
+    context = runtime.call("evaluation_agent", "correction_context")
+    if context is None:
+        raise NotFoundError("There is no evaluation yet: upload a recording and wait for its evaluation.")
+    return CorrectionContext.model_validate(context)

@@ -1,0 +1,76 @@
+"""All configuration: environment variables and `.env`, read here and nowhere else."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from typing_extensions import Annotated
+
+
+class Settings(BaseSettings):
+    """Service settings. Every field is documented in `.env.example` with its default."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    # LLM
+    anthropic_api_key: SecretStr | None = None
+    llm_provider: Literal["auto", "anthropic", "offline"] = "auto"
+    anthropic_model: str = "claude-sonnet-4-5"
+    llm_timeout_s: float = Field(default=60.0, gt=0)
+    llm_max_retries: int = Field(default=3, ge=0)
+
+    # Storage
+    upload_dir: Path = Path("./uploads")
+    output_dir: Path = Path("./outputs")
+    log_dir: Path = Path("./logs")
+    state_dir: Path = Path("./state")
+    max_upload_size_gb: float = Field(default=50.0, gt=0)
+
+    # Web
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    api_token: SecretStr | None = None
+    cors_origins: Annotated[list[str], NoDecode] = ["http://127.0.0.1:5173", "http://localhost:5173"]
+    frontend_dist: Path = Path("./frontend/dist")
+
+    # Conversion
+    compression: Literal["gzip", "lz4", "zstd", "none"] = "gzip"
+    compression_level: int = Field(default=4, ge=0, le=22)
+    conversion_threads: int = Field(default=0, ge=0, description="0 = one per CPU core")
+    conversion_buffer_mb: int = Field(default=64, ge=8)
+    detection_timeout_s: float = Field(default=20.0, gt=0)
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [origin.strip() for origin in value.split(",") if origin.strip()]
+        return value
+
+    @field_validator("anthropic_api_key", "api_token", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def max_upload_bytes(self) -> int:
+        return int(self.max_upload_size_gb * 1024**3)
+
+    @property
+    def effective_llm_provider(self) -> Literal["anthropic", "offline"]:
+        if self.llm_provider == "auto":
+            return "anthropic" if self.anthropic_api_key else "offline"
+        return self.llm_provider
+
+    def ensure_directories(self) -> None:
+        for directory in (self.upload_dir, self.output_dir, self.log_dir, self.state_dir):
+            directory.mkdir(parents=True, exist_ok=True)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,140 @@
+"""Exceptions that carry a structured, JSON-able diagnostic context.
+
+Every error the service raises on purpose is a `ServiceError`: it knows its HTTP status, a
+stable `error_code`, the component that raised it, a short `error_id` the user can quote,
+and optional details. The API renders it as `{error_code, message, error_id, details}`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+
+def new_error_id() -> str:
+    return "E-" + secrets.token_hex(4).upper()
+
+
+class ServiceError(Exception):
+    status_code: int = 500
+    error_code: str = "internal_error"
+    component: str = "service"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        details: dict[str, Any] | None = None,
+        component: str | None = None,
+        error_code: str | None = None,
+        status_code: int | None = None,
+        state_snapshot: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = dict(details or {})
+        if component:
+            self.component = component
+        if error_code:
+            self.error_code = error_code
+        if status_code:
+            self.status_code = status_code
+        self.state_snapshot = state_snapshot
+        self.error_id = new_error_id()
+        self.timestamp = datetime.now(timezone.utc)
+
+    def to_body(self) -> dict[str, Any]:
+        """The JSON error body of the API contract."""
+        return {
+            "error_code": self.error_code,
+            "message": self.message,
+            "error_id": self.error_id,
+            "details": self.details,
+        }
+
+    def to_context(self) -> dict[str, Any]:
+        """Full diagnostic record for logs: body plus when, where and the state around it."""
+        return {
+            **self.to_body(),
+            "timestamp": self.timestamp.isoformat(),
+            "component": self.component,
+            "status_code": self.status_code,
+            "state": self.state_snapshot,
+        }
+
+
+class BadInputError(ServiceError):
+    status_code = 422
+    error_code = "bad_input"
+
+
+class UnauthorizedError(ServiceError):
+    status_code = 401
+    error_code = "unauthorized"
+
+
+class NotFoundError(ServiceError):
+    status_code = 404
+    error_code = "not_found"
+
+
+class BusyError(ServiceError):
+    status_code = 409
+    error_code = "busy"
+
+
+class InvalidStateError(ServiceError):
+    """The request does not fit what the workflow is doing now (e.g. approving with nothing to approve)."""
+
+    status_code = 409
+    error_code = "invalid_state"
+
+
+class PayloadTooLargeError(ServiceError):
+    status_code = 413
+    error_code = "payload_too_large"
+
+
+class InsufficientStorageError(ServiceError):
+    status_code = 507
+    error_code = "insufficient_storage"
+
+
+class FormatDetectionError(ServiceError):
+    status_code = 422
+    error_code = "format_not_detected"
+    component = "conversion_agent"
+
+
+class ConversionError(ServiceError):
+    status_code = 500
+    error_code = "conversion_failed"
+    component = "conversion_agent"
+
+
+class EvaluationError(ServiceError):
+    status_code = 500
+    error_code = "evaluation_failed"
+    component = "evaluation_agent"
+
+
+class LLMError(ServiceError):
+    status_code = 503
+    error_code = "llm_unavailable"
+    component = "llm"
+
+
+class WorkflowCancelled(ServiceError):
+    """Raised inside running work when the user cancelled; not an error for the user."""
+
+    status_code = 409
+    error_code = "cancelled"
+
+
+class RoutingError(ServiceError):
+    """The MCP router could not deliver or the receiving agent failed."""
+
+    status_code = 500
+    error_code = "routing_error"
+    component = "mcp"

@@ -1,0 +1,1 @@
+"""LLM service: one interface, an Anthropic provider and a deterministic offline provider."""

@@ -1,0 +1,121 @@
+"""In-process MCP-style router: agents register, messages are routed, every message is logged."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RoutingError, ServiceError, new_error_id
+from ..logs import EventLog
+from ..models import AgentInfo
+from .protocol import AGENT_ERROR, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, JsonRpcError, MCPMessage, MCPResponse
+
+if TYPE_CHECKING:
+    from ..state import StateStore
+    from .agent import Agent
+
+
+class MCPServer:
+    def __init__(self, store: StateStore, event_log: EventLog) -> None:
+        self.store = store
+        self.event_log = event_log
+        self._agents: dict[str, Agent] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ registry
+
+    def register(self, agent: Agent) -> None:
+        with self._lock:
+            if agent.name in self._agents:
+                raise ValueError(f"an agent named {agent.name!r} is already registered")
+            self._agents[agent.name] = agent
+
+    def unregister(self, name: str) -> None:
+        with self._lock:
+            self._agents.pop(name, None)
+
+    def list_agents(self) -> list[AgentInfo]:
+        with self._lock:
+            agents = list(self._agents.values())
+        return [agent.info() for agent in sorted(agents, key=lambda a: a.name)]
+
+    def get(self, name: str) -> Agent | None:
+        with self._lock:
+            return self._agents.get(name)
+
+    # ------------------------------------------------------------------ routing
+
+    def send(self, message: MCPMessage) -> MCPResponse:
+        """Deliver `message`; failures come back as JSON-RPC errors, never as exceptions."""
+        message.context = {**self.store.context(), **message.context}
+        started = time.perf_counter()
+        self._log_message("request", message.id, message.sender, message.receiver, message.action)
+        response, exc = self._dispatch(message)
+        self._log_message(
+            "response" if response.ok else "error",
+            message.id,
+            message.receiver,
+            message.sender,
+            message.action,
+            duration_ms=round((time.perf_counter() - started) * 1000, 1),
+            error=response.error.model_dump() if response.error else None,
+        )
+        response._exception = exc
+        return response
+
+    def call(self, sender: str, receiver: str, action: str, **params: Any) -> Any:
+        """Send and return the result; re-raise the receiver's exception in-process."""
+        response = self.send(MCPMessage(sender=sender, receiver=receiver, action=action, params=params))
+        if response.ok:
+            return response.result
+        if response._exception is not None:
+            raise response._exception
+        assert response.error is not None
+        raise RoutingError(response.error.message, details=response.error.data)
+
+    def _dispatch(self, message: MCPMessage) -> tuple[MCPResponse, BaseException | None]:
+        agent = self.get(message.receiver)
+        if agent is None:
+            known = sorted(self._agents)
+            exc = RoutingError(f"No agent named '{message.receiver}' is registered.", details={"known_agents": known})
+            return self._error(message, METHOD_NOT_FOUND, exc), exc
+        if message.action not in agent.actions():
+            exc = RoutingError(
+                f"Agent '{message.receiver}' has no action '{message.action}'.",
+                details={"actions": sorted(agent.actions())},
+            )
+            return self._error(message, METHOD_NOT_FOUND, exc), exc
+        try:
+            result = agent.handle(message)
+        except TypeError as exc:
+            if _is_signature_error(exc):
+                return self._error(message, INVALID_PARAMS, exc), exc
+            return self._error(message, INTERNAL_ERROR, exc), exc
+        except ServiceError as exc:
+            return self._error(message, AGENT_ERROR, exc), exc
+        except Exception as exc:  # noqa: BLE001 - turned into a JSON-RPC error with an id
+            return self._error(message, INTERNAL_ERROR, exc), exc
+        return MCPResponse(id=message.id, sender=message.receiver, result=result), None
+
+    def _error(self, message: MCPMessage, code: int, exc: BaseException) -> MCPResponse:
+        if isinstance(exc, ServiceError):
+            data = {**exc.to_body(), "component": exc.component}
+        else:
+            data = {"error_code": "internal_error", "error_id": new_error_id(), "type": type(exc).__name__}
+        return MCPResponse(
+            id=message.id,
+            sender=message.receiver,
+            error=JsonRpcError(code=code, message=str(exc) or type(exc).__name__, data=data),
+        )
+
+    def _log_message(self, kind: str, message_id: str, sender: str, receiver: str, action: str, **extra: Any) -> None:
+        self.event_log.write(
+            self.store.session_id,
+            {"kind": f"mcp_{kind}", "id": message_id, "sender": sender, "receiver": receiver, "action": action, **extra},
+        )
+
+
+def _is_signature_error(exc: TypeError) -> bool:
+    text = str(exc)
+    return "argument" in text and ("unexpected keyword" in text or "missing" in text)

@@ -1,0 +1,440 @@
+"""Data models shared by agents and the API: validation results, file information,
+correction context and fix strategies, format detection, and request/response bodies."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+class Severity(StrEnum):
+    """Our severity, derived from NWB Inspector's *importance* (see `to_severity`)."""
+
+    CRITICAL = "CRITICAL"
+    ERROR = "ERROR"
+    WARNING = "WARNING"
+    BEST_PRACTICE = "BEST_PRACTICE"
+    INFO = "INFO"
+
+
+class IssueCategory(StrEnum):
+    MISSING_METADATA = "missing_metadata"
+    DATA_INTEGRITY = "data_integrity"
+    FORMAT = "format"
+    BEST_PRACTICE = "best_practice"
+    INSPECTOR_INTERNAL = "inspector_internal"
+
+
+class OverallStatus(StrEnum):
+    PASSED = "PASSED"
+    PASSED_WITH_ISSUES = "PASSED_WITH_ISSUES"
+    FAILED = "FAILED"
+
+
+class FixKind(StrEnum):
+    AUTO = "auto"
+    ASK = "ask"
+    NONE = "none"
+
+
+class ValidationIssue(BaseModel):
+    check_name: str
+    severity: Severity
+    importance: str = Field(description="NWB Inspector importance name, e.g. CRITICAL, BEST_PRACTICE_VIOLATION")
+    inspector_severity: str | None = Field(default=None, description="NWB Inspector severity: HIGH or LOW")
+    message: str
+    location: str | None = None
+    object_type: str | None = None
+    object_name: str | None = None
+    category: IssueCategory = IssueCategory.BEST_PRACTICE
+    fix_kind: FixKind = FixKind.ASK
+    explanation: str | None = None
+    why_it_matters: str | None = None
+    how_to_fix: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Identity of an issue across attempts: the check and where it fired."""
+        return (self.check_name, self.location or "")
+
+
+class SeverityCounts(BaseModel):
+    CRITICAL: int = 0
+    ERROR: int = 0
+    WARNING: int = 0
+    BEST_PRACTICE: int = 0
+    INFO: int = 0
+
+    @property
+    def blocking(self) -> int:
+        return self.CRITICAL + self.ERROR
+
+    @property
+    def non_blocking(self) -> int:
+        return self.WARNING + self.BEST_PRACTICE + self.INFO
+
+
+class AcquisitionEntry(BaseModel):
+    name: str
+    neurodata_type: str
+    shape: list[int] | None = None
+    dtype: str | None = None
+    bytes: int | None = None
+    rate_hz: float | None = None
+    unit: str | None = None
+
+
+class SubjectInfo(BaseModel):
+    subject_id: str | None = None
+    species: str | None = None
+    age: str | None = None
+    sex: str | None = None
+    strain: str | None = None
+    description: str | None = None
+    date_of_birth: str | None = None
+
+
+class FileInfo(BaseModel):
+    """What the NWB file holds. Every field is optional: absent parts are simply absent."""
+
+    file_path: str | None = None
+    file_size_bytes: int | None = None
+    nwb_version: str | None = None
+    identifier: str | None = None
+    session_description: str | None = None
+    session_id: str | None = None
+    session_start_time: str | None = None
+    file_create_date: str | None = None
+    experimenter: list[str] = Field(default_factory=list)
+    institution: str | None = None
+    lab: str | None = None
+    experiment_description: str | None = None
+    keywords: list[str] = Field(default_factory=list)
+    subject: SubjectInfo | None = None
+    devices: list[dict[str, Any]] = Field(default_factory=list)
+    electrode_groups: list[dict[str, Any]] = Field(default_factory=list)
+    electrode_count: int | None = None
+    electrode_columns: list[str] = Field(default_factory=list)
+    acquisition: list[AcquisitionEntry] = Field(default_factory=list)
+    processing_modules: list[dict[str, Any]] = Field(default_factory=list)
+    units_count: int | None = None
+    temporal_coverage_s: list[float] | None = Field(default=None, description="[start, stop] in seconds")
+    duration_s: float | None = None
+
+
+class ValidationResult(BaseModel):
+    nwb_path: str
+    version: int | None = None
+    overall_status: OverallStatus
+    readable: bool = True
+    read_error: str | None = None
+    issues: list[ValidationIssue] = Field(default_factory=list)
+    counts: SeverityCounts = Field(default_factory=SeverityCounts)
+    counts_by_category: dict[str, int] = Field(default_factory=dict)
+    completeness_score: float | None = Field(default=None, description="0..100, see evaluation/scoring.py")
+    file_info: FileInfo | None = None
+    inspector_version: str | None = None
+    evaluated_at: datetime = Field(default_factory=utc_now)
+    duration_s: float | None = None
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+class FixStrategy(BaseModel):
+    check_name: str
+    kind: FixKind
+    description: str
+    field: str | None = Field(default=None, description="metadata field the fix sets, when it sets one")
+    question: str | None = None
+    example: str | None = None
+    rule: str | None = None
+
+
+class AppliedFix(BaseModel):
+    check_name: str
+    field: str | None = None
+    old_value: Any = None
+    new_value: Any = None
+    reason: str
+
+
+class CorrectionAttempt(BaseModel):
+    attempt: int
+    version: int | None = None
+    started_at: datetime = Field(default_factory=utc_now)
+    issues_before: list[ValidationIssue] = Field(default_factory=list)
+    fixes_applied: list[AppliedFix] = Field(default_factory=list)
+    user_input: dict[str, Any] = Field(default_factory=dict)
+    issues_after: list[ValidationIssue] | None = None
+    status_after: OverallStatus | None = None
+
+
+class IssueExplanation(BaseModel):
+    check_name: str
+    severity: Severity
+    location: str | None = None
+    message: str
+    explanation: str
+    how_to_fix: str
+    fix_kind: FixKind
+    field: str | None = None
+
+
+class RoadmapStep(BaseModel):
+    priority: int
+    action: str
+    issues: list[str] = Field(default_factory=list)
+    fix_kind: FixKind
+
+
+class CorrectionContext(BaseModel):
+    """What failed and how to fix it: written as JSON for FAILED files and served by the API."""
+
+    session_id: str | None = None
+    nwb_file: str
+    version: int | None = None
+    overall_status: OverallStatus
+    generated_at: datetime = Field(default_factory=utc_now)
+    summary: str
+    counts: SeverityCounts
+    issues: list[IssueExplanation] = Field(default_factory=list)
+    auto_fixable: list[str] = Field(default_factory=list)
+    needs_user_input: list[str] = Field(default_factory=list)
+    roadmap: list[RoadmapStep] = Field(default_factory=list)
+    correction_history: list[CorrectionAttempt] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- format detection
+
+
+class FormatCandidate(BaseModel):
+    interface: str
+    source_data: dict[str, Any] = Field(default_factory=dict)
+    explanation: str = ""
+    bytes_explained: int = 0
+    files: list[str] = Field(default_factory=list)
+    is_converter: bool = False
+    score: float = 0.0
+
+
+class DetectionResult(BaseModel):
+    interface: str | None = None
+    source_data: dict[str, Any] = Field(default_factory=dict)
+    confidence: float = 0.0
+    files: list[str] = Field(default_factory=list)
+    alternatives: list[FormatCandidate] = Field(default_factory=list)
+    needs_choice: bool = False
+    explanation: str = ""
+    duration_s: float | None = None
+
+
+class NWBVersion(BaseModel):
+    version: int
+    path: str
+    sha256: str
+    size_bytes: int
+    created_at: datetime = Field(default_factory=utc_now)
+
+
+# --------------------------------------------------------------------------- pending requests
+
+
+class PendingRequestType(StrEnum):
+    FORMAT_SELECTION = "format_selection"
+    METADATA = "metadata"
+    RETRY_APPROVAL = "retry_approval"
+    IMPROVEMENT_APPROVAL = "improvement_approval"
+    USER_INPUT = "user_input"
+
+
+class FieldRequest(BaseModel):
+    name: str
+    required: bool = True
+    description: str = ""
+    example: str | None = None
+    why: str | None = None
+
+
+class RequestOption(BaseModel):
+    value: str
+    label: str
+    description: str = ""
+
+
+class PendingRequest(BaseModel):
+    type: PendingRequestType
+    message: str
+    fields: list[FieldRequest] = Field(default_factory=list)
+    options: list[RequestOption] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- API bodies
+
+
+class UploadAccepted(BaseModel):
+    session_id: str
+    status: str
+    files: int
+    bytes: int
+    message: str
+
+
+class UserInputRequest(BaseModel):
+    """One of: free text (`message`), several fields (`fields`), one field (`field_name` +
+    `value`), or fields the user declines to give (`skip`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    message: str | None = Field(default=None, max_length=10_000)
+    fields: dict[str, Any] | None = None
+    field_name: str | None = None
+    value: Any = None
+    skip: list[str] | None = None
+
+
+class UserInputResponse(BaseModel):
+    reply: str
+    accepted: dict[str, Any] = Field(default_factory=dict)
+    rejected: dict[str, str] = Field(default_factory=dict)
+    next_action: str
+
+
+class RetryApprovalRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    approved: bool
+    accept_as_is: bool = False
+
+
+class ActionResponse(BaseModel):
+    status: str
+    message: str
+    next_action: str | None = None
+
+
+class ErrorBody(BaseModel):
+    error_code: str
+    message: str
+    error_id: str
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class AgentCapability(BaseModel):
+    action: str
+    description: str
+
+
+class AgentInfo(BaseModel):
+    name: str
+    description: str
+    capabilities: list[AgentCapability]
+
+
+class ServiceInfo(BaseModel):
+    name: str
+    version: str
+    llm_provider: Literal["anthropic", "offline"]
+    neuroconv_version: str
+    nwbinspector_version: str
+    pynwb_version: str
+    supported_formats: list[str]
+    auth_required: bool
+    max_upload_size_gb: float
+
+
+class HealthResponse(BaseModel):
+    status: Literal["ok"]
+    version: str
+    uptime_s: float
+    workflow_status: str
+
+
+LogLevelName = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+class StageView(BaseModel):
+    name: str
+    status: str
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    message: str | None = None
+
+
+class ProgressView(BaseModel):
+    stage: str | None = None
+    percent: float = 0.0
+    message: str = ""
+    bytes_done: int | None = None
+    bytes_total: int | None = None
+
+
+class FailureView(BaseModel):
+    reason: str
+    message: str
+    error_code: str | None = None
+    error_id: str | None = None
+
+
+class ChatTurnView(BaseModel):
+    role: str
+    text: str
+    timestamp: datetime
+
+
+class StatusResponse(BaseModel):
+    """Everything a client needs to show where the session is and what it waits for."""
+
+    session_id: str | None
+    status: Literal["idle", "processing", "awaiting_user_input", "completed", "failed"]
+    validation_status: (
+        Literal["passed", "passed_accepted", "passed_improved", "failed_user_declined", "failed_user_abandoned"] | None
+    )
+    overall_status: OverallStatus | None
+    message: str = Field(description="The latest thing the service said")
+    stages: list[StageView]
+    progress: ProgressView | None
+    correction_attempt: int
+    detected_format: DetectionResult | None
+    versions: list[NWBVersion]
+    validation_details: SeverityCounts | None = Field(description="Counts of issues by severity, latest evaluation")
+    issues: list[ValidationIssue] = Field(default_factory=list)
+    completeness_score: float | None = None
+    file_info: FileInfo | None = None
+    report_available: bool
+    report_name: str | None = None
+    llm_provider: Literal["anthropic", "offline"]
+    pending_request: PendingRequest | None
+    metadata: dict[str, Any]
+    extracted_metadata: dict[str, Any]
+    declined_fields: list[str]
+    uploaded_files: int
+    upload_bytes: int
+    conversation: list[ChatTurnView]
+    correction_history: list[CorrectionAttempt]
+    failure: FailureView | None
+    updated_at: datetime
+
+
+class LogEntryView(BaseModel):
+    timestamp: datetime
+    level: str
+    component: str
+    message: str
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class LogsResponse(BaseModel):
+    session_id: str | None
+    count: int
+    entries: list[LogEntryView]

@@ -1,0 +1,162 @@
+"""Generate a small, valid SpikeGLX recording (imec0 AP + LF) for demos and tests.
+
+The run is realistic enough for NeuroConv and NWB Inspector to treat it like a real
+Neuropixels 1.0 recording: a full 384-entry IMRO table with a saved subset of channels,
+Gaussian noise with a few spiking units on top, a sync channel, and an LF band.
+It deliberately carries no subject or experimenter metadata (SpikeGLX never stores them),
+so a conversion without user input fails NWB Inspector's DANDI checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+
+NP1_AP_GAIN = 500
+NP1_LF_GAIN = 250
+NP1_RANGE_MAX_V = 0.6
+NP1_MAX_INT = 512
+PROBE_READOUT_CHANNELS = 384
+
+
+@dataclass(frozen=True)
+class SampleSpec:
+    """What to generate. Defaults give about 6.4 MB on disk."""
+
+    run_name: str = "sample_run"
+    n_channels: int = 32
+    duration_s: float = 3.0
+    ap_rate_hz: float = 30000.0
+    lf_rate_hz: float = 2500.0
+    n_units: int = 6
+    noise_uv: float = 12.0
+    seed: int = 20240305
+    file_create_time: datetime = datetime(2024, 3, 5, 14, 30, 0)
+
+
+def uv_per_bit(gain: int) -> float:
+    """Microvolts represented by one int16 step for a Neuropixels 1.0 channel of this gain."""
+    return NP1_RANGE_MAX_V / NP1_MAX_INT / gain * 1e6
+
+
+def _imro_table() -> str:
+    # NP1.0 entry: (channel bank refid apgain lfgain aphipass); all 384 readout channels are listed
+    # even when only a subset is saved, exactly as SpikeGLX writes it.
+    entries = "".join(f"({ch} 0 0 {NP1_AP_GAIN} {NP1_LF_GAIN} 1)" for ch in range(PROBE_READOUT_CHANNELS))
+    return f"(0,{PROBE_READOUT_CHANNELS}){entries}"
+
+
+def _channel_map(n_channels: int, kind: str) -> str:
+    prefix = "AP" if kind == "ap" else "LF"
+    offset = 0 if kind == "ap" else PROBE_READOUT_CHANNELS
+    entries = "".join(f"({prefix}{ch};{ch + offset}:{ch})" for ch in range(n_channels))
+    sync_index = 2 * PROBE_READOUT_CHANNELS
+    return f"({PROBE_READOUT_CHANNELS},{PROBE_READOUT_CHANNELS},1){entries}(SY0;{sync_index}:{sync_index})"
+
+
+def _meta_text(spec: SampleSpec, kind: str, bin_path: Path, n_samples: int) -> str:
+    rate = spec.ap_rate_hz if kind == "ap" else spec.lf_rate_hz
+    n_saved = spec.n_channels + 1
+    saved_subset = f"0:{spec.n_channels - 1},{2 * PROBE_READOUT_CHANNELS}"
+    if kind == "lf":
+        saved_subset = f"{PROBE_READOUT_CHANNELS}:{PROBE_READOUT_CHANNELS + spec.n_channels - 1},{2 * PROBE_READOUT_CHANNELS}"
+    ap_lf_sy = f"{spec.n_channels},0,1" if kind == "ap" else f"0,{spec.n_channels},1"
+    fields = {
+        "acqApLfSy": f"{PROBE_READOUT_CHANNELS},{PROBE_READOUT_CHANNELS},1",
+        "appVersion": "20230425",
+        "fileCreateTime": spec.file_create_time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "fileName": f"D:/data/{bin_path.parent.parent.name}/{bin_path.parent.name}/{bin_path.name}",
+        "fileSizeBytes": str(n_samples * n_saved * 2),
+        "fileTimeSecs": f"{n_samples / rate:.6f}",
+        "firstSample": "0",
+        "gateMode": "Immediate",
+        "imAiRangeMax": str(NP1_RANGE_MAX_V),
+        "imAiRangeMin": str(-NP1_RANGE_MAX_V),
+        "imDatPrb_pn": "NP1000",
+        "imDatPrb_sn": "18194814012",
+        "imDatPrb_type": "0",
+        "imDatPrb_port": "1",
+        "imDatPrb_slot": "2",
+        "imMaxInt": str(NP1_MAX_INT),
+        "imSampRate": f"{rate:g}",
+        "nSavedChans": str(n_saved),
+        "snsApLfSy": ap_lf_sy,
+        "snsSaveChanSubset": saved_subset,
+        "trigMode": "Immediate",
+        "typeImEnabled": "1",
+        "typeNiEnabled": "0",
+        "typeThis": "imec",
+        "~imroTbl": _imro_table(),
+        "~snsChanMap": _channel_map(spec.n_channels, kind),
+    }
+    return "".join(f"{key}={value}\n" for key, value in fields.items())
+
+
+def _spike_template(rate_hz: float) -> np.ndarray:
+    """A 2 ms biphasic extracellular action potential, peak -1."""
+    t = np.arange(int(0.002 * rate_hz)) / rate_hz
+    trough = -np.exp(-((t - 0.0005) ** 2) / (2 * 0.00012**2))
+    rebound = 0.35 * np.exp(-((t - 0.0010) ** 2) / (2 * 0.00030**2))
+    return trough + rebound
+
+
+def _ap_band(spec: SampleSpec, rng: np.random.Generator) -> np.ndarray:
+    n_samples = int(spec.duration_s * spec.ap_rate_hz)
+    bit = uv_per_bit(NP1_AP_GAIN)
+    traces_uv = rng.normal(0.0, spec.noise_uv, size=(n_samples, spec.n_channels)).astype(np.float32)
+    template = _spike_template(spec.ap_rate_hz)
+    channels = np.arange(spec.n_channels)
+    for _ in range(spec.n_units):
+        centre = rng.uniform(0, spec.n_channels - 1)
+        amplitude_uv = rng.uniform(80.0, 220.0)
+        footprint = np.exp(-((channels - centre) ** 2) / (2 * 1.5**2)).astype(np.float32)
+        rate = rng.uniform(4.0, 20.0)
+        n_spikes = rng.poisson(rate * spec.duration_s)
+        onsets = rng.integers(0, n_samples - template.size, size=n_spikes)
+        waveform = (template[:, None] * footprint[None, :] * amplitude_uv).astype(np.float32)
+        for onset in onsets:
+            traces_uv[onset : onset + template.size] += waveform
+    return np.round(traces_uv / bit).astype(np.int16)
+
+
+def _lf_band(spec: SampleSpec, rng: np.random.Generator) -> np.ndarray:
+    n_samples = int(spec.duration_s * spec.lf_rate_hz)
+    t = np.arange(n_samples) / spec.lf_rate_hz
+    theta = 150.0 * np.sin(2 * np.pi * 7.5 * t)[:, None]
+    depth_phase = np.linspace(0, np.pi / 2, spec.n_channels)[None, :]
+    traces_uv = theta * np.cos(depth_phase) + rng.normal(0.0, 20.0, size=(n_samples, spec.n_channels))
+    return np.round(traces_uv / uv_per_bit(NP1_LF_GAIN)).astype(np.int16)
+
+
+def _with_sync(traces: np.ndarray, rate_hz: float) -> np.ndarray:
+    # SpikeGLX's sync channel carries a 1 Hz square wave on bit 6.
+    t = np.arange(traces.shape[0]) / rate_hz
+    sync = np.where((t % 1.0) < 0.5, 64, 0).astype(np.int16)
+    return np.concatenate([traces, sync[:, None]], axis=1)
+
+
+def write_sample_spikeglx(root: Path, spec: SampleSpec = SampleSpec()) -> Path:
+    """Write `<root>/<run>_g0/<run>_g0_imec0/` with AP and LF bin+meta pairs; return the run folder."""
+    rng = np.random.default_rng(spec.seed)
+    run_folder = Path(root) / f"{spec.run_name}_g0"
+    probe_folder = run_folder / f"{spec.run_name}_g0_imec0"
+    probe_folder.mkdir(parents=True, exist_ok=True)
+    bands = {
+        "ap": _with_sync(_ap_band(spec, rng), spec.ap_rate_hz),
+        "lf": _with_sync(_lf_band(spec, rng), spec.lf_rate_hz),
+    }
+    for kind, data in bands.items():
+        stem = f"{spec.run_name}_g0_t0.imec0.{kind}"
+        bin_path = probe_folder / f"{stem}.bin"
+        data.tofile(bin_path)
+        (probe_folder / f"{stem}.meta").write_text(_meta_text(spec, kind, bin_path, data.shape[0]))
+    return run_folder
+
+
+def read_sample_ap(run_folder: Path, n_channels: int) -> np.ndarray:
+    """The AP traces as written (samples x channels, without the sync channel), for checks."""
+    bin_path = next(Path(run_folder).rglob("*.ap.bin"))
+    return np.fromfile(bin_path, dtype=np.int16).reshape(-1, n_channels + 1)[:, :n_channels]

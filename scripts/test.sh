@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Run every test: installs what is missing (Python env, web packages and build, Chromium),
+# checks the agents' import contract, runs backend tests with coverage (80% minimum) and,
+# once the web app exists, its unit and browser tests. Extra arguments go to pytest.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+ensure_python_env dev
+if frontend_exists; then
+  ensure_frontend_build
+  ensure_chromium
+fi
+
+say "Import contract: agents never import each other"
+"$VENV/bin/lint-imports" --config "$ROOT/pyproject.toml"
+
+say "Backend tests (pytest, with coverage)"
+# pytest exits 5 when no test was collected; set -e turns that into a failure too.
+"$PY" -m pytest --cov=agentic_neurodata --cov-report=term --cov-fail-under=80 "$@"
+
+if frontend_exists; then
+  say "Web app unit tests (Vitest)"
+  (cd "$ROOT/frontend" && npm test --silent)
+  say "Browser tests (Playwright + Chromium, real backend)"
+  (cd "$ROOT/frontend" && npm run e2e --silent)
+fi
+say "All tests passed"

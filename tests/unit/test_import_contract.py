@@ -1,0 +1,17 @@
+"""The house rule, checked: agents never import each other (import-linter contract)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_import_linter_contracts_hold() -> None:
+    linter = Path(sys.executable).parent / "lint-imports"
+    result = subprocess.run([str(linter), "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Contracts: 2 kept, 0 broken" in result.stdout
