@@ -8,6 +8,7 @@ import pytest
 
 from agentic_neurodata.config import Settings
 from agentic_neurodata.errors import BadInputError, RoutingError
+from agentic_neurodata.llm import build_llm_service
 from agentic_neurodata.logs import EventLog
 from agentic_neurodata.mcp import Agent, MCPMessage, MCPServer, action
 from agentic_neurodata.mcp.protocol import AGENT_ERROR, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND
@@ -49,8 +50,9 @@ def server(tmp_path: Path) -> MCPServer:
     store = StateStore(tmp_path / "state.json", log)
     server = MCPServer(store, log)
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
-    server.register(EchoAgent(server, store, settings))
-    server.register(ShoutAgent(server, store, settings))
+    llm = build_llm_service(settings, log)
+    server.register(EchoAgent(server, store, settings, llm))
+    server.register(ShoutAgent(server, store, settings, llm))
     return server
 
 
@@ -63,7 +65,8 @@ def test_discovery_lists_agents_and_their_actions(server: MCPServer) -> None:
 
 def test_duplicate_registration_is_refused_and_unregister_removes(server: MCPServer, tmp_path: Path) -> None:
     with pytest.raises(ValueError):
-        server.register(ShoutAgent(server, server.store, Settings(_env_file=None)))  # type: ignore[call-arg]
+        settings = Settings(_env_file=None)  # type: ignore[call-arg]
+        server.register(ShoutAgent(server, server.store, settings, build_llm_service(settings, server.event_log)))
     server.unregister("shout_agent")
     assert [a.name for a in server.list_agents()] == ["echo_agent"]
 

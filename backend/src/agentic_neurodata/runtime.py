@@ -11,6 +11,7 @@ from .agents.conversion.agent import ConversionAgent
 from .agents.evaluation.agent import EvaluationAgent
 from .config import Settings
 from .jobs import WorkflowWorker
+from .llm import LLMService, build_llm_service
 from .logs import EventLog, Redactor
 from .mcp import MCPServer
 from .state import StateStore
@@ -25,6 +26,7 @@ class Runtime:
     store: StateStore
     server: MCPServer
     worker: WorkflowWorker
+    llm: LLMService
 
     def call(self, receiver: str, action: str, **params: Any) -> Any:
         """Synchronous call into an agent on behalf of the user (API or CLI)."""
@@ -50,9 +52,10 @@ def build_runtime(settings: Settings, *, in_background: bool = True) -> Runtime:
     store = StateStore(settings.state_dir / "state.json", event_log)
     server = MCPServer(store, event_log)
     worker = WorkflowWorker(event_log)
+    llm = build_llm_service(settings, event_log, session_id=lambda: store.session_id)
     for agent_class in (ConversationAgent, ConversionAgent, EvaluationAgent):
-        agent = agent_class(server, store, settings)
+        agent = agent_class(server, store, settings, llm)
         if in_background:
             agent.background = worker.submit
         server.register(agent)
-    return Runtime(settings=settings, event_log=event_log, store=store, server=server, worker=worker)
+    return Runtime(settings=settings, event_log=event_log, store=store, server=server, worker=worker, llm=llm)

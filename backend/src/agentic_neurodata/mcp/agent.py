@@ -10,6 +10,7 @@ from .protocol import MCPMessage
 
 if TYPE_CHECKING:
     from ..config import Settings
+    from ..llm import LLMService
     from ..state import StateStore
     from .server import MCPServer
 
@@ -36,10 +37,11 @@ class Agent:
     name: str = "agent"
     description: str = ""
 
-    def __init__(self, server: MCPServer, store: StateStore, settings: Settings) -> None:
+    def __init__(self, server: MCPServer, store: StateStore, settings: Settings, llm: LLMService) -> None:
         self.server = server
         self.store = store
         self.settings = settings
+        self.llm = llm
         # Where long steps run; the web runtime points this at its background worker.
         self.background: Background = run_inline
 
