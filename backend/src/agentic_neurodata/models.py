@@ -226,6 +226,12 @@ class FormatCandidate(BaseModel):
     files: list[str] = Field(default_factory=list)
     is_converter: bool = False
     score: float = 0.0
+    # Unique among the alternatives of one detection (the interface name, or "Interface#stream" /
+    # "Interface@folder" when two alternatives share an interface): the value a user's choice names.
+    choice_id: str = ""
+    stream: str | None = None
+    conversion_options: dict[str, Any] = Field(default_factory=dict)
+    questions: list[FieldRequest] = Field(default_factory=list)
 
 
 class DetectionResult(BaseModel):
@@ -237,6 +243,10 @@ class DetectionResult(BaseModel):
     needs_choice: bool = False
     explanation: str = ""
     duration_s: float | None = None
+    choice_id: str = ""
+    conversion_options: dict[str, Any] = Field(default_factory=dict)
+    # Arguments the reader needs that only the user knows (e.g. sampling rate of a headerless binary).
+    questions: list[FieldRequest] = Field(default_factory=list)
 
 
 class NWBVersion(BaseModel):
@@ -264,6 +274,8 @@ class FieldRequest(BaseModel):
     description: str = ""
     example: str | None = None
     why: str | None = None
+    options: list[str] = Field(default_factory=list)
+    suggested: str | None = None
 
 
 class RequestOption(BaseModel):

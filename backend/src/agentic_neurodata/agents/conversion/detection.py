@@ -1,38 +1,265 @@
-"""Format detection (skeleton: SpikeGLX only; the registry-driven detector replaces it)."""
+"""Registry-driven format detection (DESIGN.md "Format detection").
+
+scan -> candidates from each class's source schema and suffixes -> streams from the class's own
+listing -> time-bounded probe (metadata + in-memory stub) -> ranking -> DetectionResult.
+"""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from ...errors import FormatDetectionError
-from ...models import DetectionResult
+from ...models import DetectionResult, FieldRequest, FormatCandidate
+from .candidates import Proposal, proposals
+from .probe import Outcome, call_with_timeout, describe_error, list_streams, validate
+from .ranking import Found, rank
+from .scan import Inventory, ScannedFile, scan
+
+
+def _size(n: int) -> str:
+    for unit in ("bytes", "kB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n} bytes"
+
+
+def _display(cls: type) -> str:
+    return getattr(cls, "display_name", None) or cls.__name__
+
+
+def _stream_files(files: list[ScannedFile], stream: str, streams: list[str]) -> list[ScannedFile]:
+    """Files that name another stream (folder or file name) are not this stream's."""
+    token = stream.split("#")[-1]
+    others = [s.split("#")[-1] for s in streams if s != stream]
+    return [f for f in files if token in f.relative or not any(o in f.relative for o in others)]
+
+
+def _questions(proposal: Proposal, suggested: dict[str, Any]) -> list[FieldRequest]:
+    assert proposal.hint is not None
+    schema = proposal.cls.get_source_schema().get("properties", {})
+    questions = []
+    for question in proposal.hint.questions:
+        options = [str(v) for v in schema.get(question.name, {}).get("enum", [])]
+        if question.name == "response_channel_name":
+            options = [str(v) for v in suggested.get("_channel_options", [])]
+        value = suggested.get(question.name)
+        questions.append(question.model_copy(update={"options": options,
+                                                     "suggested": None if value is None else str(value)}))
+    return questions
+
+
+class Detector:
+    def __init__(self, inventory: Inventory, timeout_s: float) -> None:
+        self.inventory = inventory
+        self.timeout_s = timeout_s
+        self.found: list[Found] = []
+        self.failures: list[tuple[Proposal, str]] = []
+        self.headerless: list[Found] = []
+
+    def _probe(self, proposal: Proposal, source_data: dict[str, Any], files: list[ScannedFile],
+               stream: str | None = None) -> bool:
+        questions: list[FieldRequest] = []
+        if proposal.hint is not None:
+            if proposal.hint.headerless:
+                self.headerless.append(Found(proposal, source_data, files, Outcome(ok=False), stream,
+                                             _questions(proposal, {})))
+                return False
+            try:
+                suggested = call_with_timeout(lambda: proposal.hint.suggest(source_data), self.timeout_s,
+                                              f"{proposal.name} hints") if proposal.hint.suggest else {}
+            except Exception as exc:  # noqa: BLE001 - the file cannot tell: it is not this format
+                self.failures.append((proposal, describe_error(exc)))
+                return False
+            questions = _questions(proposal, suggested)
+            source_data = {**source_data, **{q.name: suggested[q.name] for q in questions if q.name in suggested}}
+        outcome = validate(proposal.cls, source_data, self.timeout_s)
+        if not outcome.ok:
+            self.failures.append((proposal, outcome.error or "unknown error"))
+            return False
+        self.found.append(Found(proposal, source_data, files, outcome, stream, questions))
+        return True
+
+    def _try(self, proposal: Proposal) -> bool:
+        if not proposal.lists_streams() or proposal.is_converter:
+            return self._probe(proposal, proposal.source_data, proposal.files)
+        path_value = proposal.source_data[proposal.path_key]
+        streams = list_streams(proposal.cls, proposal.path_key, path_value, self.timeout_s)
+        if len(streams) <= 1:
+            source = dict(proposal.source_data)
+            if streams:
+                source[proposal.stream_key] = streams[0]
+            return self._probe(proposal, source, proposal.files, streams[0] if streams else None)
+        results = [self._probe(proposal, {**proposal.source_data, proposal.stream_key: stream},
+                               _stream_files(proposal.files, stream, streams), stream) for stream in streams]
+        return any(results)
+
+    def _dominated(self, proposal: Proposal) -> bool:
+        """A reader already proven to read these files and more specifically cannot be beaten by this one,
+        so it is not opened at all (some readers load a whole file before they fail)."""
+        paths = {f.relative for f in proposal.files}
+        return any(found.paths >= paths and (found.proposal.coverage > proposal.coverage
+                                             or (found.proposal.is_converter and not proposal.is_converter))
+                   for found in self.found)
+
+    def run(self) -> None:
+        groups = proposals(self.inventory)
+        # Most specific first (suffix coverage, then size): the likely reader is proven before the
+        # permissive ones, which are then skipped.
+        groups.sort(key=lambda g: min((-p.coverage, not p.is_converter, -p.bytes) for p in g.chain + g.separate))
+        for group in groups:
+            if any(self._try(p) for p in group.chain if not self._dominated(p)):
+                continue
+            for proposal in group.separate:
+                if not self._dominated(proposal):
+                    self._try(proposal)
+
+    def offered_headerless(self) -> list[Found]:
+        """A headerless reader is offered only when no reader with a header claimed more of the files' suffixes."""
+        if self.found:
+            return []
+        def claimed(p: Proposal) -> int:
+            return len({t for f in p.files for t in f.suffixes if p.suffixes.matches_token(t)})
+        best_other = max((claimed(p) for p, _ in self.failures), default=0)
+        return [f for f in self.headerless if claimed(f.proposal) >= best_other]
+
+
+def _choice_ids(found: list[Found]) -> list[str]:
+    """The interface name when it is unique among the options, else made unique by stream, then by place."""
+    forms = [
+        lambda f: f.name,
+        lambda f: f"{f.name}#{f.stream}" if f.stream else f"{f.name}@{f.proposal.scope}",
+        lambda f: f"{f.name}@{f.proposal.scope}" + (f"#{f.stream}" if f.stream else ""),
+    ]
+    ids = [forms[0](f) for f in found]
+    for form in forms[1:]:
+        ids = [form(f) if ids.count(i) > 1 else i for f, i in zip(found, ids)]
+    return [i if ids.count(i) == 1 else f"{i}~{n}" for n, i in enumerate(ids, start=1)]
+
+
+def _explain(found: Found, total: int) -> str:
+    cls = found.proposal.cls
+    share = found.bytes / total if total else 0
+    what = f"{_display(cls)} ({cls.__name__})"
+    where = f"stream {found.stream} of {found.proposal.scope}" if found.stream else found.proposal.scope
+    extra = ""
+    if found.proposal.is_converter:
+        streams = getattr(cls, "get_streams", None)
+        try:
+            value = found.source_data[found.proposal.path_key]
+            listed = call_with_timeout(lambda: streams(**{found.proposal.path_key: value}), 5.0, "streams") if streams else []
+            extra = f"; writes every stream ({', '.join(map(str, listed))})" if listed else ""
+        except Exception:  # noqa: BLE001 - the listing is only for the explanation
+            extra = ""
+    if found.questions:
+        extra += "; needs " + ", ".join(q.name for q in found.questions)
+    return f"{what} reads {where}: {len(found.files)} files, {_size(found.bytes)} ({share:.0%} of the upload){extra}"
+
+
+def _candidate(found: Found, choice_id: str, total: int) -> FormatCandidate:
+    return FormatCandidate(
+        interface=found.name, source_data=found.source_data, explanation=_explain(found, total),
+        bytes_explained=found.bytes, files=sorted(found.paths), is_converter=found.proposal.is_converter,
+        score=round(found.bytes / total, 4) if total else 0.0, choice_id=choice_id, stream=found.stream,
+        conversion_options=found.outcome.conversion_options, questions=found.questions,
+    )
+
+
+def _failure_message(inventory: Inventory, detector: Detector) -> tuple[str, dict[str, Any]]:
+    names = inventory.describe()
+    empty = [f.relative for f in inventory.empty_files]
+    empty_note = f" Empty files (0 bytes): {', '.join(empty[:5])}." if empty else ""
+    if not detector.failures:
+        return (
+            f"No recording format NeuroConv reads was found among these files: {names}.{empty_note} Upload the "
+            "folder your acquisition system wrote, for example a SpikeGLX run folder (…imec0.ap.bin with its "
+            ".ap.meta), an Open Ephys 'Record Node' folder, or an Intan .rhd file.",
+            {"files": [f.relative for f in inventory.files][:50], "empty_files": empty},
+        )
+    # The readers that claimed the most bytes are the ones the files were meant for.
+    ranked = sorted(detector.failures, key=lambda item: (-item[0].bytes, -item[0].coverage))
+    seen: set[str] = set()
+    complaints = []
+    for proposal, error in ranked:
+        if proposal.name in seen or error in seen:
+            continue
+        seen.update((proposal.name, error))
+        complaints.append(f"{_display(proposal.cls)} ({proposal.name}) could not read {proposal.scope}: {error}")
+        if len(complaints) == 3:
+            break
+    hint = _hint_for(ranked[0][1])
+    return (
+        f"The files look like {_display(ranked[0][0].cls)}, but no reader could open them. "
+        + " ".join(c.rstrip(".") + "." for c in complaints) + hint + empty_note,
+        {"attempts": [{"interface": p.name, "source": p.scope, "error": e} for p, e in ranked[:10]],
+         "empty_files": empty},
+    )
+
+
+def _hint_for(error: str) -> str:
+    lowered = error.lower()
+    if "no samples" in lowered or "size of available data" in lowered or "multiple of" in lowered or "truncat" in lowered:
+        return (" A data file looks empty or cut short (truncated), e.g. by an interrupted copy: upload the "
+                "complete file as the acquisition system wrote it.")
+    if lowered.startswith("keyerror") or "header" in lowered:
+        return (" The file header is missing a field the reader needs: it may be corrupted or written by an "
+                "unsupported software version. Upload the original file as the acquisition system wrote it.")
+    return ""
 
 
 def detect(input_path: Path, timeout_s: float = 20.0) -> DetectionResult:
     started = time.perf_counter()
-    files = [p for p in Path(input_path).rglob("*") if p.is_file()]
-    if not files:
-        raise FormatDetectionError("The upload holds no files.", details={"input_path": str(input_path)})
-    from .registry import get_class
+    inventory = scan(Path(input_path))
+    if not inventory.files:
+        raise FormatDetectionError(
+            "The upload holds no files. Upload the recording folder your acquisition system wrote, e.g. a SpikeGLX "
+            "run folder with its .bin and .meta files.", details={"input_path": str(input_path)})
+    if inventory.total_bytes == 0:
+        raise FormatDetectionError(
+            f"Every uploaded file is empty (0 bytes): {inventory.describe()}. The copy or upload was probably "
+            "interrupted; upload the complete files (a recording's data file is usually megabytes or more).",
+            details={"empty_files": [f.relative for f in inventory.files][:50]})
+    detector = Detector(inventory, timeout_s)
+    detector.run()
+    total = inventory.total_bytes
+    if not detector.found:
+        headerless = detector.offered_headerless()
+        if not headerless:
+            message, details = _failure_message(inventory, detector)
+            raise FormatDetectionError(message, details=details)
+        return _result(headerless[0], [], inventory, started, needs_answers=True,
+                       explanation="These files have no header that names their format. If this is a raw binary "
+                       f"recording, {_display(headerless[0].proposal.cls)} can read it once you give: "
+                       + ", ".join(q.name for q in headerless[0].questions) + ".")
+    ranking = rank(detector.found, total)
+    everything = [ranking.best, *ranking.alternatives]
+    if ranking.alternatives:
+        if ranking.separate_recordings:
+            intro = (f"These files hold {len(everything)} different recordings. Choose the one to convert now; the "
+                     "other files are left out (upload them as a separate session).")
+        else:
+            intro = "More than one reader fits these files equally well. Choose one:"
+        return _result(ranking.best, ranking.alternatives, inventory, started, needs_answers=True, explanation=intro)
+    return _result(ranking.best, [], inventory, started, needs_answers=bool(ranking.best.questions))
 
-    pipe = get_class("SpikeGLXConverterPipe")
-    meta_dirs = sorted({p.parent.parent for p in files if p.name.endswith(".ap.meta")})
-    for folder in meta_dirs:
-        try:
-            streams = pipe.get_streams(folder_path=folder)
-        except Exception:  # noqa: BLE001 - not this format
-            continue
-        if streams:
-            return DetectionResult(
-                interface="SpikeGLXConverterPipe",
-                source_data={"folder_path": str(folder)},
-                confidence=1.0,
-                files=[str(p.relative_to(input_path)) for p in files],
-                explanation=f"SpikeGLX run with streams {', '.join(streams)}",
-                duration_s=time.perf_counter() - started,
-            )
-    raise FormatDetectionError(
-        "No supported recording format was found in the upload.",
-        details={"files": [p.name for p in files][:20]},
+
+def _result(best: Found, others: list[Found], inventory: Inventory, started: float, *, needs_answers: bool,
+            explanation: str | None = None) -> DetectionResult:
+    total = inventory.total_bytes
+    everything = [best, *others]
+    ids = _choice_ids(everything)
+    candidates = [_candidate(f, i, total) for f, i in zip(everything, ids)]
+    unused = sorted({f.relative for f in inventory.files} - best.paths)
+    text = explanation or _explain(best, total)
+    if unused and not others:
+        text += f". Not used: {', '.join(unused[:5])}" + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
+    share = best.bytes / total if total else 0.0
+    return DetectionResult(
+        interface=best.name, source_data=best.source_data, choice_id=ids[0],
+        confidence=round(share / len(everything), 3),
+        files=sorted(best.paths), alternatives=candidates if (others or needs_answers) else [],
+        needs_choice=needs_answers, explanation=text, duration_s=round(time.perf_counter() - started, 3),
+        conversion_options=best.outcome.conversion_options, questions=best.questions,
     )

@@ -1,0 +1,76 @@
+"""The small, documented table of what NeuroConv's registry does not say by itself.
+
+Detection reads everything else (path key, suffixes, streams) from each class. Only these facts
+are written down by hand, each with the reason:
+
+- SUFFIX_ALIASES: suffixes a reader opens but its class does not declare.
+- ARGUMENT_HINTS: required arguments beyond the path and stream, how to suggest a value from the
+  file where one can be read, and how to ask the user for it. A class that needs arguments and is
+  not in this table is never proposed (we could not fill them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...models import FieldRequest
+
+# BDF is EDF with 24-bit samples; NeuroConv's EDF readers open it (via pyedflib) but list only ".edf".
+SUFFIX_ALIASES: dict[str, tuple[str, ...]] = {
+    "EDFRecordingInterface": (".bdf",),
+    "EDFAnalogInterface": (".bdf",),
+}
+
+
+@dataclass(frozen=True)
+class ArgumentHint:
+    questions: tuple[FieldRequest, ...]
+    # Values read from the file (keyed like the questions); None when the file cannot tell.
+    suggest: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # True when the file has no header at all: only offered when no reader with a header claims the files.
+    headerless: bool = False
+    value_types: dict[str, type] = field(default_factory=dict)
+
+
+def _abf_suggestions(source_data: dict[str, Any]) -> dict[str, Any]:
+    """Response channel = the first recorded channel; clamp mode from its unit (mV: current clamp, A: voltage clamp)."""
+    from neo.rawio import AxonRawIO
+
+    reader = AxonRawIO(filename=str(Path(source_data["file_path"])))
+    reader.parse_header()
+    channels = [(str(c["name"]), str(c["units"])) for c in reader.header["signal_channels"]]
+    if not channels:
+        return {}
+    name, unit = channels[0]
+    mode = "current_clamp" if unit.endswith("V") else "voltage_clamp" if unit.endswith("A") else None
+    suggestion: dict[str, Any] = {"response_channel_name": name, "_channel_options": [c for c, _ in channels]}
+    if mode:
+        suggestion["mode"] = mode
+    return suggestion
+
+
+ARGUMENT_HINTS: dict[str, ArgumentHint] = {
+    "AxonIntracellularInterface": ArgumentHint(
+        questions=(
+            FieldRequest(name="mode", description="Recording mode of the patch-clamp amplifier",
+                         example="current_clamp", why="Decides whether the response is a membrane potential or a current"),
+            FieldRequest(name="response_channel_name", description="The ADC channel that recorded the cell's response",
+                         example="IN 0"),
+        ),
+        suggest=_abf_suggestions,
+        value_types={"mode": str, "response_channel_name": str},
+    ),
+    "WhiteMatterRecordingInterface": ArgumentHint(
+        questions=(
+            FieldRequest(name="sampling_frequency", description="Sampling rate of the binary file, in Hz",
+                         example="25000", why="A headerless binary file does not store its sampling rate"),
+            FieldRequest(name="num_channels", description="Number of interleaved channels in the file",
+                         example="64", why="A headerless binary file does not store its channel count"),
+        ),
+        headerless=True,
+        value_types={"sampling_frequency": float, "num_channels": int},
+    ),
+}
