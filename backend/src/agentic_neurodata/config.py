@@ -39,7 +39,7 @@ class Settings(BaseSettings):
 
     # Conversion
     compression: Literal["gzip", "lz4", "zstd", "none"] = "gzip"
-    compression_level: int = Field(default=4, ge=0, le=22)
+    compression_level: int = Field(default=3, ge=0, le=22)
     conversion_threads: int = Field(default=0, ge=0, description="0 = one per CPU core")
     conversion_buffer_mb: int = Field(default=64, ge=8)
     detection_timeout_s: float = Field(default=20.0, gt=0)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...errors import ConversionError, ServiceError, WorkflowCancelled
+from ...errors import BadInputError, ConversionError, InsufficientStorageError, ServiceError, WorkflowCancelled
 from ...mcp import Agent, action
 from ...models import DetectionResult, NWBVersion
 from ...state import LogLevel, StageName
-from . import detection, runner, versions
+from . import choice as choosing
+from . import detection, extraction, inputs, runner, versions
+from .probe import call_with_timeout, describe_error
 
 COMPONENT = "conversion_agent"
 
@@ -18,19 +20,55 @@ class ConversionAgent(Agent):
     name = COMPONENT
     description = "Finds the recording format in NeuroConv's registry and converts it to versioned NWB files."
 
+    # ------------------------------------------------------------------ detection
+
     @action("Detect which NeuroConv interface or converter reads the uploaded files.")
     def detect_format(self, input_path: str) -> dict[str, Any]:
         result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s)
-        self.store.update(
-            COMPONENT,
-            f"Detected format: {result.interface} (confidence {result.confidence:.0%})",
-            detected_format=result,
-        )
+        self._store_detection(result, "Detected format")
+        if not result.needs_choice:
+            self.extract_metadata(input_path=input_path)
         return result.model_dump(mode="json")
+
+    @action("Complete a detection with the user's answer: `choice` (an alternative's choice_id, or its interface "
+            "name when unique) and `arguments` (answers to the result's questions). Returns the completed "
+            "DetectionResult; raises BadInputError with an example when the answer does not fit.")
+    def complete_detection(self, choice: str | None = None, arguments: dict[str, Any] | None = None,
+                           detection_result: dict[str, Any] | None = None) -> dict[str, Any]:
+        current = self._current_detection(detection_result)
+        completed = choosing.complete(current, choice, dict(arguments or {}), self.settings.detection_timeout_s)
+        self._store_detection(completed, "Format chosen")
+        state = self.store.snapshot()
+        if state.input_path:
+            self.extract_metadata(input_path=state.input_path)
+        return completed.model_dump(mode="json")
+
+    # ------------------------------------------------------------------ metadata the files know
+
+    @action("Read what the files already know (start time, rate, channels, duration, data type, devices, "
+            "electrode groups) with the detected reader; stored as extracted_metadata.")
+    def extract_metadata(self, input_path: str | None = None, detection_result: dict[str, Any] | None = None) -> dict[str, Any]:
+        found = self._current_detection(detection_result)
+        if found.needs_choice or not found.interface:
+            raise BadInputError("Choose the format first: the detection is waiting for an answer.",
+                                component=COMPONENT, details={"alternatives": [a.choice_id for a in found.alternatives]})
+        try:
+            summary = call_with_timeout(lambda: extraction.extract(found.interface or "", found.source_data),
+                                        self.settings.detection_timeout_s, "extract_metadata")
+        except Exception as exc:  # noqa: BLE001 - metadata is a help, never a reason to stop
+            self.store.log(LogLevel.WARNING, COMPONENT, f"Could not read metadata from the files: {describe_error(exc)}")
+            return {}
+        self.store.update(COMPONENT, _describe_summary(summary), extracted_metadata=summary)
+        return summary
+
+    # ------------------------------------------------------------------ conversion
 
     @action("Convert the upload to the next NWB version with the merged metadata.")
     def convert(self, input_path: str, detection_result: dict[str, Any], metadata: dict[str, Any]) -> dict[str, Any]:
         found = DetectionResult.model_validate(detection_result)
+        if found.needs_choice or found.questions or not found.interface:
+            raise BadInputError("The format is not settled yet: answer the format question first "
+                                "(conversion_agent.complete_detection).", component=COMPONENT)
         state = self.store.snapshot()
         output_dir = Path(state.output_dir or self.settings.output_dir)
         output_dir.mkdir(parents=True, exist_ok=True)
@@ -38,6 +76,8 @@ class ConversionAgent(Agent):
         number = versions.next_version(output_dir, stem, [v.version for v in state.versions])
         final = versions.version_path(output_dir, stem, number)
         partial = versions.partial_path(final)
+        read_files = inputs.source_files(found.source_data)
+        before = inputs.fingerprint(read_files)
         self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting with {found.interface} (v{number})")
 
         def on_progress(percent: float, message: str, done: int | None, total: int | None) -> None:
@@ -45,27 +85,98 @@ class ConversionAgent(Agent):
             self.store.progress(StageName.CONVERSION, percent, message, bytes_done=done, bytes_total=total)
 
         try:
-            runner.run_conversion(found.interface or "", found.source_data, metadata, partial, on_progress)
+            missing = [name for name, mark in before.items() if mark is None]
+            if missing:
+                raise ConversionError(
+                    f"A file of the upload is missing: {', '.join(missing[:5])}. It was there when the format was "
+                    "detected; the upload folder was changed. Upload the recording again.",
+                    details={"missing": missing})
+            outcome = runner.run_conversion(
+                found.interface, found.source_data, metadata, partial, on_progress,
+                runner.WriteSettings.from_settings(self.settings), file_metadata=_file_metadata(state.extracted_metadata))
+            changed = inputs.changes(before, inputs.fingerprint(read_files))
+            if changed:
+                raise ConversionError(
+                    f"The upload changed while it was being converted ({'; '.join(changed[:5])}), so the new file may "
+                    "be incomplete and was discarded. Upload the recording again and leave it untouched until the "
+                    "conversion ends.", details={"changed": changed})
             self.store.raise_if_cancelled()
             versions.publish(partial, final)
-        except WorkflowCancelled:
+        except BaseException as exc:
             partial.unlink(missing_ok=True)
-            self.store.fail_stage(StageName.CONVERSION, COMPONENT, "Cancelled")
-            raise
-        except ServiceError as exc:
-            partial.unlink(missing_ok=True)
-            self.store.fail_stage(StageName.CONVERSION, COMPONENT, exc.message)
-            raise
-        except Exception as exc:  # noqa: BLE001 - any reader/writer failure becomes a clear ConversionError
-            partial.unlink(missing_ok=True)
-            message = f"NeuroConv could not convert the recording with {found.interface}: {type(exc).__name__}: {exc}"
-            self.store.fail_stage(StageName.CONVERSION, COMPONENT, message)
-            raise ConversionError(message, details={"interface": found.interface}) from exc
+            raise self._conversion_failure(exc, found.interface, output_dir) from exc
 
+        for note in outcome.notes:
+            self.store.log(LogLevel.WARNING, COMPONENT, note)
         version = NWBVersion(
             version=number, path=str(final), sha256=versions.sha256_of(final), size_bytes=final.stat().st_size
         )
         self.store.add_version(version, COMPONENT)
         self.store.complete_stage(StageName.CONVERSION, COMPONENT, f"Wrote {final.name}")
         self.store.log(LogLevel.INFO, COMPONENT, f"sha256 of {final.name}: {version.sha256}")
-        return version.model_dump(mode="json")
+        return {**version.model_dump(mode="json"), "notes": outcome.notes}
+
+    # ------------------------------------------------------------------ helpers
+
+    def _conversion_failure(self, exc: BaseException, interface: str, output_dir: Path) -> BaseException:
+        if isinstance(exc, WorkflowCancelled):
+            self.store.fail_stage(StageName.CONVERSION, COMPONENT, "Cancelled")
+            return exc
+        if isinstance(exc, ServiceError):
+            error: ServiceError = exc
+        elif inputs.is_storage_problem(exc):
+            error = InsufficientStorageError(
+                f"There is not enough disk space to write the NWB file in {output_dir} ({describe_error(exc)}). Free "
+                "some space there, or set OUTPUT_DIR to a larger disk, then try again. The upload and earlier "
+                "versions are untouched; no partial file was kept.", component=COMPONENT,
+                details={"output_dir": str(output_dir)})
+        elif isinstance(exc, FileNotFoundError):
+            error = ConversionError(
+                f"A file of the upload disappeared during the conversion ({exc.filename or describe_error(exc)}). "
+                "Upload the recording again and leave it untouched until the conversion ends.",
+                details={"interface": interface})
+        elif isinstance(exc, Exception):
+            error = ConversionError(f"NeuroConv could not convert the recording with {interface}: {describe_error(exc)}",
+                                    details={"interface": interface})
+        else:
+            return exc
+        self.store.fail_stage(StageName.CONVERSION, COMPONENT, error.message)
+        return error
+
+    def _current_detection(self, detection_result: dict[str, Any] | None) -> DetectionResult:
+        if detection_result:
+            return DetectionResult.model_validate(detection_result)
+        found = self.store.snapshot().detected_format
+        if found is None:
+            raise BadInputError("No format has been detected yet: call detect_format first.", component=COMPONENT)
+        return found
+
+    def _store_detection(self, result: DetectionResult, what: str) -> None:
+        options = [f"{a.choice_id}: {a.explanation}" for a in result.alternatives]
+        message = (f"{what}: {result.interface} (confidence {result.confidence:.0%})"
+                   if not result.needs_choice else f"{what}: a choice is needed. {result.explanation}")
+        self.store.update(COMPONENT, message, detected_format=result)
+        self.store.log(LogLevel.INFO, COMPONENT, result.explanation or message, alternatives=options,
+                       files=len(result.files), duration_s=result.duration_s,
+                       questions=[q.name for q in result.questions])
+
+
+def _file_metadata(extracted: dict[str, Any]) -> dict[str, Any]:
+    """What the files know that NeuroConv does not put in its metadata itself (a start time from a folder name)."""
+    if extracted.get("session_start_time_source") == "folder name" and extracted.get("session_start_time"):
+        return {"session_start_time": extracted["session_start_time"]}
+    return {}
+
+
+def _describe_summary(summary: dict[str, Any]) -> str:
+    parts = []
+    if summary.get("sampling_rate_hz"):
+        parts.append(f"{summary['channel_count']} channels at {summary['sampling_rate_hz']:g} Hz, "
+                     f"{summary['duration_s']:.2f} s, {summary['dtype']}")
+    start = summary.get("session_start_time")
+    if start:
+        zone = "" if summary.get("session_start_time_has_timezone") else " (no time zone: to be asked)"
+        parts.append(f"started {start} from the {summary.get('session_start_time_source')}{zone}")
+    else:
+        parts.append("no session start time in the files (to be asked)")
+    return "The files say: " + "; ".join(parts)

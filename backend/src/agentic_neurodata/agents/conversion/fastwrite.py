@@ -1,0 +1,101 @@
+"""Fill a chunked HDF5 dataset from a NeuroConv data iterator: chunks are compressed on all cores
+and written pre-compressed (write_direct_chunk), with bounded memory whatever the file size."""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .codec import Codec
+
+BatchCallback = Callable[[int], None]  # bytes of raw data just written; may raise to stop
+
+
+@dataclass
+class FillJob:
+    dataset: Any  # h5py.Dataset, created empty with its final shape and chunks
+    read: Callable[[tuple[slice, ...]], np.ndarray]  # the iterator's own reader: identical decoded data
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    chunks: tuple[int, ...]
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
+
+
+def _band_rows(job: FillJob, buffer_bytes: int) -> int:
+    """Rows read at once: whole chunk rows, about a quarter of the buffer (the rest is in flight)."""
+    row_bytes = max(1, job.nbytes // max(1, job.shape[0]))
+    chunk_rows = job.chunks[0]
+    bands = max(1, (buffer_bytes // 4) // max(1, row_bytes * chunk_rows))
+    return chunk_rows * bands
+
+
+def _chunk_bytes(block: np.ndarray, chunks: tuple[int, ...], dtype: np.dtype) -> bytes:
+    if block.shape != tuple(chunks):  # edge chunk: HDF5 stores it full size
+        padded = np.zeros(chunks, dtype=dtype)
+        padded[tuple(slice(0, n) for n in block.shape)] = block
+        block = padded
+    return np.ascontiguousarray(block, dtype=dtype).tobytes()
+
+
+def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: BatchCallback) -> None:
+    if job.nbytes == 0:
+        return
+    if codec.compress_chunk is None:
+        _fill_plain(job, buffer_bytes, on_batch)
+        return
+    compress = codec.compress_chunk
+
+    def work(block: np.ndarray) -> bytes:
+        return compress(_chunk_bytes(block, job.chunks, job.dtype))
+
+    rows = _band_rows(job, buffer_bytes)
+    in_flight: deque[tuple[tuple[int, ...], Future[bytes], int]] = deque()
+    flight_bytes = 0
+    other_axes = [range(0, n, c) for n, c in zip(job.shape[1:], job.chunks[1:])]
+    with ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="deflate") as pool:
+        try:
+            for start in range(0, job.shape[0], rows):
+                stop = min(start + rows, job.shape[0])
+                band = np.asarray(job.read((slice(start, stop), *(slice(0, n) for n in job.shape[1:]))))
+                for row in range(0, stop - start, job.chunks[0]):
+                    for corner in itertools.product(*other_axes):
+                        index = (slice(row, row + job.chunks[0]),
+                                 *(slice(c, c + size) for c, size in zip(corner, job.chunks[1:])))
+                        block = band[index]
+                        in_flight.append(((start + row, *corner), pool.submit(work, block), block.nbytes))
+                        flight_bytes += block.nbytes
+                # Write finished chunks in order until the data in flight fits the buffer again.
+                while in_flight and (flight_bytes > buffer_bytes // 2 or in_flight[0][1].done()):
+                    offset, future, size = in_flight.popleft()
+                    job.dataset.id.write_direct_chunk(offset, future.result())
+                    flight_bytes -= size
+                    on_batch(size)
+                del band
+            while in_flight:
+                offset, future, size = in_flight.popleft()
+                job.dataset.id.write_direct_chunk(offset, future.result())
+                on_batch(size)
+        except BaseException:
+            for _, future, _ in in_flight:
+                future.cancel()
+            raise
+
+
+def _fill_plain(job: FillJob, buffer_bytes: int, on_batch: BatchCallback) -> None:
+    """HDF5 applies the codec itself (lz4/zstd are fast in one thread) or stores raw data."""
+    rows = _band_rows(job, buffer_bytes * 2)
+    for start in range(0, job.shape[0], rows):
+        stop = min(start + rows, job.shape[0])
+        selection = (slice(start, stop), *(slice(0, n) for n in job.shape[1:]))
+        block = np.asarray(job.read(selection), dtype=job.dtype)
+        job.dataset[selection] = block
+        on_batch(block.nbytes)

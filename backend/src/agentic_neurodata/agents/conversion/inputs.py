@@ -1,0 +1,58 @@
+"""Guard the upload during a conversion: the files read must stay as they were."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+STORAGE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
+STORAGE_TEXTS = ("no space left", "file too large", "disk quota", "errno = 28", "errno = 27")
+
+
+def source_files(source_data: dict[str, Any]) -> list[Path]:
+    """Every file the reader may read: the files named in source_data and all files under its folders."""
+    found: list[Path] = []
+    for key, value in source_data.items():
+        if not key.endswith(("_path", "_paths")):
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            path = Path(str(item))
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path])
+    return found
+
+
+def fingerprint(files: list[Path]) -> dict[str, tuple[int, int] | None]:
+    """Size and modification time of each file (None: missing)."""
+    prints: dict[str, tuple[int, int] | None] = {}
+    for path in files:
+        try:
+            stat = os.stat(path)
+            prints[path.name if len(files) == 1 else str(path)] = (stat.st_size, stat.st_mtime_ns)
+        except OSError:
+            prints[path.name if len(files) == 1 else str(path)] = None
+    return prints
+
+
+def changes(before: dict[str, tuple[int, int] | None], after: dict[str, tuple[int, int] | None]) -> list[str]:
+    found = []
+    for name, was in before.items():
+        now = after.get(name)
+        if was is not None and now is None:
+            found.append(f"{name} vanished")
+        elif was is not None and now != was:
+            found.append(f"{name} changed (size {was[0]} -> {now[0] if now else 0} bytes)")
+    return found
+
+
+def is_storage_problem(exc: BaseException) -> bool:
+    """A full disk or a file size limit, however deep HDF5 wrapped it."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, OSError) and seen.errno in STORAGE_ERRNOS:
+            return True
+        if any(text in str(seen).lower() for text in STORAGE_TEXTS):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
