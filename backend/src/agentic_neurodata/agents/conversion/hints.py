@@ -4,6 +4,7 @@ Detection reads everything else (path key, suffixes, streams) from each class. O
 are written down by hand, each with the reason:
 
 - SUFFIX_ALIASES: suffixes a reader opens but its class does not declare.
+- PREFERRED_OVER: when two readers tie on the same files, the one NWB users expect.
 - ARGUMENT_HINTS: required arguments beyond the path and stream, how to suggest a value from the
   file where one can be read, and how to ask the user for it. A class that needs arguments and is
   not in this table is never proposed (we could not fill them).
@@ -22,6 +23,12 @@ from ...models import FieldRequest
 SUFFIX_ALIASES: dict[str, tuple[str, ...]] = {
     "EDFRecordingInterface": (".bdf",),
     "EDFAnalogInterface": (".bdf",),
+}
+
+# EDF electrode signals (EEG, ECoG) belong in an ElectricalSeries; NeuroConv's analog EDF reader is for
+# auxiliary channels (temperature, respiration) and reads the same files as plain TimeSeries.
+PREFERRED_OVER: dict[str, str] = {
+    "EDFRecordingInterface": "EDFAnalogInterface",
 }
 
 

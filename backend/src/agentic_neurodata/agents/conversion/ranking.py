@@ -8,6 +8,7 @@ from typing import Any
 
 from ...models import FieldRequest
 from .candidates import Proposal
+from .hints import PREFERRED_OVER
 from .probe import Outcome
 from .scan import ScannedFile
 
@@ -61,8 +62,23 @@ def _without_contained_interfaces(found: list[Found]) -> list[Found]:
             if f.proposal.is_converter or not any(c.paths >= f.paths and c.bytes >= f.bytes for c in converters)]
 
 
+def _without_duplicates(found: list[Found]) -> list[Found]:
+    """One class reading the same files the same way from two entry points (NeuroScope's .dat or .xml) is one option."""
+    kept: list[Found] = []
+    for f in found:
+        if not any(k.name == f.name and k.paths == f.paths and k.stream == f.stream for k in kept):
+            kept.append(f)
+    return kept
+
+
+def _without_less_preferred(found: list[Found]) -> list[Found]:
+    return [f for f in found if not any(PREFERRED_OVER.get(other.name) == f.name and other.paths >= f.paths
+                                        for other in found)]
+
+
 def rank(found: list[Found], total_bytes: int) -> Ranking:
     pool = _without_contained_interfaces(_without_deprecated(_without_aliases(found)))
+    pool = _without_less_preferred(_without_duplicates(pool))
     pool.sort(key=lambda f: (-f.bytes, -f.proposal.coverage, len(f.questions), f.name, str(f.source_data)))
     best = pool[0]
     ties = [f for f in pool[1:] if f.bytes >= TIE_SHARE * best.bytes

@@ -160,3 +160,31 @@ def read_sample_ap(run_folder: Path, n_channels: int) -> np.ndarray:
     """The AP traces as written (samples x channels, without the sync channel), for checks."""
     bin_path = next(Path(run_folder).rglob("*.ap.bin"))
     return np.fromfile(bin_path, dtype=np.int16).reshape(-1, n_channels + 1)[:, :n_channels]
+
+
+def write_large_spikeglx(root: Path, duration_s: float, n_channels: int = PROBE_READOUT_CHANNELS,
+                         seed: int = 20240305, block_s: float = 1.0) -> Path:
+    """A long AP-band run written block by block (bounded memory, any size), for benchmarks:
+    noise plus spikes, and the sync channel. Deterministic for a given seed and block length."""
+    spec = SampleSpec(run_name="large_run", n_channels=n_channels, duration_s=duration_s)
+    run_folder = Path(root) / f"{spec.run_name}_g0"
+    probe_folder = run_folder / f"{spec.run_name}_g0_imec0"
+    probe_folder.mkdir(parents=True, exist_ok=True)
+    bin_path = probe_folder / f"{spec.run_name}_g0_t0.imec0.ap.bin"
+    n_samples = int(duration_s * spec.ap_rate_hz)
+    block = int(block_s * spec.ap_rate_hz)
+    template = (_spike_template(spec.ap_rate_hz) * 150.0 / uv_per_bit(NP1_AP_GAIN)).astype(np.float32)
+    rng = np.random.default_rng(seed)
+    with open(bin_path, "wb") as handle:
+        for start in range(0, n_samples, block):
+            size = min(block, n_samples - start)
+            counts = rng.normal(0.0, spec.noise_uv / uv_per_bit(NP1_AP_GAIN), size=(size, n_channels)).astype(np.float32)
+            for onset in rng.integers(0, max(1, size - template.size), size=int(size / spec.ap_rate_hz * 40)):
+                channel = int(rng.integers(0, n_channels))
+                counts[onset : onset + template.size, channel] += template[: size - onset]
+            traces = np.round(counts).astype(np.int16)
+            t = (start + np.arange(size)) / spec.ap_rate_hz
+            sync = np.where((t % 1.0) < 0.5, 64, 0).astype(np.int16)
+            np.concatenate([traces, sync[:, None]], axis=1).tofile(handle)
+    (probe_folder / f"{spec.run_name}_g0_t0.imec0.ap.meta").write_text(_meta_text(spec, "ap", bin_path, n_samples))
+    return run_folder
