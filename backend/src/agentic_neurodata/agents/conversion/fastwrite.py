@@ -38,12 +38,13 @@ def _band_rows(job: FillJob, buffer_bytes: int) -> int:
     return chunk_rows * bands
 
 
-def _chunk_bytes(block: np.ndarray, chunks: tuple[int, ...], dtype: np.dtype) -> bytes:
+def _chunk_buffer(block: np.ndarray, chunks: tuple[int, ...], dtype: np.dtype) -> memoryview:
+    """The chunk's bytes in C order (one copy; the compressor reads the buffer directly)."""
     if block.shape != tuple(chunks):  # edge chunk: HDF5 stores it full size
         padded = np.zeros(chunks, dtype=dtype)
         padded[tuple(slice(0, n) for n in block.shape)] = block
-        block = padded
-    return np.ascontiguousarray(block, dtype=dtype).tobytes()
+        return memoryview(padded).cast("B")
+    return memoryview(np.ascontiguousarray(block, dtype=dtype)).cast("B")
 
 
 def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: BatchCallback) -> None:
@@ -55,7 +56,7 @@ def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: 
     compress = codec.compress_chunk
 
     def work(block: np.ndarray) -> bytes:
-        return compress(_chunk_bytes(block, job.chunks, job.dtype))
+        return compress(_chunk_buffer(block, job.chunks, job.dtype))
 
     rows = _band_rows(job, buffer_bytes)
     in_flight: deque[tuple[tuple[int, ...], Future[bytes], int]] = deque()
