@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .hints import ARGUMENT_HINTS, ArgumentHint
+from .hints import ARGUMENT_HINTS, RECORDING_FAMILIES, ArgumentHint
 from .registry import is_converter, registry
 from .scan import Inventory, ScannedFile
 from .suffixes import SuffixSet, suffixes_of
@@ -54,6 +54,12 @@ def _schema(cls: type) -> dict[str, Any] | None:
         return None
 
 
+def family(cls: type) -> str:
+    """NeuroConv's own grouping: neuroconv.datainterfaces.<family>.<format>."""
+    parts = cls.__module__.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "datainterfaces" else ""
+
+
 def _relative(inventory: Inventory, path: Path) -> str:
     base = inventory.root if inventory.root.is_dir() else inventory.root.parent
     try:
@@ -88,6 +94,8 @@ def proposals(inventory: Inventory) -> list[ClassProposals]:
     tokens = inventory.suffixes
     readable = [f for f in inventory.files if f.size > 0]
     for cls in registry().values():
+        if family(cls) not in RECORDING_FAMILIES:
+            continue
         suffixes = suffixes_of(cls)
         if not suffixes:
             continue

@@ -4,6 +4,7 @@ Detection reads everything else (path key, suffixes, streams) from each class. O
 are written down by hand, each with the reason:
 
 - SUFFIX_ALIASES: suffixes a reader opens but its class does not declare.
+- RECORDING_FAMILIES: the NeuroConv packages whose readers read a neurophysiology recording.
 - PREFERRED_OVER: when two readers tie on the same files, the one NWB users expect.
 - ARGUMENT_HINTS: required arguments beyond the path and stream, how to suggest a value from the
   file where one can be read, and how to ask the user for it. A class that needs arguments and is
@@ -25,6 +26,11 @@ SUFFIX_ALIASES: dict[str, tuple[str, ...]] = {
     "EDFAnalogInterface": (".bdf",),
 }
 
+# The service converts neurophysiology recordings. NeuroConv's behavior, text, image and events readers
+# describe data that accompanies a recording (videos, pose, trial tables, pictures), and some accept
+# almost any file; on their own they are not the recording, so detection does not propose them.
+RECORDING_FAMILIES: tuple[str, ...] = ("ecephys", "icephys", "ophys", "fiber_photometry")
+
 # EDF electrode signals (EEG, ECoG) belong in an ElectricalSeries; NeuroConv's analog EDF reader is for
 # auxiliary channels (temperature, respiration) and reads the same files as plain TimeSeries.
 PREFERRED_OVER: dict[str, str] = {
@@ -37,7 +43,8 @@ class ArgumentHint:
     questions: tuple[FieldRequest, ...]
     # Values read from the file (keyed like the questions); None when the file cannot tell.
     suggest: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    # True when the file has no header at all: only offered when no reader with a header claims the files.
+    # True when the file has no header naming its layout (WhiteMatter: 8 bytes, then interleaved int16):
+    # only offered when no reader with a real header claims the files.
     headerless: bool = False
     value_types: dict[str, type] = field(default_factory=dict)
 
@@ -73,9 +80,9 @@ ARGUMENT_HINTS: dict[str, ArgumentHint] = {
     "WhiteMatterRecordingInterface": ArgumentHint(
         questions=(
             FieldRequest(name="sampling_frequency", description="Sampling rate of the binary file, in Hz",
-                         example="25000", why="A headerless binary file does not store its sampling rate"),
+                         example="25000", why="A raw binary file (WhiteMatter) does not store its sampling rate"),
             FieldRequest(name="num_channels", description="Number of interleaved channels in the file",
-                         example="64", why="A headerless binary file does not store its channel count"),
+                         example="64", why="A raw binary file (WhiteMatter) does not store its channel count"),
         ),
         headerless=True,
         value_types={"sampling_frequency": float, "num_channels": int},

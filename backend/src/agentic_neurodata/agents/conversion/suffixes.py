@@ -10,7 +10,7 @@ from .hints import SUFFIX_ALIASES
 from .scan import ScannedFile
 
 _TEMPLATE = re.compile(r"\{[^}]*\}")
-_PLAUSIBLE = re.compile(r"^\.[a-z0-9_\-]+$")
+_PLAUSIBLE = re.compile(r"^\.[a-z0-9_\-]{1,12}$")  # longer words are descriptions, not suffixes
 
 
 @dataclass(frozen=True)
