@@ -247,6 +247,8 @@ class DetectionResult(BaseModel):
     conversion_options: dict[str, Any] = Field(default_factory=dict)
     # Arguments the reader needs that only the user knows (e.g. sampling rate of a headerless binary).
     questions: list[FieldRequest] = Field(default_factory=list)
+    # The folder `files` are relative to.
+    root: str | None = None
 
 
 class NWBVersion(BaseModel):

@@ -76,7 +76,7 @@ class ConversionAgent(Agent):
         number = versions.next_version(output_dir, stem, [v.version for v in state.versions])
         final = versions.version_path(output_dir, stem, number)
         partial = versions.partial_path(final)
-        read_files = inputs.source_files(found.source_data)
+        read_files = inputs.source_files(found.source_data, found.root, found.files)
         before = inputs.fingerprint(read_files)
         self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting with {found.interface} (v{number})")
 
@@ -85,7 +85,7 @@ class ConversionAgent(Agent):
             self.store.progress(StageName.CONVERSION, percent, message, bytes_done=done, bytes_total=total)
 
         try:
-            missing = [name for name, mark in before.items() if mark is None]
+            missing = [Path(name).name for name, mark in before.items() if mark is None]
             if missing:
                 raise ConversionError(
                     f"A file of the upload is missing: {', '.join(missing[:5])}. It was there when the format was "
@@ -131,10 +131,11 @@ class ConversionAgent(Agent):
                 "versions are untouched; no partial file was kept.", component=COMPONENT,
                 details={"output_dir": str(output_dir)})
         elif isinstance(exc, FileNotFoundError):
+            name = Path(exc.filename).name if exc.filename else describe_error(exc)
             error = ConversionError(
-                f"A file of the upload disappeared during the conversion ({exc.filename or describe_error(exc)}). "
-                "Upload the recording again and leave it untouched until the conversion ends.",
-                details={"interface": interface})
+                f"A file of the upload disappeared during the conversion: {name} vanished. The new file would be "
+                "incomplete and was discarded. Upload the recording again and leave it untouched until the "
+                "conversion ends.", details={"interface": interface, "file": str(exc.filename or "")})
         elif isinstance(exc, Exception):
             error = ConversionError(f"NeuroConv could not convert the recording with {interface}: {describe_error(exc)}",
                                     details={"interface": interface})

@@ -262,4 +262,5 @@ def _result(best: Found, others: list[Found], inventory: Inventory, started: flo
         files=sorted(best.paths), alternatives=candidates if (others or needs_answers) else [],
         needs_choice=needs_answers, explanation=text, duration_s=round(time.perf_counter() - started, 3),
         conversion_options=best.outcome.conversion_options, questions=best.questions,
+        root=str(inventory.root if inventory.root.is_dir() else inventory.root.parent),
     )

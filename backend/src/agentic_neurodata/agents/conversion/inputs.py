@@ -11,16 +11,17 @@ STORAGE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
 STORAGE_TEXTS = ("no space left", "file too large", "disk quota", "errno = 28", "errno = 27")
 
 
-def source_files(source_data: dict[str, Any]) -> list[Path]:
-    """Every file the reader may read: the files named in source_data and all files under its folders."""
-    found: list[Path] = []
+def source_files(source_data: dict[str, Any], root: str | None = None, detected: list[str] | None = None) -> list[Path]:
+    """Every file the reader may read: the files detection attributed to it, the files named in
+    source_data and all files under its folders."""
+    found: list[Path] = [Path(root) / name for name in detected or []] if root else []
     for key, value in source_data.items():
         if not key.endswith(("_path", "_paths")):
             continue
         for item in value if isinstance(value, list) else [value]:
             path = Path(str(item))
             found.extend(sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path])
-    return found
+    return list(dict.fromkeys(found))
 
 
 def fingerprint(files: list[Path]) -> dict[str, tuple[int, int] | None]:
@@ -29,16 +30,16 @@ def fingerprint(files: list[Path]) -> dict[str, tuple[int, int] | None]:
     for path in files:
         try:
             stat = os.stat(path)
-            prints[path.name if len(files) == 1 else str(path)] = (stat.st_size, stat.st_mtime_ns)
+            prints[str(path)] = (stat.st_size, stat.st_mtime_ns)
         except OSError:
-            prints[path.name if len(files) == 1 else str(path)] = None
+            prints[str(path)] = None
     return prints
 
 
 def changes(before: dict[str, tuple[int, int] | None], after: dict[str, tuple[int, int] | None]) -> list[str]:
     found = []
-    for name, was in before.items():
-        now = after.get(name)
+    for key, was in before.items():
+        now, name = after.get(key), Path(key).name
         if was is not None and now is None:
             found.append(f"{name} vanished")
         elif was is not None and now != was:
