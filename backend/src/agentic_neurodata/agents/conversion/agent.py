@@ -66,9 +66,12 @@ class ConversionAgent(Agent):
     @action("Convert the upload to the next NWB version with the merged metadata.")
     def convert(self, input_path: str, detection_result: dict[str, Any], metadata: dict[str, Any]) -> dict[str, Any]:
         found = DetectionResult.model_validate(detection_result)
-        if found.needs_choice or found.questions or not found.interface:
+        # A question whose value is already in source_data (a value read from the file) is answered.
+        unanswered = [q.name for q in found.questions if q.name not in found.source_data]
+        if found.needs_choice or unanswered or not found.interface:
             raise BadInputError("The format is not settled yet: answer the format question first "
-                                "(conversion_agent.complete_detection).", component=COMPONENT)
+                                "(conversion_agent.complete_detection).", component=COMPONENT,
+                                details={"unanswered": unanswered})
         state = self.store.snapshot()
         output_dir = Path(state.output_dir or self.settings.output_dir)
         output_dir.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,35 @@
+"""Through the API: a needed choice becomes a format_selection request; the answer converts only it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from pynwb import NWBHDF5IO
+
+from agentic_neurodata.api.app import create_app
+from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx
+from conftest import FULL_METADATA, make_settings, multipart_files, wait_until
+
+pytestmark = pytest.mark.slow
+
+
+def test_two_recordings_in_one_upload_are_offered_and_the_chosen_one_is_converted(tmp_path: Path) -> None:
+    upload = tmp_path / "mixed"
+    write_sample_spikeglx(upload)
+    write_sample_intan(upload)
+    with TestClient(create_app(make_settings(tmp_path / "svc"))) as client:
+        assert client.post("/api/upload", files=multipart_files(upload), data=FULL_METADATA).status_code == 202
+        status = wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
+        pending = status["pending_request"]
+        assert pending["type"] == "format_selection" and "2 different recordings" in pending["message"]
+        assert {o["value"] for o in pending["options"]} == {"SpikeGLXConverterPipe", "IntanConverter"}
+        assert all(o["description"] for o in pending["options"])
+        answer = client.post("/api/user-input", json={"fields": {"format": "IntanConverter"}})
+        assert answer.status_code == 200, answer.text
+        status = wait_until(lambda: client.get("/api/status").json(),
+                            lambda s: s["status"] != "processing" and s["versions"])
+        assert status["detected_format"]["interface"] == "IntanConverter"
+        with NWBHDF5IO(status["versions"][0]["path"], "r") as io:
+            assert io.read().acquisition["ElectricalSeries"].data.shape[1] == 16
