@@ -1,4 +1,25 @@
-"""Conversion agent: detect the format, read what the files know, convert, version outputs."""
+"""Conversion agent: detect the format, read what the files know, convert, version outputs.
+
+Contract for the conversation agent (all through the router):
+
+- detect_format(input_path) -> DetectionResult. When `needs_choice` is false the detection is
+  settled and `extracted_metadata` is already in state. When true, ask the user: offer one
+  option per `alternatives[i]` with value `choice_id` (unique; equal to the interface name unless
+  two options share an interface, e.g. "OpenEphysBinaryRecordingInterface#Record Node 118#File_Reader-106.0")
+  and description `explanation`; show `questions` of the chosen option as fields (each may carry
+  `options` and a `suggested` value read from the file).
+- complete_detection(choice=<choice_id or unique interface name>, arguments={field: value}) ->
+  the settled DetectionResult (also stored in state, and extract_metadata is run). Omitted
+  arguments take their `suggested` value. Raises BadInputError (details: options/example) for an
+  unknown or ambiguous option, a missing/unknown argument, a non-positive rate, a value outside
+  `options`, or files the reader cannot open with the given values.
+- extract_metadata() -> dict stored as `extracted_metadata` (session start time with
+  `session_start_time_has_timezone`, rate, channels, duration, dtype, bit depth, devices,
+  electrode groups, `questions` for what the files do not say).
+- convert(input_path, detection_result, metadata) -> NWBVersion fields + `notes` (auto-decisions,
+  e.g. a start time without zone written as UTC). BadInputError while the detection is unsettled;
+  InsufficientStorageError (507) on a full disk; ConversionError otherwise; WorkflowCancelled.
+"""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .hints import ARGUMENT_HINTS, RECORDING_FAMILIES, ArgumentHint
+from .hints import ARGUMENT_HINTS, RECORDING_FAMILIES, REQUIRED_COMPANIONS, ArgumentHint
 from .registry import is_converter, registry
 from .scan import Inventory, ScannedFile
 from .suffixes import SuffixSet, suffixes_of
@@ -95,6 +95,9 @@ def proposals(inventory: Inventory) -> list[ClassProposals]:
     readable = [f for f in inventory.files if f.size > 0]
     for cls in registry().values():
         if family(cls) not in RECORDING_FAMILIES:
+            continue
+        companion = REQUIRED_COMPANIONS.get(cls.__name__)
+        if companion and companion not in tokens:
             continue
         suffixes = suffixes_of(cls)
         if not suffixes:

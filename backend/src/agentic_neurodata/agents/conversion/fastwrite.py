@@ -15,6 +15,11 @@ import numpy as np
 from .codec import Codec
 
 BatchCallback = Callable[[int], None]  # bytes of raw data just written; may raise to stop
+# Rows asked of the reader at once. A reader of interleaved files maps every page its rows span
+# whatever the channels asked for: one read of a long single-channel chunk (NeuroConv gives a sync
+# channel one chunk for the whole recording) would map the whole recording. 2**17 rows of a
+# 385-channel int16 file is 100 MB.
+MAX_ROWS_PER_READ = 2**17
 
 
 @dataclass
@@ -36,6 +41,17 @@ def _band_rows(job: FillJob, buffer_bytes: int) -> int:
     chunk_rows = job.chunks[0]
     bands = max(1, (buffer_bytes // 4) // max(1, row_bytes * chunk_rows))
     return chunk_rows * bands
+
+
+def _read_rows(job: FillJob, start: int, stop: int) -> np.ndarray:
+    rest = tuple(slice(0, n) for n in job.shape[1:])
+    if stop - start <= MAX_ROWS_PER_READ:
+        return np.asarray(job.read((slice(start, stop), *rest)))
+    band = np.empty((stop - start, *job.shape[1:]), dtype=job.dtype)
+    for first in range(start, stop, MAX_ROWS_PER_READ):
+        last = min(first + MAX_ROWS_PER_READ, stop)
+        band[first - start:last - start] = job.read((slice(first, last), *rest))
+    return band
 
 
 def _chunk_buffer(block: np.ndarray, chunks: tuple[int, ...], dtype: np.dtype) -> memoryview:
@@ -66,7 +82,7 @@ def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: 
         try:
             for start in range(0, job.shape[0], rows):
                 stop = min(start + rows, job.shape[0])
-                band = np.asarray(job.read((slice(start, stop), *(slice(0, n) for n in job.shape[1:]))))
+                band = _read_rows(job, start, stop)
                 for row in range(0, stop - start, job.chunks[0]):
                     for corner in itertools.product(*other_axes):
                         index = (slice(row, row + job.chunks[0]),
@@ -97,6 +113,6 @@ def _fill_plain(job: FillJob, buffer_bytes: int, on_batch: BatchCallback) -> Non
     for start in range(0, job.shape[0], rows):
         stop = min(start + rows, job.shape[0])
         selection = (slice(start, stop), *(slice(0, n) for n in job.shape[1:]))
-        block = np.asarray(job.read(selection), dtype=job.dtype)
+        block = np.asarray(_read_rows(job, start, stop), dtype=job.dtype)
         job.dataset[selection] = block
         on_batch(block.nbytes)

@@ -5,6 +5,8 @@ are written down by hand, each with the reason:
 
 - SUFFIX_ALIASES: suffixes a reader opens but its class does not declare.
 - RECORDING_FAMILIES: the NeuroConv packages whose readers read a neurophysiology recording.
+- REQUIRED_COMPANIONS: a header file without which a reader cannot work, but which it only looks
+  for after reading the whole data file (so it is not opened at all without it).
 - PREFERRED_OVER: when two readers tie on the same files, the one NWB users expect.
 - ARGUMENT_HINTS: required arguments beyond the path and stream, how to suggest a value from the
   file where one can be read, and how to ask the user for it. A class that needs arguments and is
@@ -30,6 +32,15 @@ SUFFIX_ALIASES: dict[str, tuple[str, ...]] = {
 # describe data that accompanies a recording (videos, pose, trial tables, pictures), and some accept
 # almost any file; on their own they are not the recording, so detection does not propose them.
 RECORDING_FAMILIES: tuple[str, ...] = ("ecephys", "icephys", "ophys", "fiber_photometry")
+
+# Axona data (.bin) is described by its .set file; without it Axona's LFP/position readers load the
+# entire .bin (minutes for a large SpikeGLX file) before they fail.
+REQUIRED_COMPANIONS: dict[str, str] = {
+    "AxonaRecordingInterface": ".set",
+    "AxonaLFPDataInterface": ".set",
+    "AxonaPositionDataInterface": ".set",
+    "AxonaUnitRecordingInterface": ".set",
+}
 
 # EDF electrode signals (EEG, ECoG) belong in an ElectricalSeries; NeuroConv's analog EDF reader is for
 # auxiliary channels (temperature, respiration) and reads the same files as plain TimeSeries.

@@ -1,0 +1,46 @@
+"""A hung reader cannot hang detection; start times come from headers or folder names, zone or not."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+
+import pytest
+
+from agentic_neurodata.agents.conversion.extraction import _as_datetime, _start_from_folders
+from agentic_neurodata.agents.conversion.probe import ProbeTimeout, call_with_timeout, describe_error, validate
+
+
+class HangingReader:
+    """Stands for a reader stuck on a network share: it never returns within the bound."""
+
+    def __init__(self, **source_data: object) -> None:
+        time.sleep(30)
+
+
+def test_a_hung_reader_is_abandoned_after_the_time_bound() -> None:
+    started = time.perf_counter()
+    outcome = validate(HangingReader, {"file_path": "x"}, timeout_s=0.3)
+    assert time.perf_counter() - started < 5
+    assert not outcome.ok and "did not answer within 0.3 s" in (outcome.error or "")
+    with pytest.raises(ProbeTimeout):
+        call_with_timeout(lambda: time.sleep(30), 0.1, "sleeper")
+
+
+def test_errors_are_described_in_one_line() -> None:
+    assert describe_error(KeyError("custom_channel_name")) == "KeyError: 'custom_channel_name'"
+    assert describe_error(ValueError("first line\nsecond line")) == "ValueError: first line"
+    assert describe_error(RuntimeError()) == "RuntimeError"
+    assert call_with_timeout(lambda: 42, 1, "fast") == 42
+    with pytest.raises(ZeroDivisionError):
+        call_with_timeout(lambda: 1 / 0, 1, "broken")
+
+
+def test_start_times_from_folder_names_and_headers() -> None:
+    found = _start_from_folders({"folder_path": "/data/mouse1/2021-03-22_20-05-30/Record Node 101", "stream_name": "x"})
+    assert found == datetime(2021, 3, 22, 20, 5, 30)
+    assert _start_from_folders({"folder_path": "/data/no-date-here"}) is None
+    assert _start_from_folders({"folder_path": "/data/2021-13-45_99-00-00"}) is None  # not a real date
+    assert _as_datetime("2024-03-05T14:30:00-05:00").utcoffset().total_seconds() == -5 * 3600
+    assert _as_datetime(datetime(2024, 1, 1, tzinfo=timezone.utc)).tzinfo is timezone.utc
+    assert _as_datetime("not a date") is None and _as_datetime(None) is None
