@@ -136,6 +136,19 @@ def test_headerless_binary_asks_for_rate_and_channels_then_converts(runtime, tmp
         np.testing.assert_array_equal(series.data[:], data)
 
 
+def test_a_recording_without_start_time_needs_one_from_the_user(runtime) -> None:
+    intan = REALDATA / "intan" / "example_intan_file.rhd"
+    found = runtime.call(AGENT, "detect_format", input_path=str(intan))
+    known = runtime.store.snapshot().extracted_metadata
+    assert known["session_start_time"] is None and known["questions"][0]["name"] == "session_start_time"
+    assert (known["channel_count"], known["sampling_rate_hz"]) == (2, 20000.0)
+    with pytest.raises(BadInputError, match="do not record when the session started"):
+        runtime.call(AGENT, "convert", input_path=str(intan), detection_result=found, metadata={})
+    assert runtime.store.snapshot().stages["conversion"].status == "failed"
+    version = runtime.call(AGENT, "convert", input_path=str(intan), detection_result=found, metadata=START)
+    assert version["version"] == 1
+
+
 def test_convert_refuses_an_unsettled_detection(runtime) -> None:
     found = runtime.call(AGENT, "detect_format", input_path=str(REALDATA / "phy_kilosort"))
     assert found["needs_choice"] and {a["interface"] for a in found["alternatives"]} == {

@@ -33,3 +33,15 @@ def test_two_recordings_in_one_upload_are_offered_and_the_chosen_one_is_converte
         assert status["detected_format"]["interface"] == "IntanConverter"
         with NWBHDF5IO(status["versions"][0]["path"], "r") as io:
             assert io.read().acquisition["ElectricalSeries"].data.shape[1] == 16
+
+
+def test_what_the_files_know_is_in_the_status(tmp_path: Path, sample_run: Path) -> None:
+    with TestClient(create_app(make_settings(tmp_path / "svc"))) as client:
+        assert client.post("/api/upload", files=multipart_files(sample_run), data=FULL_METADATA).status_code == 202
+        status = wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
+        known = status["extracted_metadata"]
+        assert (known["sampling_rate_hz"], known["channel_count"], known["dtype"]) == (30000.0, 32, "int16")
+        assert known["session_start_time"] == "2024-03-05T14:30:00" and not known["session_start_time_has_timezone"]
+        # What the user typed wins over the file: the zone-less header time was replaced by the user's.
+        assert status["file_info"]["session_start_time"].startswith("2024-03-05T14:30:00-05:00")
+        assert status["detected_format"]["files"] and status["detected_format"]["confidence"] == 1.0

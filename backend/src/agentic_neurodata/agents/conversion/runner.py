@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ...errors import BadInputError
 from ...metadata.nwb_mapping import apply_user_metadata
 from .codec import Codec, make_codec
 from .fastwrite import FillJob, fill
@@ -57,8 +58,9 @@ def _with_timezone(metadata: dict[str, Any], notes: list[str]) -> None:
     if isinstance(start, str):
         start = datetime.fromisoformat(start)
     if start is None:
-        raise ValueError("No session start time: the files do not record one. Give session_start_time "
-                         "with its time zone, e.g. 2024-03-05T14:30:00-05:00.")
+        raise BadInputError("The files do not record when the session started, and no session_start_time was "
+                            "given. Give it with its time zone, e.g. 2024-03-05T14:30:00-05:00.",
+                            details={"field": "session_start_time", "example": "2024-03-05T14:30:00-05:00"})
     if start.tzinfo is None:
         start = start.replace(tzinfo=timezone.utc)
         notes.append(f"The session start time {start:%Y-%m-%d %H:%M:%S} has no time zone in the files and none was "
