@@ -13,21 +13,14 @@ from typing import Any
 from ...errors import FormatDetectionError
 from ...models import DetectionResult, FieldRequest, FormatCandidate
 from .candidates import Proposal, proposals
+from .explain import display, explain, failure_message
 from .probe import Outcome, call_with_timeout, describe_error, list_streams, validate
 from .ranking import Found, rank
 from .scan import Inventory, ScannedFile, scan
 
 
-def _size(n: int) -> str:
-    for unit in ("bytes", "kB", "MB", "GB"):
-        if n < 1000 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1000
-    return f"{n} bytes"
 
 
-def _display(cls: type) -> str:
-    return getattr(cls, "display_name", None) or cls.__name__
 
 
 def _stream_files(files: list[ScannedFile], stream: str, streams: list[str]) -> list[ScannedFile]:
@@ -139,74 +132,19 @@ def _choice_ids(found: list[Found]) -> list[str]:
     return [i if ids.count(i) == 1 else f"{i}~{n}" for n, i in enumerate(ids, start=1)]
 
 
-def _explain(found: Found, total: int) -> str:
-    cls = found.proposal.cls
-    share = found.bytes / total if total else 0
-    what = f"{_display(cls)} ({cls.__name__})"
-    where = f"stream {found.stream} of {found.proposal.scope}" if found.stream else found.proposal.scope
-    extra = ""
-    if found.proposal.is_converter:
-        streams = getattr(cls, "get_streams", None)
-        try:
-            value = found.source_data[found.proposal.path_key]
-            listed = call_with_timeout(lambda: streams(**{found.proposal.path_key: value}), 5.0, "streams") if streams else []
-            extra = f"; writes every stream ({', '.join(map(str, listed))})" if listed else ""
-        except Exception:  # noqa: BLE001 - the listing is only for the explanation
-            extra = ""
-    if found.questions:
-        extra += "; needs " + ", ".join(q.name for q in found.questions)
-    return f"{what} reads {where}: {len(found.files)} files, {_size(found.bytes)} ({share:.0%} of the upload){extra}"
 
 
 def _candidate(found: Found, choice_id: str, total: int) -> FormatCandidate:
     return FormatCandidate(
-        interface=found.name, source_data=found.source_data, explanation=_explain(found, total),
+        interface=found.name, source_data=found.source_data, explanation=explain(found, total),
         bytes_explained=found.bytes, files=sorted(found.paths), is_converter=found.proposal.is_converter,
         score=round(found.bytes / total, 4) if total else 0.0, choice_id=choice_id, stream=found.stream,
         conversion_options=found.outcome.conversion_options, questions=found.questions,
     )
 
 
-def _failure_message(inventory: Inventory, detector: Detector) -> tuple[str, dict[str, Any]]:
-    names = inventory.describe()
-    empty = [f.relative for f in inventory.empty_files]
-    empty_note = f" Empty files (0 bytes): {', '.join(empty[:5])}." if empty else ""
-    if not detector.failures:
-        return (
-            f"No recording format NeuroConv reads was found among these files: {names}.{empty_note} Upload the "
-            "folder your acquisition system wrote, for example a SpikeGLX run folder (…imec0.ap.bin with its "
-            ".ap.meta), an Open Ephys 'Record Node' folder, or an Intan .rhd file.",
-            {"files": [f.relative for f in inventory.files][:50], "empty_files": empty},
-        )
-    # The readers that claimed the most bytes are the ones the files were meant for.
-    ranked = sorted(detector.failures, key=lambda item: (-item[0].bytes, -item[0].coverage))
-    seen: set[str] = set()
-    complaints = []
-    for proposal, error in ranked:
-        if proposal.name in seen or error in seen:
-            continue
-        seen.update((proposal.name, error))
-        complaints.append(f"{_display(proposal.cls)} ({proposal.name}) could not read {proposal.scope}: {error}")
-        if len(complaints) == 3:
-            break
-    hint = _hint_for(ranked[0][1])
-    return (
-        f"The files look like {_display(ranked[0][0].cls)}, but no reader could open them. "
-        + " ".join(c.rstrip(".") + "." for c in complaints) + hint + empty_note,
-        {"attempts": [{"interface": p.name, "source": p.scope, "error": e} for p, e in ranked[:10]],
-         "empty_files": empty},
-    )
 
 
-def _hint_for(error: str) -> str:
-    lowered = error.lower()
-    if "no samples" in lowered or "size of available data" in lowered or "multiple of" in lowered or "truncat" in lowered:
-        return (" A data file looks empty or cut short (truncated), e.g. by an interrupted copy: upload the "
-                "complete file as the acquisition system wrote it.")
-    if lowered.startswith("keyerror") or "header" in lowered:
-        return (" The file header is missing a field the reader needs: it may be corrupted or written by an "
-                "unsupported software version. Upload the original file as the acquisition system wrote it.")
-    return ""
 
 
 def detect(input_path: Path, timeout_s: float = 20.0) -> DetectionResult:
@@ -227,11 +165,11 @@ def detect(input_path: Path, timeout_s: float = 20.0) -> DetectionResult:
     if not detector.found:
         headerless = detector.offered_headerless()
         if not headerless:
-            message, details = _failure_message(inventory, detector)
+            message, details = failure_message(inventory, detector)
             raise FormatDetectionError(message, details=details)
         return _result(headerless[0], [], inventory, started, needs_answers=True,
                        explanation="These files have no header that names their format. If this is a raw binary "
-                       f"recording, {_display(headerless[0].proposal.cls)} can read it once you give: "
+                       f"recording, {display(headerless[0].proposal.cls)} can read it once you give: "
                        + ", ".join(q.name for q in headerless[0].questions) + ".")
     ranking = rank(detector.found, total)
     everything = [ranking.best, *ranking.alternatives]
@@ -252,7 +190,7 @@ def _result(best: Found, others: list[Found], inventory: Inventory, started: flo
     ids = _choice_ids(everything)
     candidates = [_candidate(f, i, total) for f, i in zip(everything, ids)]
     unused = sorted({f.relative for f in inventory.files} - best.paths)
-    text = explanation or _explain(best, total)
+    text = explanation or explain(best, total)
     if unused and not others:
         text += f". Not used: {', '.join(unused[:5])}" + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
     share = best.bytes / total if total else 0.0
