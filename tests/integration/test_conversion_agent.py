@@ -48,6 +48,13 @@ def test_detect_stores_the_result_and_what_the_files_know(runtime, sample_run: P
     assert any(e.message.startswith("The files say: 32 channels at 30000 Hz") for e in state.logs)
 
 
+def test_extract_metadata_alone_detects_first(runtime) -> None:
+    known = runtime.call(AGENT, "extract_metadata", input_path=str(REALDATA / "edf"))
+    assert (known["channel_count"], known["sampling_rate_hz"]) == (19, 125.0)
+    assert known["session_start_time"] == "2019-12-15T14:36:46" and known["interface"] == "EDFRecordingInterface"
+    assert runtime.store.snapshot().detected_format.interface == "EDFRecordingInterface"
+
+
 def test_versions_are_numbered_kept_and_hashed_with_progress_in_bytes(runtime, sample_run: Path) -> None:
     events: list[dict] = []
     runtime.store.subscribe(events.append)

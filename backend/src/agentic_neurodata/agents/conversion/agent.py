@@ -69,6 +69,9 @@ class ConversionAgent(Agent):
     @action("Read what the files already know (start time, rate, channels, duration, data type, devices, "
             "electrode groups) with the detected reader; stored as extracted_metadata.")
     def extract_metadata(self, input_path: str | None = None, detection_result: dict[str, Any] | None = None) -> dict[str, Any]:
+        if detection_result is None and self.store.snapshot().detected_format is None and input_path:
+            self.detect_format(input_path)  # stores the detection and, once settled, what the files know
+            return self.store.snapshot().extracted_metadata
         found = self._current_detection(detection_result)
         if found.needs_choice or not found.interface:
             raise BadInputError("Choose the format first: the detection is waiting for an answer.",
