@@ -8,6 +8,7 @@ from typing import Any
 
 from .agents.conversation.agent import ConversationAgent
 from .agents.conversion.agent import ConversionAgent
+from .agents.conversion.versions import remove_partials
 from .agents.evaluation.agent import EvaluationAgent
 from .config import Settings
 from .jobs import WorkflowWorker
@@ -50,6 +51,8 @@ def build_runtime(settings: Settings, *, in_background: bool = True) -> Runtime:
     secrets = [s.get_secret_value() for s in (settings.anthropic_api_key, settings.api_token) if s is not None]
     event_log = EventLog(settings.log_dir, Redactor(secrets))
     store = StateStore(settings.state_dir / "state.json", event_log)
+    for leftover in remove_partials(settings.output_dir):
+        event_log.write(store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"})
     server = MCPServer(store, event_log)
     worker = WorkflowWorker(event_log)
     llm = build_llm_service(settings, event_log, session_id=lambda: store.session_id)

@@ -23,6 +23,16 @@ EVALUATION = "evaluation_agent"
 APPROVAL_REQUESTS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
 
 
+def _can_try_again(state: Any) -> bool:
+    """Failed for a reason that was not the user's decision, with the upload still there."""
+    return (
+        state.status == WorkflowStatus.FAILED
+        and state.failure is not None
+        and state.failure.reason not in ("user_declined", "user_abandoned")
+        and state.input_path is not None
+    )
+
+
 class ConversationAgent(Agent):
     name = COMPONENT
     description = "Talks with the user, collects metadata, and runs the user-approved correction loop."
@@ -92,6 +102,8 @@ class ConversationAgent(Agent):
     def handle_correction(self, approved: bool, accept_as_is: bool = False) -> dict[str, Any]:
         state = self.store.snapshot()
         pending = state.pending_request
+        if approved and _can_try_again(state):
+            return self._try_again(state)
         if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None or pending.type not in APPROVAL_REQUESTS:
             raise InvalidStateError("There is no correction proposal waiting for an answer.", component=COMPONENT,
                                     details={"status": state.status.value})
@@ -120,6 +132,16 @@ class ConversationAgent(Agent):
         return {"status": "idle", "message": "Cancelled.", "next_action": "idle"}
 
     # ------------------------------------------------------------------ workflow steps
+
+    def _try_again(self, state: Any) -> dict[str, Any]:
+        """A session that failed for a reason other than the user's choice (e.g. interrupted) starts over."""
+        assert state.failure is not None and state.input_path is not None
+        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Trying again after: {state.failure.message}")
+        if state.detected_format is None or state.detected_format.needs_choice:
+            self._in_background(lambda: self._detect_then_convert(state.input_path), "retry")
+        else:
+            self._in_background(self._convert_and_evaluate, "retry")
+        return {"status": "processing", "message": "Trying again.", "next_action": "processing"}
 
     def _decline(self) -> dict[str, Any]:
         self.store.set_status(WorkflowStatus.FAILED, COMPONENT, "Corrections declined; the file keeps its errors.",

@@ -117,7 +117,8 @@ async def upload(request: Request, runtime: Runtime = Depends(get_runtime)) -> U
                 "The upload holds no files. Choose a recording folder (or files) and send each file as a "
                 f"'{FILE_FIELD}' part.",
             )
-        metadata = _metadata_from_fields(dict(result.fields))
+        # A configured secret pasted into a form by mistake must not travel further.
+        metadata = runtime.event_log.redactor.data(_metadata_from_fields(dict(result.fields)))
     except BaseException as exc:
         await anyio.to_thread.run_sync(lambda: shutil.rmtree(root, ignore_errors=True))
         reason = "the client disconnected" if isinstance(exc, ClientDisconnect) else getattr(exc, "message", repr(exc))

@@ -15,9 +15,8 @@ CONVERSATION = "conversation_agent"
 
 @router.post("/api/user-input", response_model=UserInputResponse, summary="Answer what the service asked (free text or fields)")
 async def user_input(body: UserInputRequest, runtime: Runtime = Depends(get_runtime)) -> UserInputResponse:
-    answer = await run_in_threadpool(
-        runtime.call, CONVERSATION, "handle_user_input", **body.model_dump(exclude_none=True)
-    )
+    params = runtime.event_log.redactor.data(body.model_dump(exclude_none=True))  # no pasted secret goes further
+    answer = await run_in_threadpool(runtime.call, CONVERSATION, "handle_user_input", **params)
     return UserInputResponse.model_validate(answer)
 
 
