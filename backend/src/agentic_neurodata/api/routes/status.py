@@ -17,7 +17,7 @@ router = APIRouter(tags=["status"])
 
 def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
     result = state.validation_result
-    last_message = state.logs[-1].message if state.logs else "Ready. Upload a recording folder to begin."
+    last_message = state.last_message or "Ready. Upload a recording folder to begin."
     if state.pending_request is not None:
         last_message = state.pending_request.message
     report = Path(state.report_path) if state.report_path else None
