@@ -11,6 +11,7 @@ from ...models import CorrectionContext, StatusResponse
 from ...runtime import Runtime
 from ...state import GlobalState
 from ..deps import get_runtime
+from ..responses import error_responses
 
 router = APIRouter(tags=["status"])
 
@@ -61,7 +62,7 @@ def status(runtime: Runtime = Depends(get_runtime)) -> StatusResponse:
     "/api/correction-context",
     response_model=CorrectionContext,
     summary="What failed in the latest evaluation and how to fix it",
-    responses={404: {"description": "No evaluation yet"}},
+    responses=error_responses(404),
 )
 def correction_context(runtime: Runtime = Depends(get_runtime)) -> CorrectionContext:
     context = runtime.call("evaluation_agent", "correction_context")

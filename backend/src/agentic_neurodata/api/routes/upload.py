@@ -17,6 +17,7 @@ from ...errors import BadInputError, BusyError, PayloadTooLargeError
 from ...models import UploadAccepted
 from ...runtime import Runtime
 from ..deps import get_runtime
+from ..responses import error_responses
 from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space
 
 router = APIRouter(tags=["workflow"])
@@ -34,6 +35,7 @@ UPLOAD_SCHEMA = {
                     "properties": {
                         FILE_FIELD: {
                             "type": "array",
+                            "minItems": 1,
                             "items": {"type": "string", "format": "binary"},
                             "description": "Repeated parts; each part's filename is its path relative to the "
                             "chosen folder, e.g. run1_g0/run1_g0_imec0/run1_g0_t0.imec0.ap.bin",
@@ -85,8 +87,7 @@ def _metadata_from_fields(fields: dict[str, str]) -> dict[str, Any]:
     response_model=UploadAccepted,
     summary="Upload a recording folder (multipart, streamed to disk) with optional metadata",
     openapi_extra=UPLOAD_SCHEMA,
-    responses={409: {"description": "Busy with another session"}, 413: {"description": "Over MAX_UPLOAD_SIZE_GB"},
-               422: {"description": "Empty upload or unsafe paths"}, 507: {"description": "Disk full"}},
+    responses=error_responses(409, 413, 507),
 )
 async def upload(request: Request, runtime: Runtime = Depends(get_runtime)) -> UploadAccepted:
     settings = runtime.settings
