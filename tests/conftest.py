@@ -109,7 +109,9 @@ class LiveServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {(self.workdir / 'server.log').read_text()[-3000:]}")
             try:
-                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                token = self.env.get("API_TOKEN")
+                headers = {"Authorization": f"Bearer {token}"} if token else {}
+                if httpx.get(self.url + "/health", headers=headers, timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.2)
