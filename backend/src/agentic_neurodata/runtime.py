@@ -3,7 +3,10 @@ Used by the web API and by the command line alike."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from .agents.conversation.agent import ConversationAgent
@@ -33,6 +36,22 @@ class Runtime:
         """Synchronous call into an agent on behalf of the user (API or CLI)."""
         return self.server.call("user", receiver, action, **params)
 
+    def start_local(self, folder: Path, metadata: dict[str, Any], forced_format: str | None = None,
+                    output_dir: Path | None = None) -> str:
+        """Start a session on a folder that is already on this machine (CLI, MCP): read in place.
+        Outputs go to `output_dir` when given, else OUTPUT_DIR/<session>."""
+        folder = Path(folder).resolve()
+        session_id = new_session_id()
+        target = Path(output_dir).resolve() if output_dir else self.settings.output_dir.resolve() / session_id
+        self.store.begin_session(session_id, str(folder), str(target), "local")
+        files = sorted(p for p in folder.rglob("*") if p.is_file())
+        self.store.update("local", f"Reading {len(files)} files in place from {folder}",
+                          uploaded_files=[p.relative_to(folder).as_posix() for p in files],
+                          upload_bytes=sum(p.stat().st_size for p in files), output_name=folder.name)
+        self.call("conversation_agent", "start_conversion", input_path=str(folder), metadata=metadata,
+                  forced_format=forced_format)
+        return session_id
+
     def cancel(self) -> dict[str, Any]:
         """Stop running work (waits for it to notice), then return to idle."""
         self.store.request_cancel()
@@ -43,6 +62,10 @@ class Runtime:
 
     def close(self) -> None:
         self.worker.shutdown()
+
+
+def new_session_id() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
 def build_runtime(settings: Settings, *, in_background: bool = True) -> Runtime:

@@ -40,10 +40,11 @@ class ConversationAgent(Agent):
     # ------------------------------------------------------------------ entry points
 
     @action("Start converting an uploaded folder: detect, convert, evaluate, report (runs in the background).")
-    def start_conversion(self, input_path: str, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    def start_conversion(self, input_path: str, metadata: dict[str, Any] | None = None,
+                         forced_format: str | None = None) -> dict[str, Any]:
         if metadata:
             self.store.update(COMPONENT, "Metadata received with the upload", metadata=dict(metadata))
-        self._in_background(lambda: self._detect_then_convert(input_path), "start_conversion")
+        self._in_background(lambda: self._detect_then_convert(input_path, forced_format), "start_conversion")
         return {"status": self.store.status.value, "message": "Conversion started.", "next_action": "processing"}
 
     @action("Take the user's answer: free text, named fields, or fields the user declines to give.")
@@ -165,8 +166,9 @@ class ConversationAgent(Agent):
         self._in_background(self._convert_and_evaluate, "convert")
         return {"reply": f"Converting with {choice}.", "accepted": {"format": choice}, "rejected": {}, "next_action": "processing"}
 
-    def _detect_then_convert(self, input_path: str) -> dict[str, Any]:
-        found = DetectionResult.model_validate(self.call(CONVERSION, "detect_format", input_path=input_path))
+    def _detect_then_convert(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
+        found = DetectionResult.model_validate(
+            self.call(CONVERSION, "detect_format", input_path=input_path, forced_format=forced_format))
         if found.needs_choice:
             request = PendingRequest(
                 type=PendingRequestType.FORMAT_SELECTION,

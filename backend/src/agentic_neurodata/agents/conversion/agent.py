@@ -19,8 +19,8 @@ class ConversionAgent(Agent):
     description = "Finds the recording format in NeuroConv's registry and converts it to versioned NWB files."
 
     @action("Detect which NeuroConv interface or converter reads the uploaded files.")
-    def detect_format(self, input_path: str) -> dict[str, Any]:
-        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s)
+    def detect_format(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
+        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
         self.store.update(
             COMPONENT,
             f"Detected format: {result.interface} (confidence {result.confidence:.0%})",

@@ -9,13 +9,15 @@ from ...errors import FormatDetectionError
 from ...models import DetectionResult
 
 
-def detect(input_path: Path, timeout_s: float = 20.0) -> DetectionResult:
+def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -> DetectionResult:
     started = time.perf_counter()
     files = [p for p in Path(input_path).rglob("*") if p.is_file()]
     if not files:
         raise FormatDetectionError("The upload holds no files.", details={"input_path": str(input_path)})
     from .registry import get_class
 
+    if only not in (None, "SpikeGLXConverterPipe"):
+        raise FormatDetectionError(f"{only} is not supported by this detector yet.")
     pipe = get_class("SpikeGLXConverterPipe")
     meta_dirs = sorted({p.parent.parent for p in files if p.name.endswith(".ap.meta")})
     for folder in meta_dirs:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import secrets
 import shutil
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,7 @@ from starlette.requests import ClientDisconnect
 
 from ...errors import BadInputError, BusyError, PayloadTooLargeError
 from ...models import UploadAccepted
-from ...runtime import Runtime
+from ...runtime import Runtime, new_session_id
 from ..deps import get_runtime
 from ..responses import error_responses
 from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space
@@ -57,10 +55,6 @@ UPLOAD_SCHEMA = {
         },
     }
 }
-
-
-def new_session_id() -> str:
-    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
 def _metadata_from_fields(fields: dict[str, str]) -> dict[str, Any]:
