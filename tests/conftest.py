@@ -107,6 +107,7 @@ class LiveServer:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                self.log.close()
                 raise RuntimeError(f"server exited: {(self.workdir / 'server.log').read_text()[-3000:]}")
             try:
                 token = self.env.get("API_TOKEN")
@@ -115,7 +116,8 @@ class LiveServer:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.2)
-        raise RuntimeError("server did not start within 60 s")
+        self.stop(kill=True)  # never leave a half-started server behind
+        raise RuntimeError("server did not answer /health within 60 s")
 
     def stop(self, kill: bool = False) -> None:
         if self.process and self.process.poll() is None:
