@@ -193,7 +193,7 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
         if isinstance(zone, str):
             return reject(field, zone, ZONE_EXAMPLE)
     rest = raw if zone is None or aware is not None else (raw[: zone.start] + " " + raw[zone.end:])
-    if not re.search(r"\d|today|yesterday", rest, re.I):
+    if zone is not None and not re.search(r"\d|today|yesterday", rest, re.I):  # "EST" alone
         return reject(field, f"'{raw}' gives no date; the date and time are needed too.", example)
     local = aware.replace(tzinfo=None) if aware is not None else parse_local(_tidy(rest), now)
     if isinstance(local, str):
