@@ -218,3 +218,13 @@ def test_held_out_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
         for miss in misses:
             print("  miss:", miss)
     assert precision >= 0.85 and recall >= 0.75
+
+
+@pytest.mark.parametrize("text", ["1" * 10_000, "A-" * 5_000, "A" * 10_000, "P1" * 5_000, "Jane Smith, " * 800])
+def test_long_messages_do_not_hang(text: str) -> None:
+    # A generous ceiling, not a timing: it catches patterns that go quadratic (one took 16 s here).
+    import time
+
+    started = time.monotonic()
+    parse_free_text(text[:10_000])
+    assert time.monotonic() - started < 5

@@ -245,7 +245,7 @@ class _Reader:
             value_start = match.start("value")
             value_end = _value_end(self.buffer.text, value_start, name)
             raw = self.buffer.original[value_start:value_end]
-            if name == "subject_id" and _SPECIES.match(raw.strip()):
+            if name == "subject_id" and _STARTS_WITH_SPECIES.match(raw.strip()):
                 continue  # "animal: mouse A-17" names the species too; the species reader takes both
             if raw.strip():
                 self.store(name, raw)
@@ -315,15 +315,19 @@ class _Reader:
             self.buffer.claim(start, start + len(people), "experimenter")
 
     def _species_and_subject(self) -> None:
-        match = _SPECIES.search(self.buffer.text)
+        text = self.buffer.text
+        match = _SPECIES_NAME.search(text)
         if match:
-            raw = match.group("species")
-            self.store("species", raw)
-            self.buffer.claim(match.start("species"), match.end("species"), "species")
-            subject = match.group("subject")
-            if subject and _looks_like_id(subject):
-                self.store("subject_id", subject)
-                self.buffer.claim(match.start("subject"), match.end("subject"), "subject_id")
+            start, end = match.span()
+            strain = _STRAIN_BEFORE.search(text, max(0, start - 40), start)
+            if strain:
+                start = strain.start()
+            self.store("species", self.buffer.original[start:end])
+            self.buffer.claim(start, end, "species")
+            subject = _SUBJECT_AFTER.match(text, end)
+            if subject and _looks_like_id(subject.group("subject")):
+                self.store("subject_id", subject.group("subject"))
+                self.buffer.claim(subject.start("subject"), subject.end("subject"), "subject_id")
             return
         strain = _STRAIN_ONLY.search(self.buffer.text)
         if strain:
@@ -483,7 +487,8 @@ _LEADING_NAME = re.compile(rf"^\s*(?:(?:Dr|Prof)\.?\s+)?(?P<people>{_NAME_WORD}\
 _INSTITUTION_WORD = r"[A-Z][\w\-'&]+"
 _UNIVERSITY_OF = re.compile(rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universität)\s+(?:of|de|di)\s+"
                             rf"{_INSTITUTION_WORD}(?:[ ,]+(?!and\b){_INSTITUTION_WORD}){{0,3}}")
-_NAMED_INSTITUTION = re.compile(rf"\b(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:University|Institute|College|Institut|Center|"
+# Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
+_NAMED_INSTITUTION = re.compile(rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:University|Institute|College|Institut|Center|"
                                 rf"Centre|Hospital|Laboratory|Campus)(?:\s+(?:of|for)\s+{_INSTITUTION_WORD}"
                                 rf"(?:\s+{_INSTITUTION_WORD}){{0,3}})?|\b(?:Institut|Institute)\s+{_INSTITUTION_WORD}"
                                 rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}")
@@ -492,17 +497,22 @@ _KNOWN_INSTITUTION = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(a.upper())
                                 + "|".join(re.escape(k.title()) for k in INSTITUTIONS if k not in _ACRONYMS)
                                 + r")(?![\w-])")
 _LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+(?:(?:Dr|Prof)\.?\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD})?")
-_NAMED_LAB = re.compile(r"\b(?:the\s+)?[A-Z][\w\-]+\s+[Ll]ab(?:oratory)?\b")
+_NAMED_LAB = re.compile(r"(?<![\w-])(?:the\s+)?(?<![\w-])[A-Z][\w\-]+\s+[Ll]ab(?:oratory)?\b")
 
 _BULK_UNSAFE_SPECIES = {"people", "person", "patient", "participant", "fly", "flies", "bee", "worm", "monkey", "cat",
                         "pig", "owl", "frog", "chick", "finch", "songbird", "lab mouse", "dog"}
 _SPECIES_NAMES = sorted((a for a in BY_ALIAS if a not in _BULK_UNSAFE_SPECIES), key=len, reverse=True)
 _STRAIN_WORD = r"(?-i:[A-Za-z0-9]+[/\-][A-Za-z0-9/\-]+|[A-Z0-9]{2,}[A-Za-z0-9]*)|(?:" + "|".join(
     re.escape(s) for s in sorted(STRAINS, key=len, reverse=True)) + r")"
-_SPECIES = re.compile(
-    rf"(?P<species>(?:\b(?:{_STRAIN_WORD})\s+)?(?<![\w-])(?:{'|'.join(re.escape(n) for n in _SPECIES_NAMES)})(?![\w-]))"
-    r"(?:\s+(?:(?:larva|larvae|pup|adult|juvenile|participant|patient|subject|animal)\s+)?"
-    r"(?:(?:id|#|no\.?|number)\s*:?\s*)?(?P<subject>#?[A-Za-z]*\d[\w.\-]*|[A-Z]{1,3}[\-_]?\d[\w.\-]*))?", re.I)
+# Three small patterns rather than one: an optional strain group in front of the species names
+# made the search quadratic in the message length.
+_SPECIES_NAME = re.compile(rf"(?<![\w-])(?:{'|'.join(re.escape(n) for n in _SPECIES_NAMES)})(?![\w-])", re.I)
+_STRAIN_BEFORE = re.compile(rf"(?<![\w/-])(?:{_STRAIN_WORD})\s+$", re.I)
+_SUBJECT_AFTER = re.compile(
+    r"\s+(?:(?:larva|larvae|pup|adult|juvenile|participant|patient|subject|animal)\s+)?"
+    r"(?:(?:id|#|no\.?|number)\s*:?\s*)?(?P<subject>#?[A-Za-z]*\d[\w.\-]*|[A-Z]{1,3}[\-_]?\d[\w.\-]*)", re.I)
+_STARTS_WITH_SPECIES = re.compile(rf"(?:(?:{_STRAIN_WORD})\s+)?(?:{'|'.join(re.escape(n) for n in _SPECIES_NAMES)})(?![\w-])",
+                                  re.I)
 _STRAIN_ONLY = re.compile(r"(?<![\w/-])(?:" + "|".join(re.escape(s) for s in sorted(STRAINS, key=len, reverse=True)
                                                         if not s.isdigit() and len(s) > 3) + r")(?![\w-])", re.I)
 _SUBJECT_CUE = re.compile(r"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|id|ID)(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
@@ -519,7 +529,7 @@ _AGE_RANGE = re.compile(rf"(?<![\w.-])(?:between\s+)?\d+(?:\.\d+)?\s*(?:-|–|to
 _AGE_QUANTITY = re.compile(rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_AGE_NUMBER}\s*-?\s*{_AGE_UNITS}"
                            rf"(?:\s*(?:and|,)?\s*{_AGE_NUMBER}\s*-?\s*{_AGE_UNITS})?(?:\s*-?\s*old)?(?![\w-])(?!\s+ago)"
                            rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b(?!\s+ago)", re.I)
-_WEIGHT = re.compile(r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b", re.I)
+_WEIGHT = re.compile(r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b", re.I)
 _DESCRIBES_SESSION = re.compile(r"\b(?:recording|recordings|recorded|session|experiment|imaging|task|trials?|"
                                 r"stimulation|sleep|behaviou?r)\b", re.I)
 _DESCRIPTION_CUES = re.compile(r"\b(?:started|starting|began|on|at|this is an?|this was an?|it was an?|it's an?|"
