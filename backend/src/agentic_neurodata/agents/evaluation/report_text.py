@@ -132,10 +132,14 @@ def _reconcile_passed(text: PassedReportText, result: ValidationResult) -> Passe
 
 def _reconcile_failed(text: FailedReportText, result: ValidationResult) -> FailedReportText:
     groups = group_issues(result.issues)
-    known = {g.check_name for g in groups}
+    kinds: dict[str, set[FixKind]] = {}
+    for g in groups:
+        kinds.setdefault(g.check_name, set()).add(g.fix_kind)
     covered = {name for step in text.roadmap for name in step.issues}
     blocking = {g.check_name for g in groups if g.blocking}
-    roadmap_fits = bool(text.roadmap) and covered <= known and blocking <= covered
+    # The model may order and word the steps, not decide what is automatic or asked.
+    roadmap_fits = (bool(text.roadmap) and covered <= set(kinds) and blocking <= covered
+                    and all(kinds[name] == {step.fix_kind} for step in text.roadmap for name in step.issues))
     return FailedReportText(
         summary=text.summary.strip() or offline_failed(result).summary,
         issues=list(narratives_by_group(text.issues, groups).values()),
