@@ -178,3 +178,12 @@ def test_templates_match_their_schemas_and_variables(template, schema) -> None:
     assert prompt.placeholders() <= set(variables) and set(prompt.context) == set(variables)
     system, user = prompt.render(variables)
     assert "check_subject_exists" in user and system
+
+
+def test_correction_context_of_a_passed_file_does_not_call_it_failed() -> None:
+    result = failed_result()
+    result = result.model_copy(update={"issues": result.issues[1:], "overall_status": OverallStatus.PASSED_WITH_ISSUES,
+                                       "counts": count_by_severity(result.issues[1:])})
+    context = report_json.offline_correction_context(result, [])
+    assert context.summary.startswith("run_v1.nwb passed validation with 1 warning, 2 best-practice suggestions")
+    assert all(step.issues != ["check_subject_exists"] for step in context.roadmap)

@@ -242,6 +242,7 @@ def _build() -> dict[str, CheckKnowledge]:
         "(model, manufacturer, serial number) and lists it as an auto-fix.",
         _auto(c, "Generate the device description from the device's model, manufacturer and serial number.",
               "Built only from facts in the recording files, never invented.", "device_description"))
+    entries[f"{c}@DeviceModel"] = entries[f"{c}@Device"]  # NWB 2.9 keeps manufacturer and model apart
     add(f"{c}@ElectrodeGroup", "Electrode group description missing", META,
         "An electrode group has no description or a placeholder one.",
         "The group description says which probe or shank the channels belong to.",

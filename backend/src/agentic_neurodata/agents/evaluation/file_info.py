@@ -1,8 +1,9 @@
 """Characterise an NWB file (Story 7.1): what it holds, read lazily with PyNWB.
 
 Absent parts stay absent (None or empty), never an exception: files from different converters
-omit different optional parts. Only shapes, dtypes and a few boundary values are read, never
-whole datasets, so a large file is described in well under a second.
+omit different optional parts. Of the recorded data only shapes, dtypes and first/last timestamps
+are read (plus the spike times of a Units table, one number per spike), so a large file is
+described in well under a second.
 """
 
 from __future__ import annotations

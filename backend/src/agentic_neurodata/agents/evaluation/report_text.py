@@ -287,14 +287,18 @@ def offline_failed(result: ValidationResult) -> FailedReportText:
     blocking = [g for g in groups if g.blocking]
     if not result.readable:
         summary = f"{name} could not be read by PyNWB ({result.read_error}); it must be converted again."
+    elif result.overall_status != OverallStatus.FAILED:  # served by /api/correction-context for improvements
+        summary = (f"{name} passed validation with {_counts_phrase(result)}; none blocks an upload to DANDI, and "
+                   "the steps below would improve it.")
     else:
         summary = (f"{name} failed validation: {_counts_phrase(result)}. DANDI will not accept it until "
                    f"{'this is' if len(blocking) == 1 else 'these are'} fixed: "
                    + "; ".join(g.title.lower() for g in blocking) + ".")
     questions = {f.field for g in groups for f in g.fixes if f.kind == FixKind.ASK and f.field}
     automatic = {f.description for g in groups for f in g.fixes if f.kind == FixKind.AUTO}
-    if questions or automatic:
-        summary += (f" {_plural(len(questions), 'value')} must come from you and "
-                    f"{_plural(len(automatic), 'fix', 'fixes')} can be applied automatically.")
+    needs = [f"{_plural(len(questions), 'value')} must come from you" if questions else "",
+             f"{_plural(len(automatic), 'fix', 'fixes')} can be applied automatically" if automatic else ""]
+    if any(needs):
+        summary += " " + " and ".join(n for n in needs if n) + "."
     return FailedReportText(summary=summary, issues=[_catalogue_narrative(g) for g in groups],
                             roadmap=build_roadmap(groups))
