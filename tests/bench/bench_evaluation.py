@@ -90,7 +90,7 @@ def timed(label: str, step):  # noqa: ANN001, ANN201 - a tiny timing helper for 
     started = time.perf_counter()
     value = step()
     seconds = time.perf_counter() - started
-    print(f"  {label:<42} {seconds:6.2f} s")
+    print(f"  {label:<52} {seconds:6.2f} s")
     return value, seconds
 
 
@@ -127,7 +127,7 @@ def main() -> None:
         stages = {name.value: (s.ended_at - s.started_at).total_seconds() for name, s in state.stages.items()
                   if s.started_at and s.ended_at}
         for name, seconds in stages.items():
-            print(f"    stage {name:<36} {seconds:6.2f} s")
+            print(f"    stage {name:<46} {seconds:6.2f} s")
         runtime.close()
         report = Path(state.report_path)
         print(f"status {result['overall_status']}, {len(issues)} issues, report {report.name} "
