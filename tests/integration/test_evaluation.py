@@ -185,3 +185,33 @@ def test_api_serves_issues_report_and_correction_context(sample_run, tmp_path) -
         download = client.get("/api/download/report")
         assert download.status_code == 200 and download.headers["content-type"].startswith("application/json")
         assert CorrectionContext.model_validate(download.json()).nwb_file == body.nwb_file
+
+
+# --------------------------------------------------------------------------- what goes wrong
+
+
+def test_an_unreadable_file_fails_with_a_context_that_says_so(runtime, tmp_path) -> None:
+    broken = tmp_path / "broken_v1.nwb"
+    broken.write_bytes(b"\x89HDF\r\n not really")
+    result = runtime.call("evaluation_agent", "evaluate", nwb_path=str(broken), version=1)
+    assert result["overall_status"] == "FAILED" and not result["readable"] and result["file_info"] is None
+    context = CorrectionContext.model_validate_json((tmp_path / "broken_v1_correction_context.json").read_text())
+    assert "could not be read by PyNWB" in context.summary
+    assert context.issues[0].check_name == "pynwb_read_error"
+
+
+def test_a_report_that_cannot_be_written_keeps_the_evaluation_and_serves_no_stale_report(
+        runtime, sample_nwb, tmp_path, monkeypatch) -> None:  # noqa: F811
+    evaluate(runtime, sample_nwb["full"], tmp_path, version=1)
+    assert runtime.store.snapshot().report_path
+
+    def broken_preview(path):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(figures, "data_preview", broken_preview)
+    result = evaluate(runtime, sample_nwb["full"], tmp_path, version=2)
+    state = runtime.store.snapshot()
+    assert result["overall_status"] == state.validation_result.overall_status.value
+    assert state.report_path is None
+    stage = state.stages[StageName.REPORT_GENERATION]
+    assert stage.status == StageStatus.FAILED and "disk full" in stage.message
