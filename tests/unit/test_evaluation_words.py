@@ -158,11 +158,11 @@ def test_an_invalid_answer_falls_back_to_the_knowledge_base(tmp_path) -> None:
     assert text.executive_summary.startswith("run_v1.nwb") and text.recommendations
 
 
-def test_offline_passed_text_mentions_what_matters() -> None:
+def test_offline_passed_text_mentions_what_matters(tmp_path) -> None:
     result = ValidationResult(nwb_path="/out/ok_v2.nwb", version=2, overall_status=OverallStatus.PASSED,
                               file_info=FULL_INFO.model_copy(update={"nwb_version": "2.8.0", "duration_s": 60.0}),
                               completeness_score=100.0)
-    text = report_text.passed_report_text(service(OfflineProvider(), "."), result, [])
+    text = report_text.passed_report_text(service(OfflineProvider(), tmp_path), result, [])
     assert text.executive_summary.startswith("ok_v2.nwb (NWB 2.8.0) passed every NWB Inspector check")
     assert "60.0 s of recording" in text.executive_summary and text.issues == []
     assert "every required and recommended field is present" in text.quality_assessment
