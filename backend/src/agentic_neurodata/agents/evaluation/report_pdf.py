@@ -367,6 +367,8 @@ def _quality(r: ReportBuilder, result: ValidationResult, text: PassedReportText)
 
 
 def _history(r: ReportBuilder, history: list[CorrectionAttempt]) -> None:
+    from reportlab.platypus import KeepTogether
+
     r.heading("8. Correction history")
     if not history:
         r.add(r.p("No correction was needed or made: this report is about the first conversion."))
@@ -374,21 +376,31 @@ def _history(r: ReportBuilder, history: list[CorrectionAttempt]) -> None:
     r.add(r.p(f"{len(history)} correction attempt{'s' if len(history) != 1 else ''} led to this file. Every "
               "automatic fix is listed with its reason; values you gave are listed as given."))
     for attempt in history:
-        before = len(attempt.issues_before)
-        after = "not evaluated yet" if attempt.issues_after is None else f"{len(attempt.issues_after)} issues"
-        status = attempt.status_after.value if attempt.status_after else "pending"
-        r.add(r.p(f"Attempt {attempt.attempt}" + (f" → v{attempt.version}" if attempt.version else "")
-                  + f" · {esc(attempt.started_at.strftime('%Y-%m-%d %H:%M'))}", "h2"))
-        r.add(r.p(f"Before: {before} issues. After: {esc(after)}. Status after: {esc(status)}.", "small"))
-        if attempt.fixes_applied:
-            r.add(r.table([["Check", "Field", "Before", "After", "Reason"]] + [
-                [esc(f.check_name), esc(f.field or "—"), esc(_value(f.old_value)), esc(_value(f.new_value)),
-                 esc(f.reason)] for f in attempt.fixes_applied], [0.27, 0.13, 0.15, 0.15, 0.3]))
-        if attempt.user_input:
-            r.add(r.table([["Field you gave", "Value"]] + [[esc(k), esc(_value(v))]
-                                                             for k, v in attempt.user_input.items()], [0.35, 0.65]))
-        if not attempt.fixes_applied and not attempt.user_input:
-            r.add(r.p("No fix and no new value in this attempt.", "small"))
+        r.add(KeepTogether(_attempt(r, attempt)))
+
+
+def _attempt(r: ReportBuilder, attempt: CorrectionAttempt) -> list[Any]:
+    """One attempt's block: kept on one page (a few rows each)."""
+    before = _count(len(attempt.issues_before), "issue")
+    after = "not evaluated yet" if attempt.issues_after is None else _count(len(attempt.issues_after), "issue")
+    status = attempt.status_after.value if attempt.status_after else "pending"
+    block = [r.p(f"Attempt {attempt.attempt}" + (f" → v{attempt.version}" if attempt.version else "")
+                 + f" · {esc(attempt.started_at.strftime('%Y-%m-%d %H:%M'))}", "h2"),
+             r.p(f"Before: {before}. After: {esc(after)}. Status after: {esc(status)}.", "small")]
+    if attempt.fixes_applied:
+        block.append(r.table([["Check", "Field", "Before", "After", "Reason"]] + [
+            [esc(f.check_name), esc(f.field or "—"), esc(_value(f.old_value)), esc(_value(f.new_value)),
+             esc(f.reason)] for f in attempt.fixes_applied], [0.25, 0.16, 0.15, 0.15, 0.29]))
+    if attempt.user_input:
+        block.append(r.table([["Field you gave", "Value"]] + [[esc(k), esc(_value(v))]
+                                                               for k, v in attempt.user_input.items()], [0.35, 0.65]))
+    if not attempt.fixes_applied and not attempt.user_input:
+        block.append(r.p("No fix and no new value in this attempt.", "small"))
+    return block
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _value(value: Any) -> str:
