@@ -1,0 +1,152 @@
+// Browser tests: the built app, the real backend (offline LLM), Debian's Chromium.
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { after, before, beforeEach, describe, test } from 'node:test'
+import { launchBrowser, makeSampleData, resetService, screenshot, startBackend } from './harness.mjs'
+import { LONG, chooseFolder, downloadAndCheck, expectFinalStatus, fillFullMetadata, openApp, start, verdict } from './pages.mjs'
+
+let backend
+let browser
+let sampleFolder
+
+before(async () => {
+  backend = await startBackend()
+  sampleFolder = makeSampleData(backend.work)
+  browser = await launchBrowser()
+})
+
+after(async () => {
+  await browser?.close()
+  await backend?.stop()
+})
+
+beforeEach(async () => {
+  for (const page of browser.context.pages()) await page.close()
+  await resetService(backend.url)
+})
+
+describe('conversion flows', () => {
+  test('(a) full metadata: PASSED_WITH_ISSUES, accept as is, NWB SHA-256 matches the page', async () => {
+    const page = await openApp(browser.context, backend.url)
+    await page.getByTestId('llm-provider').filter({ hasText: 'offline' }).waitFor()
+    await chooseFolder(page, sampleFolder)
+    await fillFullMetadata(page)
+    await screenshot(page, '01-start-form-filled')
+
+    await start(page)
+    await page.getByRole('heading', { name: 'Progress' }).or(page.getByRole('heading', { name: 'Converting…' })).waitFor()
+    await screenshot(page, '02-progress')
+
+    const result = await verdict(page)
+    assert.ok(result === 'warnings' || result === 'passed', `expected a yellow or green banner, got ${result}`)
+    await page.getByRole('button', { name: /^Warnings: \d+$|^Best practice: \d+$/ }).first().waitFor({ state: 'attached' }).catch(() => {})
+    if (result === 'warnings') {
+      await page.getByTestId('decision').getByRole('button', { name: /Improve \(attempt 2\)/ }).waitFor()
+      await page.getByRole('button', { name: /Validation|check|description/i }).first().click().catch(() => {})
+      await screenshot(page, '03-results-warnings-decision')
+      await page.getByTestId('decision').getByRole('button', { name: 'Accept as is' }).click()
+      await expectFinalStatus(page, 'passed_accepted')
+    } else {
+      await expectFinalStatus(page, 'passed')
+    }
+    await screenshot(page, '04-results-final')
+    await downloadAndCheck(page, 'download-latest', 'sha256-v1')
+
+    await page.getByRole('button', { name: 'Open the logs' }).click()
+    const entries = page.getByTestId('log-entries').locator('[data-level]')
+    await entries.first().waitFor()
+    await screenshot(page, '05-logs')
+    const times = await entries.evaluateAll((nodes) => nodes.map((n) => n.querySelector('.MuiTypography-caption')?.textContent ?? ''))
+    assert.ok(times.length > 3, 'the log shows entries')
+    await page.getByRole('button', { name: 'Close the logs' }).click()
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, '06-results-narrow')
+  })
+
+  test('(b) a second tab uploading during a conversion sees the busy message', async () => {
+    const first = await openApp(browser.context, backend.url)
+    const second = await openApp(browser.context, backend.url)
+    await chooseFolder(second, sampleFolder)
+    await chooseFolder(first, sampleFolder)
+    await start(first)
+    await second.getByTestId('another-session').waitFor({ timeout: LONG })
+    await start(second)
+    const busy = second.getByTestId('error-busy')
+    await busy.filter({ hasText: 'The system is busy with another conversion' }).waitFor()
+    await screenshot(second, '07-second-tab-busy')
+    await busy.getByRole('button', { name: 'Dismiss this message' }).click()
+    await busy.waitFor({ state: 'detached' })
+  })
+
+  test('(c) no metadata: FAILED, red banner, decline, failed_user_declined', async () => {
+    const page = await openApp(browser.context, backend.url)
+    await chooseFolder(page, sampleFolder)
+    await start(page)
+    assert.equal(await verdict(page), 'failed')
+    const title = await page.getByTestId('validation-banner').innerText()
+    const critical = Number((await page.getByTestId('count-CRITICAL').innerText()).split(': ')[1])
+    const errors = Number((await page.getByTestId('count-ERROR').innerText()).split(': ')[1])
+    assert.match(title, new RegExp(`Validation failed with ${critical + errors} errors?`))
+    const decision = page.getByTestId('decision')
+    await decision.getByRole('button', { name: 'Approve retry (attempt 2)' }).waitFor()
+    await screenshot(page, '08-results-failed-decision')
+    await decision.getByRole('button', { name: 'Decline' }).click()
+    await expectFinalStatus(page, 'failed_user_declined')
+    await screenshot(page, '09-results-declined')
+  })
+})
+
+describe('flows waiting for the backend', () => {
+  test(
+    '(d) flow 1: metadata in one chat sentence, FAILED, approve, answer the dialog, passed_improved, NWB and PDF match',
+    {
+      skip:
+        'pending backend: free-text metadata in POST /api/user-input {"message"}, a `metadata` pending_request before ' +
+        'conversion, `metadata` questions after an approved retry, PDF report at /api/download/report and report_sha256 in /api/status',
+    },
+    async () => {
+      const page = await openApp(browser.context, backend.url)
+      await chooseFolder(page, sampleFolder)
+      await start(page)
+      const chat = page.getByRole('textbox', { name: 'Message to the assistant' })
+      await chat.waitFor()
+      await page.getByRole('button', { name: 'Answer in the chat instead' }).click()
+      await chat.fill(
+        'Mouse m042, female, 90 days old, recorded on 5 March 2024 at 14:30 New York time by Dr. Jane Smith; Neuropixels recording in VISp.',
+      )
+      await page.getByRole('button', { name: 'Send message' }).click()
+      assert.equal(await verdict(page), 'failed')
+      await page.getByTestId('decision').getByRole('button', { name: 'Approve retry (attempt 2)' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.waitFor({ timeout: LONG })
+      await screenshot(page, '10-dialog-real')
+      for (const input of await dialog.locator('input[id^="ask-"], textarea[id^="ask-"]').all()) {
+        if (!(await input.inputValue())) await input.fill('Smith Lab')
+      }
+      await dialog.getByRole('button', { name: 'Send answers' }).click()
+      await expectFinalStatus(page, 'passed_improved')
+      await downloadAndCheck(page, 'download-latest', 'sha256-v2')
+      const pdf = await downloadAndCheck(page, 'download-report', 'report-sha256')
+      assert.equal(readFileSync(pdf).subarray(0, 4).toString(), '%PDF')
+    },
+  )
+
+  test(
+    '(e) flow 3: FAILED, decline, JSON report downloaded',
+    { skip: 'pending backend: the JSON correction-context report at /api/download/report (report_available is false today)' },
+    async () => {
+      const page = await openApp(browser.context, backend.url)
+      await chooseFolder(page, sampleFolder)
+      await start(page)
+      assert.equal(await verdict(page), 'failed')
+      await page.getByTestId('decision').getByRole('button', { name: 'Decline' }).click()
+      await expectFinalStatus(page, 'failed_user_declined')
+      const report = page.getByTestId('download-report')
+      await report.filter({ hasText: 'JSON' }).waitFor()
+      const [download] = await Promise.all([page.waitForEvent('download'), report.click()])
+      const body = JSON.parse(readFileSync(await download.path(), 'utf-8'))
+      assert.equal(body.overall_status, 'FAILED')
+    },
+  )
+})
