@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios'
+import axios, { type AxiosAdapter, type AxiosInstance } from 'axios'
 import { toApiError } from './errors'
 import { readToken } from './token'
 import type {
@@ -41,8 +41,9 @@ export function buildUploadForm(items: UploadItem[], metadata: UploadMetadata): 
   return form
 }
 
-export function createApiClient(baseURL = ''): ApiClient {
-  const http: AxiosInstance = axios.create({ baseURL })
+/** `adapter` replaces the network (tests); everything above it is the real client. */
+export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdapter } = {}): ApiClient {
+  const http: AxiosInstance = axios.create({ baseURL: options.baseURL ?? '', adapter: options.adapter })
   http.interceptors.request.use((config) => {
     const token = readToken()
     if (token) config.headers.set('Authorization', `Bearer ${token}`)
