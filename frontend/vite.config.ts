@@ -20,5 +20,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // MUI inputs typed into by user-event are slow in jsdom on a shared 2-core machine.
+    testTimeout: 20_000,
   },
 })
