@@ -97,6 +97,39 @@ describe('conversion flows', () => {
   })
 })
 
+describe('screens the backend cannot reach yet', () => {
+  // The real backend never asks for values today, so this one feeds the page a status with a
+  // `metadata` request (WebSocket and /api/status stubbed in the browser) to check and show the dialog.
+  test('the input dialog lists each value with why and example, and shows server rejections inline', async () => {
+    const page = await browser.context.newPage()
+    const snapshot = JSON.parse(readFileSync(new URL('./fixtures/metadata-request.json', import.meta.url), 'utf-8'))
+    await page.routeWebSocket(/\/ws$/, (socket) => {
+      socket.send(JSON.stringify({ type: 'notification', message: 'connected', metadata: { snapshot } }))
+    })
+    await page.route('**/api/status', (route) => route.fulfill({ json: snapshot }))
+    await page.route('**/api/user-input', (route) =>
+      route.fulfill({
+        json: { reply: 'Species must be a Latin name.', accepted: { subject_id: 'm042' }, rejected: { species: 'Use a Latin binomial, e.g. Mus musculus.' }, next_action: 'metadata' },
+      }),
+    )
+    await page.goto(backend.url)
+    const dialog = page.getByRole('dialog', { name: 'A few details are needed' })
+    await dialog.waitFor()
+    await dialog.getByText('Why: DANDI groups files by subject.').waitFor()
+    await dialog.locator('#ask-subject_id').fill('m042')
+    await dialog.locator('#ask-species').fill('Mus musculus')
+    await dialog.locator('#ask-age').fill('3 months')
+    await dialog.locator('#ask-age').blur()
+    await dialog.getByText('"3 months" written as P3M.').waitFor()
+    const [request] = await Promise.all([page.waitForRequest('**/api/user-input'), dialog.getByRole('button', { name: 'Send answers' }).click()])
+    assert.deepEqual(request.postDataJSON(), { fields: { subject_id: 'm042', species: 'Mus musculus', age: 'P3M' }, skip: ['institution'] })
+    await dialog.getByText('Use a Latin binomial, e.g. Mus musculus.').waitFor()
+    await screenshot(page, '10-dialog')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, '11-dialog-narrow')
+  })
+})
+
 describe('flows waiting for the backend', () => {
   test(
     '(d) flow 1: metadata in one chat sentence, FAILED, approve, answer the dialog, passed_improved, NWB and PDF match',
@@ -120,7 +153,7 @@ describe('flows waiting for the backend', () => {
       await page.getByTestId('decision').getByRole('button', { name: 'Approve retry (attempt 2)' }).click()
       const dialog = page.getByRole('dialog')
       await dialog.waitFor({ timeout: LONG })
-      await screenshot(page, '10-dialog-real')
+      await screenshot(page, '12-dialog-real-backend')
       for (const input of await dialog.locator('input[id^="ask-"], textarea[id^="ask-"]').all()) {
         if (!(await input.inputValue())) await input.fill('Smith Lab')
       }
