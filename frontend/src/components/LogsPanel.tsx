@@ -60,7 +60,7 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
 
   useEffect(() => {
     if (open && follow) void load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only new events should trigger this
+    // Only new events trigger this; a level change is handled by the effect above.
   }, [eventCount])
 
   useEffect(() => {
