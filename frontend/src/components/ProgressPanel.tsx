@@ -28,6 +28,7 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
   const completedUntil = stages.filter((stage) => stage.status === 'completed').length
   const active = current >= 0 ? current : completedUntil
   const processing = status.status === 'processing'
+  const finished = status.status === 'completed' || status.status === 'failed'
   const percent = status.progress?.percent ?? 0
   const message = status.progress?.message || status.message
 
@@ -43,7 +44,7 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
       <Stepper activeStep={active} alternativeLabel aria-label="Stages">
         {stages.map((stage) => (
           <Step key={stage.name} completed={stage.status === 'completed'}>
-            <StepLabel error={stage.status === 'failed'} optional={<Typography variant="caption">{stageWord(stage)}</Typography>}>
+            <StepLabel error={stage.status === 'failed'} optional={<Typography variant="caption">{stageWord(stage, finished)}</Typography>}>
               {STAGE_LABELS[stage.name]}
             </StepLabel>
           </Step>
@@ -71,6 +72,7 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
   )
 }
 
-function stageWord(stage: StageView): string {
+function stageWord(stage: StageView, sessionFinished: boolean): string {
+  if (stage.status === 'pending' && sessionFinished) return 'not run'
   return { pending: 'waiting', in_progress: 'running', completed: 'done', failed: 'failed' }[stage.status]
 }

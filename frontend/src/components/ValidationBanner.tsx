@@ -23,7 +23,14 @@ export function ValidationBanner({ overall, counts }: { overall: OverallStatus; 
   }
   if (overall === 'PASSED_WITH_ISSUES') {
     return (
-      <Alert severity="warning" variant="filled" data-testid="validation-banner" data-verdict="warnings">
+      <Alert
+        severity="warning"
+        variant="filled"
+        data-testid="validation-banner"
+        data-verdict="warnings"
+        // Amber with dark text: reads as "yellow" and keeps the contrast readable.
+        sx={{ bgcolor: '#ffd54f', color: 'rgba(0, 0, 0, 0.87)', '& .MuiAlert-icon': { color: 'inherit' } }}
+      >
         <AlertTitle>Valid with {plural(warningCount(counts), 'warning')}</AlertTitle>
         The file can be used; the suggestions below would make it better.
       </Alert>
