@@ -67,8 +67,8 @@ export function FieldRequestDialog({ request, open, sending, onClose, onSubmit }
                   required={field.required}
                   error={form.errors[field.name]}
                   note={form.notes[field.name] ?? field.description}
-                  onChange={(value) => form.setValue(field.name, value)}
-                  onBlur={() => form.blur(field.name)}
+                  onChange={form.setValue}
+                  onBlur={form.blur}
                 />
                 {field.why && (
                   <Typography variant="caption" color="text.secondary">

@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material'
+import { memo } from 'react'
 import type { FieldSpec } from '../metadata/fields'
 import { SessionStartField } from './SessionStartField'
 import { SpeciesField } from './SpeciesField'
@@ -10,8 +11,9 @@ interface Props {
   error?: string
   /** What was normalised, or why the value is asked for. */
   note?: string
-  onChange(value: string): void
-  onBlur(): void
+  /** Stable callbacks taking the field name, so unchanged fields are not drawn again. */
+  onChange(name: string, value: string): void
+  onBlur(name: string): void
   idPrefix?: string
 }
 
@@ -23,8 +25,10 @@ const SEX_OPTIONS = [
 ]
 
 /** One metadata value, with the input that suits it (species list, sex choice, date and zone, ...). */
-export function MetadataFieldInput({ spec, value, required, error, note, onChange, onBlur, idPrefix = 'meta' }: Props) {
+export const MetadataFieldInput = memo(function MetadataFieldInput({ spec, value, required, error, note, onChange: onNamedChange, onBlur: onNamedBlur, idPrefix = 'meta' }: Props) {
   const id = `${idPrefix}-${spec.name}`
+  const onChange = (text: string) => onNamedChange(spec.name, text)
+  const onBlur = () => onNamedBlur(spec.name)
   const helperText = error ?? note ?? `${spec.help} Example: ${spec.example}`
   const common = {
     id,
@@ -62,4 +66,4 @@ export function MetadataFieldInput({ spec, value, required, error, note, onChang
     default:
       return <TextField {...common} placeholder={spec.example} />
   }
-}
+})

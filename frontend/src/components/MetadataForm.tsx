@@ -32,8 +32,8 @@ export function MetadataForm({ form, disabled }: { form: MetadataValues; disable
                   required={spec.required}
                   error={form.errors[spec.name]}
                   note={form.notes[spec.name]}
-                  onChange={(value) => form.setValue(spec.name, value)}
-                  onBlur={() => form.blur(spec.name)}
+                  onChange={form.setValue}
+                  onBlur={form.blur}
                 />
               </Grid>
             ))}

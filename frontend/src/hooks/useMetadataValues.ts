@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { fieldSpec } from '../metadata/fields'
 
 export type FieldMap = Record<string, string>
@@ -30,6 +30,9 @@ export function useMetadataValues(initial: FieldMap = {}): MetadataValues {
   const [values, setValues] = useState<FieldMap>(initial)
   const [errors, setErrors] = useState<FieldMap>({})
   const [notes, setNotes] = useState<FieldMap>({})
+  // Read through a ref so `blur` stays the same function and unchanged fields skip re-rendering.
+  const latestValues = useRef(values)
+  latestValues.current = values
 
   const record = useCallback((name: string, checked: { value: string; error?: string; note?: string }) => {
     setValues((current) => ({ ...current, [name]: checked.value }))
@@ -45,7 +48,7 @@ export function useMetadataValues(initial: FieldMap = {}): MetadataValues {
     [record],
   )
 
-  const blur = useCallback((name: string) => record(name, checkValue(name, values[name] ?? '')), [record, values])
+  const blur = useCallback((name: string) => record(name, checkValue(name, latestValues.current[name] ?? '')), [record])
 
   const validateAll = useCallback((): FieldMap | null => {
     const checked = Object.fromEntries(Object.entries(values).map(([name, raw]) => [name, checkValue(name, raw)]))
