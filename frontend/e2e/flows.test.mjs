@@ -44,6 +44,7 @@ describe('conversion flows', () => {
       // Open the first issue: its details (check name, importance) unfold.
       await page.locator('.MuiAccordionSummary-root').first().click()
       await page.getByText('Inspector importance').first().waitFor()
+      await page.waitForTimeout(400) // let the accordion finish opening before the screenshot
       await screenshot(page, '03-results-warnings-decision')
       await page.getByTestId('decision').getByRole('button', { name: 'Accept as is' }).click()
       await expectFinalStatus(page, 'passed_accepted')
