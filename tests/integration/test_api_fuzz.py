@@ -26,7 +26,7 @@ def test_api_conforms_to_its_schema(tmp_path: Path) -> None:
              "--exclude-checks", "positive_data_acceptance",
              "--max-examples", str(CASES_PER_OPERATION), "--request-timeout", "30", "--generation-deterministic",
              "--no-color"],
-            capture_output=True, text=True, timeout=600,
+            capture_output=True, text=True, timeout=600, cwd=tmp_path,  # its cache stays out of the project
         )
         summary = done.stdout[-4000:]
         assert done.returncode == 0, summary
