@@ -107,13 +107,17 @@ class LiveServer:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                self.log.close()
                 raise RuntimeError(f"server exited: {(self.workdir / 'server.log').read_text()[-3000:]}")
             try:
-                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                token = self.env.get("API_TOKEN")
+                headers = {"Authorization": f"Bearer {token}"} if token else {}
+                if httpx.get(self.url + "/health", headers=headers, timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.2)
-        raise RuntimeError("server did not start within 60 s")
+        self.stop(kill=True)  # never leave a half-started server behind
+        raise RuntimeError("server did not answer /health within 60 s")
 
     def stop(self, kill: bool = False) -> None:
         if self.process and self.process.poll() is None:

@@ -45,7 +45,7 @@ def test_detect_stores_the_result_and_what_the_files_know(runtime, sample_run: P
     assert [q["name"] for q in known["questions"]] == ["session_start_time"]
     assert known["devices"] and known["electrode_groups"]
     assert {s["name"] for s in known["streams"]} >= {"imec0.ap", "imec0.lf"}
-    assert any(e.message.startswith("The files say: 32 channels at 30000 Hz") for e in state.logs)
+    assert any(e.message.startswith("The files say: 32 channels at 30000 Hz") for e in runtime.store.logs())
 
 
 def test_extract_metadata_alone_detects_first(runtime) -> None:

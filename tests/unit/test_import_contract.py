@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,4 +15,5 @@ def test_import_linter_contracts_hold() -> None:
     result = subprocess.run([str(linter), "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Contracts: 2 kept, 0 broken" in result.stdout
+    kept = re.search(r"Contracts: (\d+) kept, 0 broken", result.stdout)
+    assert kept and int(kept.group(1)) >= 3, result.stdout

@@ -53,3 +53,45 @@ def test_a_crash_inside_an_inspector_check_is_its_own_category_and_not_blocking(
     assert overall_status([crash]) == OverallStatus.PASSED_WITH_ISSUES
     assert count_by_severity([crash, issue(Severity.WARNING)]).model_dump() == {
         "CRITICAL": 0, "ERROR": 1, "WARNING": 1, "BEST_PRACTICE": 0, "INFO": 0}
+
+
+# --------------------------------------------------------------------------- real NWB Inspector messages
+
+
+def test_a_real_check_crash_is_inspector_internal_explained_plainly_and_not_blocking() -> None:
+    """run_checks wraps a raising check exactly as it does on empty SpikeGLX event tables."""
+    from datetime import datetime, timezone
+
+    from nwbinspector import Importance, run_checks
+    from pynwb import NWBFile
+
+    from agentic_neurodata.agents.evaluation.inspection import message_to_issue
+    from agentic_neurodata.models import FixKind
+
+    def check_event_table_timestamps(nwbfile):  # stands for a registered check that raises
+        raise IndexError("index 0 is out of bounds for axis 0 with size 0")
+
+    check_event_table_timestamps.importance = Importance.BEST_PRACTICE_VIOLATION
+    check_event_table_timestamps.neurodata_type = NWBFile
+    nwbfile = NWBFile(session_description="s", identifier="i", session_start_time=datetime.now(timezone.utc))
+    [raw] = list(run_checks(nwbfile, checks=[check_event_table_timestamps]))
+    crash = message_to_issue(raw)
+    assert crash.category == IssueCategory.INSPECTOR_INTERNAL and crash.severity == Severity.ERROR
+    assert crash.check_name == "inspector_internal_error" and crash.fix_kind == FixKind.NONE
+    assert "check_event_table_timestamps" in crash.message and "IndexError" in crash.message
+    assert "not in your file" in crash.message and "Traceback" not in crash.message
+    assert "says nothing about your data" in crash.why_it_matters
+    assert overall_status([crash]) == OverallStatus.PASSED_WITH_ISSUES
+
+
+def test_an_unreadable_file_is_a_format_error_and_fails(tmp_path) -> None:
+    from agentic_neurodata.agents.evaluation.inspection import run_inspector
+
+    broken = tmp_path / "broken.nwb"
+    broken.write_bytes(b"this is not HDF5")
+    issues, raw = run_inspector(broken)
+    [issue_] = issues
+    assert issue_.check_name == "pynwb_read_error" and issue_.category == IssueCategory.FORMAT
+    assert issue_.severity == Severity.ERROR and issue_.message.startswith("PyNWB could not read the file")
+    assert raw[0]["check_function_name"].startswith("During io.read()")
+    assert overall_status(issues) == OverallStatus.FAILED

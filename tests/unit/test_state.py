@@ -149,7 +149,7 @@ def test_log_ring_buffer_is_bounded_and_mirrored_to_jsonl(tmp_path: Path) -> Non
     store.begin_session("s1", "/in", "/out")
     for i in range(MAX_LOG_ENTRIES + 20):
         store.update("test", f"step {i}", quiet=True)
-    logs = store.snapshot().logs
+    logs = store.snapshot(with_logs=True).logs
     assert len(logs) == MAX_LOG_ENTRIES
     assert logs[-1].message == f"step {MAX_LOG_ENTRIES + 19}"
     lines = (tmp_path / "logs" / "s1" / "events.jsonl").read_text().splitlines()

@@ -1,4 +1,4 @@
-"""Command line: `agentic-neurodata serve | sample-data DIR` (convert and mcp come with their issues)."""
+"""Command line: `agentic-neurodata serve | convert DIR | sample-data DIR | mcp`."""
 
 from __future__ import annotations
 
@@ -39,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default PORT, 8000)")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.set_defaults(func=_serve)
+
+    from .cli_convert import add_parser as add_convert
+
+    add_convert(commands)
 
     sample = commands.add_parser("sample-data", help="write a small SpikeGLX recording for trying the service")
     sample.add_argument("directory", help="where to write it")

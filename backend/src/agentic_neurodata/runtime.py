@@ -3,11 +3,15 @@ Used by the web API and by the command line alike."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from .agents.conversation.agent import ConversationAgent
 from .agents.conversion.agent import ConversionAgent
+from .agents.conversion.versions import remove_partials
 from .agents.evaluation.agent import EvaluationAgent
 from .config import Settings
 from .jobs import WorkflowWorker
@@ -32,6 +36,22 @@ class Runtime:
         """Synchronous call into an agent on behalf of the user (API or CLI)."""
         return self.server.call("user", receiver, action, **params)
 
+    def start_local(self, folder: Path, metadata: dict[str, Any], forced_format: str | None = None,
+                    output_dir: Path | None = None) -> str:
+        """Start a session on a folder that is already on this machine (CLI, MCP): read in place.
+        Outputs go to `output_dir` when given, else OUTPUT_DIR/<session>."""
+        folder = Path(folder).resolve()
+        session_id = new_session_id()
+        target = Path(output_dir).resolve() if output_dir else self.settings.output_dir.resolve() / session_id
+        self.store.begin_session(session_id, str(folder), str(target), "local")
+        files = sorted(p for p in folder.rglob("*") if p.is_file())
+        self.store.update("local", f"Reading {len(files)} files in place from {folder}",
+                          uploaded_files=[p.relative_to(folder).as_posix() for p in files],
+                          upload_bytes=sum(p.stat().st_size for p in files), output_name=folder.name)
+        self.call("conversation_agent", "start_conversion", input_path=str(folder), metadata=metadata,
+                  forced_format=forced_format)
+        return session_id
+
     def cancel(self) -> dict[str, Any]:
         """Stop running work (waits for it to notice), then return to idle."""
         self.store.request_cancel()
@@ -44,12 +64,18 @@ class Runtime:
         self.worker.shutdown()
 
 
+def new_session_id() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+
+
 def build_runtime(settings: Settings, *, in_background: bool = True) -> Runtime:
     """`in_background`: long steps run on the worker thread (web); False runs them inline (CLI)."""
     settings.ensure_directories()
     secrets = [s.get_secret_value() for s in (settings.anthropic_api_key, settings.api_token) if s is not None]
     event_log = EventLog(settings.log_dir, Redactor(secrets))
     store = StateStore(settings.state_dir / "state.json", event_log)
+    for leftover in remove_partials(settings.output_dir):
+        event_log.write(store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"})
     server = MCPServer(store, event_log)
     worker = WorkflowWorker(event_log)
     llm = build_llm_service(settings, event_log, session_id=lambda: store.session_id)

@@ -13,12 +13,13 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from functools import lru_cache
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from .errors import BusyError, InvalidStateError, WorkflowCancelled
 from .logs import EventLog
@@ -196,6 +197,7 @@ class GlobalState(BaseModel):
 
     progress: Progress | None = None
     failure: Failure | None = None
+    last_message: str | None = None
     logs: list[LogEntry] = Field(default_factory=list)
 
     @property
@@ -204,6 +206,11 @@ class GlobalState(BaseModel):
 
 
 Subscriber = Callable[[dict[str, Any]], None]
+
+
+@lru_cache(maxsize=None)
+def _field_adapter(name: str) -> TypeAdapter[Any]:
+    return TypeAdapter(GlobalState.model_fields[name].annotation)
 # Fields that have dedicated, validated methods and must not be set through `update`.
 _GUARDED_FIELDS = {"status", "stages", "logs", "session_id", "updated_at", "created_at"}
 
@@ -222,9 +229,20 @@ class StateStore:
 
     # ------------------------------------------------------------------ reading
 
-    def snapshot(self) -> GlobalState:
+    def snapshot(self, with_logs: bool = False) -> GlobalState:
+        """A deep copy of the state; the log ring buffer only when asked (it is the bulk of it)."""
         with self._lock:
-            return self._state.model_copy(deep=True)
+            if with_logs:
+                return self._state.model_copy(deep=True)
+            shallow = self._state.model_copy()
+            shallow.logs = []
+            return shallow.model_copy(deep=True)
+
+    def logs(self, min_level: LogLevel = LogLevel.DEBUG, limit: int = MAX_LOG_ENTRIES) -> list[LogEntry]:
+        """The newest `limit` entries at or above `min_level`, oldest first."""
+        with self._lock:
+            entries = [e for e in self._state.logs if e.level.rank >= min_level.rank]
+            return [e.model_copy() for e in entries[-limit:]]
 
     @property
     def status(self) -> WorkflowStatus:
@@ -473,11 +491,10 @@ class StateStore:
         unknown = set(changes) - set(GlobalState.model_fields)
         if bad or unknown:
             raise ValueError(f"StateStore cannot set {sorted(bad | unknown)} this way")
-        # Validate through the model so a wrong type never enters the state.
-        merged = self._state.model_dump() | {k: v for k, v in changes.items()}
-        validated = GlobalState.model_validate(merged)
-        for key in changes:
-            setattr(self._state, key, getattr(validated, key))
+        # Validate every value first so a wrong type never enters the state, and a bad one changes nothing.
+        validated = {key: _field_adapter(key).validate_python(value) for key, value in changes.items()}
+        for key, value in validated.items():
+            setattr(self._state, key, value)
 
     def _commit(
         self,
@@ -495,6 +512,8 @@ class StateStore:
         state.updated_at = utc_now()
         entry = LogEntry(level=level, component=component, message=message, details=details or {})
         state.logs = (state.logs + [entry])[-MAX_LOG_ENTRIES:]
+        if level.rank >= LogLevel.INFO.rank:
+            state.last_message = message
         self.event_log.write(
             state.session_id,
             {"kind": "state", "level": level.value, "component": component, "message": message,
@@ -503,7 +522,7 @@ class StateStore:
         self._persist()
         if publish:
             self._publish(event, message, stage=stage, extra=extra)
-        return state.model_copy(deep=True)
+        return self.snapshot()
 
     def _publish(self, event: EventType, message: str, *, stage: StageName | None = None, extra: dict[str, Any] | None = None) -> None:
         state = self._state
@@ -531,8 +550,18 @@ class StateStore:
     def _persist(self) -> None:
         self.snapshot_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.snapshot_path.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_text(self._state.model_dump_json(), encoding="utf-8")
+        # The log ring buffer is not snapshotted: it is rebuilt from the JSON Lines log at start-up.
+        tmp.write_text(self._state.model_dump_json(exclude={"logs"}), encoding="utf-8")
         os.replace(tmp, self.snapshot_path)
+
+    def _logs_from_disk(self, session_id: str | None) -> list[LogEntry]:
+        entries = []
+        for record in self.event_log.read(session_id):
+            if record.get("kind") == "state":
+                entries.append(LogEntry(timestamp=record["timestamp"], level=record.get("level", "INFO"),
+                                        component=record.get("component", "state"), message=record.get("message", ""),
+                                        details=record.get("details") or {}))
+        return entries[-MAX_LOG_ENTRIES:]
 
     def _restore(self) -> GlobalState:
         if not self.snapshot_path.exists():
@@ -544,6 +573,7 @@ class StateStore:
             os.replace(self.snapshot_path, broken)
             self.event_log.write(None, {"kind": "state", "level": "ERROR", "message": f"Unreadable state snapshot moved to {broken}: {exc}"})
             return GlobalState()
+        state.logs = self._logs_from_disk(state.session_id)
         if state.status == WorkflowStatus.PROCESSING:
             # The service stopped while working: say so, keep uploads and versions, allow a new attempt.
             for stage in state.stages.values():
@@ -557,8 +587,11 @@ class StateStore:
                 "earlier versions are intact; start a new attempt with POST /api/retry-approval "
                 "or upload again.",
             )
-            entry = LogEntry(level=LogLevel.ERROR, component="state", message="Session interrupted by a service restart")
-            state.logs = (state.logs + [entry])[-MAX_LOG_ENTRIES:]
+            message = "Session interrupted by a service restart"
+            state.logs = (state.logs + [LogEntry(level=LogLevel.ERROR, component="state", message=message)])[-MAX_LOG_ENTRIES:]
+            state.last_message = state.failure.message
+            self.event_log.write(state.session_id, {"kind": "state", "level": "ERROR", "component": "state",
+                                                    "message": message, "status": state.status.value, "event": "error"})
             self._state = state
             self._persist()
         return state

@@ -20,6 +20,7 @@ from ..config import Settings, get_settings
 from ..errors import ServiceError, UnauthorizedError, new_error_id
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
+from .responses import COMMON
 from .routes import downloads, logs, status, system, upload, workflow
 from .routes.status import build_status
 from .ws import Broadcaster
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         version=__version__,
         summary="Turn a folder of raw neurophysiology recordings into a valid, DANDI-ready NWB file.",
         lifespan=lifespan,
+        responses=COMMON,
     )
     _install_error_handlers(app)
     _install_token_check(app, settings)
@@ -108,6 +110,10 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # FastAPI's "error parsing the body": bad input like any other
+            body = {"error_code": "bad_input", "error_id": new_error_id(), "details": {"path": request.url.path},
+                    "message": 'The request body is not valid JSON. Send an object, for example {"approved": true}.'}
+            return JSONResponse(body, status_code=422)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         message = "No such endpoint. See /docs for the API." if exc.status_code == 404 else str(exc.detail)
         body = {"error_code": code, "message": message, "error_id": new_error_id(), "details": {"path": request.url.path}}

@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from .base import LLMReply, LLMService, OfflineProvider
+from .anthropic import AnthropicProvider
+from .base import LLMProvider, LLMReply, LLMService, OfflineProvider
 from .prompts import PromptLibrary
 
 if TYPE_CHECKING:
     from ..config import Settings
     from ..logs import EventLog
 
-__all__ = ["LLMReply", "LLMService", "OfflineProvider", "PromptLibrary", "build_llm_service"]
+__all__ = ["AnthropicProvider", "LLMReply", "LLMService", "OfflineProvider", "PromptLibrary", "build_llm_service"]
 
 
-def build_llm_service(settings: Settings, event_log: EventLog, session_id: Callable[[], str | None] = lambda: None) -> LLMService:
-    """The provider chosen by LLM_PROVIDER (auto: anthropic when a key is set, else offline)."""
-    provider = OfflineProvider()
-    # The anthropic provider plugs in here (issue: LLM service).
+def build_llm_service(settings: Settings, event_log: EventLog, session_id: Callable[[], str | None] = lambda: None,
+                      *, http_client: Any = None) -> LLMService:
+    """The provider chosen by LLM_PROVIDER (auto: anthropic when a key is set, else offline).
+
+    The choice is `settings.effective_llm_provider`, the same value /api/info and /api/status
+    report. `http_client` (an httpx2 client) lets tests put a fake transport under the SDK."""
+    provider: LLMProvider
+    if settings.effective_llm_provider == "anthropic":
+        key = settings.anthropic_api_key.get_secret_value() if settings.anthropic_api_key else None
+        provider = AnthropicProvider(key, settings.anthropic_model, max_retries=settings.llm_max_retries,
+                                     http_client=http_client)
+    else:
+        provider = OfflineProvider()
     return LLMService(provider, PromptLibrary(), event_log, timeout_s=settings.llm_timeout_s, session_id=session_id)

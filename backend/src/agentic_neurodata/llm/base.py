@@ -110,6 +110,7 @@ class LLMService:
                 raise LLMError(f"No offline answer is available for {template!r}; configure an LLM provider.")
             self._log_call(template, "offline", 0.0, 0, 0)
             return _as_model(schema, offline(variables))
+        # Loaded before the call so a missing or broken template fails loudly, never as a fallback.
         prompt = self.prompts.get(template)
         system, user = prompt.render(variables, self.provider.context_chars or None)
         messages = [{"role": "user", "content": user}]
@@ -140,10 +141,11 @@ class LLMService:
         started = time.perf_counter()
         try:
             reply = self.provider.generate(system, messages, max_tokens, self.timeout_s)
-        except LLMError:
+        except LLMError as exc:
             with self.usage.lock:
                 self.usage.failures += 1
-            self._log_call(purpose, "error", time.perf_counter() - started, 0, 0)
+            self._log_call(purpose, "error", time.perf_counter() - started, 0, 0,
+                           error_id=exc.error_id, error_kind=exc.details.get("kind"))
             raise
         with self.usage.lock:
             self.usage.calls += 1
@@ -164,10 +166,14 @@ class LLMService:
         self.event_log.write(self._session_id(), {"kind": "llm_fallback", "purpose": purpose, "provider": self.provider.name,
                                                   "error_id": exc.error_id, "error": exc.message})
 
-    def _log_call(self, purpose: str, outcome: str, seconds: float, tokens_in: int, tokens_out: int) -> None:
+    def _log_call(self, purpose: str, outcome: str, seconds: float, tokens_in: int, tokens_out: int,
+                  **extra: Any) -> None:
+        # Purpose, provider, outcome, duration and tokens only: prompts and answers may hold
+        # people's metadata and are not copied into the log.
         self.event_log.write(self._session_id(), {
             "kind": "llm_call", "purpose": purpose, "provider": self.provider.name, "outcome": outcome,
             "duration_s": round(seconds, 3), "input_tokens": tokens_in, "output_tokens": tokens_out,
+            **{k: v for k, v in extra.items() if v is not None},
         })
 
 

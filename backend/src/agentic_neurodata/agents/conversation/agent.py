@@ -23,6 +23,16 @@ EVALUATION = "evaluation_agent"
 APPROVAL_REQUESTS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
 
 
+def _can_try_again(state: Any) -> bool:
+    """Failed for a reason that was not the user's decision, with the upload still there."""
+    return (
+        state.status == WorkflowStatus.FAILED
+        and state.failure is not None
+        and state.failure.reason not in ("user_declined", "user_abandoned")
+        and state.input_path is not None
+    )
+
+
 class ConversationAgent(Agent):
     name = COMPONENT
     description = "Talks with the user, collects metadata, and runs the user-approved correction loop."
@@ -30,10 +40,11 @@ class ConversationAgent(Agent):
     # ------------------------------------------------------------------ entry points
 
     @action("Start converting an uploaded folder: detect, convert, evaluate, report (runs in the background).")
-    def start_conversion(self, input_path: str, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    def start_conversion(self, input_path: str, metadata: dict[str, Any] | None = None,
+                         forced_format: str | None = None) -> dict[str, Any]:
         if metadata:
             self.store.update(COMPONENT, "Metadata received with the upload", metadata=dict(metadata))
-        self._in_background(lambda: self._detect_then_convert(input_path), "start_conversion")
+        self._in_background(lambda: self._detect_then_convert(input_path, forced_format), "start_conversion")
         return {"status": self.store.status.value, "message": "Conversion started.", "next_action": "processing"}
 
     @action("Take the user's answer: free text, named fields, or fields the user declines to give.")
@@ -92,6 +103,8 @@ class ConversationAgent(Agent):
     def handle_correction(self, approved: bool, accept_as_is: bool = False) -> dict[str, Any]:
         state = self.store.snapshot()
         pending = state.pending_request
+        if approved and _can_try_again(state):
+            return self._try_again(state)
         if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None or pending.type not in APPROVAL_REQUESTS:
             raise InvalidStateError("There is no correction proposal waiting for an answer.", component=COMPONENT,
                                     details={"status": state.status.value})
@@ -121,6 +134,16 @@ class ConversationAgent(Agent):
 
     # ------------------------------------------------------------------ workflow steps
 
+    def _try_again(self, state: Any) -> dict[str, Any]:
+        """A session that failed for a reason other than the user's choice (e.g. interrupted) starts over."""
+        assert state.failure is not None and state.input_path is not None
+        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Trying again after: {state.failure.message}")
+        if state.detected_format is None or state.detected_format.needs_choice:
+            self._in_background(lambda: self._detect_then_convert(state.input_path), "retry")
+        else:
+            self._in_background(self._convert_and_evaluate, "retry")
+        return {"status": "processing", "message": "Trying again.", "next_action": "processing"}
+
     def _decline(self) -> dict[str, Any]:
         self.store.set_status(WorkflowStatus.FAILED, COMPONENT, "Corrections declined; the file keeps its errors.",
                               validation_status=ValidationStatus.FAILED_USER_DECLINED,
@@ -143,8 +166,9 @@ class ConversationAgent(Agent):
         self._in_background(self._convert_and_evaluate, "convert")
         return {"reply": f"Converting with {choice}.", "accepted": {"format": choice}, "rejected": {}, "next_action": "processing"}
 
-    def _detect_then_convert(self, input_path: str) -> dict[str, Any]:
-        found = DetectionResult.model_validate(self.call(CONVERSION, "detect_format", input_path=input_path))
+    def _detect_then_convert(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
+        found = DetectionResult.model_validate(
+            self.call(CONVERSION, "detect_format", input_path=input_path, forced_format=forced_format))
         if found.needs_choice:
             request = PendingRequest(
                 type=PendingRequestType.FORMAT_SELECTION,

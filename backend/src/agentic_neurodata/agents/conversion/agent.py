@@ -43,9 +43,10 @@ class ConversionAgent(Agent):
 
     # ------------------------------------------------------------------ detection
 
-    @action("Detect which NeuroConv interface or converter reads the uploaded files.")
-    def detect_format(self, input_path: str) -> dict[str, Any]:
-        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s)
+    @action("Detect which NeuroConv interface or converter reads the uploaded files "
+            "(`forced_format`: only that interface or converter is tried).")
+    def detect_format(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
+        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
         self._store_detection(result, "Detected format")
         if not result.needs_choice:
             self.extract_metadata(input_path=input_path)

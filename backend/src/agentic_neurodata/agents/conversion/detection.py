@@ -7,6 +7,7 @@ listing -> time-bounded probe (metadata + in-memory stub) -> ranking -> Detectio
 from __future__ import annotations
 
 import time
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from .candidates import Proposal, proposals
 from .explain import display, explain, failure_message
 from .probe import Outcome, call_with_timeout, describe_error, list_streams, validate
 from .ranking import Found, rank
+from .registry import registry
 from .scan import Inventory, ScannedFile, scan
 
 
@@ -45,9 +47,10 @@ def _questions(proposal: Proposal, suggested: dict[str, Any]) -> list[FieldReque
 
 
 class Detector:
-    def __init__(self, inventory: Inventory, timeout_s: float) -> None:
+    def __init__(self, inventory: Inventory, timeout_s: float, only: str | None = None) -> None:
         self.inventory = inventory
         self.timeout_s = timeout_s
+        self.only = only
         self.found: list[Found] = []
         self.failures: list[tuple[Proposal, str]] = []
         self.headerless: list[Found] = []
@@ -98,7 +101,8 @@ class Detector:
                    for found in self.found)
 
     def run(self) -> None:
-        groups = proposals(self.inventory)
+        groups = [g for g in proposals(self.inventory)
+                  if self.only is None or (g.chain + g.separate)[0].name == self.only]
         # Most specific first (suffix coverage, then size): the likely reader is proven before the
         # permissive ones, which are then skipped.
         groups.sort(key=lambda g: min((-p.coverage, not p.is_converter, -p.bytes) for p in g.chain + g.separate))
@@ -147,8 +151,19 @@ def _candidate(found: Found, choice_id: str, total: int) -> FormatCandidate:
 
 
 
-def detect(input_path: Path, timeout_s: float = 20.0) -> DetectionResult:
+def _check_known(only: str | None) -> None:
+    if only is not None and only not in registry():
+        close = get_close_matches(only, list(registry()), n=3)
+        hint = f" Did you mean {', '.join(close)}?" if close else ""
+        raise FormatDetectionError(
+            f"NeuroConv has no interface or converter named '{only}'.{hint} Give a name from GET /api/info "
+            "(supported_formats), e.g. SpikeGLXConverterPipe.", details={"format": only, "close_matches": close})
+
+
+def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -> DetectionResult:
+    """`only`: the user named the format (command line --format): no other reader is tried."""
     started = time.perf_counter()
+    _check_known(only)
     inventory = scan(Path(input_path))
     if not inventory.files:
         raise FormatDetectionError(
@@ -159,7 +174,7 @@ def detect(input_path: Path, timeout_s: float = 20.0) -> DetectionResult:
             f"Every uploaded file is empty (0 bytes): {inventory.describe()}. The copy or upload was probably "
             "interrupted; upload the complete files (a recording's data file is usually megabytes or more).",
             details={"empty_files": [f.relative for f in inventory.files][:50]})
-    detector = Detector(inventory, timeout_s)
+    detector = Detector(inventory, timeout_s, only)
     detector.run()
     total = inventory.total_bytes
     if not detector.found:

@@ -35,6 +35,15 @@ def next_version(output_dir: Path, stem: str, known: list[int]) -> int:
     return max([0, *known, *on_disk]) + 1
 
 
+def remove_partials(directory: Path) -> list[Path]:
+    """Delete unfinished outputs left by a stopped service (run at start-up, when nothing runs)."""
+    removed = []
+    for path in Path(directory).rglob(".*.partial.nwb"):
+        path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed
+
+
 def publish(partial: Path, final: Path) -> None:
     """Atomically give a finished file its version name; refuse to replace an existing one."""
     if final.exists():

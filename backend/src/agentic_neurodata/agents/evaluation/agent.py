@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
 
 from ...errors import EvaluationError
 from ...mcp import Agent, action
-from ...models import CorrectionContext, FixKind, IssueExplanation, ValidationResult
-from ...state import StageName
-from . import file_info, inspection, status
+from ...models import CorrectionContext, OverallStatus, ValidationResult
+from ...state import GlobalState, LogLevel, StageName
+from . import figures, file_info, inspection, report_json, report_pdf, report_text, scoring, status
 
 COMPONENT = "evaluation_agent"
+PDF_SUFFIX = "_evaluation_report.pdf"
+JSON_SUFFIX = "_correction_context.json"
+
+
+def report_path_for(nwb_path: Path, overall: OverallStatus) -> Path:
+    """Beside the NWB file: a PDF report when it passed, a JSON correction context when it failed."""
+    suffix = JSON_SUFFIX if overall == OverallStatus.FAILED else PDF_SUFFIX
+    return nwb_path.with_name(nwb_path.stem + suffix)
 
 
 class EvaluationAgent(Agent):
     name = COMPONENT
     description = "Checks NWB files with PyNWB and NWB Inspector (DANDI config), describes them and writes reports."
 
-    @action("Evaluate an NWB file: read check, NWB Inspector, overall status, file information.")
+    @action("Evaluate an NWB file: read check, NWB Inspector, overall status, file information, then its report.")
     def evaluate(self, nwb_path: str, version: int | None = None) -> dict[str, Any]:
         path = Path(nwb_path)
         if not path.is_file():
@@ -34,7 +43,31 @@ class EvaluationAgent(Agent):
         result.duration_s = round(time.perf_counter() - started, 3)
         self.store.set_validation(result, COMPONENT)
         self.store.complete_stage(StageName.EVALUATION, COMPONENT, f"Evaluation finished: {result.overall_status.value}")
+        try:
+            self.generate_report()
+        except Exception:  # noqa: BLE001 - the evaluation stands without its report; the failed stage says why
+            pass
         return result.model_dump(mode="json")
+
+    @action("Write the report of the latest evaluation: PDF if it passed, JSON correction context if it failed.")
+    def generate_report(self) -> dict[str, Any]:
+        state = self.store.snapshot()
+        result = state.validation_result
+        if result is None:
+            raise EvaluationError("There is no evaluation to report on yet.")
+        self.store.start_stage(StageName.REPORT_GENERATION, COMPONENT, "Writing the evaluation report")
+        try:
+            path = self._write_report(result, state)
+        except Exception as exc:
+            # A report of an earlier version must not be served as this one's.
+            self.store.update(COMPONENT, "No report for this evaluation", level=LogLevel.ERROR, report_path=None)
+            self.store.fail_stage(StageName.REPORT_GENERATION, COMPONENT,
+                                  f"The report could not be written: {type(exc).__name__}: {exc}")
+            raise
+        self.store.update(COMPONENT, f"Report written: {path.name}", report_path=str(path))
+        self.store.complete_stage(StageName.REPORT_GENERATION, COMPONENT, f"Report ready: {path.name}")
+        return {"report_path": str(path), "format": path.suffix.lstrip("."),
+                "overall_status": result.overall_status.value}
 
     @action("The latest evaluation as a correction context: each issue, what it means, how to fix it.")
     def correction_context(self) -> dict[str, Any] | None:
@@ -42,31 +75,21 @@ class EvaluationAgent(Agent):
         result = state.validation_result
         if result is None:
             return None
-        issues = [
-            IssueExplanation(check_name=i.check_name, severity=i.severity, location=i.location, message=i.message,
-                             explanation=i.explanation or i.message, how_to_fix=i.how_to_fix or "",
-                             fix_kind=i.fix_kind)
-            for i in result.issues
-        ]
-        context = CorrectionContext(
-            session_id=state.session_id,
-            nwb_file=Path(result.nwb_path).name,
-            version=result.version,
-            overall_status=result.overall_status,
-            summary=f"{result.overall_status.value}: {result.counts.CRITICAL} critical, {result.counts.ERROR} errors, "
-            f"{result.counts.WARNING} warnings, {result.counts.BEST_PRACTICE} suggestions",
-            counts=result.counts,
-            issues=issues,
-            auto_fixable=[i.check_name for i in result.issues if i.fix_kind == FixKind.AUTO],
-            needs_user_input=[i.check_name for i in result.issues if i.fix_kind == FixKind.ASK],
-            correction_history=state.correction_history,
-        )
-        return context.model_dump(mode="json")
+        written = Path(state.report_path) if state.report_path else None
+        if written == report_path_for(Path(result.nwb_path), OverallStatus.FAILED) and written.is_file():
+            context = CorrectionContext.model_validate(json.loads(written.read_text(encoding="utf-8")))
+            if context.version == result.version:  # the model-worded one, as written for this evaluation
+                return context.model_dump(mode="json")
+        return report_json.offline_correction_context(result, state.correction_history, state.session_id) \
+            .model_dump(mode="json")
+
+    # ------------------------------------------------------------------ steps
 
     def _evaluate(self, path: Path, version: int | None) -> ValidationResult:
         import nwbinspector
 
         readable, read_error, info = True, None, None
+        self.store.progress(StageName.EVALUATION, 10.0, "Reading the file with PyNWB")
         try:
             info = file_info.read_file_info(path)
         except Exception as exc:  # noqa: BLE001 - an unreadable file is a result, not a crash
@@ -82,14 +105,31 @@ class EvaluationAgent(Agent):
             read_error=read_error,
             issues=issues,
             counts=status.count_by_severity(issues),
-            counts_by_category=_count_categories(issues),
+            counts_by_category=status.count_by_category(issues),
+            completeness_score=scoring.completeness(info).score if info else None,
             file_info=info,
-            inspector_version=nwbinspector.__version__ if hasattr(nwbinspector, "__version__") else None,
+            inspector_version=getattr(nwbinspector, "__version__", None) or _package_version("nwbinspector"),
         )
 
+    def _write_report(self, result: ValidationResult, state: GlobalState) -> Path:
+        path = report_path_for(Path(result.nwb_path), result.overall_status)
+        history = state.correction_history
+        self.store.progress(StageName.REPORT_GENERATION, 20.0, "Wording the report")
+        if result.overall_status == OverallStatus.FAILED:
+            text = report_text.failed_report_text(self.llm, result, history)
+            context = report_json.build_correction_context(result, text, history, state.session_id)
+            return report_json.write_correction_context(path, context)
+        text = report_text.passed_report_text(self.llm, result, history)
+        self.store.progress(StageName.REPORT_GENERATION, 50.0, "Drawing the data preview")
+        figure = figures.data_preview(Path(result.nwb_path))
+        self.store.progress(StageName.REPORT_GENERATION, 80.0, "Writing the PDF")
+        return report_pdf.write_pdf_report(path, result, text, figure, history, state.session_id)
 
-def _count_categories(issues: list) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for issue in issues:
-        counts[issue.category.value] = counts.get(issue.category.value, 0) + 1
-    return counts
+
+def _package_version(name: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return None

@@ -1,11 +1,21 @@
-"""Run NWB Inspector with the DANDI configuration and turn its messages into our issues."""
+"""Run NWB Inspector with the DANDI configuration and turn its messages into our issues.
+
+Besides its registered checks, NWB Inspector reports three other things as messages, told
+apart by `check_function_name` (measured on nwbinspector 0.7):
+- a check that raised: "During evaluation of '<check>' - <exception>", importance ERROR,
+  the traceback as message. It says nothing about the file (our INSPECTOR_INTERNAL category);
+- a file PyNWB cannot read: "During io.read(), an error occurred: ...", importance ERROR;
+- PyNWB schema validation errors: importance PYNWB_VALIDATION, the validator's error name.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
-from ...models import IssueCategory, Severity, ValidationIssue
+from ...knowledge.inspector_checks import INSPECTOR_INTERNAL_ERROR, PYNWB_READ_ERROR, PYNWB_VALIDATION, knowledge_for
+from ...models import FixKind, IssueCategory, Severity, ValidationIssue
 
 # DESIGN.md: the level is the Inspector's `importance`; its `severity` is only HIGH/LOW.
 IMPORTANCE_TO_SEVERITY: dict[str, Severity] = {
@@ -15,9 +25,10 @@ IMPORTANCE_TO_SEVERITY: dict[str, Severity] = {
     "BEST_PRACTICE_VIOLATION": Severity.WARNING,
     "BEST_PRACTICE_SUGGESTION": Severity.BEST_PRACTICE,
 }
-# NWB Inspector reports its own crashes as messages: a check that raised, or a failed read.
 CHECK_CRASH_MARKER = "During evaluation of"
 READ_CRASH_MARKER = "During io.read()"
+_CRASHED_CHECK = re.compile(r"During evaluation of '(?P<check>[^']+)' - (?P<error>.*)", re.S)
+_EXCEPTION_CLASS = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
 METADATA_CHECK_WORDS = ("subject", "species", "sex", "age", "experimenter", "institution", "lab", "keywords",
                         "description", "session_start", "session_id", "doi", "dandi")
 
@@ -26,15 +37,16 @@ def to_severity(importance: str) -> Severity:
     return IMPORTANCE_TO_SEVERITY.get(importance.upper(), Severity.ERROR)
 
 
-def is_inspector_crash(message: str) -> bool:
+def is_inspector_crash(text: str) -> bool:
     """A check of NWB Inspector raised: says nothing about the file, so it is not the user's fault."""
-    return message.startswith(CHECK_CRASH_MARKER)
+    return text.startswith(CHECK_CRASH_MARKER)
 
 
 def categorise(check_name: str, importance: str, message: str, severity: Severity) -> IssueCategory:
-    if is_inspector_crash(message):
+    """Category of a check the catalogue does not know (known checks carry their own)."""
+    if is_inspector_crash(check_name) or is_inspector_crash(message):
         return IssueCategory.INSPECTOR_INTERNAL
-    if message.startswith(READ_CRASH_MARKER) or importance == "PYNWB_VALIDATION":
+    if check_name.startswith(READ_CRASH_MARKER) or importance == "PYNWB_VALIDATION":
         return IssueCategory.FORMAT
     if "missing" in message.lower() or any(word in check_name for word in METADATA_CHECK_WORDS):
         return IssueCategory.MISSING_METADATA
@@ -43,39 +55,70 @@ def categorise(check_name: str, importance: str, message: str, severity: Severit
     return IssueCategory.BEST_PRACTICE
 
 
+def _last_line(text: str) -> str:
+    lines = [line.strip() for line in (text or "").strip().splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def _identify(raw_name: str, importance: str, message: str, object_type: str | None) -> tuple[str, str]:
+    """(check name for the catalogue, message for people) of one Inspector message."""
+    crash = _CRASHED_CHECK.match(raw_name)
+    if crash:
+        error = _EXCEPTION_CLASS.sub(r"\1", crash.group("error").strip())
+        where = f" on {object_type}" if object_type else ""
+        return INSPECTOR_INTERNAL_ERROR, (
+            f"NWB Inspector's check '{crash.group('check')}' crashed{where} ({error}). "
+            "This is a fault in the checker, not in your file; that aspect was not checked.")
+    if raw_name.startswith(READ_CRASH_MARKER):
+        return PYNWB_READ_ERROR, f"PyNWB could not read the file: {_last_line(message) or raw_name}"
+    if importance == "PYNWB_VALIDATION":
+        return PYNWB_VALIDATION, f"{raw_name}: {message}" if raw_name else message
+    return raw_name or "unknown_check", message
+
+
 def message_to_issue(message: Any) -> ValidationIssue:
     importance = message.importance.name
     severity = to_severity(importance)
-    check = message.check_function_name or "unknown_check"
+    raw_name = message.check_function_name or ""
+    check, text = _identify(raw_name, importance, message.message or "", message.object_type)
+    knowledge = knowledge_for(check, message=text, object_type=message.object_type)
+    category = knowledge.category if knowledge.known else categorise(check, importance, text, severity)
     return ValidationIssue(
         check_name=check,
         severity=severity,
         importance=importance,
         inspector_severity=getattr(message.severity, "name", None),
-        message=message.message,
+        message=text,
         location=message.location,
         object_type=message.object_type,
         object_name=message.object_name,
-        category=categorise(check, importance, message.message, severity),
+        category=category,
+        fix_kind=knowledge.fix_kind if category != IssueCategory.INSPECTOR_INTERNAL else FixKind.NONE,
+        explanation=knowledge.meaning,
+        why_it_matters=knowledge.why_it_matters,
+        how_to_fix=knowledge.how_to_fix,
     )
 
 
+def raw_message(message: Any) -> dict[str, Any]:
+    """Everything NWB Inspector said about one finding, for the session's logs."""
+    return {
+        "importance": message.importance.name,
+        "severity": getattr(message.severity, "name", None),
+        "check_function_name": message.check_function_name,
+        "object_type": message.object_type,
+        "object_name": message.object_name,
+        "location": message.location,
+        "message": message.message,
+    }
+
+
 def run_inspector(nwb_path: Path) -> tuple[list[ValidationIssue], list[dict[str, Any]]]:
-    """Inspect with the DANDI config (which also runs PyNWB validation). Returns issues and raw messages."""
+    """Inspect with the DANDI config (which also runs PyNWB validation). Returns issues and raw messages.
+
+    The config is loaded as a dict: `inspect_nwbfile(config="dandi")` crashes in nwbinspector 0.7.
+    """
     from nwbinspector import inspect_nwbfile, load_config
 
     raw = [m for m in inspect_nwbfile(nwbfile_path=str(nwb_path), config=load_config("dandi")) if m is not None]
-    issues = [message_to_issue(m) for m in raw]
-    dumped = [
-        {
-            "importance": m.importance.name,
-            "severity": getattr(m.severity, "name", None),
-            "check_function_name": m.check_function_name,
-            "object_type": m.object_type,
-            "object_name": m.object_name,
-            "location": m.location,
-            "message": m.message,
-        }
-        for m in raw
-    ]
-    return issues, dumped
+    return [message_to_issue(m) for m in raw], [raw_message(m) for m in raw]

@@ -27,3 +27,7 @@ def overall_status(issues: list[ValidationIssue], readable: bool = True) -> Over
     if issues:
         return OverallStatus.PASSED_WITH_ISSUES
     return OverallStatus.PASSED
+
+
+def count_by_category(issues: list[ValidationIssue]) -> dict[str, int]:
+    return dict(Counter(issue.category.value for issue in issues))

@@ -23,8 +23,6 @@ def logs(
     limit: int = Query(default=MAX_LOGS, ge=1, le=MAX_LOGS),
     runtime: Runtime = Depends(get_runtime),
 ) -> LogsResponse:
-    state = runtime.store.snapshot()
-    minimum = LogLevel(level).rank if level else 0
-    entries = [e for e in state.logs if e.level.rank >= minimum][-limit:]
-    return LogsResponse(session_id=state.session_id, count=len(entries),
+    entries = runtime.store.logs(LogLevel(level) if level else LogLevel.DEBUG, limit)
+    return LogsResponse(session_id=runtime.store.session_id, count=len(entries),
                         entries=[LogEntryView.model_validate(e.model_dump()) for e in entries])

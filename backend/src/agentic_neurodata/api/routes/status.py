@@ -11,13 +11,14 @@ from ...models import CorrectionContext, StatusResponse
 from ...runtime import Runtime
 from ...state import GlobalState
 from ..deps import get_runtime
+from ..responses import error_responses
 
 router = APIRouter(tags=["status"])
 
 
 def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
     result = state.validation_result
-    last_message = state.logs[-1].message if state.logs else "Ready. Upload a recording folder to begin."
+    last_message = state.last_message or "Ready. Upload a recording folder to begin."
     if state.pending_request is not None:
         last_message = state.pending_request.message
     report = Path(state.report_path) if state.report_path else None
@@ -61,7 +62,7 @@ def status(runtime: Runtime = Depends(get_runtime)) -> StatusResponse:
     "/api/correction-context",
     response_model=CorrectionContext,
     summary="What failed in the latest evaluation and how to fix it",
-    responses={404: {"description": "No evaluation yet"}},
+    responses=error_responses(404),
 )
 def correction_context(runtime: Runtime = Depends(get_runtime)) -> CorrectionContext:
     context = runtime.call("evaluation_agent", "correction_context")

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import secrets
 import shutil
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +13,9 @@ from starlette.requests import ClientDisconnect
 
 from ...errors import BadInputError, BusyError, PayloadTooLargeError
 from ...models import UploadAccepted
-from ...runtime import Runtime
+from ...runtime import Runtime, new_session_id
 from ..deps import get_runtime
+from ..responses import error_responses
 from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space
 
 router = APIRouter(tags=["workflow"])
@@ -34,6 +33,7 @@ UPLOAD_SCHEMA = {
                     "properties": {
                         FILE_FIELD: {
                             "type": "array",
+                            "minItems": 1,
                             "items": {"type": "string", "format": "binary"},
                             "description": "Repeated parts; each part's filename is its path relative to the "
                             "chosen folder, e.g. run1_g0/run1_g0_imec0/run1_g0_t0.imec0.ap.bin",
@@ -55,10 +55,6 @@ UPLOAD_SCHEMA = {
         },
     }
 }
-
-
-def new_session_id() -> str:
-    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
 def _metadata_from_fields(fields: dict[str, str]) -> dict[str, Any]:
@@ -85,8 +81,7 @@ def _metadata_from_fields(fields: dict[str, str]) -> dict[str, Any]:
     response_model=UploadAccepted,
     summary="Upload a recording folder (multipart, streamed to disk) with optional metadata",
     openapi_extra=UPLOAD_SCHEMA,
-    responses={409: {"description": "Busy with another session"}, 413: {"description": "Over MAX_UPLOAD_SIZE_GB"},
-               422: {"description": "Empty upload or unsafe paths"}, 507: {"description": "Disk full"}},
+    responses=error_responses(409, 413, 507),
 )
 async def upload(request: Request, runtime: Runtime = Depends(get_runtime)) -> UploadAccepted:
     settings = runtime.settings
@@ -117,7 +112,8 @@ async def upload(request: Request, runtime: Runtime = Depends(get_runtime)) -> U
                 "The upload holds no files. Choose a recording folder (or files) and send each file as a "
                 f"'{FILE_FIELD}' part.",
             )
-        metadata = _metadata_from_fields(dict(result.fields))
+        # A configured secret pasted into a form by mistake must not travel further.
+        metadata = runtime.event_log.redactor.data(_metadata_from_fields(dict(result.fields)))
     except BaseException as exc:
         await anyio.to_thread.run_sync(lambda: shutil.rmtree(root, ignore_errors=True))
         reason = "the client disconnected" if isinstance(exc, ClientDisconnect) else getattr(exc, "message", repr(exc))

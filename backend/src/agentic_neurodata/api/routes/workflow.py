@@ -8,20 +8,20 @@ from fastapi.concurrency import run_in_threadpool
 from ...models import ActionResponse, RetryApprovalRequest, UserInputRequest, UserInputResponse
 from ...runtime import Runtime
 from ..deps import get_runtime
+from ..responses import error_responses
 
 router = APIRouter(tags=["workflow"])
 CONVERSATION = "conversation_agent"
 
 
-@router.post("/api/user-input", response_model=UserInputResponse, summary="Answer what the service asked (free text or fields)")
+@router.post("/api/user-input", response_model=UserInputResponse, responses=error_responses(409), summary="Answer what the service asked (free text or fields)")
 async def user_input(body: UserInputRequest, runtime: Runtime = Depends(get_runtime)) -> UserInputResponse:
-    answer = await run_in_threadpool(
-        runtime.call, CONVERSATION, "handle_user_input", **body.model_dump(exclude_none=True)
-    )
+    params = runtime.event_log.redactor.data(body.model_dump(exclude_none=True))  # no pasted secret goes further
+    answer = await run_in_threadpool(runtime.call, CONVERSATION, "handle_user_input", **params)
     return UserInputResponse.model_validate(answer)
 
 
-@router.post("/api/retry-approval", response_model=ActionResponse, summary="Approve or decline a correction, or accept as is")
+@router.post("/api/retry-approval", response_model=ActionResponse, responses=error_responses(409), summary="Approve or decline a correction, or accept as is")
 async def retry_approval(body: RetryApprovalRequest, runtime: Runtime = Depends(get_runtime)) -> ActionResponse:
     answer = await run_in_threadpool(runtime.call, CONVERSATION, "handle_correction", approved=body.approved,
                                      accept_as_is=body.accept_as_is)

@@ -1,0 +1,218 @@
+"""`agentic-neurodata convert DIR`: the same agents, in-process, no server.
+
+On a terminal it asks the agents' questions and shows progress bars. Without one it never
+waits: it exits 2 and lists exactly what is missing. Exit codes: 0 passed (or passed with
+accepted warnings), 1 failed, 2 input needed or bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .config import get_settings
+from .errors import ServiceError
+from .models import PendingRequest, PendingRequestType
+from .state import GlobalState, WorkflowStatus
+
+EXIT_PASSED, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+CONVERSATION = "conversation_agent"
+
+
+class BadArguments(Exception):
+    pass
+
+
+def add_parser(commands: Any) -> None:
+    convert = commands.add_parser("convert", help="convert a folder here, without the web service")
+    convert.add_argument("directory", help="the recording folder")
+    convert.add_argument("--metadata", metavar="FILE", help="metadata as YAML or JSON (flat: subject_id, species, …)")
+    convert.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="one metadata value (repeatable)")
+    convert.add_argument("--format", metavar="NAME", help="NeuroConv interface or converter to use, skipping detection")
+    convert.add_argument("--output-dir", metavar="DIR", help="where the NWB versions and reports go (default OUTPUT_DIR)")
+    convert.add_argument("--accept-warnings", action="store_true", help="accept a file that passes with warnings as is")
+    convert.add_argument("--json", action="store_true", help="print a machine-readable summary on stdout")
+    convert.set_defaults(func=run)
+
+
+def read_metadata(path: str | None, pairs: list[str]) -> dict[str, Any]:
+    metadata: dict[str, Any] = {}
+    if path:
+        file = Path(path)
+        if not file.is_file():
+            raise BadArguments(f"--metadata: no file {file}. Give a YAML or JSON file, e.g. metadata.yaml")
+        text = file.read_text(encoding="utf-8")
+        try:
+            loaded = json.loads(text) if file.suffix.lower() == ".json" else yaml.safe_load(text)
+        except (json.JSONDecodeError, yaml.YAMLError) as exc:
+            raise BadArguments(f"--metadata: {file} is not valid {file.suffix.lstrip('.').upper() or 'YAML'}: {exc}") from exc
+        if not isinstance(loaded, dict):
+            raise BadArguments(f"--metadata: {file} must hold a mapping, e.g. 'subject_id: m042'")
+        metadata.update(loaded)
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadArguments(f"--set {pair!r}: write KEY=VALUE, e.g. --set species='Mus musculus'")
+        metadata[key.strip()] = value.strip()
+    return metadata
+
+
+def run(args: argparse.Namespace) -> int:
+    from .runtime import build_runtime
+
+    out = Reporter(json_mode=args.json)
+    folder = Path(args.directory)
+    try:
+        if not folder.is_dir():
+            raise BadArguments(f"{folder} is not a folder. Give the recording folder, e.g. sample_data/sample_run_g0")
+        metadata = read_metadata(args.metadata, args.set)
+    except BadArguments as exc:
+        out.error(str(exc))
+        return EXIT_INPUT
+
+    # A command-line run is not resumable: its state lives in a temporary folder, apart from a server's.
+    settings = get_settings().model_copy(update={"state_dir": Path(tempfile.mkdtemp(prefix="agentic-neurodata-cli-"))})
+    runtime = build_runtime(settings, in_background=False)
+    runtime.store.subscribe(out.event)
+    interactive = sys.stdin.isatty() and not args.json
+    try:
+        runtime.start_local(folder, metadata, forced_format=args.format,
+                            output_dir=Path(args.output_dir) if args.output_dir else None)
+        while (state := runtime.store.snapshot()).status == WorkflowStatus.AWAITING_USER_INPUT:
+            request = state.pending_request
+            assert request is not None
+            if request.type == PendingRequestType.IMPROVEMENT_APPROVAL and args.accept_warnings:
+                runtime.call(CONVERSATION, "handle_correction", approved=False, accept_as_is=True)
+            elif interactive:
+                ask(runtime, request)
+            else:
+                out.missing(request)
+                out.summary(state)
+                return EXIT_INPUT
+    except ServiceError as exc:
+        out.error(f"{exc.message} (error id {exc.error_id})")
+        return EXIT_INPUT if exc.status_code in (409, 422) else EXIT_FAILED
+    finally:
+        out.close()
+    final = runtime.store.snapshot()
+    out.summary(final)
+    return EXIT_PASSED if final.status == WorkflowStatus.COMPLETED else EXIT_FAILED
+
+
+def ask(runtime: Any, request: PendingRequest) -> None:
+    """Ask a pending request on the terminal and send the answer to the conversation agent."""
+    print(f"\n{request.message}", file=sys.stderr)
+    if request.type in (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL):
+        choice = choose(request)
+        approved = choice in ("approve", "improve")
+        accept = choice in ("accept", "accept_as_is")
+        runtime.call(CONVERSATION, "handle_correction", approved=approved, accept_as_is=accept)
+        return
+    if request.type == PendingRequestType.FORMAT_SELECTION:
+        runtime.call(CONVERSATION, "handle_user_input", fields={"format": choose(request)})
+        return
+    answers, skipped = {}, []
+    for field in request.fields:
+        hint = "; ".join(part for part in (field.why or field.description, f"e.g. {field.example}" if field.example else "") if part)
+        mark = " (required)" if field.required else ""
+        value = input(f"  {field.name}{mark} [{hint}] (Enter to skip): ").strip()
+        if value:
+            answers[field.name] = value
+        else:
+            skipped.append(field.name)
+    reply = runtime.call(CONVERSATION, "handle_user_input", fields=answers or None, skip=skipped or None)
+    for name, reason in (reply.get("rejected") or {}).items():
+        print(f"  ! {name}: {reason}", file=sys.stderr)
+
+
+def choose(request: PendingRequest) -> str:
+    for number, option in enumerate(request.options, start=1):
+        extra = f" - {option.description}" if option.description else ""
+        print(f"  {number}. {option.label}{extra}", file=sys.stderr)
+    while True:
+        raw = input(f"Choose 1-{len(request.options)}: ").strip()
+        if raw.isdigit() and 1 <= int(raw) <= len(request.options):
+            return request.options[int(raw) - 1].value
+        print("  Please type one of the numbers above.", file=sys.stderr)
+
+
+class Reporter:
+    """Progress bars on a terminal, plain lines otherwise; the summary as text or JSON."""
+
+    def __init__(self, json_mode: bool) -> None:
+        self.json_mode = json_mode
+        self._bars: Any = None
+        self._tasks: dict[str, Any] = {}
+        if not json_mode and sys.stderr.isatty():
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+            self._bars = Progress(TextColumn("{task.description:<18}"), BarColumn(), TaskProgressColumn(),
+                                  TextColumn("{task.fields[note]}"), transient=False)
+            self._bars.start()
+
+    def event(self, event: dict[str, Any]) -> None:
+        stage = event.get("stage")
+        if self._bars is not None and stage:
+            if stage not in self._tasks:
+                self._tasks[stage] = self._bars.add_task(stage.replace("_", " "), total=100, note="")
+            percent = event["metadata"].get("percent")
+            done = 100 if event["type"] == "stage_update" and "finished" in event["message"].lower() else percent
+            self._bars.update(self._tasks[stage], completed=done if done is not None else None,
+                              note=event["message"][:60])
+        elif not self.json_mode and event["type"] != "progress":
+            print(f"[{event['type']}] {event['message']}", file=sys.stderr)
+
+    def missing(self, request: PendingRequest) -> None:
+        lines = [f"Input needed: {request.message}"]
+        lines += [f"  - {f.name}{' (required)' if f.required else ''}: {f.why or f.description}"
+                  + (f" (e.g. {f.example})" if f.example else "") for f in request.fields]
+        lines += [f"  - option '{o.value}': {o.label}" for o in request.options]
+        lines.append("Give values with --set KEY=VALUE or --metadata FILE"
+                     + (", or --accept-warnings" if request.type == PendingRequestType.IMPROVEMENT_APPROVAL else "")
+                     + ", or run on a terminal to be asked.")
+        if not self.json_mode:
+            print("\n".join(lines), file=sys.stderr)
+
+    def summary(self, state: GlobalState) -> None:
+        self.close()
+        latest = state.latest_version
+        data = {
+            "status": state.status.value,
+            "validation_status": state.validation_status.value if state.validation_status else None,
+            "overall_status": state.overall_status.value if state.overall_status else None,
+            "counts": state.validation_result.counts.model_dump() if state.validation_result else None,
+            "nwb_file": latest.path if latest else None,
+            "sha256": latest.sha256 if latest else None,
+            "versions": [v.model_dump(mode="json") for v in state.versions],
+            "report": state.report_path,
+            "pending_request": state.pending_request.model_dump(mode="json") if state.pending_request else None,
+            "failure": state.failure.model_dump() if state.failure else None,
+        }
+        if self.json_mode:
+            print(json.dumps(data, indent=2))
+            return
+        print(f"\nResult: {data['overall_status'] or state.status.value} ({data['validation_status'] or state.status.value})",
+              file=sys.stderr)
+        if latest:
+            print(f"NWB file: {latest.path}\nSHA-256:  {latest.sha256}", file=sys.stderr)
+        if state.report_path:
+            print(f"Report:   {state.report_path}", file=sys.stderr)
+        if state.failure:
+            print(f"Problem:  {state.failure.message}", file=sys.stderr)
+
+    def error(self, message: str) -> None:
+        self.close()
+        if self.json_mode:
+            print(json.dumps({"status": "error", "message": message}))
+        print(f"error: {message}", file=sys.stderr)
+
+    def close(self) -> None:
+        if self._bars is not None:
+            self._bars.stop()
+            self._bars = None

@@ -1,0 +1,145 @@
+"""Python client for lab scripts: upload a folder, follow it, answer, approve, download.
+
+    from agentic_neurodata.client import Client
+
+    client = Client("http://127.0.0.1:8000")
+    client.upload_folder("recordings/run1_g0", {"subject_id": "m042", "species": "Mus musculus"})
+    status = client.wait(progress=lambda s: print(s["status"], s["message"]))
+    if status["pending_request"]:
+        client.approve()
+    client.download("run1.nwb")
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+SETTLED = ("awaiting_user_input", "completed", "failed", "idle")
+Status = dict[str, Any]
+
+
+class ServiceError(RuntimeError):
+    """The service refused a request; carries its error body."""
+
+    def __init__(self, status_code: int, body: dict[str, Any]) -> None:
+        self.status_code = status_code
+        self.error_code = body.get("error_code", "http_error")
+        self.error_id = body.get("error_id")
+        self.details = body.get("details", {})
+        super().__init__(f"{status_code} {self.error_code}: {body.get('message', '')} (error id {self.error_id})")
+
+
+class Client:
+    def __init__(self, base_url: str = "http://127.0.0.1:8000", token: str | None = None, timeout: float = 60.0) -> None:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self._http = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ workflow
+
+    def upload_folder(self, path: str | Path, metadata: dict[str, Any] | None = None) -> str:
+        """Upload every file under `path` (the folder's name is kept as the top folder); returns the session id.
+        Files are streamed from disk, never read whole into memory."""
+        folder = Path(path)
+        files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else [folder]
+        if not files:
+            raise ValueError(f"{folder} holds no files")
+        base = folder.parent
+        with ExitStack() as stack:
+            parts = [("files", (p.relative_to(base).as_posix(), stack.enter_context(open(p, "rb")),
+                                "application/octet-stream")) for p in files]
+            data = {"metadata_json": json.dumps(metadata)} if metadata else None
+            body = self._request("POST", "/api/upload", files=parts, data=data, timeout=None)
+        return body["session_id"]
+
+    def status(self) -> Status:
+        return self._request("GET", "/api/status")
+
+    def wait(self, progress: Callable[[Status], None] | None = None, timeout: float = 3600.0,
+             interval: float = 0.5) -> Status:
+        """Poll until the service stops working (it waits for you, or it finished); call
+        `progress(status)` whenever something changed. Returns the last status."""
+        deadline = time.monotonic() + timeout
+        last_seen = None
+        for current in self._statuses(interval):
+            marker = (current["status"], current["message"], (current.get("progress") or {}).get("percent"))
+            if progress and marker != last_seen:
+                progress(current)
+            last_seen = marker
+            if current["status"] in SETTLED:
+                return current
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still {current['status']} after {timeout} s: {current['message']}")
+        raise AssertionError("unreachable")
+
+    def answer(self, message: str | None = None, fields: dict[str, Any] | None = None,
+               skip: list[str] | None = None) -> dict[str, Any]:
+        """Answer what the service asked: free text, named fields, or fields you decline to give."""
+        body = {k: v for k, v in {"message": message, "fields": fields, "skip": skip}.items() if v is not None}
+        return self._request("POST", "/api/user-input", json=body)
+
+    def approve(self) -> dict[str, Any]:
+        """Approve the proposed correction (or improvement)."""
+        return self._request("POST", "/api/retry-approval", json={"approved": True})
+
+    def decline(self) -> dict[str, Any]:
+        return self._request("POST", "/api/retry-approval", json={"approved": False})
+
+    def accept(self) -> dict[str, Any]:
+        """Accept a file that passed with warnings as it is."""
+        return self._request("POST", "/api/retry-approval", json={"approved": False, "accept_as_is": True})
+
+    def cancel(self) -> dict[str, Any]:
+        return self._request("POST", "/api/cancel")
+
+    def download(self, dest: str | Path, version: int | None = None) -> Path:
+        """Save the latest NWB version (or `version`) to `dest` (a file, or a folder to keep its name)."""
+        return self._download("/api/download/nwb" + (f"/v{version}" if version else ""), Path(dest))
+
+    def download_report(self, dest: str | Path) -> Path:
+        return self._download("/api/download/report", Path(dest))
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _statuses(self, interval: float) -> Iterator[Status]:
+        while True:
+            yield self.status()
+            time.sleep(interval)
+
+    def _request(self, method: str, path: str, **kwargs: Any) -> Any:
+        response = self._http.request(method, path, **kwargs)
+        if response.status_code >= 400:
+            try:
+                body = response.json()
+            except ValueError:
+                body = {"message": response.text}
+            raise ServiceError(response.status_code, body)
+        return response.json()
+
+    def _download(self, path: str, dest: Path) -> Path:
+        with self._http.stream("GET", path, timeout=None) as response:
+            if response.status_code >= 400:
+                response.read()
+                raise ServiceError(response.status_code, response.json())
+            if dest.is_dir():
+                disposition = response.headers.get("content-disposition", "")
+                dest = dest / (disposition.split("filename=")[-1].strip('"') or "download")
+            with open(dest, "wb") as handle:
+                for block in response.iter_bytes(1024 * 1024):
+                    handle.write(block)
+        return dest

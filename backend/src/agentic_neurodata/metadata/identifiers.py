@@ -1,0 +1,44 @@
+"""Identifiers (subject_id, session_id): short, with characters safe in file names and URLs.
+
+DANDI builds file names from subject and session ids (sub-<id>_ses-<id>.nwb), so spaces and
+slashes would be rewritten there anyway; we ask for a safe id instead of changing it silently."""
+
+from __future__ import annotations
+
+import re
+
+from .result import RuleResult, accept, clean, reject
+
+SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+EXAMPLES = {"subject_id": "'m042' or 'mouse-042'", "session_id": "'s01' or '2024-03-05-a'"}
+# Words that mean "no value" rather than an id.
+# "subject id: m042", "mouse m042", "ID #42": the label before the id is not part of it.
+_LABEL = re.compile(r"^(?:(?:subject|session|animal|mouse|rat)(?:[\s_]*id)?|id)(?:\s*[:#=]\s*|\s+)", re.I)
+PLACEHOLDERS = {"unknown", "none", "na", "n-a", "null", "subject", "subject_001", "test", "tbd", "id"}
+
+
+def normalize_identifier(field: str, text: str) -> RuleResult:
+    raw = clean(text)
+    value = _LABEL.sub("", raw) or raw
+    value = value.lstrip("#").strip()
+    example = EXAMPLES.get(field, "'abc-01'")
+    if not value:
+        return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
+    if value.lower() in PLACEHOLDERS:
+        return reject(field, f"'{value}' is a placeholder, not an identifier.", example)
+    if not SAFE_ID.fullmatch(value):
+        if re.fullmatch(r"[A-Za-z0-9_.\- ]{1,64}", value) and " " in value:
+            suggestion = re.sub(r"\s+", "-", value)
+            return reject(field, f"'{value}' contains spaces, which DANDI file names cannot hold.", f"'{suggestion}'")
+        return reject(field, f"'{value}' must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit.",
+                      example)
+    note = "" if value == raw else f"Identifier taken from '{raw}': {value}."
+    return accept(field, value, note)
+
+
+def normalize_subject_id(text: str) -> RuleResult:
+    return normalize_identifier("subject_id", text)
+
+
+def normalize_session_id(text: str) -> RuleResult:
+    return normalize_identifier("session_id", text)

@@ -1,0 +1,105 @@
+"""Free-text fields: institution, lab, session and experiment descriptions, keywords.
+
+Little to normalise here, but enough to catch answers that are not values ("n/a", "test",
+one letter) and to keep the forms DANDI shows well (a lab named "Smith Lab", keywords as a list).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .result import RuleResult, accept, clean, reject
+
+PLACEHOLDERS = {"n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing"}
+# Well-known acronyms people type for their institution; the full name is what DANDI shows.
+INSTITUTIONS = {
+    "mit": "Massachusetts Institute of Technology", "ucl": "University College London",
+    "ucsf": "University of California, San Francisco", "ucla": "University of California, Los Angeles",
+    "ucsd": "University of California, San Diego", "uc berkeley": "University of California, Berkeley",
+    "nyu": "New York University", "caltech": "California Institute of Technology",
+    "epfl": "École Polytechnique Fédérale de Lausanne", "eth": "ETH Zurich", "eth zurich": "ETH Zurich",
+    "janelia": "HHMI Janelia Research Campus", "hhmi janelia": "HHMI Janelia Research Campus",
+    "allen institute": "Allen Institute", "cshl": "Cold Spring Harbor Laboratory",
+    "upenn": "University of Pennsylvania", "penn": "University of Pennsylvania", "cmu": "Carnegie Mellon University",
+    "jhu": "Johns Hopkins University", "harvard": "Harvard University", "stanford": "Stanford University",
+    "oxford": "University of Oxford", "cambridge": "University of Cambridge", "mpi": "Max Planck Institute",
+    "ist austria": "Institute of Science and Technology Austria", "kaist": "KAIST", "riken": "RIKEN",
+    "sainsbury wellcome centre": "Sainsbury Wellcome Centre", "swc": "Sainsbury Wellcome Centre",
+}
+
+
+def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
+    if not raw:
+        return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
+    if raw.lower() in PLACEHOLDERS:
+        return reject(field, f"'{raw}' is a placeholder, not a {field.replace('_', ' ')}.", example)
+    return None
+
+
+def normalize_institution(text: str) -> RuleResult:
+    raw = clean(text)
+    example = "'Massachusetts Institute of Technology' or 'MIT'"
+    bad = _placeholder("institution", raw, example)
+    if bad:
+        return bad
+    if len(raw) < 2 or len(raw) > 200:
+        return reject("institution", f"'{raw}' is not an institution name.", example)
+    full = INSTITUTIONS.get(raw.lower().removeprefix("the ").strip())
+    if full and full != raw:
+        return accept("institution", full, f"'{raw}' -> {full}.")
+    return accept("institution", raw)
+
+
+def normalize_lab(text: str) -> RuleResult:
+    raw = clean(text)
+    example = "'Smith Lab'"
+    bad = _placeholder("lab", raw, example)
+    if bad:
+        return bad
+    of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
+    if of_form:
+        name = of_form.group(1).strip()
+        value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
+        return accept("lab", value, f"'{raw}' -> {value}.")
+    if len(raw) < 2 or len(raw) > 120:
+        return reject("lab", f"'{raw}' is not a lab name.", example)
+    named = re.fullmatch(r"(?:the\s+)?([A-Za-z][\w\-' ]*?)\s+(?:lab|laboratory)", raw, re.I)
+    if named:
+        value = f"{named.group(1)[:1].upper()}{named.group(1)[1:]} Lab"
+        return accept("lab", value, "" if value == raw else f"'{raw}' -> {value}.")
+    if not re.search(r"\b(?:lab|laboratory|group|team|unit|center|centre)\b", raw, re.I) and len(raw.split()) == 1:
+        value = f"{raw[:1].upper()}{raw[1:]} Lab"
+        return accept("lab", value, f"'{raw}' -> {value}.")
+    return accept("lab", raw)
+
+
+def _description(field: str, text: str, example: str, minimum: int = 5) -> RuleResult:
+    raw = clean(text)
+    bad = _placeholder(field, raw, example)
+    if bad:
+        return bad
+    if len(raw) < minimum:
+        return reject(field, f"'{raw}' is too short to describe anything.", example)
+    if len(raw) > 5000:
+        return reject(field, "The description is longer than 5000 characters; shorten it.", example)
+    value = raw[:1].upper() + raw[1:]
+    return accept(field, value, "" if value == raw else "Capitalised the first letter.")
+
+
+def normalize_session_description(text: str) -> RuleResult:
+    return _description("session_description", text, "'Neuropixels recording in V1 during passive viewing'")
+
+
+def normalize_experiment_description(text: str) -> RuleResult:
+    return _description("experiment_description", text, "'Spontaneous activity in primary visual cortex of awake mice'")
+
+
+def normalize_keywords(text: str | list[str]) -> RuleResult:
+    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", clean(text))
+    keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))
+    if not keywords:
+        return reject("keywords", "No keywords were given.", "'electrophysiology, V1, Neuropixels'")
+    too_long = [k for k in keywords if len(k) > 100]
+    if too_long:
+        return reject("keywords", f"'{too_long[0][:40]}…' is a sentence, not a keyword.", "'electrophysiology, V1'")
+    return accept("keywords", keywords, f"{len(keywords)} keyword(s).")

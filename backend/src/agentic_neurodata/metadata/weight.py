@@ -1,0 +1,49 @@
+"""Weight: "25 g", "25g", "0.3 kg", "25 grams" -> "<number> <unit>" as NWB Inspector checks it.
+
+pint reads the quantity and its unit; the value is kept in the unit given (no precision added)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from .result import RuleResult, accept, clean, reject
+
+FIELD = "weight"
+EXAMPLE = "'25 g' or '0.3 kg'"
+# The unit symbols NWB Inspector's check_subject_weight accepts.
+SYMBOLS = {"kilogram": "kg", "gram": "g", "milligram": "mg", "microgram": "ug"}
+
+
+@lru_cache(maxsize=1)
+def _units() -> Any:
+    import pint  # loaded on first use: building the registry takes a moment
+
+    return pint.UnitRegistry()
+
+
+def normalize_weight(text: str) -> RuleResult:
+    raw = clean(text).lower().replace("grams", "g").replace("gram", "g")
+    raw = re.sub(r"^(?:weighs?|weight|about|approx\.?|~)\s*:?\s*", "", raw)
+    if not raw:
+        return reject(FIELD, "The weight is empty.", EXAMPLE)
+    if re.fullmatch(r"\d+(?:\.\d+)?", raw):
+        return reject(FIELD, f"'{raw}' has no unit.", EXAMPLE)
+    import pint
+
+    try:
+        quantity = _units().Quantity(raw)
+    except (pint.errors.PintError, ValueError, AttributeError, TypeError, SyntaxError):
+        return reject(FIELD, f"'{clean(text)}' is not a weight I can read.", EXAMPLE)
+    if not hasattr(quantity, "units") or not quantity.check("[mass]"):
+        return reject(FIELD, f"'{clean(text)}' is not a mass.", EXAMPLE)
+    symbol = SYMBOLS.get(str(quantity.units))
+    if symbol is None:
+        quantity = quantity.to("g")
+        symbol = "g"
+    magnitude = float(quantity.magnitude)
+    if magnitude <= 0:
+        return reject(FIELD, "A weight must be more than zero.", EXAMPLE)
+    value = f"{magnitude:g} {symbol}"
+    return accept(FIELD, value, "" if value == clean(text) else f"'{clean(text)}' -> {value}.")

@@ -1,0 +1,145 @@
+// Test harness for the browser tests: the real backend (offline LLM) serving the built app on a
+// free port with its own temporary folders, and Debian's Chromium driven by playwright-core.
+import { execFileSync, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const FRONTEND = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const ROOT = resolve(FRONTEND, '..')
+const CLI = join(ROOT, '.venv', 'bin', 'agentic-neurodata')
+export const RESULTS = join(FRONTEND, 'test-results')
+export const SCREENSHOTS = join(RESULTS, 'screenshots')
+const HEALTH_TIMEOUT_MS = 180_000
+
+async function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => done(port))
+    })
+  })
+}
+
+/** Starts `agentic-neurodata serve`; resolves once /health answers. */
+export async function startBackend() {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run scripts/test.sh (it creates .venv) first.`)
+  const dist = join(FRONTEND, 'dist')
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build` first.')
+  const work = mkdtempSync(join(tmpdir(), 'and-e2e-'))
+  const port = await freePort()
+  mkdirSync(RESULTS, { recursive: true })
+  const log = createWriteStream(join(RESULTS, 'backend.log'))
+  const server = spawn(CLI, ['serve', '--host', '127.0.0.1', '--port', String(port)], {
+    cwd: work,
+    env: {
+      ...process.env,
+      LLM_PROVIDER: 'offline',
+      ANTHROPIC_API_KEY: '',
+      API_TOKEN: '',
+      UPLOAD_DIR: join(work, 'uploads'),
+      OUTPUT_DIR: join(work, 'outputs'),
+      LOG_DIR: join(work, 'logs'),
+      STATE_DIR: join(work, 'state'),
+      FRONTEND_DIST: dist,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout.pipe(log)
+  server.stderr.pipe(log)
+  let exited = false
+  server.once('exit', () => {
+    exited = true
+  })
+  // Whatever happens to the tests, the server must not outlive them.
+  const killOnExit = () => server.kill('SIGKILL')
+  process.once('exit', killOnExit)
+
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    process.removeListener('exit', killOnExit)
+    if (!exited) {
+      server.kill('SIGTERM')
+      const gone = await Promise.race([
+        new Promise((done) => server.once('exit', () => done(true))),
+        new Promise((done) => setTimeout(() => done(false), 10_000)),
+      ])
+      if (!gone) server.kill('SIGKILL')
+    }
+    rmSync(work, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (exited) break
+    try {
+      const answer = await fetch(`${url}/health`)
+      if (answer.ok) return { url, work, stop }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  await stop()
+  throw new Error(`The backend did not become healthy; see ${join(RESULTS, 'backend.log')}`)
+}
+
+/** Writes the sample SpikeGLX recording; returns the path of its folder. */
+export function makeSampleData(parent) {
+  const target = join(parent, 'sample')
+  execFileSync(CLI, ['sample-data', target], { stdio: 'ignore' })
+  return join(target, 'sample_run_g0')
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Debian's Chromium, headless, with a fresh profile; never a downloaded browser. */
+export async function launchBrowser() {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+  if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH.`)
+  const profile = mkdtempSync(join(tmpdir(), 'and-e2e-profile-'))
+  // A persistent context is how playwright takes an explicit --user-data-dir.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    acceptDownloads: true,
+    viewport: { width: 1366, height: 900 },
+  })
+  const close = async () => {
+    await context.close().catch(() => {})
+    rmSync(profile, { recursive: true, force: true })
+  }
+  return { context, close }
+}
+
+export async function sha256Of(path) {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk)
+  return hash.digest('hex')
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+/** Puts the service back to idle between tests (cancel works from every state). */
+export async function resetService(url) {
+  const answer = await fetch(`${url}/api/cancel`, { method: 'POST' })
+  if (!answer.ok) throw new Error(`Reset failed: ${answer.status} ${await answer.text()}`)
+}

@@ -1,0 +1,72 @@
+import axios, { type AxiosAdapter, type AxiosInstance } from 'axios'
+import { toApiError } from './errors'
+import { readToken } from './token'
+import type {
+  ActionResponse,
+  LogLevel,
+  LogsResponse,
+  ServiceInfo,
+  StatusResponse,
+  UploadAccepted,
+  UserInputBody,
+  UserInputResponse,
+} from './types'
+
+/** A file to upload and its path relative to the chosen folder (the multipart filename). */
+export interface UploadItem {
+  file: File
+  relativePath: string
+}
+
+export type UploadMetadata = Record<string, string | string[]>
+
+export interface ApiClient {
+  info(): Promise<ServiceInfo>
+  status(): Promise<StatusResponse>
+  upload(items: UploadItem[], metadata: UploadMetadata, onProgress?: (fraction: number) => void): Promise<UploadAccepted>
+  userInput(body: UserInputBody): Promise<UserInputResponse>
+  retryApproval(approved: boolean, acceptAsIs: boolean): Promise<ActionResponse>
+  cancel(): Promise<ActionResponse>
+  logs(level: LogLevel | null, limit?: number): Promise<LogsResponse>
+}
+
+export function buildUploadForm(items: UploadItem[], metadata: UploadMetadata): FormData {
+  const form = new FormData()
+  const given = Object.fromEntries(
+    Object.entries(metadata).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value.trim() !== '')),
+  )
+  // One JSON field keeps lists (experimenter, keywords) as lists.
+  if (Object.keys(given).length > 0) form.append('metadata_json', JSON.stringify(given))
+  for (const item of items) form.append('files', item.file, item.relativePath)
+  return form
+}
+
+/** `adapter` replaces the network (tests); everything above it is the real client. */
+export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdapter } = {}): ApiClient {
+  const http: AxiosInstance = axios.create({ baseURL: options.baseURL ?? '', adapter: options.adapter })
+  http.interceptors.request.use((config) => {
+    const token = readToken()
+    if (token) config.headers.set('Authorization', `Bearer ${token}`)
+    return config
+  })
+  http.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)))
+
+  return {
+    info: async () => (await http.get<ServiceInfo>('/api/info')).data,
+    status: async () => (await http.get<StatusResponse>('/api/status')).data,
+    upload: async (items, metadata, onProgress) =>
+      (
+        await http.post<UploadAccepted>('/api/upload', buildUploadForm(items, metadata), {
+          onUploadProgress: (event) => {
+            if (onProgress && event.total) onProgress(event.loaded / event.total)
+          },
+        })
+      ).data,
+    userInput: async (body) => (await http.post<UserInputResponse>('/api/user-input', body)).data,
+    retryApproval: async (approved, acceptAsIs) =>
+      (await http.post<ActionResponse>('/api/retry-approval', { approved, accept_as_is: acceptAsIs })).data,
+    cancel: async () => (await http.post<ActionResponse>('/api/cancel')).data,
+    logs: async (level, limit = 500) =>
+      (await http.get<LogsResponse>('/api/logs', { params: { limit, ...(level ? { level } : {}) } })).data,
+  }
+}

@@ -1,0 +1,68 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
+import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material'
+import type { ValidationIssue } from '../api/types'
+import { SEVERITY_COLORS, SEVERITY_ORDER } from './severity'
+
+const FIX_WORDS: Record<string, string> = {
+  auto: 'The service can fix this itself when you approve a correction.',
+  ask: 'Needs a value only you know; you will be asked for it.',
+  none: 'Cannot be fixed automatically.',
+}
+
+function sortIssues(issues: ValidationIssue[]): ValidationIssue[] {
+  return [...issues].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))
+}
+
+/** Every issue of the latest evaluation; open one to read what it means and how to fix it. */
+export function IssueList({ issues }: { issues: ValidationIssue[] }) {
+  if (issues.length === 0) return null
+  return (
+    <Box>
+      <Typography variant="h6" component="h3" gutterBottom>
+        Issues ({issues.length})
+      </Typography>
+      {sortIssues(issues).map((issue, index) => (
+        <Accordion key={`${issue.check_name}-${issue.location ?? ''}-${index}`} disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`issue-${index}-details`} id={`issue-${index}-summary`}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Chip size="small" label={issue.severity} color={SEVERITY_COLORS[issue.severity]} />
+              <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {issue.message}
+              </Typography>
+            </Stack>
+          </AccordionSummary>
+          <AccordionDetails id={`issue-${index}-details`}>
+            <IssueDetails issue={issue} />
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Box>
+  )
+}
+
+function IssueDetails({ issue }: { issue: ValidationIssue }) {
+  const rows: [string, string | null | undefined][] = [
+    ['What it means', issue.explanation],
+    ['Why it matters', issue.why_it_matters],
+    ['How to fix it', issue.how_to_fix ?? (issue.fix_kind ? FIX_WORDS[issue.fix_kind] : null)],
+    ['Check', issue.check_name],
+    ['Where', [issue.location, issue.object_type, issue.object_name].filter(Boolean).join(' · ') || null],
+    ['Inspector importance', issue.importance],
+  ]
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+    </Box>
+  )
+}

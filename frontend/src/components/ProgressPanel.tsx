@@ -1,0 +1,78 @@
+import StopIcon from '@mui/icons-material/Stop'
+import { Box, Button, Chip, LinearProgress, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material'
+import type { StageName, StageView, StatusResponse } from '../api/types'
+
+const STAGE_LABELS: Record<StageName, string> = {
+  conversion: 'Conversion',
+  evaluation: 'Evaluation',
+  report_generation: 'Report',
+}
+const STAGE_ORDER: StageName[] = ['conversion', 'evaluation', 'report_generation']
+
+export function attemptLabel(correctionAttempt: number): string {
+  return correctionAttempt === 0 ? 'Attempt 1' : `Attempt ${correctionAttempt + 1} (correction ${correctionAttempt})`
+}
+
+interface Props {
+  status: StatusResponse
+  onCancel?(): void
+  cancelling?: boolean
+}
+
+/** Where the work is: the three stages, the current percent and message, and the attempt. */
+export function ProgressPanel({ status, onCancel, cancelling }: Props) {
+  const stages = STAGE_ORDER.map(
+    (name) => status.stages.find((stage) => stage.name === name) ?? ({ name, status: 'pending' } as StageView),
+  )
+  const current = stages.findIndex((stage) => stage.status === 'in_progress')
+  const completedUntil = stages.filter((stage) => stage.status === 'completed').length
+  const active = current >= 0 ? current : completedUntil
+  const processing = status.status === 'processing'
+  const finished = status.status === 'completed' || status.status === 'failed'
+  const percent = status.progress?.percent ?? 0
+  const message = status.progress?.message || status.message
+
+  return (
+    <Paper component="section" aria-labelledby="progress-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }} useFlexGap>
+        <Typography id="progress-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {processing ? 'Converting…' : 'Progress'}
+        </Typography>
+        <Chip label={attemptLabel(status.correction_attempt)} color="primary" variant="outlined" data-testid="attempt" />
+        {status.detected_format?.interface && <Chip label={`Format: ${status.detected_format.interface}`} variant="outlined" />}
+      </Stack>
+      <Stepper activeStep={active} alternativeLabel aria-label="Stages">
+        {stages.map((stage) => (
+          <Step key={stage.name} completed={stage.status === 'completed'}>
+            <StepLabel error={stage.status === 'failed'} optional={<Typography variant="caption">{stageWord(stage, finished)}</Typography>}>
+              {STAGE_LABELS[stage.name]}
+            </StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {processing && (
+        <Box sx={{ mt: 3 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography variant="body2" aria-live="polite" data-testid="progress-message">
+              {message}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {Math.round(percent)}%
+            </Typography>
+          </Stack>
+          <LinearProgress variant="determinate" value={percent} aria-label="Conversion progress" sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+          {onCancel && (
+            <Button sx={{ mt: 2 }} color="inherit" startIcon={<StopIcon />} onClick={onCancel} disabled={cancelling}>
+              Stop this conversion
+            </Button>
+          )}
+        </Box>
+      )}
+    </Paper>
+  )
+}
+
+function stageWord(stage: StageView, sessionFinished: boolean): string {
+  if (stage.status === 'pending' && sessionFinished) return 'not run'
+  return { pending: 'waiting', in_progress: 'running', completed: 'done', failed: 'failed' }[stage.status]
+}

@@ -1,0 +1,65 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { StartPanel } from './StartPanel'
+
+function folderFile(path: string): File {
+  const file = new File(['0123'], path.split('/').pop() ?? path)
+  Object.defineProperty(file, 'webkitRelativePath', { value: path })
+  return file
+}
+
+// Role queries walk the whole accessibility tree of this large form: slow in jsdom, so buttons
+// are found by their text.
+const startButton = () => screen.getByText('Start conversion').closest('button') as HTMLButtonElement
+
+describe('StartPanel', () => {
+  it('uploads the chosen folder with relative paths and the checked metadata', async () => {
+    const onStart = vi.fn().mockResolvedValue(true)
+    render(<StartPanel onStart={onStart} />)
+    expect(startButton()).toBeDisabled()
+    await userEvent.upload(screen.getByTestId('folder-input'), [
+      folderFile('run_g0/run_g0_imec0/run_t0.imec0.ap.bin'),
+      folderFile('run_g0/run_g0_imec0/run_t0.imec0.ap.meta'),
+    ])
+    expect(screen.getByTestId('selection-summary')).toHaveTextContent('Folder run_g0 (2 files)')
+    // Typing key by key into MUI inputs is slow in jsdom; a change then a blur is what the rules see.
+    const enter = (field: HTMLElement, value: string) => {
+      fireEvent.change(field, { target: { value } })
+      fireEvent.blur(field)
+    }
+    enter(screen.getByLabelText(/Subject ID/), 'm042')
+    enter(screen.getByLabelText(/Species/), 'mouse')
+    expect(screen.getByText('"mouse" written as Mus musculus.')).toBeInTheDocument()
+    enter(screen.getByLabelText(/Experimenter/), 'Dr. Jane Smith')
+    enter(screen.getByLabelText(/Keywords/), 'v1, npx')
+    fireEvent.change(screen.getByLabelText(/Session start time/), { target: { value: '2024-03-05T14:30' } })
+    expect(screen.getByText(/^Sent as 2024-03-05T14:30:00[+-]\d\d:\d\d$/)).toBeInTheDocument()
+    expect(screen.getByText(/Not given yet: Sex, Age, Session description/)).toBeInTheDocument()
+
+    await userEvent.click(startButton())
+    const [items, metadata] = onStart.mock.calls[0]
+    expect(items.map((item: { relativePath: string }) => item.relativePath)).toEqual([
+      'run_g0/run_g0_imec0/run_t0.imec0.ap.bin',
+      'run_g0/run_g0_imec0/run_t0.imec0.ap.meta',
+    ])
+    expect(metadata).toMatchObject({
+      subject_id: 'm042',
+      species: 'Mus musculus',
+      experimenter: ['Smith, Jane'],
+      keywords: ['v1', 'npx'],
+      session_start_time: expect.stringMatching(/^2024-03-05T14:30:00[+-]\d\d:\d\d$/),
+    })
+  })
+
+  it('does not upload while a value breaks the rules, and says where', async () => {
+    const onStart = vi.fn().mockResolvedValue(true)
+    render(<StartPanel onStart={onStart} />)
+    await userEvent.upload(screen.getByTestId('folder-input'), [folderFile('run/a.bin')])
+    fireEvent.change(screen.getByLabelText(/^Age/), { target: { value: 'old' } })
+    await userEvent.click(startButton())
+    expect(onStart).not.toHaveBeenCalled()
+    expect(screen.getByText(/Some values need a fix/)).toBeInTheDocument()
+    expect(screen.getByText(/ISO 8601 duration, for example P90D/)).toBeInTheDocument()
+  })
+})
