@@ -54,8 +54,9 @@ ensure_frontend_build() {
     touch "$stamp"
   fi
   local newest_source
+  # find fails while dist/ does not exist yet (fresh clone); under pipefail that must not stop the script.
   newest_source=$(find "$ROOT/frontend/src" "$ROOT/frontend/index.html" "$ROOT/frontend/package.json" \
-                    -newer "$ROOT/frontend/dist/index.html" 2>/dev/null | head -1)
+                    -newer "$ROOT/frontend/dist/index.html" 2>/dev/null | head -1 || true)
   if [ ! -f "$ROOT/frontend/dist/index.html" ] || [ -n "$newest_source" ]; then
     say "Building the web app"
     (cd "$ROOT/frontend" && npm run build --silent)
