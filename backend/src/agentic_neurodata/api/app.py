@@ -12,6 +12,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -168,5 +169,11 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
     def spa_files(path: str) -> FileResponse:
         candidate = (dist / path).resolve()
         if path.startswith(API_PREFIXES[0][1:]) or not candidate.is_relative_to(dist.resolve()):
+            # An API endpoint asked with a method it does not take (GET /api/upload) is 405, as it is
+            # when no web app is built; this catch-all would otherwise turn it into a 404.
+            allowed = {m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match("/" + path)
+                       for m in r.methods}
+            if allowed:
+                raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(sorted(allowed))})
             raise StarletteHTTPException(status_code=404)
         return FileResponse(candidate if candidate.is_file() else index)
