@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
-from conftest import LiveServer, multipart_files, wait_until
+from conftest import FULL_METADATA, LiveServer, multipart_files, wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -36,11 +36,17 @@ def test_kill_during_conversion_then_restart(tmp_path: Path) -> None:
     workdir = tmp_path / "svc"
     server = LiveServer(workdir).start()
     try:
-        assert httpx.post(server.url + "/api/upload", files=multipart_files(run), timeout=120).status_code == 202
+        assert httpx.post(server.url + "/api/upload", files=multipart_files(run), data=FULL_METADATA,
+                          timeout=120).status_code == 202
         first = wait_until(lambda: status(server), settled, timeout=180)
-        assert first["pending_request"]["type"] == "retry_approval"
+        assert first["pending_request"]["type"] == "improvement_approval"
         v1 = first["versions"][0]
         assert httpx.post(server.url + "/api/retry-approval", json={"approved": True}).status_code == 200
+        asked = status(server)["pending_request"]
+        if asked and asked["type"] == "user_input":  # values to give before the new conversion
+            answers = {f["name"]: "VISp" if f["name"] == "electrode_location" else "Adult mouse, head-fixed"
+                       for f in asked["fields"]}
+            assert httpx.post(server.url + "/api/user-input", json={"fields": answers}).status_code == 200
         wait_until(lambda: status(server), lambda s: s["stages"][0]["status"] == "in_progress"
                    and (s["progress"] or {}).get("stage") == "conversion", timeout=60, interval=0.02)
         server.stop(kill=True)  # SIGKILL: no chance to clean up
@@ -80,9 +86,10 @@ def test_restart_while_waiting_keeps_the_same_question(tmp_path: Path, sample_ru
         after = status(server)
         assert after["status"] == "awaiting_user_input"
         assert after["pending_request"] == before["pending_request"]
+        assert after["pending_request"]["type"] == "metadata"
         assert after["session_id"] == before["session_id"]
-        assert httpx.post(server.url + "/api/retry-approval", json={"approved": False}).status_code == 200
-        assert status(server)["validation_status"] == "failed_user_declined"
+        reply = httpx.post(server.url + "/api/user-input", json={"message": "just convert it"})
+        assert reply.status_code == 200 and reply.json()["next_action"] == "processing"
     finally:
         server.stop()
 
@@ -96,7 +103,7 @@ def test_twenty_simultaneous_uploads_give_one_202_and_nineteen_409(tmp_path: Pat
 
     def upload() -> None:
         barrier.wait()
-        response = httpx.post(server.url + "/api/upload", files=parts, timeout=120)
+        response = httpx.post(server.url + "/api/upload", files=parts, data=FULL_METADATA, timeout=120)
         with lock:
             codes.append(response.status_code)
 

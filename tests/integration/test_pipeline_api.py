@@ -34,13 +34,22 @@ def settled(status: dict) -> bool:
     return status["status"] in ("awaiting_user_input", "completed", "failed")
 
 
+def convert_without_metadata(client: TestClient) -> dict:
+    """Answer the metadata questions with 'just convert it' and wait for the evaluation."""
+    asked = wait_until(lambda: status_of(client), settled)
+    assert asked["pending_request"]["type"] == "metadata"
+    reply = client.post("/api/user-input", json={"message": "just convert it, skip the questions"})
+    assert reply.status_code == 200, reply.text
+    return wait_until(lambda: status_of(client), settled)
+
+
 def test_minimal_upload_converts_and_is_failed_for_missing_subject(client: TestClient, sample_run: Path, tmp_path: Path) -> None:
     response = client.post("/api/upload", files=multipart_files(sample_run))
     assert response.status_code == 202, response.text
     body = response.json()
     assert body["files"] == 4 and body["session_id"]
 
-    status = wait_until(lambda: status_of(client), settled)
+    status = convert_without_metadata(client)
     assert status["overall_status"] == "FAILED"
     assert status["validation_details"]["CRITICAL"] >= 1
     checks = {(i["check_name"], i["severity"]) for i in status["issues"]}
@@ -83,7 +92,7 @@ def test_full_metadata_is_written_and_the_file_is_not_failed(client: TestClient,
 
 
 def test_second_upload_while_busy_is_409_and_the_first_session_is_untouched(client: TestClient, sample_run: Path) -> None:
-    first = client.post("/api/upload", files=multipart_files(sample_run))
+    first = client.post("/api/upload", files=multipart_files(sample_run), data=FULL_METADATA)
     assert first.status_code == 202
     second = client.post("/api/upload", files=multipart_files(sample_run))
     assert second.status_code == 409
@@ -97,7 +106,7 @@ def test_second_upload_while_busy_is_409_and_the_first_session_is_untouched(clie
 def test_health_answers_fast_while_a_conversion_runs(tmp_path: Path) -> None:
     big = write_sample_spikeglx(tmp_path / "big", SampleSpec(n_channels=64, duration_s=30.0))
     with TestClient(create_app(make_settings(tmp_path / "svc"))) as client:
-        assert client.post("/api/upload", files=multipart_files(big)).status_code == 202
+        assert client.post("/api/upload", files=multipart_files(big), data=FULL_METADATA).status_code == 202
         latencies = []
         while not settled(status_of(client)):
             if status_of(client)["stages"][0]["status"] == "in_progress":
@@ -114,11 +123,11 @@ def test_websocket_receives_every_state_change(client: TestClient, sample_run: P
     with client.websocket_connect("/ws") as ws:
         hello = ws.receive_json()
         assert hello["metadata"]["snapshot"]["status"] == "idle"
-        assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202
+        assert client.post("/api/upload", files=multipart_files(sample_run), data=FULL_METADATA).status_code == 202
         while True:
             event = ws.receive_json()
             events.append(event)
-            if event["type"] == "awaiting_input":
+            if event["type"] == "awaiting_input" or event["status"] == "completed":
                 break
     types = [e["type"] for e in events]
     assert "stage_update" in types and "progress" in types
@@ -159,9 +168,12 @@ def test_empty_upload_is_refused_and_leaves_no_session(client: TestClient, tmp_p
 
 def test_approve_makes_a_new_version_and_decline_ends_failed(client: TestClient, sample_run: Path) -> None:
     assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202
-    status = wait_until(lambda: status_of(client), settled)
+    status = convert_without_metadata(client)
     assert status["pending_request"]["type"] == "retry_approval"
     assert client.post("/api/retry-approval", json={"approved": True}).status_code == 200
+    asked = wait_until(lambda: status_of(client), settled)
+    assert asked["pending_request"]["type"] == "user_input"
+    assert client.post("/api/user-input", json={"skip": [f["name"] for f in asked["pending_request"]["fields"]]}).status_code == 200
     status = wait_until(lambda: status_of(client), lambda s: settled(s) and len(s["versions"]) == 2)
     assert status["correction_attempt"] == 1
     v1, v2 = status["versions"]
@@ -189,7 +201,7 @@ def test_passed_with_issues_can_be_accepted_as_is(client: TestClient, sample_run
 
 
 def test_cancel_returns_to_idle_and_keeps_versions(client: TestClient, sample_run: Path) -> None:
-    assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202
+    assert client.post("/api/upload", files=multipart_files(sample_run), data=FULL_METADATA).status_code == 202
     wait_until(lambda: status_of(client), settled)
     response = client.post("/api/cancel")
     assert response.status_code == 200 and response.json()["status"] == "idle"

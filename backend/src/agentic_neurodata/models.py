@@ -291,6 +291,10 @@ class PendingRequest(BaseModel):
     message: str
     fields: list[FieldRequest] = Field(default_factory=list)
     options: list[RequestOption] = Field(default_factory=list)
+    purpose: str | None = Field(
+        default=None,
+        description="What a user_input request is for: format_arguments, correction_values or no_progress",
+    )
 
 
 # --------------------------------------------------------------------------- API bodies

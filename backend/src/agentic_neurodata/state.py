@@ -179,6 +179,8 @@ class GlobalState(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
     extracted_metadata: dict[str, Any] = Field(default_factory=dict)
     declined_fields: list[str] = Field(default_factory=list)
+    # Values understood in part, waiting for the rest (a start time waiting for its time zone).
+    partial_metadata: dict[str, str] = Field(default_factory=dict)
     metadata_rounds: int = 0
     minimal_mode: bool = False
 

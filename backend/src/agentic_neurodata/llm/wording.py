@@ -35,17 +35,22 @@ class IssueWording(BaseModel):
 # ------------------------------------------------------------------ metadata questions
 
 
+CORRECTION_LEAD = "To fix the remaining issues I need a few values only you know"
+
+
 def metadata_question(llm: LLMService | None, fields: Sequence[str | FieldSpec], *, round_number: int = 1,
-                      known: dict[str, Any] | None = None) -> str:
-    """The message asking for `fields` (required first), with why each is needed and an example."""
+                      known: dict[str, Any] | None = None, for_correction: bool = False) -> str:
+    """The message asking for `fields` (required first), with why each is needed and an example.
+    `for_correction`: asked during a correction round rather than before the first conversion."""
     specs = [f if isinstance(f, FieldSpec) else get_field(f) for f in fields]
     specs = [s for s in specs if s is not None]
-    offline = offline_metadata_question(specs, round_number)
+    offline = offline_metadata_question(specs, round_number, CORRECTION_LEAD if for_correction else None)
     if llm is None or not llm.is_remote or not specs:
         return offline
     variables = {"fields": [{"label": s.label, "required": s.required, "what": s.description, "why": s.why,
                              "example": s.example} for s in specs],
-                 "round": round_number, "max_rounds": MAX_ROUNDS, "known": sorted(known or {})}
+                 "round": "correction" if for_correction else round_number, "max_rounds": MAX_ROUNDS,
+                 "known": sorted(known or {})}
     worded = llm.structured("question_wording", variables, WordedText, offline=lambda _: WordedText(message=offline))
     lowered = worded.message.lower()
     if worded.unsure or not all(s.label.lower() in lowered for s in specs):
@@ -53,12 +58,12 @@ def metadata_question(llm: LLMService | None, fields: Sequence[str | FieldSpec],
     return worded.message
 
 
-def offline_metadata_question(specs: Sequence[FieldSpec], round_number: int = 1) -> str:
+def offline_metadata_question(specs: Sequence[FieldSpec], round_number: int = 1, lead: str | None = None) -> str:
     if not specs:
         return "I have everything I need."
     required = [s for s in specs if s.required]
-    lead = ("Before I convert, I need a few details for DANDI" if round_number <= 1
-            else "A few details are still missing (last round of questions)")
+    lead = lead or ("Before I convert, I need a few details for DANDI" if round_number <= 1
+                    else "A few details are still missing (last round of questions)")
     lines = [f"{lead}:"]
     for spec in specs:
         tag = "" if spec.required else " (recommended)"

@@ -12,13 +12,16 @@ from ..models import FieldRequest
 from .age import normalize_age
 from .brain_areas import normalize_location
 from .dates import normalize_date_of_birth, normalize_session_start_time
-from .identifiers import normalize_session_id, normalize_subject_id
+from .identifiers import normalize_cell_id, normalize_session_id, normalize_subject_id
 from .names import normalize_experimenters
 from .result import RuleResult, accept, clean, reject
 from .sex import normalize_sex
 from .species import normalize_species
 from .text_fields import (
+    normalize_device_description,
     normalize_experiment_description,
+    normalize_group_description,
+    normalize_subject_description,
     normalize_institution,
     normalize_keywords,
     normalize_lab,
@@ -102,6 +105,20 @@ FIELDS: dict[str, FieldSpec] = {spec.name: spec for spec in (
               ("session id",)),
     FieldSpec("strain", "optional", "strain", "The strain or line of the subject.", "C57BL/6J",
               "Recommended by DANDI for laboratory animals.", _strain, ("strain", "line")),
+    FieldSpec("subject_description", "optional", "subject description",
+              "A sentence about the subject: strain, condition, surgery.", "Adult C57BL/6J mouse, head-fixed",
+              "NWB best practice: readers learn what animal the data come from.", normalize_subject_description,
+              ("subject description",)),
+    FieldSpec("device_description", "optional", "device description",
+              "What the recording device is (probe or amplifier model).", "Neuropixels 1.0 probe (imec NP1000)",
+              "Readers need to know which hardware produced the data.", normalize_device_description,
+              ("device description", "probe description")),
+    FieldSpec("electrode_group_description", "optional", "electrode group description",
+              "What a group of electrodes is (probe, shank).", "Shank 1 of the Neuropixels probe in V1",
+              "Says which probe or shank the channels belong to.", normalize_group_description,
+              ("electrode group description", "group description")),
+    FieldSpec("cell_id", "optional", "cell ID", "The identifier of the recorded cell (patch clamp).", "cell_03",
+              "Intracellular recordings name the cell they come from.", normalize_cell_id, ("cell id", "cell")),
     FieldSpec("weight", "optional", "weight", "The subject's weight at the time of the recording.", "25 g",
               "Useful context for dosing and physiology.", normalize_weight, ("weight", "weighs")),
 )}

@@ -10,7 +10,7 @@ import re
 from .result import RuleResult, accept, clean, reject
 
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
-EXAMPLES = {"subject_id": "'m042' or 'mouse-042'", "session_id": "'s01' or '2024-03-05-a'"}
+EXAMPLES = {"subject_id": "'m042' or 'mouse-042'", "session_id": "'s01' or '2024-03-05-a'", "cell_id": "'cell_03'"}
 # Words that mean "no value" rather than an id.
 # "subject id: m042", "mouse m042", "ID #42": the label before the id is not part of it.
 _LABEL = re.compile(r"^(?:(?:subject|session|animal|mouse|rat)(?:[\s_]*id)?|id)(?:\s*[:#=]\s*|\s+)", re.I)
@@ -42,3 +42,7 @@ def normalize_subject_id(text: str) -> RuleResult:
 
 def normalize_session_id(text: str) -> RuleResult:
     return normalize_identifier("session_id", text)
+
+
+def normalize_cell_id(text: str) -> RuleResult:
+    return normalize_identifier("cell_id", text)

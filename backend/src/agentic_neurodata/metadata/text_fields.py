@@ -94,6 +94,18 @@ def normalize_experiment_description(text: str) -> RuleResult:
     return _description("experiment_description", text, "'Spontaneous activity in primary visual cortex of awake mice'")
 
 
+def normalize_subject_description(text: str) -> RuleResult:
+    return _description("subject_description", text, "'Adult C57BL/6J mouse, head-fixed, implanted with a Neuropixels probe'")
+
+
+def normalize_device_description(text: str) -> RuleResult:
+    return _description("device_description", text, "'Neuropixels 1.0 probe (imec NP1000), 384 channels'")
+
+
+def normalize_group_description(text: str) -> RuleResult:
+    return _description("electrode_group_description", text, "'Shank 1 of the Neuropixels probe in V1'")
+
+
 def normalize_keywords(text: str | list[str]) -> RuleResult:
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", clean(text))
     keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))

@@ -1,4 +1,12 @@
-"""Conversation agent: the only agent that talks to the user; it drives the workflow."""
+"""Conversation agent: the only agent that talks to the user; it drives the workflow.
+
+upload -> detect (ask to choose when several formats fit) -> ask missing required metadata
+(at most two rounds, declines remembered, minimal mode honoured) -> convert -> evaluate ->
+PASSED: done | PASSED_WITH_ISSUES: improve or accept | FAILED: approve a correction or decline.
+A correction applies the automatic fixes, asks for the values only the user knows, converts a
+new version and evaluates it again, for as many rounds as the user wants; a round that changes
+nothing is called out and the user chooses how to go on.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
+from ...llm import wording
 from ...mcp import Agent, action
+from ...metadata.parsed import IntentKind
 from ...models import (
+    CorrectionAttempt,
     DetectionResult,
     OverallStatus,
     PendingRequest,
@@ -15,47 +26,44 @@ from ...models import (
     RequestOption,
     ValidationResult,
 )
-from ...state import Failure, LogLevel, ValidationStatus, WorkflowStatus
+from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
+from . import answers, intake, planning
 
 COMPONENT = "conversation_agent"
 CONVERSION = "conversion_agent"
 EVALUATION = "evaluation_agent"
-APPROVAL_REQUESTS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
+APPROVALS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
 
+# What a pending request is for, when its type alone does not say it.
+FORMAT_ARGUMENTS = "format_arguments"
+CORRECTION_VALUES = "correction_values"
+NO_PROGRESS = "no_progress"
 
-def _can_try_again(state: Any) -> bool:
-    """Failed for a reason that was not the user's decision, with the upload still there."""
-    return (
-        state.status == WorkflowStatus.FAILED
-        and state.failure is not None
-        and state.failure.reason not in ("user_declined", "user_abandoned")
-        and state.input_path is not None
-    )
+ACCEPT, CHANGE_APPROACH, STOP = "accept_as_is", "change_approach", "stop"
 
 
 class ConversationAgent(Agent):
     name = COMPONENT
     description = "Talks with the user, collects metadata, and runs the user-approved correction loop."
 
-    # ------------------------------------------------------------------ entry points
+    # ================================================================== actions
 
-    @action("Start converting an uploaded folder: detect, convert, evaluate, report (runs in the background).")
+    @action("Start converting an uploaded folder: detect, ask what is missing, convert, evaluate (in the background).")
     def start_conversion(self, input_path: str, metadata: dict[str, Any] | None = None,
                          forced_format: str | None = None) -> dict[str, Any]:
-        if metadata:
-            self.store.update(COMPONENT, "Metadata received with the upload", metadata=dict(metadata))
-        self._in_background(lambda: self._detect_then_convert(input_path, forced_format), "start_conversion")
+        checked = intake.check_values(dict(metadata or {}))
+        if checked.accepted:
+            self.store.update(COMPONENT, "Metadata received with the upload: " + ", ".join(sorted(checked.accepted)),
+                              metadata=checked.accepted)
+        if checked.notes or checked.rejected:
+            self._say(" ".join(checked.notes + [f"Not used, {name}: {why}" for name, why in checked.rejected.items()]))
+        self._in_background(lambda: self._detect(input_path, forced_format, checked.rejected), "start_conversion")
         return {"status": self.store.status.value, "message": "Conversion started.", "next_action": "processing"}
 
-    @action("Take the user's answer: free text, named fields, or fields the user declines to give.")
-    def handle_user_input(
-        self,
-        message: str | None = None,
-        fields: dict[str, Any] | None = None,
-        field_name: str | None = None,
-        value: Any = None,
-        skip: list[str] | None = None,
-    ) -> dict[str, Any]:
+    @action("Take the user's answer: free text, named fields, one field, or fields the user declines to give.")
+    def handle_user_input(self, message: str | None = None, fields: dict[str, Any] | None = None,
+                          field_name: str | None = None, value: Any = None,
+                          skip: list[str] | None = None) -> dict[str, Any]:
         given = dict(fields or {})
         if field_name:
             given[field_name] = value
@@ -64,137 +72,386 @@ class ConversationAgent(Agent):
         if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None:
             raise InvalidStateError("The service is not waiting for an answer right now.", component=COMPONENT,
                                     details={"status": state.status.value})
-        if message:
-            self.store.add_chat_turn("user", message)
+        if not (message or given or skip):
+            raise BadInputError('Send an answer: {"message": "free text"}, {"fields": {"age": "P90D"}} '
+                                'or {"skip": ["age"]}.', component=COMPONENT)
+        self.store.add_chat_turn("user", message or _describe_fields(given, skip))
         if pending.type == PendingRequestType.FORMAT_SELECTION:
-            return self._choose_format(given.get("format"), pending)
-        if skip:
-            self.store.update(COMPONENT, f"Declined: {', '.join(skip)}",
-                              declined_fields=sorted(set(state.declined_fields) | set(skip)))
-        if given:
-            self.store.update(COMPONENT, f"Metadata given: {', '.join(sorted(given))}", metadata={**state.metadata, **given})
-        return {"reply": "Thank you.", "accepted": given, "rejected": {}, "next_action": pending.type.value}
+            return self._answer_format_choice(pending, given.get("format") or message)
+        if pending.type in APPROVALS or pending.purpose == NO_PROGRESS:
+            return self._answer_by_words(pending, message or str(given.get("choice", "")))
+        return self._answer_values(state, pending, message, given, skip)
 
-    @action("Handle the result of an evaluation: finish, or ask the user how to go on.")
+    @action("Handle the result of an evaluation: finish, or propose how to go on.")
     def handle_validation_result(self, validation_result: dict[str, Any]) -> dict[str, Any]:
         result = ValidationResult.model_validate(validation_result)
+        state = self.store.snapshot()
+        history = state.correction_history
+        if history and history[-1].issues_after is None:
+            history[-1].version = result.version
+            history[-1].issues_after = result.issues
+            history[-1].status_after = result.overall_status
+            self.store.update(COMPONENT, f"Attempt {history[-1].attempt} recorded", level=LogLevel.DEBUG,
+                              correction_history=history)
+        self._write_report()
         if result.overall_status == OverallStatus.PASSED:
-            state = self.store.snapshot()
-            final = ValidationStatus.PASSED_IMPROVED if state.correction_attempt > 0 else ValidationStatus.PASSED
-            self.store.set_status(WorkflowStatus.COMPLETED, COMPONENT, "Perfect! No issues found.", validation_status=final)
-            return {"next_action": "done"}
-        counts = result.counts
-        if result.overall_status == OverallStatus.PASSED_WITH_ISSUES:
-            request = PendingRequest(
-                type=PendingRequestType.IMPROVEMENT_APPROVAL,
-                message=f"The file is valid with {counts.non_blocking} warnings or suggestions. Improve it, or accept it as is?",
-                options=[RequestOption(value="improve", label="Improve"), RequestOption(value="accept", label="Accept as is")],
-            )
-        else:
-            request = PendingRequest(
-                type=PendingRequestType.RETRY_APPROVAL,
-                message=f"Validation failed with {counts.blocking} errors. Try to correct them?",
-                options=[RequestOption(value="approve", label="Approve retry"), RequestOption(value="decline", label="Decline")],
-            )
-        self.store.await_user(request, COMPONENT)
-        return {"next_action": request.type.value}
+            improved = state.correction_attempt > 0
+            return self._finish(WorkflowStatus.COMPLETED,
+                                ValidationStatus.PASSED_IMPROVED if improved else ValidationStatus.PASSED,
+                                "Perfect! No issues found." + (" The corrections worked." if improved else ""))
+        if history and planning.made_no_progress(history[-1]):
+            return self._offer_ways_out(result, state.correction_attempt)
+        return self._propose(result, state.correction_attempt)
 
-    @action("The user's answer to a retry or improvement proposal.")
+    @action("The user's decision on a proposal: approve (or improve), decline, or accept as is.")
     def handle_correction(self, approved: bool, accept_as_is: bool = False) -> dict[str, Any]:
         state = self.store.snapshot()
         pending = state.pending_request
         if approved and _can_try_again(state):
             return self._try_again(state)
-        if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None or pending.type not in APPROVAL_REQUESTS:
-            raise InvalidStateError("There is no correction proposal waiting for an answer.", component=COMPONENT,
+        if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None or pending.type not in (
+            *APPROVALS, PendingRequestType.USER_INPUT, PendingRequestType.METADATA
+        ):
+            raise InvalidStateError("There is no proposal waiting for a decision.", component=COMPONENT,
                                     details={"status": state.status.value})
-        if accept_as_is or not approved:
-            if pending.type == PendingRequestType.IMPROVEMENT_APPROVAL:
-                return self.accept_as_is()
-            return self._decline()
-        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Correction attempt {state.correction_attempt + 1} approved",
-                              correction_attempt=state.correction_attempt + 1)
-        self._in_background(self._convert_and_evaluate, "correction")
-        return {"status": "processing", "message": "Converting again.", "next_action": "processing"}
+        if pending.purpose == NO_PROGRESS:
+            choice = ACCEPT if accept_as_is else (CHANGE_APPROACH if approved else STOP)
+            return self._take_way_out(state, choice)
+        if pending.type in (PendingRequestType.USER_INPUT, PendingRequestType.METADATA):
+            if approved or accept_as_is:
+                raise InvalidStateError("The service is waiting for values, not a decision: answer with "
+                                        "POST /api/user-input, or decline to stop.", component=COMPONENT)
+            return self._abandon("You stopped while the service was waiting for your answer.")
+        if accept_as_is:
+            return self.accept_as_is()
+        if not approved:
+            if state.overall_status == OverallStatus.FAILED:
+                return self._decline()
+            return self.accept_as_is()
+        return self._start_correction(state)
 
-    @action("Accept the current file as it is (only for a file that passed with warnings).")
+    @action("Accept the current file as it is (a file that passed with warnings).")
     def accept_as_is(self) -> dict[str, Any]:
         state = self.store.snapshot()
         if state.overall_status == OverallStatus.FAILED:
-            raise InvalidStateError("A file that failed validation cannot be accepted as is; approve a retry or decline.",
-                                    component=COMPONENT)
-        self.store.set_status(WorkflowStatus.COMPLETED, COMPONENT, "File accepted as is.",
-                              validation_status=ValidationStatus.PASSED_ACCEPTED)
-        return {"status": "completed", "message": "Accepted as is.", "next_action": "done"}
+            raise InvalidStateError("A file that failed validation cannot be accepted as is; approve a correction "
+                                    "or decline it.", component=COMPONENT)
+        if state.status != WorkflowStatus.AWAITING_USER_INPUT:
+            raise InvalidStateError("There is no file waiting to be accepted.", component=COMPONENT)
+        return self._finish(WorkflowStatus.COMPLETED, ValidationStatus.PASSED_ACCEPTED,
+                            "Accepted as is: the file is valid; its warnings are listed in the report.")
 
     @action("Stop: return to idle, keeping uploads and earlier versions.")
     def cancel(self) -> dict[str, Any]:
-        self.store.set_status(WorkflowStatus.IDLE, COMPONENT, "Cancelled by the user. Earlier versions stay downloadable.")
-        return {"status": "idle", "message": "Cancelled.", "next_action": "idle"}
+        self.store.set_status(WorkflowStatus.IDLE, COMPONENT, "Cancelled. Earlier versions stay downloadable.",
+                              conversation=[])
+        return {"status": "idle", "message": "Cancelled.", "next_action": "upload"}
 
-    # ------------------------------------------------------------------ workflow steps
+    # ================================================================== detection and intake
 
-    def _try_again(self, state: Any) -> dict[str, Any]:
+    def _detect(self, input_path: str, forced_format: str | None, rejected: dict[str, str]) -> dict[str, Any]:
+        found = DetectionResult.model_validate(
+            self.call(CONVERSION, "detect_format", input_path=input_path, forced_format=forced_format))
+        if found.needs_choice:
+            # The detector explains the tie in plain words; a configured LLM may word it better.
+            message = wording.format_choice(self.llm, found.alternatives) if self.llm.is_remote or \
+                not found.explanation else found.explanation
+            options = [RequestOption(value=c.choice_id or c.interface, label=_option_label(c.interface, c.stream),
+                                     description=c.explanation) for c in found.alternatives]
+            return self._ask(PendingRequest(type=PendingRequestType.FORMAT_SELECTION, message=message, options=options))
+        self.store.log(LogLevel.INFO, COMPONENT, found.explanation or f"Using {found.interface}")
+        return self._ask_format_arguments_or_continue(found, rejected)
+
+    def _ask_format_arguments_or_continue(self, found: DetectionResult, rejected: dict[str, str]) -> dict[str, Any]:
+        unanswered = [q for q in found.questions if q.name not in found.source_data and not q.suggested]
+        if unanswered:
+            names = ", ".join(q.name.replace("_", " ") for q in unanswered)
+            return self._ask(PendingRequest(
+                type=PendingRequestType.USER_INPUT, purpose=FORMAT_ARGUMENTS, fields=unanswered,
+                message=f"{found.interface} needs a few facts the files do not hold: {names}."))
+        return self._collect_metadata(rejected)
+
+    def _collect_metadata(self, rejected: dict[str, str] | None = None) -> dict[str, Any]:
+        state = self.store.snapshot()
+        known = intake.effective_metadata(state.metadata, state.extracted_metadata)
+        _, partial_from_files = intake.known_from_files(state.extracted_metadata)
+        partial = {**partial_from_files, **state.partial_metadata}
+        partial = {k: v for k, v in partial.items() if k not in state.metadata}
+        essential = intake.cannot_convert_without(known, partial)
+        if essential:
+            request = PendingRequest(
+                type=PendingRequestType.METADATA, fields=intake.requests_for(
+                    [s for s in intake.fields_to_ask(known, [], 2) if s.name in essential], partial, rejected or {}),
+                message="The files do not say when the recording started, and an NWB file cannot be written "
+                        "without it. When did it start, with its time zone? (e.g. 5 March 2024 2:30pm EST)")
+            return self._ask(request, partial_metadata=partial)
+        if intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode):
+            round_number = state.metadata_rounds + 1
+            specs = intake.fields_to_ask(known, state.declined_fields, round_number)
+            message = wording.metadata_question(self.llm, specs, round_number=round_number, known=known)
+            request = PendingRequest(type=PendingRequestType.METADATA, message=message,
+                                     fields=intake.requests_for(specs, partial, rejected or {}))
+            return self._ask(request, metadata_rounds=round_number, partial_metadata=partial)
+        if partial != state.partial_metadata:
+            self.store.update(COMPONENT, "Partial values kept", level=LogLevel.DEBUG, partial_metadata=partial)
+        return self._convert_and_evaluate()
+
+    # ================================================================== answers
+
+    def _answer_format_choice(self, pending: PendingRequest, choice: Any) -> dict[str, Any]:
+        option = answers.match_option(str(choice) if choice else None, pending.options)
+        if option is None:
+            allowed = [o.value for o in pending.options]
+            raise BadInputError(f"Choose one of the offered formats: {', '.join(allowed)}.", component=COMPONENT,
+                                details={"options": allowed, "example": {"fields": {"format": allowed[0]}}})
+        found = DetectionResult.model_validate(self.call(CONVERSION, "complete_detection", choice=option.value))
+        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Format chosen: {option.label}")
+        self._in_background(lambda: self._ask_format_arguments_or_continue(found, {}), "format_chosen")
+        return {"reply": f"Using {option.label}.", "accepted": {"format": option.value}, "rejected": {},
+                "next_action": "processing"}
+
+    def _answer_by_words(self, pending: PendingRequest, message: str) -> dict[str, Any]:
+        """A yes/no/accept proposal, or the ways out of a stuck loop, answered in words."""
+        option = answers.match_option(message, pending.options)
+        intents = answers.read_intent(message, self.llm) if option is None else set()
+        if pending.purpose == NO_PROGRESS:
+            choice = option.value if option else (ACCEPT if IntentKind.ACCEPT_AS_IS in intents else
+                                                  STOP if intents & {IntentKind.CANCEL, IntentKind.DECLINE} else
+                                                  CHANGE_APPROACH if IntentKind.APPROVE in intents else None)
+            if choice is None:
+                return self._not_understood(pending)
+            outcome = self._take_way_out(self.store.snapshot(), choice)
+        else:
+            if option is not None:
+                approved, accept = option.value in ("approve", "improve"), option.value == "accept"
+            elif IntentKind.ACCEPT_AS_IS in intents:
+                approved, accept = False, True
+            elif IntentKind.APPROVE in intents:
+                approved, accept = True, False
+            elif intents & {IntentKind.DECLINE, IntentKind.CANCEL}:
+                approved, accept = False, False
+            else:
+                return self._not_understood(pending)
+            outcome = self.handle_correction(approved=approved, accept_as_is=accept)
+        return {"reply": outcome.get("message", ""), "accepted": {}, "rejected": {},
+                "next_action": outcome.get("next_action", "processing")}
+
+    def _not_understood(self, pending: PendingRequest) -> dict[str, Any]:
+        choices = " / ".join(o.label for o in pending.options)
+        reply = f"I did not understand your choice. Please answer with one of: {choices}."
+        self._say(reply)
+        return {"reply": reply, "accepted": {}, "rejected": {}, "next_action": pending.type.value}
+
+    def _answer_values(self, state: GlobalState, pending: PendingRequest, message: str | None,
+                       given: dict[str, Any], skip: list[str] | None) -> dict[str, Any]:
+        if pending.purpose == FORMAT_ARGUMENTS:
+            return self._answer_format_arguments(state, pending, message, given)
+        answer = answers.read_values(pending, message=message, fields=given, skip=skip,
+                                     partial=state.partial_metadata, llm=self.llm)
+        if answer.wants_to_stop:
+            outcome = self._abandon("You asked to stop.")
+            return {"reply": outcome["message"], "accepted": {}, "rejected": {}, "next_action": "done"}
+        if answer.asks_a_question:
+            reply = _why_fields(pending)
+            self._say(reply)
+            return {"reply": reply, "accepted": {}, "rejected": answer.rejected, "next_action": pending.type.value}
+        reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
+        metadata = {**state.metadata, **answer.values}
+        declined = sorted(set(state.declined_fields) | set(answer.declined))
+        changes: dict[str, Any] = {"metadata": metadata, "declined_fields": declined, "partial_metadata": answer.partial}
+        if answer.wants_everything_skipped:
+            changes["minimal_mode"] = True
+        self.store.update(COMPONENT, _log_answer(answer), **changes)
+        self._say(reply)
+        if pending.purpose == CORRECTION_VALUES:
+            next_action = self._after_correction_values(pending, answer)
+        else:
+            next_action = self._after_metadata_answer(answer)
+        return {"reply": reply, "accepted": answer.values, "rejected": answer.rejected, "next_action": next_action}
+
+    def _after_metadata_answer(self, answer: answers.Answer) -> str:
+        state = self.store.snapshot()
+        known = intake.effective_metadata(state.metadata, state.extracted_metadata)
+        if intake.cannot_convert_without(known, state.partial_metadata) or \
+                intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode):
+            self._collect_metadata(answer.rejected)
+            return PendingRequestType.METADATA.value
+        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, "Thank you; converting now.")
+        self._in_background(self._convert_and_evaluate, "convert")
+        return "processing"
+
+    def _after_correction_values(self, pending: PendingRequest, answer: answers.Answer) -> str:
+        state = self.store.snapshot()
+        asked = {f.name for f in pending.fields}
+        still_open = [f for f in pending.fields if f.name in answer.rejected]
+        history = state.correction_history
+        if history:
+            history[-1].user_input.update({k: v for k, v in answer.values.items() if k in asked or k in state.metadata})
+        if still_open and not state.minimal_mode:
+            self.store.update(COMPONENT, "Asking again for values that were not accepted", correction_history=history)
+            return self._ask(pending.model_copy(update={
+                "fields": still_open,
+                "message": "Some answers could not be used: " + "; ".join(answer.rejected.values()),
+            }))["next_action"]
+        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT,
+                              f"Converting again (attempt {state.correction_attempt}) with your answers.",
+                              correction_history=history)
+        self._in_background(self._convert_and_evaluate, "correction")
+        return "processing"
+
+    def _answer_format_arguments(self, state: GlobalState, pending: PendingRequest, message: str | None,
+                                 given: dict[str, Any]) -> dict[str, Any]:
+        arguments = dict(given)
+        if message and not arguments and len(pending.fields) == 1:
+            arguments[pending.fields[0].name] = message.strip()
+        assert state.detected_format is not None
+        choice = state.detected_format.choice_id or state.detected_format.interface
+        found = DetectionResult.model_validate(
+            self.call(CONVERSION, "complete_detection", choice=choice, arguments=arguments))
+        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, "Thank you; reading the files with these values.")
+        self._in_background(lambda: self._ask_format_arguments_or_continue(found, {}), "format_arguments")
+        return {"reply": "Thank you.", "accepted": arguments, "rejected": {}, "next_action": "processing"}
+
+    # ================================================================== proposals and corrections
+
+    def _propose(self, result: ValidationResult, attempt: int) -> dict[str, Any]:
+        plan = planning.plan_corrections(result)
+        passed = result.overall_status == OverallStatus.PASSED_WITH_ISSUES
+        options = [RequestOption(value="improve", label="Improve", description="Apply the fixes below and convert again"),
+                   RequestOption(value="accept", label="Accept as is", description="Keep this version; it is valid")] \
+            if passed else \
+            [RequestOption(value="approve", label="Approve", description="Apply the fixes below and convert again"),
+             RequestOption(value="decline", label="Decline", description="Keep this version with its errors")]
+        message = wording.correction_proposal(
+            self.llm, status=result.overall_status.value, attempt=attempt + 1, counts=result.counts.model_dump(),
+            auto_fixes=plan.auto_descriptions(), needs_user=plan.ask_labels(), options=[o.label for o in options])
+        if plan.cannot_fix:
+            titles = sorted({i.check_name.removeprefix("check_").replace("_", " ") for i in plan.cannot_fix})
+            message += " The service cannot change: " + ", ".join(titles) + " (see the report)."
+        request_type = PendingRequestType.IMPROVEMENT_APPROVAL if passed else PendingRequestType.RETRY_APPROVAL
+        return self._ask(PendingRequest(type=request_type, message=message, options=options))
+
+    def _start_correction(self, state: GlobalState, ask_everything: bool = False) -> dict[str, Any]:
+        result = state.validation_result
+        assert result is not None
+        attempt = state.correction_attempt + 1
+        plan = planning.plan_corrections(result)
+        metadata, options = dict(state.metadata), dict(state.conversion_options)
+        fixes = planning.apply_automatic(plan, metadata, options, result)
+        for fix in fixes:
+            self.store.log(LogLevel.INFO, COMPONENT, f"Auto-fix: {fix.reason} ({fix.field}: {fix.old_value!r} -> "
+                                                     f"{fix.new_value!r})", check=fix.check_name)
+        questions = plan.questions()
+        if not ask_everything:
+            # Values the user gave are not asked again unless the file still reports them wrong.
+            questions = [q for q in questions if q.name not in metadata or q.name in planning.fields_still_reported(result)]
+        record = CorrectionAttempt(attempt=attempt, issues_before=result.issues, fixes_applied=fixes)
+        history = state.correction_history + [record]
+        changes = {"correction_attempt": attempt, "metadata": metadata, "conversion_options": options,
+                   "correction_history": history}
+        if questions:
+            message = wording.metadata_question(self.llm, [q.name for q in questions], known=metadata,
+                                                for_correction=True)
+            if fixes:
+                message = "I fixed by myself: " + "; ".join(f.reason.rstrip(". ") for f in fixes) + ". " + message
+            self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Correction attempt {attempt} approved", **changes)
+            return self._ask(PendingRequest(type=PendingRequestType.USER_INPUT, purpose=CORRECTION_VALUES,
+                                            message=message, fields=questions))
+        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT,
+                              f"Correction attempt {attempt}: " + ("; ".join(f.reason.rstrip(". ") for f in fixes) or
+                                                                    "converting again"), **changes)
+        self._in_background(self._convert_and_evaluate, "correction")
+        return {"status": "processing", "message": f"Correction attempt {attempt} started.", "next_action": "processing"}
+
+    def _offer_ways_out(self, result: ValidationResult, attempt: int) -> dict[str, Any]:
+        failed = result.overall_status == OverallStatus.FAILED
+        message = (f"Attempt {attempt} changed nothing: the same issues remain and no new value or fix was added. "
+                   "You can accept the file as it is" + (" (it keeps its errors)" if failed else "") +
+                   ", try a different approach (I ask you for every value these issues concern), or stop.")
+        options = [RequestOption(value=ACCEPT, label="Accept as is", description="Keep the latest version"),
+                   RequestOption(value=CHANGE_APPROACH, label="Different approach",
+                                 description="Answer every question about the remaining issues"),
+                   RequestOption(value=STOP, label="Stop", description="End here without a valid file")]
+        self.store.log(LogLevel.WARNING, COMPONENT, "No progress since the last attempt")
+        return self._ask(PendingRequest(type=PendingRequestType.USER_INPUT, purpose=NO_PROGRESS,
+                                        message=message, options=options))
+
+    def _take_way_out(self, state: GlobalState, choice: str) -> dict[str, Any]:
+        if choice == ACCEPT:
+            if state.overall_status == OverallStatus.FAILED:
+                return self._decline()
+            return self.accept_as_is()
+        if choice == STOP:
+            return self._abandon("You stopped the corrections.")
+        return self._start_correction(state, ask_everything=True)
+
+    def _try_again(self, state: GlobalState) -> dict[str, Any]:
         """A session that failed for a reason other than the user's choice (e.g. interrupted) starts over."""
         assert state.failure is not None and state.input_path is not None
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Trying again after: {state.failure.message}")
         if state.detected_format is None or state.detected_format.needs_choice:
-            self._in_background(lambda: self._detect_then_convert(state.input_path), "retry")
+            self._in_background(lambda: self._detect(state.input_path or "", None, {}), "retry")
         else:
             self._in_background(self._convert_and_evaluate, "retry")
         return {"status": "processing", "message": "Trying again.", "next_action": "processing"}
 
+    # ================================================================== endings
+
     def _decline(self) -> dict[str, Any]:
-        self.store.set_status(WorkflowStatus.FAILED, COMPONENT, "Corrections declined; the file keeps its errors.",
-                              validation_status=ValidationStatus.FAILED_USER_DECLINED,
-                              failure=Failure(reason="user_declined", message="The user declined corrections."))
-        return {"status": "failed", "message": "Declined.", "next_action": "done"}
+        return self._finish(WorkflowStatus.FAILED, ValidationStatus.FAILED_USER_DECLINED,
+                            "Corrections declined: the latest version keeps its errors; the correction report "
+                            "lists them.", Failure(reason="user_declined", message="The user declined corrections."))
 
-    def _choose_format(self, choice: Any, pending: PendingRequest) -> dict[str, Any]:
-        allowed = [option.value for option in pending.options]
-        if choice not in allowed:
-            raise BadInputError(f"Choose one of the offered formats: {', '.join(allowed)}.",
-                                details={"options": allowed, "example": {"fields": {"format": allowed[0] if allowed else ""}}})
-        state = self.store.snapshot()
-        assert state.detected_format is not None
-        chosen = next(c for c in state.detected_format.alternatives if c.interface == choice)
-        detected = state.detected_format.model_copy(update={
-            "interface": chosen.interface, "source_data": chosen.source_data, "needs_choice": False,
-            "files": chosen.files, "explanation": f"Chosen by the user: {chosen.explanation}",
-        })
-        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Format chosen: {choice}", detected_format=detected)
-        self._in_background(self._convert_and_evaluate, "convert")
-        return {"reply": f"Converting with {choice}.", "accepted": {"format": choice}, "rejected": {}, "next_action": "processing"}
+    def _abandon(self, why: str) -> dict[str, Any]:
+        return self._finish(WorkflowStatus.FAILED, ValidationStatus.FAILED_USER_ABANDONED,
+                            f"{why} The latest version and its report stay available.",
+                            Failure(reason="user_abandoned", message=why))
 
-    def _detect_then_convert(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
-        found = DetectionResult.model_validate(
-            self.call(CONVERSION, "detect_format", input_path=input_path, forced_format=forced_format))
-        if found.needs_choice:
-            request = PendingRequest(
-                type=PendingRequestType.FORMAT_SELECTION,
-                message=found.explanation or "Several formats could read these files. Which one is it?",
-                options=[RequestOption(value=c.interface, label=c.interface, description=c.explanation)
-                         for c in found.alternatives],
-            )
-            self.store.await_user(request, COMPONENT)
-            return {"next_action": request.type.value}
-        self.store.log(LogLevel.INFO, COMPONENT, found.explanation or f"Using {found.interface}")
-        return self._convert_and_evaluate()
+    def _finish(self, status: WorkflowStatus, outcome: ValidationStatus, message: str,
+                failure: Failure | None = None) -> dict[str, Any]:
+        # The conversation is over: keep only its last word (DESIGN: history cleared when a workflow ends).
+        self.store.add_chat_turn("assistant", message)
+        last = self.store.snapshot().conversation[-1:]
+        self.store.set_status(status, COMPONENT, message, validation_status=outcome, failure=failure, conversation=last)
+        return {"status": status.value, "message": message, "next_action": "done"}
+
+    # ================================================================== plumbing
 
     def _convert_and_evaluate(self) -> dict[str, Any]:
         state = self.store.snapshot()
-        self.store.reset_stages(COMPONENT)
         assert state.detected_format is not None and state.input_path is not None
-        version = self.call(
-            CONVERSION, "convert",
-            input_path=state.input_path,
-            detection_result=state.detected_format.model_dump(mode="json"),
-            metadata=state.metadata,
-        )
+        self.store.reset_stages(COMPONENT)
+        if state.correction_attempt > 0:
+            version = self.call(CONVERSION, "apply_corrections", metadata=state.metadata,
+                                options=state.conversion_options)
+        else:
+            version = self.call(CONVERSION, "convert", input_path=state.input_path,
+                                detection_result=state.detected_format.model_dump(mode="json"), metadata=state.metadata)
+        for note in version.get("notes") or []:
+            self._say(note)
         self.store.raise_if_cancelled()
-        result = self.call(EVALUATION, "evaluate", nwb_path=version["path"], version=version["version"])
+        result = self.call(EVALUATION, "evaluate", nwb_path=version["path"], version=version["version"],
+                           with_report=False)
         self.store.raise_if_cancelled()
         return self.handle_validation_result(result)
+
+    def _write_report(self) -> None:
+        try:
+            self.call(EVALUATION, "generate_report")
+        except WorkflowCancelled:
+            raise
+        except ServiceError as exc:  # the evaluation stands without its report; the failed stage says why
+            self.store.log(LogLevel.ERROR, COMPONENT, f"No report: {exc.message}", error_id=exc.error_id)
+
+    def _ask(self, request: PendingRequest, **changes: Any) -> dict[str, Any]:
+        self.store.await_user(request, COMPONENT, **changes)
+        self.store.add_chat_turn("assistant", request.message)
+        return {"status": WorkflowStatus.AWAITING_USER_INPUT.value, "message": request.message,
+                "next_action": request.type.value}
+
+    def _say(self, text: str) -> None:
+        if text:
+            self.store.add_chat_turn("assistant", text)
 
     def _in_background(self, step: Callable[[], dict[str, Any]], name: str) -> None:
         self.background(lambda: self._guarded(step), name)
@@ -206,7 +463,7 @@ class ConversationAgent(Agent):
         except WorkflowCancelled:
             if self.store.status != WorkflowStatus.IDLE:
                 self.cancel()
-            return {"next_action": "idle"}
+            return {"next_action": "upload"}
         except ServiceError as exc:
             self._fail(exc.message, exc.error_code, exc.error_id)
             return {"next_action": "failed", "error": exc.to_body()}
@@ -218,5 +475,54 @@ class ConversationAgent(Agent):
 
     def _fail(self, message: str, code: str, error_id: str) -> None:
         if self.store.status in (WorkflowStatus.PROCESSING, WorkflowStatus.AWAITING_USER_INPUT):
+            self._say(f"{message} (error id {error_id})")
             self.store.set_status(WorkflowStatus.FAILED, COMPONENT, message,
                                   failure=Failure(reason=code, message=message, error_code=code, error_id=error_id))
+
+
+# ---------------------------------------------------------------------- small helpers
+
+
+def _can_try_again(state: GlobalState) -> bool:
+    """Failed for a reason that was not the user's decision, with the upload still there."""
+    return (state.status == WorkflowStatus.FAILED and state.failure is not None
+            and state.failure.reason not in ("user_declined", "user_abandoned") and state.input_path is not None)
+
+
+def _option_label(interface: str, stream: str | None) -> str:
+    return f"{interface} ({stream})" if stream else interface
+
+
+def _describe_fields(given: dict[str, Any], skip: list[str] | None) -> str:
+    parts = [f"{name}: {value}" for name, value in given.items()]
+    if skip:
+        parts.append("skip " + ", ".join(skip))
+    return "; ".join(parts)
+
+
+def _acknowledge_fields(answer: answers.Answer) -> str:
+    parts = []
+    if answer.values:
+        parts.append("Saved " + "; ".join(f"{k}: {v}" for k, v in answer.values.items()) + ".")
+    parts += [f"Not saved, {name}: {why}" for name, why in answer.rejected.items()]
+    if answer.declined:
+        parts.append("Skipping " + ", ".join(answer.declined) + ".")
+    parts += answer.notes
+    return " ".join(parts) or "Thank you."
+
+
+def _log_answer(answer: answers.Answer) -> str:
+    parts = []
+    if answer.values:
+        parts.append("values: " + ", ".join(sorted(answer.values)))
+    if answer.rejected:
+        parts.append("refused: " + ", ".join(sorted(answer.rejected)))
+    if answer.declined:
+        parts.append("declined: " + ", ".join(answer.declined))
+    return "Answer taken (" + ("; ".join(parts) or "nothing usable") + ")"
+
+
+def _why_fields(pending: PendingRequest) -> str:
+    lines = [f"{f.name.replace('_', ' ')}: {f.why or f.description}" + (f" (e.g. {f.example})" if f.example else "")
+             for f in pending.fields]
+    return "Here is why I ask: " + " | ".join(lines) if lines else pending.message

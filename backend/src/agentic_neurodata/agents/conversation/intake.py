@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...metadata.fields import RECOMMENDED, FieldSpec, field_requests, get_field, missing_fields, validate_fields
+from ...metadata.fields import FieldSpec, field_requests, get_field, missing_fields, validate_fields
+from ...metadata.result import clean
 from ...models import FieldRequest
 
 MAX_ROUNDS = 2
 START_TIME = "session_start_time"
+FREE_TEXT_LIMIT = 1000
 
 
 @dataclass
@@ -25,21 +27,38 @@ class Intake:
     accepted: dict[str, Any] = field(default_factory=dict)
     rejected: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-    unknown: list[str] = field(default_factory=list)
 
 
-def check_values(values: dict[str, Any]) -> Intake:
-    """Normalise and validate values given as fields (form, upload, CLI). Unknown names are kept
-    apart so a lab script's typo is reported instead of silently dropped."""
-    known = {k: v for k, v in values.items() if get_field(k) is not None and v not in (None, "", [])}
-    unknown = sorted(k for k in values if get_field(k) is None)
+def check_values(values: dict[str, Any], free_text_fields: tuple[str, ...] = ()) -> Intake:
+    """Normalise and validate named values (form, upload, CLI, dialog). Names the rules do not
+    know are refused with the list of known ones, except `free_text_fields` (fields a correction
+    asked for that have no rule, e.g. a cell id): those are kept as plain text."""
+    known: dict[str, Any] = {}
+    intake = Intake()
+    for name, value in values.items():
+        if value in (None, "", []):
+            continue
+        if get_field(name) is not None:
+            known[name] = value
+        elif name in free_text_fields:
+            text = clean(value)
+            if text and len(text) <= FREE_TEXT_LIMIT:
+                intake.accepted[name] = text
+            else:
+                intake.rejected[name] = f"Give a short text (at most {FREE_TEXT_LIMIT} characters)."
+        else:
+            intake.rejected[name] = "This is not a metadata field the service knows. Known fields include " \
+                                    "subject_id, species, sex, age, session_description, session_start_time."
     accepted, rejected, notes = validate_fields(known)
-    return Intake(accepted=accepted, rejected=rejected, notes=notes, unknown=unknown)
+    intake.accepted.update(accepted)
+    intake.rejected.update(rejected)
+    intake.notes.extend(notes)
+    return intake
 
 
 def known_from_files(extracted: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    """Values the files settle (a start time with its zone) and partial ones waiting for the
-    user (a start time without zone, to be completed by the zone the user names)."""
+    """(values the files settle, partial values waiting for the user): a start time with its zone
+    is settled; one without zone waits for the zone the user names."""
     start = extracted.get(START_TIME)
     if not start:
         return {}, {}
@@ -48,31 +67,38 @@ def known_from_files(extracted: dict[str, Any]) -> tuple[dict[str, Any], dict[st
     return {}, {START_TIME: start}
 
 
-def fields_to_ask(metadata: dict[str, Any], declined: list[str], round_number: int) -> list[FieldSpec]:
-    """Required fields still missing; the first round also offers the recommended ones."""
-    missing = missing_fields(metadata, declined, include_recommended=round_number <= 1)
-    return missing
+def effective_metadata(user: dict[str, Any], extracted: dict[str, Any]) -> dict[str, Any]:
+    """What is known for the required-fields check: the files' facts under the user's answers."""
+    settled, _ = known_from_files(extracted)
+    return {**settled, **user}
 
 
 def required_missing(metadata: dict[str, Any], declined: list[str]) -> list[FieldSpec]:
     return [spec for spec in missing_fields(metadata, declined) if spec.required]
 
 
-def requests_for(specs: list[FieldSpec], partial: dict[str, str], rejected: dict[str, str]) -> list[FieldRequest]:
-    """Field requests for the UI/API: say what the file already told us and why an answer was refused."""
-    requests = field_requests(spec.name for spec in specs)
-    for request in requests:
-        if request.name == START_TIME and partial.get(START_TIME):
-            request.description = (f"The files say the recording started at {partial[START_TIME]} but not in which "
-                                   "time zone. Give the zone (e.g. EST, Europe/Paris) or the full time with it.")
-        if request.name in rejected:
-            request.description = f"{request.description} (Your last answer was not used: {rejected[request.name]})"
-    return requests
+def cannot_convert_without(metadata: dict[str, Any], partial: dict[str, str]) -> list[str]:
+    """Fields NWB itself cannot do without (no skip, no minimal mode): a start time when neither
+    the files nor the user gave one."""
+    return [] if metadata.get(START_TIME) or partial.get(START_TIME) else [START_TIME]
 
 
 def should_ask(metadata: dict[str, Any], declined: list[str], rounds_done: int, minimal: bool) -> bool:
     return not minimal and rounds_done < MAX_ROUNDS and bool(required_missing(metadata, declined))
 
 
-def recommended_names() -> tuple[str, ...]:
-    return RECOMMENDED
+def fields_to_ask(metadata: dict[str, Any], declined: list[str], round_number: int) -> list[FieldSpec]:
+    """Required fields still missing; the first round also offers the recommended ones (optional)."""
+    return missing_fields(metadata, declined, include_recommended=round_number <= 1)
+
+
+def requests_for(specs: list[FieldSpec], partial: dict[str, str], rejected: dict[str, str]) -> list[FieldRequest]:
+    """Field requests for the UI/API, saying what the files already told and why an answer was refused."""
+    requests = field_requests(spec.name for spec in specs)
+    for request in requests:
+        if request.name == START_TIME and partial.get(START_TIME):
+            request.description = (f"The files say the recording started at {partial[START_TIME]} but not in which "
+                                   "time zone. Give the zone (e.g. EST or Europe/Paris) or the full time with it.")
+        if request.name in rejected:
+            request.description = f"{request.description} (Your last answer was not used: {rejected[request.name]})"
+    return requests

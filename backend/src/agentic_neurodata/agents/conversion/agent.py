@@ -88,6 +88,17 @@ class ConversionAgent(Agent):
 
     # ------------------------------------------------------------------ conversion
 
+    @action("Convert the current upload again, as the next version, with corrected metadata (and options).")
+    def apply_corrections(self, metadata: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
+        state = self.store.snapshot()
+        if state.input_path is None or state.detected_format is None:
+            raise BadInputError("There is no detected upload to correct.", component=COMPONENT)
+        unsupported = sorted(k for k, v in (options or {}).items() if not (k == "compression" and v == "gzip"))
+        if unsupported:
+            raise BadInputError(f"Conversion options not supported yet: {', '.join(unsupported)}.", component=COMPONENT)
+        return self.convert(input_path=state.input_path,
+                            detection_result=state.detected_format.model_dump(mode="json"), metadata=metadata)
+
     @action("Convert the upload to the next NWB version with the merged metadata.")
     def convert(self, input_path: str, detection_result: dict[str, Any], metadata: dict[str, Any]) -> dict[str, Any]:
         found = DetectionResult.model_validate(detection_result)

@@ -29,7 +29,7 @@ class EvaluationAgent(Agent):
     description = "Checks NWB files with PyNWB and NWB Inspector (DANDI config), describes them and writes reports."
 
     @action("Evaluate an NWB file: read check, NWB Inspector, overall status, file information, then its report.")
-    def evaluate(self, nwb_path: str, version: int | None = None) -> dict[str, Any]:
+    def evaluate(self, nwb_path: str, version: int | None = None, with_report: bool = True) -> dict[str, Any]:
         path = Path(nwb_path)
         if not path.is_file():
             raise EvaluationError(f"There is no NWB file at {path.name} to evaluate.", details={"path": str(path)})
@@ -43,6 +43,8 @@ class EvaluationAgent(Agent):
         result.duration_s = round(time.perf_counter() - started, 3)
         self.store.set_validation(result, COMPONENT)
         self.store.complete_stage(StageName.EVALUATION, COMPONENT, f"Evaluation finished: {result.overall_status.value}")
+        if not with_report:  # the caller writes it later, e.g. once the correction history is updated
+            return result.model_dump(mode="json")
         try:
             self.generate_report()
         except Exception:  # noqa: BLE001 - the evaluation stands without its report; the failed stage says why

@@ -1,0 +1,94 @@
+"""Read what the user answered to a pending request: values, declines, intents, a chosen option."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...llm import LLMService
+from ...metadata.extraction import extract_metadata_from_text
+from ...metadata.parsed import IntentKind, ParsedInput
+from ...models import PendingRequest, RequestOption
+from .intake import check_values
+
+
+@dataclass
+class Answer:
+    values: dict[str, Any] = field(default_factory=dict)
+    rejected: dict[str, str] = field(default_factory=dict)
+    declined: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    partial: dict[str, str] = field(default_factory=dict)
+    intents: set[IntentKind] = field(default_factory=set)
+    parsed: ParsedInput | None = None
+
+    @property
+    def wants_everything_skipped(self) -> bool:
+        return IntentKind.SKIP_ALL in self.intents
+
+    @property
+    def wants_to_stop(self) -> bool:
+        return IntentKind.CANCEL in self.intents
+
+    @property
+    def asks_a_question(self) -> bool:
+        return IntentKind.QUESTION in self.intents and not self.values
+
+
+def read_values(request: PendingRequest, *, message: str | None, fields: dict[str, Any] | None,
+                skip: list[str] | None, partial: dict[str, str], llm: LLMService | None) -> Answer:
+    """Values for the fields `request` asked for, from named fields and/or free text."""
+    asked = [f.name for f in request.fields]
+    answer = Answer(partial=dict(partial))
+    if message:
+        parsed = extract_metadata_from_text(message, asked, llm, partial=partial)
+        answer.parsed = parsed
+        answer.values.update(parsed.values)
+        answer.rejected.update(parsed.rejected)
+        answer.notes.extend(parsed.notes)
+        answer.partial = {**{k: v for k, v in partial.items() if k not in parsed.values}, **parsed.partial}
+        answer.intents = {intent.kind for intent in parsed.intents}
+        unanswered = [name for name in asked if name not in parsed.values]
+        for kind in (IntentKind.SKIP_FIELD, IntentKind.DONT_KNOW):
+            if kind in answer.intents:
+                named = parsed.fields_with_intent(kind)
+                answer.declined.extend(named or unanswered)
+        if IntentKind.SKIP_ALL in answer.intents:
+            answer.declined.extend(unanswered)
+    if fields:
+        # Fields a correction asked for that no rule knows (a cell id) are kept as plain text.
+        intake = check_values(fields, free_text_fields=tuple(asked))
+        answer.values.update(intake.accepted)
+        answer.rejected.update(intake.rejected)
+        answer.notes.extend(intake.notes)
+        for name in intake.accepted:
+            answer.rejected.pop(name, None)
+            answer.partial.pop(name, None)
+    if skip:
+        answer.declined.extend(skip)
+    answer.declined = sorted({name for name in answer.declined if name not in answer.values})
+    return answer
+
+
+def read_intent(message: str | None, llm: LLMService | None) -> set[IntentKind]:
+    """Intents of a reply to a yes/no proposal ("yes go ahead", "no thanks", "keep it as it is")."""
+    if not message:
+        return set()
+    return {intent.kind for intent in extract_metadata_from_text(message, (), llm).intents}
+
+
+def match_option(text: str | None, options: list[RequestOption]) -> RequestOption | None:
+    """The option a reply names: its value, its label, its number, or an unambiguous part of them."""
+    if not text:
+        return None
+    wanted = text.strip().lower()
+    if wanted.isdigit() and 1 <= int(wanted) <= len(options):
+        return options[int(wanted) - 1]
+    for option in options:
+        if wanted in (option.value.lower(), option.label.lower()):
+            return option
+    partial = [o for o in options if wanted and (wanted in o.value.lower() or wanted in o.label.lower())]
+    if len(partial) == 1:
+        return partial[0]
+    inside = [o for o in options if o.label.lower() in wanted or o.value.lower() in wanted]
+    return inside[0] if len(inside) == 1 else None

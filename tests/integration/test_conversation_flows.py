@@ -1,0 +1,226 @@
+"""The conversation through the REST API, on real conversions: metadata from plain words, the
+format choice, and every ending of the user-approved correction loop."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from agentic_neurodata.api.app import create_app
+from agentic_neurodata.models import CorrectionContext
+from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
+from conftest import FULL_METADATA, REALDATA, make_settings, multipart_files, wait_until
+
+pytestmark = pytest.mark.slow
+
+# Everything a user could be asked about the sample recording, as a person would type it.
+ANSWERS = {
+    "subject_id": "m042", "species": "mouse", "sex": "female", "age": "12 weeks",
+    "session_description": "Neuropixels recording in V1", "session_start_time": "2024-03-05 14:30 EST",
+    "experimenter": "Jane Smith", "institution": "MIT", "lab": "Smith Lab",
+    "experiment_description": "Spontaneous activity in primary visual cortex", "keywords": "V1, Neuropixels",
+    "electrode_location": "VISp", "subject_description": "Adult C57BL/6J mouse, head-fixed",
+}
+
+
+@pytest.fixture
+def client(tmp_path: Path):
+    with TestClient(create_app(make_settings(tmp_path))) as test_client:
+        yield test_client
+
+
+def status_of(client: TestClient) -> dict:
+    return client.get("/api/status").json()
+
+
+def settle(client: TestClient) -> dict:
+    return wait_until(lambda: status_of(client), lambda s: s["status"] != "processing", timeout=120)
+
+
+def say(client: TestClient, **body: object) -> dict:
+    response = client.post("/api/user-input", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def decide(client: TestClient, approved: bool, accept_as_is: bool = False) -> None:
+    response = client.post("/api/retry-approval", json={"approved": approved, "accept_as_is": accept_as_is})
+    assert response.status_code == 200, response.text
+
+
+def upload(client: TestClient, folder: Path, metadata: dict | None = None) -> dict:
+    response = client.post("/api/upload", files=multipart_files(folder), data=metadata or {})
+    assert response.status_code == 202, response.text
+    return settle(client)
+
+
+def failed_without_metadata(client: TestClient, folder: Path) -> dict:
+    asked = upload(client, folder)
+    assert asked["pending_request"]["type"] == "metadata"
+    assert say(client, message="just convert it, skip the questions")["next_action"] == "processing"
+    failed = settle(client)
+    assert failed["overall_status"] == "FAILED" and failed["pending_request"]["type"] == "retry_approval"
+    return failed
+
+
+def test_happy_path_full_metadata_then_accept_with_pdf(client: TestClient, sample_run: Path) -> None:
+    status = upload(client, sample_run, FULL_METADATA)
+    assert status["overall_status"] in ("PASSED", "PASSED_WITH_ISSUES")
+    if status["overall_status"] == "PASSED_WITH_ISSUES":
+        assert status["pending_request"]["type"] == "improvement_approval"
+        assert [o["value"] for o in status["pending_request"]["options"]] == ["improve", "accept"]
+        decide(client, approved=False, accept_as_is=True)
+        status = status_of(client)
+        assert (status["status"], status["validation_status"]) == ("completed", "passed_accepted")
+    else:
+        assert status["validation_status"] == "passed"
+    report = client.get("/api/download/report")
+    assert report.headers["content-type"] == "application/pdf" and report.content.startswith(b"%PDF")
+    assert len(status["conversation"]) == 1  # the finished conversation keeps only its last word
+
+
+def test_missing_metadata_given_in_one_sentence(client: TestClient, sample_run: Path) -> None:
+    asked = upload(client, sample_run)
+    request = asked["pending_request"]
+    assert request["type"] == "metadata"
+    required = {f["name"] for f in request["fields"] if f["required"]}
+    assert {"subject_id", "species", "sex", "age", "session_description", "session_start_time"} <= required
+    assert all(f["why"] and f["example"] for f in request["fields"])
+    reply = say(client, message="Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, "
+                                "started 5 March 2024 2:30pm EST")
+    accepted = reply["accepted"]
+    assert (accepted["subject_id"], accepted["species"], accepted["sex"], accepted["age"]) == \
+        ("m042", "Mus musculus", "F", "P12W")
+    assert accepted["session_start_time"] == "2024-03-05T14:30:00-05:00"
+    assert accepted["experimenter"] == ["Smith, Jane"]
+    assert reply["next_action"] == "processing"
+    done = settle(client)
+    assert done["overall_status"] in ("PASSED", "PASSED_WITH_ISSUES")
+    subject = done["file_info"]["subject"]
+    assert (subject["subject_id"], subject["species"], subject["sex"], subject["age"]) == ("m042", "Mus musculus", "F", "P12W")
+
+
+def test_one_answer_at_a_time_at_most_two_rounds_and_declines_remembered(client: TestClient, sample_run: Path) -> None:
+    first = upload(client, sample_run, {"subject_id": "r7"})
+    assert "subject_id" not in {f["name"] for f in first["pending_request"]["fields"]}
+    reply = say(client, message="it's a rat")
+    assert reply["accepted"]["species"] == "Rattus norvegicus"
+    second = settle(client)
+    assert second["pending_request"]["type"] == "metadata"  # second and last round
+    asked = {f["name"] for f in second["pending_request"]["fields"]}
+    assert "species" not in asked and {"sex", "age"} <= asked
+    reply = say(client, message="I don't know the age")
+    assert "age" in status_of(client)["declined_fields"] or reply["next_action"] == "processing"
+    done = settle(client)
+    assert done["versions"], "after two rounds the conversion goes ahead with what it has"
+    assert "age" in done["declined_fields"]
+    assert done["file_info"]["subject"]["age"] is None  # never invented
+
+
+def test_ambiguous_format_is_asked_and_the_answer_validated(client: TestClient) -> None:
+    folder = REALDATA / "phy_kilosort" / "bme410"
+    asked = upload(client, folder)
+    request = asked["pending_request"]
+    assert request["type"] == "format_selection"
+    values = [o["value"] for o in request["options"]]
+    assert {"PhySortingInterface", "KiloSortSortingInterface"} <= set(values)
+    assert all(o["description"] for o in request["options"])
+    wrong = client.post("/api/user-input", json={"fields": {"format": "SpikeGLXConverterPipe"}})
+    assert wrong.status_code == 422 and "PhySortingInterface" in wrong.json()["message"]
+    assert say(client, fields={"format": "PhySortingInterface"})["accepted"] == {"format": "PhySortingInterface"}
+    next_step = settle(client)
+    assert next_step["detected_format"]["interface"] == "PhySortingInterface"
+    assert next_step["pending_request"]["type"] == "metadata"
+    say(client, message="just convert it")
+    insisted = settle(client)  # Phy output has no start time, and NWB cannot do without one
+    assert [f["name"] for f in insisted["pending_request"]["fields"]] == ["session_start_time"]
+    assert "cannot be written" in insisted["pending_request"]["message"]
+    say(client, message="it started on 2 June 2021 at 10:15 Europe/London")
+    done = settle(client)
+    assert done["versions"] and done["file_info"]["units_count"] == 295
+
+
+def test_failed_then_approve_then_input_ends_passed_improved(client: TestClient, sample_run: Path) -> None:
+    failed_without_metadata(client, sample_run)
+    say(client, message="yes, go ahead")  # approving in words
+    for _ in range(3):
+        status = settle(client)
+        request = status["pending_request"]
+        if request is None:
+            break
+        if request["type"] == "user_input":
+            assert request["purpose"] == "correction_values"
+            say(client, fields={f["name"]: ANSWERS[f["name"]] for f in request["fields"]})
+        else:
+            assert request["type"] in ("retry_approval", "improvement_approval")
+            decide(client, approved=True)
+    final = status_of(client)
+    assert (final["status"], final["validation_status"]) == ("completed", "passed_improved"), final["issues"]
+    assert len(final["versions"]) >= 2 and all(len(v["sha256"]) == 64 for v in final["versions"])
+    history = final["correction_history"]
+    assert history[0]["issues_before"] and history[0]["user_input"]["subject_id"] == "m042"
+    assert history[-1]["issues_after"] == [] and history[-1]["version"] == final["versions"][-1]["version"]
+    assert any(fix["field"] == "device_description" for attempt in history for fix in attempt["fixes_applied"])
+
+
+def test_failed_then_decline_writes_the_json_correction_context(client: TestClient, sample_run: Path) -> None:
+    failed_without_metadata(client, sample_run)
+    say(client, message="no thanks")
+    final = status_of(client)
+    assert (final["status"], final["validation_status"]) == ("failed", "failed_user_declined")
+    report = client.get("/api/download/report")
+    assert report.status_code == 200 and report.headers["content-type"] == "application/json"
+    context = CorrectionContext.model_validate(json.loads(report.content))
+    assert context.overall_status == "FAILED" and "check_subject_exists" in {i.check_name for i in context.issues}
+
+
+def test_abandon_while_asked_for_values(client: TestClient, sample_run: Path) -> None:
+    failed_without_metadata(client, sample_run)
+    decide(client, approved=True)
+    asked = settle(client)
+    assert asked["pending_request"]["type"] == "user_input"
+    say(client, message="stop")
+    final = status_of(client)
+    assert (final["status"], final["validation_status"]) == ("failed", "failed_user_abandoned")
+    assert client.get("/api/download/nwb/v1").status_code == 200
+
+
+def test_stuck_loop_is_called_out_then_accepted(client: TestClient, sample_run: Path) -> None:
+    status = upload(client, sample_run, FULL_METADATA)
+    assert status["overall_status"] == "PASSED_WITH_ISSUES"
+    for _ in range(4):
+        request = status["pending_request"]
+        if request["purpose"] == "no_progress":
+            break
+        if request["type"] == "improvement_approval":
+            decide(client, approved=True)
+        else:
+            say(client, skip=[f["name"] for f in request["fields"]])  # no new input
+        status = settle(client)
+    request = status["pending_request"]
+    assert request["purpose"] == "no_progress" and "changed nothing" in request["message"]
+    assert [o["value"] for o in request["options"]] == ["accept_as_is", "change_approach", "stop"]
+    say(client, message="accept_as_is")
+    final = status_of(client)
+    assert (final["status"], final["validation_status"]) == ("completed", "passed_accepted")
+
+
+def test_cancel_mid_conversion_keeps_earlier_versions(client: TestClient, tmp_path: Path) -> None:
+    big = write_sample_spikeglx(tmp_path / "big", SampleSpec(n_channels=64, duration_s=60.0))
+    status = upload(client, big, FULL_METADATA)
+    assert len(status["versions"]) == 1
+    decide(client, approved=True)  # improve -> questions, or straight to a new conversion
+    asked = status_of(client)
+    if asked["pending_request"] and asked["pending_request"]["type"] == "user_input":
+        say(client, fields={f["name"]: ANSWERS[f["name"]] for f in asked["pending_request"]["fields"]})
+    wait_until(lambda: status_of(client), lambda s: s["stages"][0]["status"] == "in_progress", interval=0.02)
+    response = client.post("/api/cancel")
+    assert response.status_code == 200
+    final = status_of(client)
+    assert final["status"] == "idle" and [v["version"] for v in final["versions"]] == [1]
+    assert client.get("/api/download/nwb/v1").status_code == 200
+    outputs = Path(final["versions"][0]["path"]).parent
+    assert [p.name for p in outputs.glob("*.nwb")] == [Path(final["versions"][0]["path"]).name]
