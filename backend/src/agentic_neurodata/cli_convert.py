@@ -22,6 +22,7 @@ from .models import PendingRequest, PendingRequestType
 from .state import GlobalState, WorkflowStatus
 
 EXIT_PASSED, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+BAD_INPUT_CODES = {"bad_input", "format_not_detected", "payload_too_large"}
 CONVERSATION = "conversation_agent"
 
 
@@ -102,7 +103,10 @@ def run(args: argparse.Namespace) -> int:
         out.close()
     final = runtime.store.snapshot()
     out.summary(final)
-    return EXIT_PASSED if final.status == WorkflowStatus.COMPLETED else EXIT_FAILED
+    if final.status == WorkflowStatus.COMPLETED:
+        return EXIT_PASSED
+    # A session that ended on what was given (unknown format, unreadable answer) is bad input, not a bad file.
+    return EXIT_INPUT if final.failure and final.failure.error_code in BAD_INPUT_CODES else EXIT_FAILED
 
 
 def ask(runtime: Any, request: PendingRequest) -> None:

@@ -431,6 +431,7 @@ class StatusResponse(BaseModel):
     file_info: FileInfo | None = None
     report_available: bool
     report_name: str | None = None
+    report_sha256: str | None = None
     llm_provider: Literal["anthropic", "offline"]
     pending_request: PendingRequest | None
     metadata: dict[str, Any]

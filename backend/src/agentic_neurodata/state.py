@@ -191,6 +191,7 @@ class GlobalState(BaseModel):
     correction_attempt: int = 0
     validation_result: ValidationResult | None = None
     report_path: str | None = None
+    report_sha256: str | None = None
     correction_history: list[CorrectionAttempt] = Field(default_factory=list)
 
     # conversation with the user

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -62,11 +63,13 @@ class EvaluationAgent(Agent):
             path = self._write_report(result, state)
         except Exception as exc:
             # A report of an earlier version must not be served as this one's.
-            self.store.update(COMPONENT, "No report for this evaluation", level=LogLevel.ERROR, report_path=None)
+            self.store.update(COMPONENT, "No report for this evaluation", level=LogLevel.ERROR, report_path=None,
+                              report_sha256=None)
             self.store.fail_stage(StageName.REPORT_GENERATION, COMPONENT,
                                   f"The report could not be written: {type(exc).__name__}: {exc}")
             raise
-        self.store.update(COMPONENT, f"Report written: {path.name}", report_path=str(path))
+        self.store.update(COMPONENT, f"Report written: {path.name}", report_path=str(path),
+                          report_sha256=hashlib.sha256(path.read_bytes()).hexdigest())
         self.store.complete_stage(StageName.REPORT_GENERATION, COMPONENT, f"Report ready: {path.name}")
         return {"report_path": str(path), "format": path.suffix.lstrip("."),
                 "overall_status": result.overall_status.value}

@@ -39,6 +39,7 @@ def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
         file_info=result.file_info if result else None,
         report_available=bool(report and report.is_file()),
         report_name=report.name if report else None,
+        report_sha256=state.report_sha256 if report else None,
         llm_provider=llm_provider,
         pending_request=state.pending_request,
         metadata=state.metadata,

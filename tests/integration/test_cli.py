@@ -1,0 +1,120 @@
+"""`agentic-neurodata convert`: exit codes, --json, metadata files, and questions on a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import FULL_METADATA, REALDATA
+
+pytestmark = pytest.mark.slow
+
+
+def run_cli(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
+           "OUTPUT_DIR": str(tmp_path / "outputs")}
+    return subprocess.run([sys.executable, "-m", "agentic_neurodata.cli", "convert", *args], cwd=tmp_path, env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+
+
+def test_without_a_terminal_it_never_waits_and_lists_what_is_missing(tmp_path: Path, sample_run: Path) -> None:
+    done = run_cli(tmp_path, str(sample_run))
+    assert done.returncode == 2, done.stderr
+    for field in ("subject_id", "species", "sex", "age", "session_description", "session_start_time"):
+        assert f"- {field} (required)" in done.stderr
+    assert "--set KEY=VALUE" in done.stderr
+
+
+def test_metadata_file_and_accept_warnings_convert_with_a_json_summary(tmp_path: Path, sample_run: Path) -> None:
+    metadata = tmp_path / "metadata.yaml"
+    metadata.write_text(yaml.safe_dump(FULL_METADATA))
+    out = tmp_path / "converted"
+    done = run_cli(tmp_path, str(sample_run), "--metadata", str(metadata), "--accept-warnings", "--json",
+                   "--output-dir", str(out))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["status"] == "completed"
+    assert summary["validation_status"] in ("passed", "passed_accepted")
+    nwb = Path(summary["nwb_file"])
+    assert nwb.parent == out and nwb.name == "sample_run_g0_v1.nwb" and len(summary["sha256"]) == 64
+    assert Path(summary["report"]).suffix == ".pdf"
+
+
+def test_warnings_without_accept_exit_2_and_say_how_to_accept(tmp_path: Path, sample_run: Path) -> None:
+    pairs = [arg for key, value in FULL_METADATA.items() for arg in ("--set", f"{key}={value}")]
+    done = run_cli(tmp_path, str(sample_run), *pairs)
+    summary_says_warnings = "improve" in done.stderr.lower() or "accept" in done.stderr.lower()
+    assert done.returncode in (0, 2), done.stderr
+    if done.returncode == 2:
+        assert summary_says_warnings and "--accept-warnings" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["/no/such/folder"], "is not a folder"),
+        (["{sample}", "--set", "species"], "write KEY=VALUE"),
+        (["{sample}", "--metadata", "missing.yaml"], "no file"),
+        (["{sample}", "--format", "NoSuchInterface"], "NoSuchInterface"),
+    ],
+)
+def test_bad_input_exits_2_with_a_specific_message(tmp_path: Path, sample_run: Path, args: list[str], words: str) -> None:
+    done = run_cli(tmp_path, *[a.replace("{sample}", str(sample_run)) for a in args], "--json")
+    assert done.returncode == 2
+    assert words in done.stderr or words in done.stdout
+
+
+def test_forced_format_skips_the_choice(tmp_path: Path) -> None:
+    done = run_cli(tmp_path, str(REALDATA / "phy_kilosort" / "bme410"), "--format", "KiloSortSortingInterface",
+                   "--set", "session_start_time=2021-06-02T10:15:00+01:00", "--json")
+    summary = json.loads(done.stdout)
+    assert done.returncode == 2 and summary["pending_request"]["type"] == "metadata", done.stderr
+    assert "KiloSortSortingInterface" in done.stderr or summary["versions"] == []
+
+
+def test_on_a_terminal_it_asks_and_shows_progress(tmp_path: Path, sample_run: Path) -> None:
+    answers = {"subject_id": "m042", "species": "mouse", "sex": "female", "age": "12 weeks",
+               "session_description": "Neuropixels recording in V1", "session_start_time": "2024-03-05 14:30 EST"}
+    main, child = pty.openpty()
+    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
+           "OUTPUT_DIR": str(tmp_path / "outputs"), "COLUMNS": "120"}
+    process = subprocess.Popen([sys.executable, "-m", "agentic_neurodata.cli", "convert", str(sample_run)],
+                               cwd=tmp_path, env=env, stdin=child, stdout=child, stderr=child, close_fds=True)
+    os.close(child)
+    seen = ""
+    deadline = time.monotonic() + 300
+    try:
+        while process.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.5)
+            if not ready:
+                continue
+            try:
+                seen += os.read(main, 4096).decode(errors="replace")
+            except OSError:
+                break
+            tail = seen[-400:]
+            if tail.rstrip().endswith("(Enter to skip):"):
+                field = tail.rsplit("\n", 1)[-1].strip().split()[0]
+                os.write(main, (answers.get(field, "") + "\n").encode())
+                seen += "\n"
+            elif tail.rstrip().endswith(":") and "Choose 1-" in tail.rsplit("\n", 1)[-1]:
+                option = "2" if "Accept as is" in seen[-2000:] else "1"
+                os.write(main, (option + "\n").encode())
+                seen += "\n"
+        process.wait(timeout=30)
+    finally:
+        os.close(main)
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, seen[-3000:]
+    assert "subject_id (required)" in seen and "Result:" in seen and "NWB file:" in seen
+    assert "%" in seen  # progress bars drew
