@@ -60,8 +60,9 @@ class AssistantService:
                          output_dir: str | None = None) -> StatusView:
         path = existing_folder(folder)
         output = Path(output_dir).expanduser().resolve() if output_dir else None
+        values = self.runtime.event_log.redactor.data(dict(metadata or {}))  # as the upload route does
         try:
-            self.runtime.start_local(path, dict(metadata or {}), forced_format=format, output_dir=output)
+            self.runtime.start_local(path, values, forced_format=format, output_dir=output)
         except BusyError as exc:
             # The store's own message speaks of HTTP routes; say it in this server's words.
             raise BusyError(f"The service is busy with session {exc.details.get('active_session_id')} "

@@ -121,8 +121,8 @@ def build_assistant_server(service: AssistantService) -> sdk.MCPServer:
     async def start_conversion(
         folder: Folder,
         metadata: Annotated[Optional[ConversionMetadata], Field(  # type: ignore[valid-type]
-            description="Subject and session metadata as given by the user, in their words or in DANDI form "
-            "(the service normalises: 'mouse' -> Mus musculus, '12 weeks' -> P12W)")] = None,
+            description="Subject and session metadata the user gave. DANDI forms are safest (species 'Mus "
+            "musculus', sex 'F', age 'P90D', start time with its time zone); values are checked by the service")] = None,
         format: FormatName = None,
         output_dir: Annotated[Optional[str], Field(description="Optional folder for the NWB versions and report")] = None,
     ) -> StatusView:
