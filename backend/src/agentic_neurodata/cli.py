@@ -44,6 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_convert(commands)
 
+    from .mcp_stdio.command import add_parser as add_mcp
+
+    add_mcp(commands)
+
     sample = commands.add_parser("sample-data", help="write a small SpikeGLX recording for trying the service")
     sample.add_argument("directory", help="where to write it")
     sample.add_argument("--channels", type=int, default=32, choices=range(1, 385), metavar="N")

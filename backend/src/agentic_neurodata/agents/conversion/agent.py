@@ -52,6 +52,12 @@ class ConversionAgent(Agent):
             self.extract_metadata(input_path=input_path)
         return result.model_dump(mode="json")
 
+    @action("Detect the format of a folder without touching the session (read-only: nothing is stored). "
+            "Returns a DetectionResult, as detect_format does; for previews, e.g. an assistant's question.")
+    def preview_format(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
+        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
+        return result.model_dump(mode="json")
+
     @action("Complete a detection with the user's answer: `choice` (an alternative's choice_id, or its interface "
             "name when unique) and `arguments` (answers to the result's questions). Returns the completed "
             "DetectionResult; raises BadInputError with an example when the answer does not fit.")
