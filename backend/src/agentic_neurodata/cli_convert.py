@@ -91,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
             if request.type == PendingRequestType.IMPROVEMENT_APPROVAL and args.accept_warnings:
                 runtime.call(CONVERSATION, "handle_correction", approved=False, accept_as_is=True)
             elif interactive:
+                out.close()  # a live progress display would redraw over the question
                 ask(runtime, request)
             else:
                 out.missing(request)
@@ -153,22 +154,27 @@ class Reporter:
         self.json_mode = json_mode
         self._bars: Any = None
         self._tasks: dict[str, Any] = {}
-        if not json_mode and sys.stderr.isatty():
+        self._terminal = not json_mode and sys.stderr.isatty()
+
+    def _live_bars(self) -> Any:
+        """The progress display, started on demand (it is stopped while a question is asked)."""
+        if self._bars is None:
             from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
             self._bars = Progress(TextColumn("{task.description:<18}"), BarColumn(), TaskProgressColumn(),
                                   TextColumn("{task.fields[note]}"), transient=False)
+            self._tasks = {}
             self._bars.start()
+        return self._bars
 
     def event(self, event: dict[str, Any]) -> None:
         stage = event.get("stage")
-        if self._bars is not None and stage:
+        if self._terminal and stage and event["type"] in ("progress", "stage_update"):
+            bars = self._live_bars()
             if stage not in self._tasks:
-                self._tasks[stage] = self._bars.add_task(stage.replace("_", " "), total=100, note="")
+                self._tasks[stage] = bars.add_task(stage.replace("_", " "), total=100, note="")
             percent = event["metadata"].get("percent")
-            done = 100 if event["type"] == "stage_update" and "finished" in event["message"].lower() else percent
-            self._bars.update(self._tasks[stage], completed=done if done is not None else None,
-                              note=event["message"][:60])
+            bars.update(self._tasks[stage], completed=percent if percent is not None else None, note=event["message"][:60])
         elif not self.json_mode and event["type"] != "progress":
             print(f"[{event['type']}] {event['message']}", file=sys.stderr)
 

@@ -74,8 +74,12 @@ def build_runtime(settings: Settings, *, in_background: bool = True) -> Runtime:
     secrets = [s.get_secret_value() for s in (settings.anthropic_api_key, settings.api_token) if s is not None]
     event_log = EventLog(settings.log_dir, Redactor(secrets))
     store = StateStore(settings.state_dir / "state.json", event_log)
-    for leftover in remove_partials(settings.output_dir):
-        event_log.write(store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"})
+    # Only this service's own session can have left unfinished files; other processes (a CLI run,
+    # an MCP server) may be writing theirs under the same OUTPUT_DIR right now.
+    restored = store.snapshot()
+    if restored.output_dir and Path(restored.output_dir).is_dir():
+        for leftover in remove_partials(Path(restored.output_dir)):
+            event_log.write(store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"})
     server = MCPServer(store, event_log)
     worker = WorkflowWorker(event_log)
     llm = build_llm_service(settings, event_log, session_id=lambda: store.session_id)
