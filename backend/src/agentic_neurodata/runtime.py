@@ -68,8 +68,9 @@ def new_session_id() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
-def build_runtime(settings: Settings, *, in_background: bool = True) -> Runtime:
-    """`in_background`: long steps run on the worker thread (web); False runs them inline (CLI)."""
+def build_runtime(settings: Settings, *, in_background: bool = True, llm: LLMService | None = None) -> Runtime:
+    """`in_background`: long steps run on the worker thread (web); False runs them inline (CLI).
+    `llm`: a ready LLM service (tests put a fake Anthropic transport under the real SDK)."""
     settings.ensure_directories()
     secrets = [s.get_secret_value() for s in (settings.anthropic_api_key, settings.api_token) if s is not None]
     event_log = EventLog(settings.log_dir, Redactor(secrets))
@@ -82,7 +83,7 @@ def build_runtime(settings: Settings, *, in_background: bool = True) -> Runtime:
             event_log.write(store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"})
     server = MCPServer(store, event_log)
     worker = WorkflowWorker(event_log)
-    llm = build_llm_service(settings, event_log, session_id=lambda: store.session_id)
+    llm = llm or build_llm_service(settings, event_log, session_id=lambda: store.session_id)
     for agent_class in (ConversationAgent, ConversionAgent, EvaluationAgent):
         agent = agent_class(server, store, settings, llm)
         if in_background:

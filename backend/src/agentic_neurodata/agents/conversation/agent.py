@@ -256,6 +256,8 @@ class ConversationAgent(Agent):
             self._say(reply)
             return {"reply": reply, "accepted": {}, "rejected": answer.rejected, "next_action": pending.type.value}
         reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
+        if answer.parsed and answer.parsed.source == "offline_fallback":
+            reply = f"{answer.parsed.notes[0]} {reply}"  # the model failed: say so, with its error id
         metadata = {**state.metadata, **answer.values}
         declined = sorted(set(state.declined_fields) | set(answer.declined))
         changes: dict[str, Any] = {"metadata": metadata, "declined_fields": declined, "partial_metadata": answer.partial}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,4 +92,9 @@ def match_option(text: str | None, options: list[RequestOption]) -> RequestOptio
     if len(partial) == 1:
         return partial[0]
     inside = [o for o in options if o.label.lower() in wanted or o.value.lower() in wanted]
-    return inside[0] if len(inside) == 1 else None
+    if len(inside) == 1:
+        return inside[0]
+    # "kilosort please": a word of the reply that names exactly one option.
+    words = [w for w in re.findall(r"[a-z0-9]+", wanted) if len(w) >= 3]
+    named = {o.value: o for o in options for w in words if w in o.value.lower() or w in o.label.lower()}
+    return next(iter(named.values())) if len(named) == 1 else None

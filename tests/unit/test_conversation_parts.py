@@ -1,0 +1,101 @@
+"""The conversation agent's small parts: options, intake policy, automatic fixes, no progress."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.agents.conversation import answers, auto_fixes, intake, planning
+from agentic_neurodata.models import (
+    AppliedFix,
+    CorrectionAttempt,
+    FileInfo,
+    FixKind,
+    FixStrategy,
+    RequestOption,
+    Severity,
+    ValidationIssue,
+)
+
+OPTIONS = [RequestOption(value="PhySortingInterface", label="PhySortingInterface"),
+           RequestOption(value="KiloSortSortingInterface", label="KiloSortSortingInterface")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("PhySortingInterface", "PhySortingInterface"), ("2", "KiloSortSortingInterface"), ("phy", "PhySortingInterface"),
+    ("kilosort please", "KiloSortSortingInterface"), ("the first one", None), ("", None), ("9", None),
+])
+def test_an_option_is_named_by_value_label_number_or_an_unambiguous_part(text: str, expected: str | None) -> None:
+    found = answers.match_option(text, OPTIONS)
+    assert (found.value if found else None) == expected
+
+
+def test_values_are_checked_and_unknown_names_refused_except_asked_free_text() -> None:
+    checked = intake.check_values({"species": "mouse", "sex": "male", "colour": "blue", "cell_id": "cell 3"})
+    assert checked.accepted["species"] == "Mus musculus" and checked.accepted["sex"] == "M"
+    assert "not a metadata field" in checked.rejected["colour"]
+    assert "cell_id" in checked.rejected  # spaces are not allowed in an identifier
+    assert intake.check_values({"pipette_resistance": "5 MOhm"}, free_text_fields=("pipette_resistance",)).accepted == \
+        {"pipette_resistance": "5 MOhm"}
+
+
+def test_a_start_time_from_the_files_counts_only_with_its_zone() -> None:
+    assert intake.known_from_files({"session_start_time": "2024-03-05T14:30:00-05:00",
+                                    "session_start_time_has_timezone": True}) == \
+        ({"session_start_time": "2024-03-05T14:30:00-05:00"}, {})
+    assert intake.known_from_files({"session_start_time": "2024-03-05T14:30:00",
+                                    "session_start_time_has_timezone": False}) == \
+        ({}, {"session_start_time": "2024-03-05T14:30:00"})
+    assert intake.cannot_convert_without({}, {}) == ["session_start_time"]
+    assert intake.cannot_convert_without({}, {"session_start_time": "2024-03-05T14:30:00"}) == []
+
+
+def test_questions_stop_after_two_rounds_in_minimal_mode_and_for_declined_fields() -> None:
+    everything_missing: dict = {}
+    assert intake.should_ask(everything_missing, [], 0, minimal=False)
+    assert intake.should_ask(everything_missing, [], 1, minimal=False)
+    assert not intake.should_ask(everything_missing, [], 2, minimal=False)
+    assert not intake.should_ask(everything_missing, [], 0, minimal=True)
+    required = ["subject_id", "species", "sex", "age", "session_description", "session_start_time"]
+    assert not intake.should_ask(everything_missing, required, 0, minimal=False)
+    first = {s.name for s in intake.fields_to_ask({}, [], 1)}
+    second = {s.name for s in intake.fields_to_ask({}, [], 2)}
+    assert "keywords" in first and "keywords" not in second and set(required) <= second
+
+
+def strategy(check: str, field: str | None, kind: FixKind = FixKind.AUTO) -> FixStrategy:
+    return FixStrategy(check_name=check, kind=kind, description=f"fix {check}.", field=field)
+
+
+def test_automatic_fixes_work_only_from_facts_present() -> None:
+    metadata: dict = {"subject_id": "m/042", "related_publications": ["10.1234/abcd"]}
+    options: dict = {}
+    info = FileInfo(devices=[{"name": "NeuropixelsImec0", "manufacturer": "imec", "model": "NP1000",
+                              "serial_number": "18194814012"}])
+    done = [auto_fixes.apply_fix(strategy(c, f), metadata, options, info) for c, f in (
+        ("check_subject_id_no_slashes", "subject_id"), ("check_doi_publications", "related_publications"),
+        ("check_description", "device_description"), ("check_empty_table", None))]
+    assert all(isinstance(fix, AppliedFix) for fix in done)
+    assert metadata["subject_id"] == "m-042" and metadata["related_publications"] == ["doi:10.1234/abcd"]
+    assert metadata["device_description"] == "NeuropixelsImec0, NP1000, made by imec, serial number 18194814012"
+    assert options == {"drop_empty_tables": True}
+    # Nothing to work on: nothing is invented.
+    assert auto_fixes.apply_fix(strategy("check_subject_sex", "sex"), {}, {}, None) is None
+    assert auto_fixes.apply_fix(strategy("check_description", "device_description"), {}, {}, FileInfo()) is None
+    assert auto_fixes.apply_fix(strategy("check_empty_table", None), {}, {"drop_empty_tables": True}, None) is None
+
+
+def issue(check: str, location: str = "/") -> ValidationIssue:
+    return ValidationIssue(check_name=check, severity=Severity.WARNING, importance="BEST_PRACTICE_VIOLATION",
+                           message="m", location=location)
+
+
+def test_no_progress_means_same_issues_no_input_no_fix() -> None:
+    same = CorrectionAttempt(attempt=2, issues_before=[issue("check_a")], issues_after=[issue("check_a")])
+    assert planning.made_no_progress(same)
+    moved = CorrectionAttempt(attempt=2, issues_before=[issue("check_a")], issues_after=[issue("check_a", "/x")])
+    assert not planning.made_no_progress(moved)
+    answered = same.model_copy(update={"user_input": {"age": "P90D"}})
+    assert not planning.made_no_progress(answered)
+    fixed = same.model_copy(update={"fixes_applied": [AppliedFix(check_name="check_a", reason="r")]})
+    assert not planning.made_no_progress(fixed)
+    assert not planning.made_no_progress(CorrectionAttempt(attempt=1, issues_before=[issue("check_a")]))
