@@ -134,6 +134,8 @@ def test_websocket_receives_every_state_change(client: TestClient, sample_run: P
     stages = [(e["stage"], e["message"]) for e in events if e["type"] == "stage_update"]
     assert any(stage == "conversion" for stage, _ in stages) and any(stage == "evaluation" for stage, _ in stages)
     assert all({"type", "message", "stage", "status", "timestamp", "metadata"} <= set(e) for e in events)
+    assert all({"correction_attempt", "next_action", "pending_request"} <= set(e["metadata"]) for e in events)
+    assert events[-1]["metadata"]["next_action"] in ("improvement_approval", "download")
 
 
 def test_agents_info_and_logs_endpoints(client: TestClient) -> None:

@@ -211,6 +211,14 @@ class GlobalState(BaseModel):
 Subscriber = Callable[[dict[str, Any]], None]
 
 
+def _next_action(state: GlobalState) -> str:
+    """What happens next, for clients following the events: whose move it is."""
+    if state.pending_request is not None:
+        return state.pending_request.type.value
+    return {WorkflowStatus.PROCESSING: "wait", WorkflowStatus.COMPLETED: "download",
+            WorkflowStatus.FAILED: "download_or_retry", WorkflowStatus.IDLE: "upload"}.get(state.status, "wait")
+
+
 @lru_cache(maxsize=None)
 def _field_adapter(name: str) -> TypeAdapter[Any]:
     return TypeAdapter(GlobalState.model_fields[name].annotation)
@@ -541,6 +549,7 @@ class StateStore:
                 "overall_status": state.overall_status.value if state.overall_status else None,
                 "correction_attempt": state.correction_attempt,
                 "pending_request": state.pending_request.type.value if state.pending_request else None,
+                "next_action": _next_action(state),
                 **(extra or {}),
             },
         }
