@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import pickle
 import queue
 import threading
 import time
@@ -46,6 +47,16 @@ def _get_context() -> multiprocessing.context.BaseContext:
 def warm_up() -> None:
     """Start the forkserver (and its NeuroConv import) ahead of the first conversion."""
     run_isolated("agentic_neurodata.isolation_preload:ready", {}, lambda *a, **k: None, lambda: False)
+
+
+def shutdown() -> None:
+    """Stop the forkserver (it also ends with the service). The next run starts a fresh one, which
+    takes the process's limits of that moment (resource limits are inherited from the forkserver)."""
+    with _context_lock:
+        if _context is not None and _context.get_start_method() == "forkserver":
+            from multiprocessing import forkserver
+
+            forkserver._forkserver._stop()  # no public API; the attribute exists since Python 3.8
 
 
 class ChildFailed(ServiceError):
@@ -109,7 +120,9 @@ def _child_main(target: str, kwargs: dict[str, Any], messages: Any, service_pid:
 
     try:
         function = getattr(importlib.import_module(module_name), function_name)
-        messages.put(("result", function(**kwargs, progress=progress)))
+        result = function(**kwargs, progress=progress)
+        pickle.dumps(result)  # here, not in the queue's feeder thread where the error would be lost
+        messages.put(("result", result))
     except BaseException as exc:  # noqa: BLE001 - everything goes back to the parent
         messages.put(("error", _describe_error(exc)))
     finally:
