@@ -92,12 +92,12 @@ def apply_user_metadata(file_metadata: dict[str, Any], flat: dict[str, Any]) -> 
     device_description = flat.get("device_description")
     if device_description:
         for device in _entries(merged.get("Devices")) + _entries(ecephys.get("Device")):
-            if _is_placeholder(device.get("description")):
+            if is_placeholder(device.get("description")):
                 device["description"] = device_description
     group_description = flat.get("electrode_group_description")
     if group_description:
         for group in groups:
-            if _is_placeholder(group.get("description")):
+            if is_placeholder(group.get("description")):
                 group["description"] = group_description
     if flat.get("cell_id"):
         for electrode in icephys_electrodes:
@@ -110,7 +110,7 @@ def electrode_location(flat: dict[str, Any]) -> str | None:
     return next((str(flat[k]) for k in LOCATION_FIELDS if flat.get(k)), None)
 
 
-def _is_placeholder(description: Any) -> bool:
+def is_placeholder(description: Any) -> bool:
     return description is None or str(description).strip().strip(".").lower() in PLACEHOLDER_DESCRIPTIONS
 
 

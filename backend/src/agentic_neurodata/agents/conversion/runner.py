@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ...metadata.nwb_mapping import electrode_location
+from ...metadata.nwb_mapping import electrode_location, is_placeholder
 from .codec import Codec, make_codec
 from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
@@ -58,6 +58,20 @@ class ConversionOutcome:
     bytes_written: int
     plan: ConversionPlan | None = None
     conversion_options: dict[str, Any] = field(default_factory=dict)
+    reader_metadata: dict[str, Any] = field(default_factory=dict)  # what the readers gave, before ours
+    electrodes_located: bool = False  # the electrodes table's location column was set
+
+
+def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
+    """Give the devices and electrode groups NeuroConv makes up itself (a reader that names none
+    gets "PlaceholderElectrodeDevice" and groups described "no description") the generated
+    descriptions too; those named in the metadata already got them there (nwb_mapping)."""
+    wanted = ((nwbfile.devices, user_metadata.get("device_description")),
+              (nwbfile.electrode_groups, user_metadata.get("electrode_group_description")))
+    for objects, description in wanted:
+        for item in objects.values() if description else ():
+            if is_placeholder(getattr(item, "description", None)):
+                item.fields["description"] = str(description)  # set once by PyNWB: replaced in place
 
 
 def label_electrodes(converter: Any, user_metadata: dict[str, Any]) -> bool:
@@ -134,13 +148,15 @@ def run_conversion(
         plan = make_plan(interface, source_data)
         converter = build_converter(plan)
         plan, converter, stream_notes = correct_plan(plan, converter, options)
-        metadata, metadata_notes = final_metadata(converter.get_metadata(), file_metadata or {}, user_metadata,
+        reader_metadata = converter.get_metadata()
+        metadata, metadata_notes = final_metadata(reader_metadata, file_metadata or {}, user_metadata,
                                                   bool(options.get("drop_empty_strings")))
         notes += stream_notes + metadata_notes
-        label_electrodes(converter, user_metadata)
+        located = label_electrodes(converter, user_metadata)
         progress(8.0, "Building the NWB file", None, None)
         options_by_interface = conversion_options(converter)
         nwbfile = create_nwbfile(converter, metadata, options_by_interface)
+        describe_placeholders(nwbfile, user_metadata)
         _configure(nwbfile, codec)
         taken = _take_over_large_datasets(nwbfile, codec)
     total = sum(FillJob(None, it._get_data, tuple(int(n) for n in it.maxshape), np.dtype(it.dtype),
@@ -165,7 +181,8 @@ def run_conversion(
     progress(WRITE_END, "Checking that PyNWB reads the file", total, total)
     verify_readable(output_path, filled)
     return ConversionOutcome(metadata=_plain_dicts(metadata), notes=notes, bytes_written=total, plan=plan,
-                             conversion_options=_plain_dicts(options_by_interface))
+                             conversion_options=_plain_dicts(options_by_interface),
+                             reader_metadata=_plain_dicts(reader_metadata), electrodes_located=located)
 
 
 def _plain_dicts(value: Any) -> Any:
