@@ -165,7 +165,7 @@ class ConversionAgent(Agent):
             raise self._conversion_failure(exc, found.interface, output_dir) from exc
 
         notes = list(outcome.notes)
-        spec_path, metadata_path = self._write_specification(final, outcome, notes)
+        spec_path, metadata_path = self._write_specification(final, outcome)
         for note in notes:
             self.store.log(LogLevel.WARNING, COMPONENT, note)
         version = NWBVersion(
@@ -194,18 +194,21 @@ class ConversionAgent(Agent):
                                  "subject_id to get DANDI's file name.")
         return versions.version_path(output_dir, stem, number)
 
-    def _write_specification(self, final: Path, outcome: runner.ConversionOutcome,
-                             notes: list[str]) -> tuple[Path | None, Path | None]:
+    def _write_specification(self, final: Path, outcome: runner.ConversionOutcome) -> tuple[Path | None, Path | None]:
         """The NeuroConv specification and metadata beside the file; a failure here costs only them."""
         try:
-            spec_path, metadata_path = specification.write_beside(final, outcome.plan, outcome.metadata,
-                                                                  outcome.conversion_options)
+            spec_path, metadata_path, left_out = specification.write_beside(
+                final, outcome.plan, outcome.metadata, outcome.reader_metadata, outcome.conversion_options,
+                outcome.electrodes_located)
         except Exception as exc:  # noqa: BLE001 - the NWB file stands without them
             self.store.log(LogLevel.WARNING, COMPONENT, f"Could not write the NeuroConv specification: {exc}")
             return None, None
         if spec_path is None and outcome.plan is not None:
-            notes.append(f"No NeuroConv specification was written for {final.name}: "
-                         f"{outcome.plan.why_not_reproducible}. Its metadata is in {metadata_path.name}.")
+            self.store.log(LogLevel.INFO, COMPONENT, f"No NeuroConv specification for {final.name}: "
+                           f"{outcome.plan.why_not_reproducible}. Its metadata is in {metadata_path.name}.")
+        elif spec_path is not None:
+            self.store.log(LogLevel.INFO, COMPONENT, f"Re-run without this service: neuroconv {spec_path.name}",
+                           not_carried=left_out)
         return spec_path, metadata_path
 
     # ------------------------------------------------------------------ helpers
