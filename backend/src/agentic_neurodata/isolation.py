@@ -28,6 +28,7 @@ from .errors import ServiceError, WorkflowCancelled
 ProgressCallback = Callable[..., None]
 PRELOAD = ["agentic_neurodata.isolation_preload"]
 POLL_S = 0.1
+WORKER_NICENESS = 10
 _context: multiprocessing.context.BaseContext | None = None
 _context_lock = threading.Lock()
 
@@ -113,6 +114,8 @@ def run_isolated(
 
 def _child_main(target: str, kwargs: dict[str, Any], messages: Any, service_pid: int) -> None:
     _die_with(service_pid)
+    # Heavy work yields the CPU to the service: requests are answered first, the work takes the rest.
+    os.nice(WORKER_NICENESS)
     module_name, _, function_name = target.partition(":")
 
     def progress(*args: Any, **progress_kwargs: Any) -> None:
