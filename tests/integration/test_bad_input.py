@@ -120,7 +120,7 @@ def test_file_vanishing_mid_conversion_keeps_earlier_versions_and_leaves_no_part
     assert "sample_run_g0_t0.imec0.lf.bin vanished" in caught.value.message and "discarded" in caught.value.message
     assert "Upload the recording again" in caught.value.message
     outputs = sorted(p.name for p in Path(v1["path"]).parent.iterdir())
-    assert outputs == ["sample_run_g0_v1.nwb"]
+    assert outputs == ["sample_run_g0_v1.metadata.yml", "sample_run_g0_v1.neuroconv.yml", "sample_run_g0_v1.nwb"]
     assert hashlib.sha256(Path(v1["path"]).read_bytes()).hexdigest() == v1_hash
     assert [v.version for v in runtime.store.snapshot().versions] == [1]
     # Before the write starts, a missing file is named too; the rest of the upload is untouched.
@@ -136,6 +136,7 @@ CHILD = textwrap.dedent("""
     from conftest import make_settings
     from agentic_neurodata.runtime import build_runtime
     from agentic_neurodata.errors import ServiceError
+    from agentic_neurodata import isolation
     base, run = Path(sys.argv[1]), sys.argv[2]
     rt = build_runtime(make_settings(base / "svc"), in_background=False)
     rt.store.begin_session("s1", run, str(base / "out"))
@@ -143,17 +144,20 @@ CHILD = textwrap.dedent("""
     meta = {"session_start_time": "2024-03-05T14:30:00-05:00"}
     v1 = rt.call("conversion_agent", "convert", input_path=run, detection_result=found, metadata=meta)
     # A real limit: from here no file of this process may grow past 1 MB (the NWB file needs ~2.6 MB).
+    # The conversion runs in a worker forked from the forkserver: restart it so it takes the limit.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, resource.RLIM_INFINITY))
+    isolation.shutdown()
     try:
         rt.call("conversion_agent", "convert", input_path=run, detection_result=found, metadata=meta)
         error = None
     except ServiceError as exc:
         error = {"code": exc.error_code, "status": exc.status_code, "message": exc.message}
     resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    isolation.shutdown()
     v3 = rt.call("conversion_agent", "convert", input_path=run, detection_result=found, metadata=meta)
     print(json.dumps({"error": error, "v1": v1, "v3": v3,
-                      "outputs": sorted(p.name for p in (base / "out").iterdir())}))
+                      "outputs": sorted(p.name for p in (base / "out").glob("*.nwb"))}))
 """)
 
 

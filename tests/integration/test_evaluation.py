@@ -203,17 +203,17 @@ def test_an_unreadable_file_fails_with_a_context_that_says_so(runtime, tmp_path)
 
 
 def test_a_report_that_cannot_be_written_keeps_the_evaluation_and_serves_no_stale_report(
-        runtime, sample_nwb, tmp_path, monkeypatch) -> None:  # noqa: F811
+        runtime, sample_nwb, tmp_path) -> None:  # noqa: F811
     evaluate(runtime, sample_nwb["full"], tmp_path, version=1)
-    assert runtime.store.snapshot().report_path
-
-    def broken_preview(path):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(figures, "data_preview", broken_preview)
+    report = Path(runtime.store.snapshot().report_path)
+    assert report.is_file()
+    # A folder where the report must go: the PDF (written in a worker process) cannot replace it.
+    report.unlink()
+    report.mkdir()
+    (report / "keep").write_text("x")
     result = evaluate(runtime, sample_nwb["full"], tmp_path, version=2)
     state = runtime.store.snapshot()
     assert result["overall_status"] == state.validation_result.overall_status.value
     assert state.report_path is None
     stage = state.stages[StageName.REPORT_GENERATION]
-    assert stage.status == StageStatus.FAILED and "disk full" in stage.message
+    assert stage.status == StageStatus.FAILED and "Directory" in stage.message

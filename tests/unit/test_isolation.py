@@ -91,3 +91,13 @@ def test_child_exits_when_the_service_is_killed(tmp_path: Path) -> None:
     while psutil.pid_exists(child) and psutil.Process(child).status() != psutil.STATUS_ZOMBIE:
         assert time.monotonic() < deadline, "the worker outlived the killed service"
         time.sleep(0.1)
+
+
+def unpicklable_job(progress):  # type: ignore[no-untyped-def]
+    return lambda: None
+
+
+def test_a_result_that_cannot_leave_the_child_is_an_error_not_a_silent_exit() -> None:
+    with pytest.raises(ChildFailed) as caught:
+        run_isolated(f"{HERE}:unpicklable_job", {}, lambda *a, **k: None, lambda: False)
+    assert "pickle" in caught.value.message.lower()

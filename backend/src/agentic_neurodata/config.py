@@ -43,6 +43,8 @@ class Settings(BaseSettings):
     conversion_threads: int = Field(default=0, ge=0, description="0 = one per CPU core")
     conversion_buffer_mb: int = Field(default=64, ge=8)
     detection_timeout_s: float = Field(default=20.0, gt=0)
+    # session: <folder>_v1.nwb; dandi: sub-<subject>_ses-<session>_desc-v1_<modality>.nwb (DANDI's layout)
+    output_naming: Literal["session", "dandi"] = "session"
 
     @field_validator("cors_origins", mode="before")
     @classmethod

@@ -257,6 +257,10 @@ class NWBVersion(BaseModel):
     sha256: str
     size_bytes: int
     created_at: datetime = Field(default_factory=utc_now)
+    # Beside the NWB file: the NeuroConv YAML specification that re-runs this conversion with the
+    # `neuroconv` command (None when the reader cannot be written as one) and the final metadata.
+    specification_path: str | None = None
+    metadata_path: str | None = None
 
 
 # --------------------------------------------------------------------------- pending requests

@@ -236,6 +236,7 @@ class StateStore:
         self._subscribers: list[Subscriber] = []
         self._cancel = threading.Event()
         self._last_progress_snapshot = 0.0
+        self._revision = 0  # counts changes, so readers can cache what they derive from the state
         self._state = self._restore()
 
     # ------------------------------------------------------------------ reading
@@ -259,6 +260,11 @@ class StateStore:
     def status(self) -> WorkflowStatus:
         with self._lock:
             return self._state.status
+
+    @property
+    def revision(self) -> int:
+        """Changes with every change of the state (read without the lock: an int is read atomically)."""
+        return self._revision
 
     @property
     def session_id(self) -> str | None:
@@ -467,6 +473,7 @@ class StateStore:
                 bytes_total=bytes_total,
             )
             self._state.updated_at = utc_now()
+            self._revision += 1
             now = time.monotonic()
             if now - self._last_progress_snapshot >= PROGRESS_SNAPSHOT_INTERVAL_S:
                 self._last_progress_snapshot = now
@@ -521,6 +528,7 @@ class StateStore:
     ) -> GlobalState:
         state = self._state
         state.updated_at = utc_now()
+        self._revision += 1
         entry = LogEntry(level=level, component=component, message=message, details=details or {})
         state.logs = (state.logs + [entry])[-MAX_LOG_ENTRIES:]
         if level.rank >= LogLevel.INFO.rank:

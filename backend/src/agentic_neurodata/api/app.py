@@ -16,7 +16,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import __version__
+from .. import __version__, isolation
 from ..config import Settings, get_settings
 from ..errors import ServiceError, UnauthorizedError, new_error_id
 from ..runtime import Runtime, build_runtime
@@ -90,6 +90,8 @@ def _warm_up() -> None:
     from ..agents.conversion.registry import registry
 
     registry()
+    # Start the worker processes' forkserver (it imports NeuroConv once) before the first conversion.
+    isolation.warm_up()
 
 
 def _install_error_handlers(app: FastAPI) -> None:

@@ -38,6 +38,8 @@ LIST_FIELDS = {"experimenter", "keywords", "related_publications"}
 # Flat names people use for the brain area of the electrodes.
 LOCATION_FIELDS = ("electrode_location", "brain_region", "location")
 SUBJECT_ALIASES = {"subject_description": "description"}
+# What NWB Inspector's check_description takes for no description at all.
+PLACEHOLDER_DESCRIPTIONS = {"", "no description", "no desc", "none", "placeholder"}
 
 
 def _as_list(value: Any) -> list[str]:
@@ -80,16 +82,36 @@ def apply_user_metadata(file_metadata: dict[str, Any], flat: dict[str, Any]) -> 
     """What the files know, overridden by what the user said (the user wins)."""
     merged = deep_merge(file_metadata, to_neuroconv(flat))
     ecephys = merged.get("Ecephys", {})
-    location = next((flat[k] for k in LOCATION_FIELDS if flat.get(k)), None)
+    groups = _entries(ecephys.get("ElectrodeGroups")) + _entries(ecephys.get("ElectrodeGroup"))
+    icephys_electrodes = _entries(merged.get("Icephys", {}).get("IntracellularElectrodes"))
+    location = electrode_location(flat)
     if location:
-        for group in _entries(ecephys.get("ElectrodeGroups")) + _entries(ecephys.get("ElectrodeGroup")):
-            group["location"] = location
+        for electrode in groups + icephys_electrodes:
+            electrode["location"] = location
+    # Generated descriptions (auto-fixes) fill only what the files left empty or a placeholder.
     device_description = flat.get("device_description")
     if device_description:
         for device in _entries(merged.get("Devices")) + _entries(ecephys.get("Device")):
-            if not device.get("description"):
+            if is_placeholder(device.get("description")):
                 device["description"] = device_description
+    group_description = flat.get("electrode_group_description")
+    if group_description:
+        for group in groups:
+            if is_placeholder(group.get("description")):
+                group["description"] = group_description
+    if flat.get("cell_id"):
+        for electrode in icephys_electrodes:
+            electrode["cell_id"] = str(flat["cell_id"])
     return merged
+
+
+def electrode_location(flat: dict[str, Any]) -> str | None:
+    """The brain area the user gave for the electrodes, under any of its flat names."""
+    return next((str(flat[k]) for k in LOCATION_FIELDS if flat.get(k)), None)
+
+
+def is_placeholder(description: Any) -> bool:
+    return description is None or str(description).strip().strip(".").lower() in PLACEHOLDER_DESCRIPTIONS
 
 
 def _entries(container: Any) -> list[dict[str, Any]]:

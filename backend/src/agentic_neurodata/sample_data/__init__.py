@@ -17,10 +17,10 @@ from .intan import write_sample_intan
 from .neuralynx import write_sample_neuralynx
 from .neuroscope import write_sample_neuroscope
 from .openephys import write_sample_openephys
-from .spikeglx import SampleSpec, read_sample_ap, uv_per_bit, write_large_spikeglx, write_sample_spikeglx
+from .spikeglx import SampleSpec, add_sample_nidq, read_sample_ap, uv_per_bit, write_large_spikeglx, write_sample_spikeglx
 
 __all__ = [
-    "SAMPLES", "Sample", "SampleSpec", "read_sample_ap", "uv_per_bit", "write_all_samples", "write_large_spikeglx",
+    "SAMPLES", "Sample", "SampleSpec", "add_sample_nidq", "read_sample_ap", "uv_per_bit", "write_all_samples", "write_large_spikeglx",
     "write_sample_blackrock", "write_sample_edf", "write_sample_intan", "write_sample_neuralynx",
     "write_sample_neuroscope", "write_sample_openephys", "write_sample_spikeglx",
 ]

@@ -188,3 +188,35 @@ def write_large_spikeglx(root: Path, duration_s: float, n_channels: int = PROBE_
             np.concatenate([traces, sync[:, None]], axis=1).tofile(handle)
     (probe_folder / f"{spec.run_name}_g0_t0.imec0.ap.meta").write_text(_meta_text(spec, "ap", bin_path, n_samples))
     return run_folder
+
+
+NIDQ_RATE_HZ = 25000.0
+
+
+def add_sample_nidq(run_folder: Path, active_lines: tuple[int, ...] = (), duration_s: float = 3.0,
+                    seed: int = 20240305) -> Path:
+    """Add a NIDQ stream to a SpikeGLX run: two analog channels (XA0, XA1) and one 8-line digital
+    word (XD0) in which only `active_lines` ever change (a 100 ms TTL at 0.5 s, 1.5 s, ...); the others stay low, as
+    unused lines do on a real rig. Returns the .nidq.bin path."""
+    run_folder = Path(run_folder)
+    n_samples = int(duration_s * NIDQ_RATE_HZ)
+    rng = np.random.default_rng(seed)
+    analog = rng.normal(0.0, 200.0, size=(n_samples, 2)).astype(np.int16)
+    t = np.arange(n_samples) / NIDQ_RATE_HZ
+    word = np.zeros(n_samples, dtype=np.int16)
+    for line in active_lines:
+        word |= np.where(((t % 1.0) >= 0.5) & ((t % 1.0) < 0.6), 1 << line, 0).astype(np.int16)
+    data = np.concatenate([analog, word[:, None]], axis=1)
+    bin_path = run_folder / f"{run_folder.name}_t0.nidq.bin"
+    data.tofile(bin_path)
+    fields = {
+        "acqMnMaXaDw": "0,0,2,1", "appVersion": "20230425", "fileCreateTime": "2024-03-05T14:30:00",
+        "fileName": f"D:/data/{run_folder.name}/{bin_path.name}", "fileSizeBytes": str(data.nbytes),
+        "fileTimeSecs": f"{duration_s:.6f}", "firstSample": "0", "gateMode": "Immediate",
+        "niAiRangeMax": "5", "niAiRangeMin": "-5", "niMAGain": "1", "niMNGain": "200", "niMaxInt": "32768",
+        "niSampRate": f"{NIDQ_RATE_HZ:g}", "niXDBytes1": "1", "niXDChans1": "0:7", "nSavedChans": "3",
+        "snsMnMaXaDw": "0,0,2,1", "snsSaveChanSubset": "all", "trigMode": "Immediate", "typeImEnabled": "1",
+        "typeNiEnabled": "1", "typeThis": "nidq", "~snsChanMap": "(0,0,2,0,1)(XA0;0:0)(XA1;1:1)(XD0;2:2)",
+    }
+    bin_path.with_suffix(".meta").write_text("".join(f"{key}={value}\n" for key, value in fields.items()))
+    return bin_path

@@ -16,9 +16,16 @@ Contract for the conversation agent (all through the router):
 - extract_metadata() -> dict stored as `extracted_metadata` (session start time with
   `session_start_time_has_timezone`, rate, channels, duration, dtype, bit depth, devices,
   electrode groups, `questions` for what the files do not say).
-- convert(input_path, detection_result, metadata) -> NWBVersion fields + `notes` (auto-decisions,
-  e.g. a start time without zone written as UTC). BadInputError while the detection is unsettled;
-  InsufficientStorageError (507) on a full disk; ConversionError otherwise; WorkflowCancelled.
+- convert(input_path, detection_result, metadata, options=None) -> NWBVersion fields (version, path,
+  sha256, size_bytes, created_at, specification_path, metadata_path) + `notes` (each auto-decision and
+  each option that changed the output, in plain words) + `options` (those used). `options` keys:
+  skip_empty_streams, drop_empty_tables, drop_empty_strings (bool), compression (gzip|lz4|zstd|none);
+  an unknown key or a wrong value is a BadInputError listing the known ones. BadInputError while
+  the detection is unsettled; InsufficientStorageError (507) on a full disk; ConversionError
+  otherwise; WorkflowCancelled. The conversion runs in a worker process (isolation.run_isolated).
+- apply_corrections(metadata, options=None) -> the same as convert, for the upload and format in
+  state: `metadata` is merged over state.metadata, `options` over the previous version's options
+  (state.conversion_options), so earlier fixes stay applied.
 """
 
 from __future__ import annotations
@@ -26,12 +33,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...errors import BadInputError, ConversionError, InsufficientStorageError, ServiceError, WorkflowCancelled
+from ... import isolation
+from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
 from ...mcp import Agent, action
 from ...models import DetectionResult, NWBVersion
 from ...state import LogLevel, StageName
 from . import choice as choosing
-from . import detection, extraction, inputs, runner, versions
+from . import corrections, detection, extraction, failures, inputs, naming, runner, specification, versions, worker
 from .probe import call_with_timeout, describe_error
 
 COMPONENT = "conversion_agent"
@@ -94,20 +102,27 @@ class ConversionAgent(Agent):
 
     # ------------------------------------------------------------------ conversion
 
-    @action("Convert the current upload again, as the next version, with corrected metadata (and options).")
+    @action("Convert the upload to the next NWB version with the merged metadata. `options` (all optional): "
+            "skip_empty_streams, drop_empty_tables, drop_empty_strings (true/false), compression "
+            "(gzip|lz4|zstd|none). Returns the version with `notes` saying what each option changed.")
+    def convert(self, input_path: str, detection_result: dict[str, Any], metadata: dict[str, Any],
+                options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self._convert(input_path, DetectionResult.model_validate(detection_result), metadata,
+                             corrections.validate_options(options))
+
+    @action("Convert again after an evaluation, with corrected metadata (merged over the session's metadata) "
+            "and options (merged over the options of the previous version). Uses the upload and the format in "
+            "state; returns the new version like convert.")
     def apply_corrections(self, metadata: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
         state = self.store.snapshot()
-        if state.input_path is None or state.detected_format is None:
-            raise BadInputError("There is no detected upload to correct.", component=COMPONENT)
-        unsupported = sorted(k for k, v in (options or {}).items() if not (k == "compression" and v == "gzip"))
-        if unsupported:
-            raise BadInputError(f"Conversion options not supported yet: {', '.join(unsupported)}.", component=COMPONENT)
-        return self.convert(input_path=state.input_path,
-                            detection_result=state.detected_format.model_dump(mode="json"), metadata=metadata)
+        if not state.input_path or state.detected_format is None:
+            raise BadInputError("There is nothing to correct yet: no upload has been converted in this session.",
+                                component=COMPONENT)
+        merged_options = corrections.validate_options({**state.conversion_options, **(options or {})})
+        return self._convert(state.input_path, state.detected_format, {**state.metadata, **metadata}, merged_options)
 
-    @action("Convert the upload to the next NWB version with the merged metadata.")
-    def convert(self, input_path: str, detection_result: dict[str, Any], metadata: dict[str, Any]) -> dict[str, Any]:
-        found = DetectionResult.model_validate(detection_result)
+    def _convert(self, input_path: str, found: DetectionResult, metadata: dict[str, Any],
+                 options: dict[str, Any]) -> dict[str, Any]:
         # A question whose value is already in source_data (a value read from the file) is answered.
         unanswered = [q.name for q in found.questions if q.name not in found.source_data]
         if found.needs_choice or unanswered or not found.interface:
@@ -118,9 +133,9 @@ class ConversionAgent(Agent):
         output_dir = Path(state.output_dir or self.settings.output_dir)
         output_dir.mkdir(parents=True, exist_ok=True)
         stem = versions.safe_stem(state.output_name or Path(input_path).name)
-        number = versions.next_version(output_dir, stem, [v.version for v in state.versions])
-        final = versions.version_path(output_dir, stem, number)
-        partial = versions.partial_path(final)
+        number = versions.next_version(output_dir, stem, [v.version for v in state.versions]
+                                       + naming.dandi_versions_on_disk(output_dir))
+        partial = versions.partial_path(versions.version_path(output_dir, stem, number))
         read_files = inputs.source_files(found.source_data, found.root, found.files)
         before = inputs.fingerprint(read_files)
         self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting with {found.interface} (v{number})")
@@ -136,9 +151,12 @@ class ConversionAgent(Agent):
                     f"A file of the upload is missing: {', '.join(missing[:5])}. It was there when the format was "
                     "detected; the upload folder was changed. Upload the recording again.",
                     details={"missing": missing})
-            outcome = runner.run_conversion(
-                found.interface, found.source_data, metadata, partial, on_progress,
-                runner.WriteSettings.from_settings(self.settings), file_metadata=_file_metadata(state.extracted_metadata))
+            # In a worker process: NeuroConv and h5py hold the GIL for long stretches.
+            outcome = isolation.run_isolated(worker.TARGET, dict(
+                interface=found.interface, source_data=found.source_data, user_metadata=metadata,
+                output_path=partial, write=runner.WriteSettings.from_settings(self.settings),
+                file_metadata=_file_metadata(state.extracted_metadata), options=options, output_dir=str(output_dir),
+            ), on_progress, lambda: self.store.cancel_requested)
             changed = inputs.changes(before, inputs.fingerprint(read_files))
             if changed:
                 raise ConversionError(
@@ -146,20 +164,58 @@ class ConversionAgent(Agent):
                     "be incomplete and was discarded. Upload the recording again and leave it untouched until the "
                     "conversion ends.", details={"changed": changed})
             self.store.raise_if_cancelled()
+            final = self._final_path(output_dir, stem, number, outcome, partial)
             versions.publish(partial, final)
         except BaseException as exc:
             partial.unlink(missing_ok=True)
             raise self._conversion_failure(exc, found.interface, output_dir) from exc
 
-        for note in outcome.notes:
+        notes = list(outcome.notes)
+        spec_path, metadata_path = self._write_specification(final, outcome)
+        for note in notes:
             self.store.log(LogLevel.WARNING, COMPONENT, note)
         version = NWBVersion(
-            version=number, path=str(final), sha256=versions.sha256_of(final), size_bytes=final.stat().st_size
+            version=number, path=str(final), sha256=versions.sha256_of(final), size_bytes=final.stat().st_size,
+            specification_path=str(spec_path) if spec_path else None,
+            metadata_path=str(metadata_path) if metadata_path else None,
         )
         self.store.add_version(version, COMPONENT)
+        self.store.update(COMPONENT, f"Conversion options of v{number}: {options or 'none'}", quiet=True,
+                          conversion_options=options)
         self.store.complete_stage(StageName.CONVERSION, COMPONENT, f"Wrote {final.name}")
         self.store.log(LogLevel.INFO, COMPONENT, f"sha256 of {final.name}: {version.sha256}")
-        return {**version.model_dump(mode="json"), "notes": outcome.notes}
+        return {**version.model_dump(mode="json"), "notes": notes, "options": options}
+
+    def _final_path(self, output_dir: Path, stem: str, number: int, outcome: runner.ConversionOutcome,
+                    written: Path) -> Path:
+        """The version's name: `<stem>_v<N>.nwb`, or DANDI's layout when OUTPUT_NAMING=dandi."""
+        if self.settings.output_naming == "dandi":
+            subject = (outcome.metadata.get("Subject") or {}).get("subject_id")
+            nwbfile = outcome.metadata.get("NWBFile") or {}
+            if subject:
+                name = naming.dandi_name(subject, nwbfile.get("session_id"), nwbfile.get("session_start_time"),
+                                         naming.modalities(written), number)
+                return output_dir / name
+            outcome.notes.append("OUTPUT_NAMING=dandi needs a subject ID; this version keeps the session name. Give "
+                                 "subject_id to get DANDI's file name.")
+        return versions.version_path(output_dir, stem, number)
+
+    def _write_specification(self, final: Path, outcome: runner.ConversionOutcome) -> tuple[Path | None, Path | None]:
+        """The NeuroConv specification and metadata beside the file; a failure here costs only them."""
+        try:
+            spec_path, metadata_path, left_out = specification.write_beside(
+                final, outcome.plan, outcome.metadata, outcome.reader_metadata, outcome.conversion_options,
+                outcome.electrodes_located)
+        except Exception as exc:  # noqa: BLE001 - the NWB file stands without them
+            self.store.log(LogLevel.WARNING, COMPONENT, f"Could not write the NeuroConv specification: {exc}")
+            return None, None
+        if spec_path is None and outcome.plan is not None:
+            self.store.log(LogLevel.INFO, COMPONENT, f"No NeuroConv specification for {final.name}: "
+                           f"{outcome.plan.why_not_reproducible}. Its metadata is in {metadata_path.name}.")
+        elif spec_path is not None:
+            self.store.log(LogLevel.INFO, COMPONENT, f"Re-run without this service: neuroconv {spec_path.name}",
+                           not_carried=left_out)
+        return spec_path, metadata_path
 
     # ------------------------------------------------------------------ helpers
 
@@ -167,26 +223,9 @@ class ConversionAgent(Agent):
         if isinstance(exc, WorkflowCancelled):
             self.store.fail_stage(StageName.CONVERSION, COMPONENT, "Cancelled")
             return exc
-        if isinstance(exc, ServiceError):
-            error: ServiceError = exc
-        elif inputs.is_storage_problem(exc):
-            error = InsufficientStorageError(
-                f"There is not enough disk space to write the NWB file in {output_dir} ({describe_error(exc)}). Free "
-                "some space there, or set OUTPUT_DIR to a larger disk, then try again. The upload and earlier "
-                "versions are untouched; no partial file was kept.", component=COMPONENT,
-                details={"output_dir": str(output_dir)})
-        elif isinstance(exc, FileNotFoundError):
-            name = Path(exc.filename).name if exc.filename else describe_error(exc)
-            error = ConversionError(
-                f"A file of the upload disappeared during the conversion: {name} vanished. The new file would be "
-                "incomplete and was discarded. Upload the recording again and leave it untouched until the "
-                "conversion ends.", details={"interface": interface, "file": str(exc.filename or "")})
-        elif isinstance(exc, Exception):
-            error = ConversionError(f"NeuroConv could not convert the recording with {interface}: {describe_error(exc)}",
-                                    details={"interface": interface})
-        else:
-            return exc
-        self.store.fail_stage(StageName.CONVERSION, COMPONENT, error.message)
+        error = failures.explain(exc, interface, output_dir)
+        if isinstance(error, ServiceError):
+            self.store.fail_stage(StageName.CONVERSION, COMPONENT, error.message)
         return error
 
     def _current_detection(self, detection_result: dict[str, Any] | None) -> DetectionResult:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+CODECS = ("gzip", "lz4", "zstd", "none")
+
 
 @dataclass(frozen=True)
 class Codec:

@@ -4,6 +4,9 @@ NeuroConv builds the NWBFile (metadata, electrodes, small datasets) as usual. Ea
 would stream through its iterator is instead created empty (same shape, dtype and chunking as
 NeuroConv's default configuration, our codec) and filled afterwards by fastwrite.fill from the very
 same iterator, so the decoded data are identical to NeuroConv's own output.
+
+The converter is built from the conversion plan (plan.py) the way NeuroConv's `neuroconv` command
+builds one from a YAML specification, so the specification written beside the file re-runs it.
 """
 
 from __future__ import annotations
@@ -11,36 +14,41 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime, timezone
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...errors import BadInputError
-from ...metadata.nwb_mapping import apply_user_metadata
+from ...metadata.nwb_mapping import electrode_location, is_placeholder
 from .codec import Codec, make_codec
+from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
-from .options import conversion_options, create_nwbfile
-from .probe import instantiate
-from .registry import get_class
+from .final_metadata import final_metadata
+from .options import conversion_options, create_nwbfile, interfaces_of
+from .plan import ConversionPlan, build_converter, make_plan
 
 ProgressCallback = Callable[[float, str, int | None, int | None], None]
 WRITE_START, WRITE_END = 20.0, 95.0
 
 
-@dataclass
+@dataclass(frozen=True)
 class WriteSettings:
-    codec: Codec
+    """How the large datasets are written. Plain values, so a worker process can receive them."""
+
+    compression: str
+    level: int
     threads: int
     buffer_bytes: int
 
     @classmethod
     def from_settings(cls, settings: Any) -> WriteSettings:
         threads = settings.conversion_threads or os.cpu_count() or 1
-        return cls(make_codec(settings.compression, settings.compression_level), threads,
+        return cls(settings.compression, settings.compression_level, threads,
                    settings.conversion_buffer_mb * 1024 * 1024)
+
+    def codec(self) -> Codec:
+        return make_codec(self.compression, self.level)
 
 
 @dataclass
@@ -48,24 +56,35 @@ class ConversionOutcome:
     metadata: dict[str, Any]
     notes: list[str]
     bytes_written: int
+    plan: ConversionPlan | None = None
+    conversion_options: dict[str, Any] = field(default_factory=dict)
+    reader_metadata: dict[str, Any] = field(default_factory=dict)  # what the readers gave, before ours
+    electrodes_located: bool = False  # the electrodes table's location column was set
 
 
-def _with_timezone(metadata: dict[str, Any], notes: list[str]) -> None:
-    """Never let PyNWB put a naive start time in the server's zone: a time without zone that nobody
-    completed is written as UTC, said so in the notes (logged and returned)."""
-    nwbfile = metadata.setdefault("NWBFile", {})
-    start = nwbfile.get("session_start_time")
-    if isinstance(start, str):
-        start = datetime.fromisoformat(start)
-    if start is None:
-        raise BadInputError("The files do not record when the session started, and no session_start_time was "
-                            "given. Give it with its time zone, e.g. 2024-03-05T14:30:00-05:00.",
-                            details={"field": "session_start_time", "example": "2024-03-05T14:30:00-05:00"})
-    if start.tzinfo is None:
-        start = start.replace(tzinfo=timezone.utc)
-        notes.append(f"The session start time {start:%Y-%m-%d %H:%M:%S} has no time zone in the files and none was "
-                     "given; it was written as UTC. Give session_start_time with its zone to correct it.")
-    nwbfile["session_start_time"] = start
+def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
+    """Give the devices and electrode groups NeuroConv makes up itself (a reader that names none
+    gets "PlaceholderElectrodeDevice" and groups described "no description") the generated
+    descriptions too; those named in the metadata already got them there (nwb_mapping)."""
+    wanted = ((nwbfile.devices, user_metadata.get("device_description")),
+              (nwbfile.electrode_groups, user_metadata.get("electrode_group_description")))
+    for objects, description in wanted:
+        for item in objects.values() if description else ():
+            if is_placeholder(getattr(item, "description", None)):
+                item.fields["description"] = str(description)  # set once by PyNWB: replaced in place
+
+
+def label_electrodes(converter: Any, user_metadata: dict[str, Any]) -> bool:
+    """Write the brain area the user gave into the electrodes table's location column (NeuroConv
+    fills it from each recording's `brain_area` property, else with "unknown")."""
+    location = electrode_location(user_metadata)
+    labelled = False
+    for interface in interfaces_of(converter).values():
+        recording = getattr(interface, "recording_extractor", None)
+        if location and recording is not None and hasattr(recording, "set_property"):
+            recording.set_property("brain_area", [location] * recording.get_num_channels())
+            labelled = True
+    return labelled
 
 
 def _take_over_large_datasets(nwbfile: Any, codec: Codec) -> list[tuple[Any, Any]]:
@@ -111,21 +130,35 @@ def run_conversion(
     progress: ProgressCallback,
     write: WriteSettings,
     file_metadata: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> ConversionOutcome:
-    """Convert with NeuroConv; `progress` is called per batch and may raise to stop (cancel)."""
+    """Convert with NeuroConv; `progress` is called per batch and may raise to stop (cancel).
+    Module-level with plain arguments: it runs in a worker process (isolation.run_isolated)."""
     from pynwb import NWBHDF5IO
 
+    options = validate_options(options)
     notes: list[str] = []
+    if options.get("compression", write.compression) != write.compression:
+        write = replace(write, compression=options["compression"])
+        notes.append(f"Wrote the data with {write.compression} compression (lossless), as asked.")
+    codec = write.codec()
     progress(2.0, "Opening the recording", None, None)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        instance, _ = instantiate(get_class(interface), source_data)
-        metadata = apply_user_metadata(apply_user_metadata(instance.get_metadata(), file_metadata or {}), user_metadata)
-        _with_timezone(metadata, notes)
+        plan = make_plan(interface, source_data)
+        converter = build_converter(plan)
+        plan, converter, stream_notes = correct_plan(plan, converter, options)
+        reader_metadata = converter.get_metadata()
+        metadata, metadata_notes = final_metadata(reader_metadata, file_metadata or {}, user_metadata,
+                                                  bool(options.get("drop_empty_strings")))
+        notes += stream_notes + metadata_notes
+        located = label_electrodes(converter, user_metadata)
         progress(8.0, "Building the NWB file", None, None)
-        nwbfile = create_nwbfile(instance, metadata, conversion_options(instance))
-        _configure(nwbfile, write.codec)
-        taken = _take_over_large_datasets(nwbfile, write.codec)
+        options_by_interface = conversion_options(converter)
+        nwbfile = create_nwbfile(converter, metadata, options_by_interface)
+        describe_placeholders(nwbfile, user_metadata)
+        _configure(nwbfile, codec)
+        taken = _take_over_large_datasets(nwbfile, codec)
     total = sum(FillJob(None, it._get_data, tuple(int(n) for n in it.maxshape), np.dtype(it.dtype),
                         tuple(it.chunk_shape)).nbytes for _, it in taken)
     done = 0
@@ -143,11 +176,22 @@ def run_conversion(
         for empty, iterator in taken:
             job = FillJob(dataset=empty.dataset, read=iterator._get_data, shape=tuple(empty.dataset.shape),
                           dtype=empty.dataset.dtype, chunks=tuple(empty.dataset.chunks))
-            fill(job, write.codec, write.threads, write.buffer_bytes, on_batch)
+            fill(job, codec, write.threads, write.buffer_bytes, on_batch)
             filled.append((empty.dataset.name, job.shape))
     progress(WRITE_END, "Checking that PyNWB reads the file", total, total)
     verify_readable(output_path, filled)
-    return ConversionOutcome(metadata=metadata, notes=notes, bytes_written=total)
+    return ConversionOutcome(metadata=_plain_dicts(metadata), notes=notes, bytes_written=total, plan=plan,
+                             conversion_options=_plain_dicts(options_by_interface),
+                             reader_metadata=_plain_dicts(reader_metadata), electrodes_located=located)
+
+
+def _plain_dicts(value: Any) -> Any:
+    """NeuroConv's DeepDict as plain dicts, so the outcome can leave the worker process."""
+    if isinstance(value, dict):
+        return {key: _plain_dicts(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain_dicts(item) for item in value]
+    return value
 
 
 def verify_readable(path: Path, datasets: list[tuple[str, tuple[int, ...]]]) -> None:

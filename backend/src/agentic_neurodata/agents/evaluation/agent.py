@@ -8,11 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ... import isolation
 from ...errors import EvaluationError
 from ...mcp import Agent, action
 from ...models import CorrectionContext, OverallStatus, ValidationResult
 from ...state import GlobalState, LogLevel, StageName
-from . import figures, file_info, inspection, report_json, report_pdf, report_text, scoring, status
+from . import report_json, report_text, scoring, status, worker
 
 COMPONENT = "evaluation_agent"
 PDF_SUFFIX = "_evaluation_report.pdf"
@@ -93,21 +94,15 @@ class EvaluationAgent(Agent):
     def _evaluate(self, path: Path, version: int | None) -> ValidationResult:
         import nwbinspector
 
-        readable, read_error, info = True, None, None
-        self.store.progress(StageName.EVALUATION, 10.0, "Reading the file with PyNWB")
-        try:
-            info = file_info.read_file_info(path)
-        except Exception as exc:  # noqa: BLE001 - an unreadable file is a result, not a crash
-            readable, read_error = False, f"{type(exc).__name__}: {exc}"
-        self.store.progress(StageName.EVALUATION, 30.0, "Running NWB Inspector (DANDI configuration)")
-        issues, raw = inspection.run_inspector(path)
-        self.store.event_log.write_artifact(self.store.session_id, f"inspector_{path.stem}.json", raw)
+        checked = self._isolated(worker.CHECK, StageName.EVALUATION, nwb_path=str(path))
+        self.store.event_log.write_artifact(self.store.session_id, f"inspector_{path.stem}.json", checked["raw"])
+        info, issues, readable = checked["info"], checked["issues"], checked["readable"]
         return ValidationResult(
             nwb_path=str(path),
             version=version,
             overall_status=status.overall_status(issues, readable),
             readable=readable,
-            read_error=read_error,
+            read_error=checked["read_error"],
             issues=issues,
             counts=status.count_by_severity(issues),
             counts_by_category=status.count_by_category(issues),
@@ -115,6 +110,14 @@ class EvaluationAgent(Agent):
             file_info=info,
             inspector_version=getattr(nwbinspector, "__version__", None) or _package_version("nwbinspector"),
         )
+
+    def _isolated(self, target: str, stage: StageName, **kwargs: Any) -> Any:
+        """Run `target` in a worker process, its progress shown on `stage`, stopped by a cancel."""
+        def on_progress(percent: float, message: str) -> None:
+            self.store.raise_if_cancelled()
+            self.store.progress(stage, percent, message)
+
+        return isolation.run_isolated(target, kwargs, on_progress, lambda: self.store.cancel_requested)
 
     def _write_report(self, result: ValidationResult, state: GlobalState) -> Path:
         path = report_path_for(Path(result.nwb_path), result.overall_status)
@@ -124,11 +127,9 @@ class EvaluationAgent(Agent):
             text = report_text.failed_report_text(self.llm, result, history)
             context = report_json.build_correction_context(result, text, history, state.session_id)
             return report_json.write_correction_context(path, context)
-        text = report_text.passed_report_text(self.llm, result, history)
-        self.store.progress(StageName.REPORT_GENERATION, 50.0, "Drawing the data preview")
-        figure = figures.data_preview(Path(result.nwb_path))
-        self.store.progress(StageName.REPORT_GENERATION, 80.0, "Writing the PDF")
-        return report_pdf.write_pdf_report(path, result, text, figure, history, state.session_id)
+        text = report_text.passed_report_text(self.llm, result, history)  # the LLM stays in this process
+        return Path(self._isolated(worker.RENDER_PDF, StageName.REPORT_GENERATION, path=str(path), result=result,
+                                   text=text, history=history, session_id=state.session_id))
 
 
 def _package_version(name: str) -> str | None:

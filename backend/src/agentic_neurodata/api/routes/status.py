@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request, Response
 
 from ...errors import NotFoundError
 from ...models import CorrectionContext, StatusResponse
@@ -54,9 +55,30 @@ def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
     )
 
 
+class StatusCache:
+    """The serialised status of one state revision: under load (many clients polling during a
+    conversion) a request costs a dictionary lookup, not a deep copy, a model and its JSON.
+    Rebuilt at least once a second as well, for what lives outside the state (the report file)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int] | None = None
+        self._body = b""
+
+    def body(self, runtime: Runtime) -> bytes:
+        key = (runtime.store.revision, int(time.monotonic()))
+        if key != self._key:
+            status = build_status(runtime.store.snapshot(), runtime.settings.effective_llm_provider)
+            self._body, self._key = status.model_dump_json().encode(), key
+        return self._body
+
+
 @router.get("/api/status", response_model=StatusResponse, summary="Where the session is and what it waits for")
-def status(runtime: Runtime = Depends(get_runtime)) -> StatusResponse:
-    return build_status(runtime.store.snapshot(), runtime.settings.effective_llm_provider)
+async def status(request: Request) -> Response:
+    # Async and without a sync dependency: no worker-thread hop for the most polled route.
+    cache = getattr(request.app.state, "status_cache", None)
+    if cache is None:
+        cache = request.app.state.status_cache = StatusCache()
+    return Response(cache.body(request.app.state.runtime), media_type="application/json")
 
 
 @router.get(

@@ -1,0 +1,39 @@
+"""The evaluation's heavy parts as a worker process runs them (isolation.run_isolated): PyNWB and
+NWB Inspector hold the GIL for long stretches, and so does drawing and writing the PDF.
+Everything here takes and returns plain, picklable values; the agent keeps every state change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ...models import CorrectionAttempt, ValidationResult
+from . import figures, file_info, inspection, report_pdf
+from .report_text import PassedReportText
+
+CHECK = "agentic_neurodata.agents.evaluation.worker:check_file"
+RENDER_PDF = "agentic_neurodata.agents.evaluation.worker:render_pdf"
+Progress = Callable[[float, str], None]
+
+
+def check_file(nwb_path: str, progress: Progress) -> dict[str, Any]:
+    """PyNWB read + file description, then NWB Inspector (DANDI configuration)."""
+    path = Path(nwb_path)
+    readable, read_error, info = True, None, None
+    progress(10.0, "Reading the file with PyNWB")
+    try:
+        info = file_info.read_file_info(path)
+    except Exception as exc:  # noqa: BLE001 - an unreadable file is a result, not a crash
+        readable, read_error = False, f"{type(exc).__name__}: {exc}"
+    progress(30.0, "Running NWB Inspector (DANDI configuration)")
+    issues, raw = inspection.run_inspector(path)
+    return {"readable": readable, "read_error": read_error, "info": info, "issues": issues, "raw": raw}
+
+
+def render_pdf(path: str, result: ValidationResult, text: PassedReportText, history: list[CorrectionAttempt],
+               session_id: str | None, progress: Progress) -> str:
+    progress(50.0, "Drawing the data preview")
+    figure = figures.data_preview(Path(result.nwb_path))
+    progress(80.0, "Writing the PDF")
+    return str(report_pdf.write_pdf_report(Path(path), result, text, figure, history, session_id))
