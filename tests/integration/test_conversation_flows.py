@@ -146,7 +146,7 @@ def test_ambiguous_format_is_asked_and_the_answer_validated(client: TestClient) 
 def test_failed_then_approve_then_input_ends_passed_improved(client: TestClient, sample_run: Path) -> None:
     failed_without_metadata(client, sample_run)
     say(client, message="yes, go ahead")  # approving in words
-    for _ in range(3):
+    for _ in range(6):
         status = settle(client)
         request = status["pending_request"]
         if request is None:
@@ -157,7 +157,7 @@ def test_failed_then_approve_then_input_ends_passed_improved(client: TestClient,
         else:
             assert request["type"] in ("retry_approval", "improvement_approval")
             decide(client, approved=True)
-    final = status_of(client)
+    final = settle(client)
     assert (final["status"], final["validation_status"]) == ("completed", "passed_improved"), final["issues"]
     assert len(final["versions"]) >= 2 and all(len(v["sha256"]) == 64 for v in final["versions"])
     history = final["correction_history"]

@@ -82,8 +82,8 @@ def apply_user_metadata(file_metadata: dict[str, Any], flat: dict[str, Any]) -> 
     """What the files know, overridden by what the user said (the user wins)."""
     merged = deep_merge(file_metadata, to_neuroconv(flat))
     ecephys = merged.get("Ecephys", {})
-    groups = _entries(ecephys.get("ElectrodeGroups")) + _entries(ecephys.get("ElectrodeGroup"))
-    icephys_electrodes = _entries(merged.get("Icephys", {}).get("IntracellularElectrodes"))
+    groups = metadata_entries(ecephys.get("ElectrodeGroups")) + metadata_entries(ecephys.get("ElectrodeGroup"))
+    icephys_electrodes = metadata_entries(merged.get("Icephys", {}).get("IntracellularElectrodes"))
     location = electrode_location(flat)
     if location:
         for electrode in groups + icephys_electrodes:
@@ -91,7 +91,7 @@ def apply_user_metadata(file_metadata: dict[str, Any], flat: dict[str, Any]) -> 
     # Generated descriptions (auto-fixes) fill only what the files left empty or a placeholder.
     device_description = flat.get("device_description")
     if device_description:
-        for device in _entries(merged.get("Devices")) + _entries(ecephys.get("Device")):
+        for device in metadata_entries(merged.get("Devices")) + metadata_entries(ecephys.get("Device")):
             if is_placeholder(device.get("description")):
                 device["description"] = device_description
     group_description = flat.get("electrode_group_description")
@@ -114,7 +114,7 @@ def is_placeholder(description: Any) -> bool:
     return description is None or str(description).strip().strip(".").lower() in PLACEHOLDER_DESCRIPTIONS
 
 
-def _entries(container: Any) -> list[dict[str, Any]]:
+def metadatametadata_entries(container: Any) -> list[dict[str, Any]]:
     """NeuroConv 0.10 keys some metadata sections by name (dict); older interfaces use lists."""
     if isinstance(container, dict):
         return [v for v in container.values() if isinstance(v, dict)]

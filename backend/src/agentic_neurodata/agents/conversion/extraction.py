@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ...metadata.nwb_mapping import metadata_entries
 from ...models import FieldRequest
 from .options import interfaces_of
 from .probe import instantiate
@@ -29,14 +30,6 @@ START_TIME_QUESTION = FieldRequest(
     example="2024-03-05T14:30:00-05:00",
     why="Every NWB file needs its session start time",
 )
-
-
-def _entries(container: Any) -> list[dict[str, Any]]:
-    if isinstance(container, dict):
-        return [v for v in container.values() if isinstance(v, dict)]
-    if isinstance(container, list):
-        return [v for v in container if isinstance(v, dict)]
-    return []
 
 
 def _start_from_folders(source_data: dict[str, Any]) -> datetime | None:
@@ -98,9 +91,9 @@ def summarise(instance: Any, source_data: dict[str, Any]) -> dict[str, Any]:
     main = max((s for s in streams if s["kind"] == "recording"), key=lambda s: s["samples"] * s["channel_count"],
                default=None)
     devices = [{k: d.get(k) for k in ("name", "description", "manufacturer", "serial_number") if d.get(k)}
-               for d in _entries(metadata.get("Devices")) + _entries(ecephys.get("Device"))]
+               for d in metadata_entries(metadata.get("Devices")) + metadata_entries(ecephys.get("Device"))]
     groups = [{k: g.get(k) for k in ("name", "description", "location") if g.get(k)}
-              for g in _entries(ecephys.get("ElectrodeGroups")) + _entries(ecephys.get("ElectrodeGroup"))]
+              for g in metadata_entries(ecephys.get("ElectrodeGroups")) + metadata_entries(ecephys.get("ElectrodeGroup"))]
     has_zone = bool(start and start.tzinfo is not None)
     questions = [] if has_zone else [TIMEZONE_QUESTION if start else START_TIME_QUESTION]
     summary: dict[str, Any] = {
