@@ -114,7 +114,7 @@ def is_placeholder(description: Any) -> bool:
     return description is None or str(description).strip().strip(".").lower() in PLACEHOLDER_DESCRIPTIONS
 
 
-def metadatametadata_entries(container: Any) -> list[dict[str, Any]]:
+def metadata_entries(container: Any) -> list[dict[str, Any]]:
     """NeuroConv 0.10 keys some metadata sections by name (dict); older interfaces use lists."""
     if isinstance(container, dict):
         return [v for v in container.values() if isinstance(v, dict)]
