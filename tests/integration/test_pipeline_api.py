@@ -211,3 +211,17 @@ def test_cancel_returns_to_idle_and_keeps_versions(client: TestClient, sample_ru
     assert status["status"] == "idle" and len(status["versions"]) == 1
     assert client.get("/api/download/nwb/v1").status_code == 200
     assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202  # free again
+
+
+def test_each_version_serves_its_neuroconv_specification_and_metadata(client: TestClient, sample_run: Path) -> None:
+    import yaml
+
+    assert client.post("/api/upload", files=multipart_files(sample_run), data=FULL_METADATA).status_code == 202
+    wait_until(lambda: status_of(client), settled)
+    spec = client.get("/api/download/nwb/v1/specification")
+    assert spec.status_code == 200 and spec.headers["content-type"].startswith("application/yaml")
+    assert "data_interfaces" in yaml.safe_load(spec.text) or "experiments" in yaml.safe_load(spec.text)
+    metadata = yaml.safe_load(client.get("/api/download/nwb/v1/metadata").text)
+    assert metadata["Subject"]["subject_id"] == "m042"
+    assert client.get("/api/download/nwb/v1/other").status_code == 422
+    assert client.get("/api/download/nwb/v9/metadata").status_code == 404

@@ -1,13 +1,15 @@
-"""Downloads: the latest NWB version, any version, and the report."""
+"""Downloads: the latest NWB version, any version (and its NeuroConv spec and metadata), the report."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import FileResponse
 
 from ...errors import NotFoundError
+from ...models import NWBVersion
 from ...runtime import Runtime
 from ..deps import get_runtime
 from ..responses import error_responses
@@ -16,6 +18,8 @@ router = APIRouter(tags=["downloads"])
 NWB_MEDIA_TYPE = "application/x-nwb"
 NOT_READY = error_responses(404)
 NWB_FILE = {200: {"description": "The NWB file (HDF5)", "content": {NWB_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}}}}
+YAML_MEDIA_TYPE = "application/yaml"
+YAML_FILE = {200: {"description": "YAML", "content": {YAML_MEDIA_TYPE: {"schema": {"type": "string"}}}}}
 REPORT_FILE = {200: {"description": "PDF report (passed) or JSON correction context (failed)",
                      "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}},
                                  "application/json": {"schema": {"type": "object"}}}}}
@@ -35,12 +39,27 @@ def download_latest(runtime: Runtime = Depends(get_runtime)) -> FileResponse:
     return _file(Path(latest.path), NWB_MEDIA_TYPE, f"NWB file v{latest.version}")
 
 
+def _version(runtime: Runtime, number: int) -> NWBVersion:
+    found = next((v for v in runtime.store.snapshot().versions if v.version == number), None)
+    if found is None:
+        raise NotFoundError(f"There is no version v{number} in this session.")
+    return found
+
+
 @router.get("/api/download/nwb/v{version}", response_class=FileResponse, responses={**NWB_FILE, **NOT_READY}, summary="One NWB version")
 def download_version(version: int, runtime: Runtime = Depends(get_runtime)) -> FileResponse:
-    found = next((v for v in runtime.store.snapshot().versions if v.version == version), None)
-    if found is None:
-        raise NotFoundError(f"There is no version v{version} in this session.")
-    return _file(Path(found.path), NWB_MEDIA_TYPE, f"NWB file v{version}")
+    return _file(Path(_version(runtime, version).path), NWB_MEDIA_TYPE, f"NWB file v{version}")
+
+
+@router.get("/api/download/nwb/v{version}/{kind}", response_class=FileResponse, responses={**YAML_FILE, **NOT_READY},
+            summary="A version's NeuroConv YAML specification (re-run it with `neuroconv`) or its final metadata")
+def download_version_yaml(version: int, kind: Literal["specification", "metadata"],
+                          runtime: Runtime = Depends(get_runtime)) -> FileResponse:
+    found = _version(runtime, version)
+    path = found.specification_path if kind == "specification" else found.metadata_path
+    if not path:
+        raise NotFoundError(f"Version v{version} has no {kind} file (its converter cannot be described as a spec).")
+    return _file(Path(path), YAML_MEDIA_TYPE, f"{kind} of v{version}")
 
 
 @router.get("/api/download/report", response_class=FileResponse, responses={**REPORT_FILE, **NOT_READY},
