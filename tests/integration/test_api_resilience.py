@@ -89,6 +89,8 @@ def test_restart_while_waiting_keeps_the_same_question(tmp_path: Path, sample_ru
         assert after["pending_request"]["type"] == "metadata"
         assert after["session_id"] == before["session_id"]
         reply = httpx.post(server.url + "/api/user-input", json={"message": "just convert it"})
+        assert reply.status_code == 200 and reply.json()["next_action"] == "metadata"  # the zone cannot be skipped
+        reply = httpx.post(server.url + "/api/user-input", json={"message": "EST"})
         assert reply.status_code == 200 and reply.json()["next_action"] == "processing"
     finally:
         server.stop()

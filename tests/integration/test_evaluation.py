@@ -173,6 +173,8 @@ def test_api_serves_issues_report_and_correction_context(sample_run, tmp_path) -
         assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202
         wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
         assert client.post("/api/user-input", json={"message": "just convert it"}).status_code == 200
+        wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
+        assert client.post("/api/user-input", json={"message": "EST"}).status_code == 200  # the start time's zone
         status = wait_until(lambda: client.get("/api/status").json(),
                             lambda s: s["status"] in ("awaiting_user_input", "completed", "failed"))
         assert status["overall_status"] == "FAILED" and status["report_available"]

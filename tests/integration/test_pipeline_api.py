@@ -40,6 +40,9 @@ def convert_without_metadata(client: TestClient) -> dict:
     assert asked["pending_request"]["type"] == "metadata"
     reply = client.post("/api/user-input", json={"message": "just convert it, skip the questions"})
     assert reply.status_code == 200, reply.text
+    zone = wait_until(lambda: status_of(client), settled)
+    assert [f["name"] for f in zone["pending_request"]["fields"]] == ["session_start_time"]
+    assert client.post("/api/user-input", json={"message": "EST"}).status_code == 200
     return wait_until(lambda: status_of(client), settled)
 
 

@@ -45,8 +45,8 @@ def test_a_start_time_from_the_files_counts_only_with_its_zone() -> None:
     assert intake.known_from_files({"session_start_time": "2024-03-05T14:30:00",
                                     "session_start_time_has_timezone": False}) == \
         ({}, {"session_start_time": "2024-03-05T14:30:00"})
-    assert intake.cannot_convert_without({}, {}) == ["session_start_time"]
-    assert intake.cannot_convert_without({}, {"session_start_time": "2024-03-05T14:30:00"}) == []
+    assert intake.cannot_convert_without({}) == ["session_start_time"]
+    assert intake.cannot_convert_without({"session_start_time": "2024-03-05T14:30:00-05:00"}) == []
 
 
 def test_questions_stop_after_two_rounds_in_minimal_mode_and_for_declined_fields() -> None:

@@ -177,13 +177,18 @@ class ConversationAgent(Agent):
         _, partial_from_files = intake.known_from_files(state.extracted_metadata)
         partial = {**partial_from_files, **state.partial_metadata}
         partial = {k: v for k, v in partial.items() if k not in state.metadata}
-        essential = intake.cannot_convert_without(known, partial)
-        if essential:
-            request = PendingRequest(
-                type=PendingRequestType.METADATA, fields=intake.requests_for(
-                    [s for s in intake.fields_to_ask(known, [], 2) if s.name in essential], partial, rejected or {}),
-                message="The files do not say when the recording started, and an NWB file cannot be written "
-                        "without it. When did it start, with its time zone? (e.g. 5 March 2024 2:30pm EST)")
+        essential = intake.cannot_convert_without(known)
+        if essential and (state.minimal_mode or not intake.should_ask(known, state.declined_fields,
+                                                                       state.metadata_rounds, state.minimal_mode)):
+            if partial.get(intake.START_TIME):
+                message = (f"One thing I cannot skip: the files say the recording started at {partial[intake.START_TIME]}"
+                           " but not in which time zone, and NWB stores an absolute time. Which zone was it? "
+                           "(e.g. EST, Europe/Paris, UTC)")
+            else:
+                message = ("The files do not say when the recording started, and an NWB file cannot be written "
+                           "without it. When did it start, with its time zone? (e.g. 5 March 2024 2:30pm EST)")
+            request = PendingRequest(type=PendingRequestType.METADATA, message=message, fields=intake.requests_for(
+                [s for s in intake.fields_to_ask(known, [], 2) if s.name in essential], partial, rejected or {}))
             return self._ask(request, partial_metadata=partial)
         if intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode):
             round_number = state.metadata_rounds + 1
@@ -274,7 +279,7 @@ class ConversationAgent(Agent):
     def _after_metadata_answer(self, answer: answers.Answer) -> str:
         state = self.store.snapshot()
         known = intake.effective_metadata(state.metadata, state.extracted_metadata)
-        if intake.cannot_convert_without(known, state.partial_metadata) or \
+        if intake.cannot_convert_without(known) or \
                 intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode):
             self._collect_metadata(answer.rejected)
             return PendingRequestType.METADATA.value

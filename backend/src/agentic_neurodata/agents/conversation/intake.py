@@ -77,10 +77,11 @@ def required_missing(metadata: dict[str, Any], declined: list[str]) -> list[Fiel
     return [spec for spec in missing_fields(metadata, declined) if spec.required]
 
 
-def cannot_convert_without(metadata: dict[str, Any], partial: dict[str, str]) -> list[str]:
-    """Fields NWB itself cannot do without (no skip, no minimal mode): a start time when neither
-    the files nor the user gave one."""
-    return [] if metadata.get(START_TIME) or partial.get(START_TIME) else [START_TIME]
+def cannot_convert_without(metadata: dict[str, Any]) -> list[str]:
+    """What is asked even in minimal mode or after two rounds: the session start time with its
+    time zone. NWB cannot be written without a start time, and a time without zone would be
+    silently put in the server's zone (DESIGN.md), so neither is ever guessed."""
+    return [] if metadata.get(START_TIME) else [START_TIME]
 
 
 def should_ask(metadata: dict[str, Any], declined: list[str], rounds_done: int, minimal: bool) -> bool:
