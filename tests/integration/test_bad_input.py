@@ -14,21 +14,12 @@ import pytest
 
 from agentic_neurodata.agents.conversion.detection import detect
 from agentic_neurodata.errors import ConversionError, FormatDetectionError
-from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx
-from conftest import ROOT, make_settings
+from conftest import ROOT
 from integration.formats_helpers import START
 
 pytestmark = pytest.mark.slow
 AGENT = "conversion_agent"
-
-
-@pytest.fixture
-def runtime(tmp_path: Path):
-    rt = build_runtime(make_settings(tmp_path / "svc"), in_background=False)
-    rt.store.begin_session("s1", str(tmp_path / "upload"), str(tmp_path / "out"))
-    yield rt
-    rt.close()
 
 
 def _detect_error(path: Path) -> str:
@@ -134,8 +125,7 @@ CHILD = textwrap.dedent("""
     from pathlib import Path
     sys.path.insert(0, sys.argv[3])
     from conftest import make_settings
-    from agentic_neurodata.runtime import build_runtime
-    from agentic_neurodata.errors import ServiceError
+        from agentic_neurodata.errors import ServiceError
     from agentic_neurodata import isolation
     base, run = Path(sys.argv[1]), sys.argv[2]
     rt = build_runtime(make_settings(base / "svc"), in_background=False)

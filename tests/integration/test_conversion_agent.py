@@ -11,21 +11,12 @@ import pytest
 from pynwb import NWBHDF5IO
 
 from agentic_neurodata.errors import BadInputError, WorkflowCancelled
-from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.sample_data import SampleSpec, read_sample_ap
-from conftest import REALDATA, SAMPLE_SPEC, make_settings
+from conftest import REALDATA, SAMPLE_SPEC
 from integration.formats_helpers import START
 
 pytestmark = pytest.mark.slow
 AGENT = "conversion_agent"
-
-
-@pytest.fixture
-def runtime(tmp_path: Path):
-    rt = build_runtime(make_settings(tmp_path / "svc"), in_background=False)
-    rt.store.begin_session("s1", str(tmp_path / "upload"), str(tmp_path / "out"))
-    yield rt
-    rt.close()
 
 
 def _sha(path: str) -> str:
