@@ -125,7 +125,8 @@ CHILD = textwrap.dedent("""
     from pathlib import Path
     sys.path.insert(0, sys.argv[3])
     from conftest import make_settings
-        from agentic_neurodata.errors import ServiceError
+    from agentic_neurodata.runtime import build_runtime
+    from agentic_neurodata.errors import ServiceError
     from agentic_neurodata import isolation
     base, run = Path(sys.argv[1]), sys.argv[2]
     rt = build_runtime(make_settings(base / "svc"), in_background=False)
