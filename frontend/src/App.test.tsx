@@ -316,4 +316,26 @@ describe('App', () => {
     expect(await screen.findByTestId('final-status')).toHaveTextContent('Stopped: you declined the corrections')
     expect(screen.queryByTestId('failure')).not.toBeInTheDocument()
   })
+
+  it('forgets refusals once the user decides: the next round asks afresh', async () => {
+    const refusal = "'x' is too short to describe anything."
+    renderApp({
+      'POST /api/user-input': { status: 200, body: { reply: 'Converting with what I have.', accepted: {}, rejected: { subject_description: refusal }, next_action: 'processing' } },
+      'POST /api/retry-approval': { status: 200, body: { status: 'awaiting_user_input', message: 'Asking.' } },
+    })
+    const asking = { ...FAILED, correction_attempt: 1, pending_request: CORRECTION_REQUEST }
+    await connectWith(asking)
+    const dialog = await screen.findByRole('dialog', { name: 'Values for the correction' })
+    await userEvent.type(within(dialog).getByLabelText(/Subject description/), 'x')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Skip the empty ones' }))
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument()
+
+    serviceMovesTo({ ...WARNINGS, correction_attempt: 1 })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await userEvent.click(within(await screen.findByTestId('decision')).getByRole('button', { name: 'Improve (attempt 3)' }))
+    serviceMovesTo({ ...asking, correction_attempt: 2, pending_request: { ...CORRECTION_REQUEST, message: 'To fix the remaining issues I need:' } })
+    const next = await screen.findByRole('dialog', { name: 'Values for the correction' })
+    expect(within(next).getByText('To fix the remaining issues I need:')).toBeInTheDocument()
+    expect(within(next).queryByText(refusal)).not.toBeInTheDocument()
+  })
 })

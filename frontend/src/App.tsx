@@ -153,6 +153,7 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
   }
 
   const choose = (option: RequestOption) => {
+    setRejections({}) // refusals belong to the answer before a decision, not to the questions after it
     if (pending) void actions.choose(option, pending)
   }
 
