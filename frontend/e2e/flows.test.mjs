@@ -1,9 +1,26 @@
 // Browser tests: the built app, the real backend (offline LLM), Debian's Chromium.
+// Screenshots of every main screen go to test-results/screenshots/ (look at them).
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { launchBrowser, makeSampleData, resetService, screenshot, startBackend } from './harness.mjs'
-import { LONG, chooseFolder, downloadAndCheck, expectFinalStatus, fillFullMetadata, openApp, start, verdict } from './pages.mjs'
+import {
+  ANSWERS,
+  LONG,
+  answer,
+  askedFields,
+  chooseFolder,
+  decision,
+  download,
+  downloadAndCheck,
+  dropFolder,
+  expectFinalStatus,
+  fillFullMetadata,
+  openApp,
+  sayInChat,
+  start,
+  verdict,
+} from './pages.mjs'
 
 let backend
 let browser
@@ -25,49 +42,146 @@ beforeEach(async () => {
   await resetService(backend.url)
 })
 
-describe('conversion flows', () => {
-  test('(a) full metadata: PASSED_WITH_ISSUES, accept as is, NWB SHA-256 matches the page', async () => {
+const NARROW = { width: 390, height: 844 }
+const WIDE = { width: 1366, height: 900 }
+
+/** The metadata questions asked before converting, once the upload is in. */
+async function metadataDialog(page) {
+  const dialog = page.getByRole('dialog', { name: 'Before converting: about this recording' })
+  await dialog.waitFor({ timeout: LONG })
+  return dialog
+}
+
+describe('issue 7 flows', () => {
+  test('(1) folder dropped, metadata in one chat sentence, FAILED, approve, answer the dialog, passed_improved, NWB and PDF match the page', async () => {
     const page = await openApp(browser.context, backend.url)
     await page.getByTestId('llm-provider').filter({ hasText: 'offline' }).waitFor()
-    await chooseFolder(page, sampleFolder)
-    await fillFullMetadata(page)
-    await screenshot(page, '01-start-form-filled')
-
+    await dropFolder(page, sampleFolder)
+    await screenshot(page, '01-start')
     await start(page)
-    await page.getByRole('heading', { name: 'Progress' }).or(page.getByRole('heading', { name: 'Converting…' })).waitFor()
-    await screenshot(page, '02-progress')
 
-    const result = await verdict(page)
-    assert.ok(result === 'warnings' || result === 'passed', `expected a yellow or green banner, got ${result}`)
-    if (result === 'warnings') {
-      await page.getByTestId('decision').getByRole('button', { name: /Improve \(attempt 2\)/ }).waitFor()
-      // Open the first issue: its details (check name, importance) unfold.
-      await page.locator('.MuiAccordionSummary-root').first().click()
-      await page.getByText('Inspector importance').first().waitFor()
-      await page.waitForTimeout(400) // let the accordion finish opening before the screenshot
-      await screenshot(page, '03-results-warnings-decision')
-      await page.getByTestId('decision').getByRole('button', { name: 'Accept as is' }).click()
-      await expectFinalStatus(page, 'passed_accepted')
-    } else {
-      await expectFinalStatus(page, 'passed')
+    const asked = await metadataDialog(page)
+    assert.deepEqual((await askedFields(asked)).slice(0, 6), ['subject_id', 'species', 'sex', 'age', 'session_description', 'session_start_time'])
+    await asked.getByText(/^Why: DANDI files and folders are named after the subject/).waitFor()
+    await screenshot(page, '02-metadata-question', { fullPage: false })
+    await asked.getByRole('button', { name: 'Answer in the chat instead' }).click()
+    await asked.waitFor({ state: 'detached' })
+    const chat = page.getByRole('textbox', { name: 'Message to the assistant' })
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message to the assistant')
+    // Only part of what DANDI needs, then "just convert": the file fails for want of a subject.
+    await sayInChat(page, 'Recorded by Dr. Jane Smith at MIT on 5 March 2024 2:30pm EST, just convert it')
+    assert.equal(await chat.inputValue(), '')
+    const converting = page.getByRole('heading', { name: 'Converting…' })
+    await converting.or(page.getByTestId('validation-banner')).first().waitFor({ timeout: LONG })
+    if (await converting.isVisible()) await screenshot(page, '03-progress')
+
+    assert.equal(await verdict(page), 'failed')
+    const retry = await decision(page, 'retry_approval')
+    await page.getByText('Subject is missing.').first().waitFor()
+    await screenshot(page, '04-results-failed')
+    await retry.getByRole('button', { name: 'Approve (attempt 2)' }).click()
+    await retry.waitFor({ state: 'detached', timeout: LONG })
+
+    // Correction rounds until the file passes: answer each dialog, approve each proposal.
+    for (let round = 0; round < 6; round += 1) {
+      const dialog = page.getByRole('dialog', { name: 'Values for the correction' })
+      const proposal = page.locator('[data-testid="decision"][data-kind$="_approval"]')
+      const done = page.getByTestId('final-status')
+      await dialog.or(proposal).or(done).first().waitFor({ timeout: LONG })
+      if (await done.isVisible()) break
+      if (await proposal.isVisible()) {
+        await proposal.getByRole('button', { name: /^(Approve|Improve) \(attempt \d\)$/ }).click()
+        await proposal.waitFor({ state: 'detached', timeout: LONG })
+        continue
+      }
+      for (const name of await askedFields(dialog)) {
+        assert.ok(name in ANSWERS, `the dialog asks ${name}, which this test cannot answer`)
+        await answer(page, dialog, name, ANSWERS[name])
+      }
+      if (round === 0) {
+        await dialog.getByText('"12 weeks" written as P12W.').waitFor()
+        await screenshot(page, '05-correction-dialog', { fullPage: false })
+      }
+      await dialog.getByRole('button', { name: 'Send answers' }).click()
+      await dialog.waitFor({ state: 'detached', timeout: LONG })
     }
-    await screenshot(page, '04-results-final')
-    await downloadAndCheck(page, 'download-latest', 'sha256-v1')
+    await expectFinalStatus(page, 'passed_improved')
+    assert.equal(await verdict(page), 'passed')
+    await page.getByTestId('correction-1').getByText('Fixed automatically').waitFor()
+    await page.getByText(/Device description: \(empty\) →/).first().waitFor()
+    await screenshot(page, '07-improved')
+
+    const versions = await page.locator('[data-testid^="version-v"]').count()
+    assert.ok(versions >= 2, 'every corrected version is listed')
+    await downloadAndCheck(page, 'download-latest', 'latest-sha256')
+    const pdf = await downloadAndCheck(page, 'download-report', 'report-sha256')
+    assert.equal(readFileSync(pdf).subarray(0, 4).toString(), '%PDF')
+    const spec = await download(page, page.getByTestId(`spec-v${versions}`))
+    assert.match(readFileSync(spec, 'utf-8'), /SpikeGLX/)
 
     await page.getByRole('button', { name: 'Open the logs' }).click()
     const entries = page.getByTestId('log-entries').locator('[data-level]')
     await entries.first().waitFor()
-    await screenshot(page, '05-logs')
     assert.ok((await entries.count()) > 3, 'the log shows the session')
-    // Newest first: the decision just taken is on top, the upload further down.
-    assert.match(await entries.first().innerText(), /accepted|passed/i)
+    await page.getByText(/^Auto-fix:/).first().waitFor() // automatic fixes are logged with their reason
+    await screenshot(page, '08-logs', { fullPage: false })
     await page.getByRole('button', { name: 'Close the logs' }).click()
 
-    await page.setViewportSize({ width: 390, height: 844 })
-    await screenshot(page, '06-results-narrow')
+    await page.setViewportSize(NARROW)
+    await screenshot(page, '09-improved-narrow')
+    await page.setViewportSize(WIDE)
   })
 
-  test('(b) a second tab uploading during a conversion sees the busy message', async () => {
+  test('(2) full metadata in the form: PASSED_WITH_ISSUES, accept as is, passed_accepted', async () => {
+    const page = await openApp(browser.context, backend.url)
+    await chooseFolder(page, sampleFolder)
+    await fillFullMetadata(page)
+    await screenshot(page, '10-start-form-filled')
+    await start(page)
+
+    assert.equal(await verdict(page), 'warnings')
+    const choice = await decision(page, 'improvement_approval')
+    await choice.getByRole('button', { name: 'Improve (attempt 2)' }).waitFor()
+    await page.locator('.MuiAccordionSummary-root').first().click() // an issue opens to say what it means
+    await page.getByText('Inspector importance').first().waitFor()
+    await page.waitForTimeout(400) // let the accordion finish opening before the screenshot
+    await screenshot(page, '11-results-warnings')
+    await choice.getByRole('button', { name: 'Accept as is' }).click()
+    await expectFinalStatus(page, 'passed_accepted')
+    await page.getByTestId('decision').waitFor({ state: 'detached' })
+    await screenshot(page, '12-accepted')
+    await downloadAndCheck(page, 'download-latest', 'sha256-v1')
+  })
+
+  test('(3) FAILED, decline, the JSON correction report is downloaded', async () => {
+    const page = await openApp(browser.context, backend.url)
+    await dropFolder(page, sampleFolder)
+    await start(page)
+    const asked = await metadataDialog(page)
+    await page.setViewportSize(NARROW)
+    await screenshot(page, '13-metadata-question-narrow', { fullPage: false })
+    await page.setViewportSize(WIDE)
+    await asked.getByRole('button', { name: 'Skip the empty ones' }).click() // skip every question
+
+    assert.equal(await verdict(page), 'failed')
+    const title = await page.getByTestId('validation-banner').innerText()
+    const critical = Number((await page.getByTestId('count-CRITICAL').innerText()).split(': ')[1])
+    const errors = Number((await page.getByTestId('count-ERROR').innerText()).split(': ')[1])
+    assert.match(title, new RegExp(`Validation failed with ${critical + errors} errors?`))
+    const retry = await decision(page, 'retry_approval')
+    await retry.getByRole('button', { name: 'Decline' }).click()
+    await expectFinalStatus(page, 'failed_user_declined')
+
+    const report = page.getByTestId('download-report')
+    await report.filter({ hasText: 'JSON' }).waitFor()
+    await screenshot(page, '14-declined')
+    const path = await download(page, report)
+    const body = JSON.parse(readFileSync(path, 'utf-8'))
+    assert.equal(body.overall_status, 'FAILED')
+    assert.ok(body.issues.some((issue) => issue.check_name === 'check_subject_exists'))
+  })
+
+  test('(4) a second tab uploading during a conversion sees the busy message', async () => {
     const first = await openApp(browser.context, backend.url)
     const second = await openApp(browser.context, backend.url)
     await chooseFolder(second, sampleFolder)
@@ -77,112 +191,47 @@ describe('conversion flows', () => {
     await start(second)
     const busy = second.getByTestId('error-busy')
     await busy.filter({ hasText: 'The system is busy with another conversion' }).waitFor()
-    await screenshot(second, '07-second-tab-busy')
+    await screenshot(second, '15-second-tab-busy')
     await busy.getByRole('button', { name: 'Dismiss this message' }).click()
     await busy.waitFor({ state: 'detached' })
   })
 
-  test('(c) no metadata: FAILED, red banner, decline, failed_user_declined', async () => {
+  test('a refused value shows next to its field; a correction that changes nothing offers three ways out; stop ends it', async () => {
     const page = await openApp(browser.context, backend.url)
     await chooseFolder(page, sampleFolder)
+    await fillFullMetadata(page)
     await start(page)
-    assert.equal(await verdict(page), 'failed')
-    const title = await page.getByTestId('validation-banner').innerText()
-    const critical = Number((await page.getByTestId('count-CRITICAL').innerText()).split(': ')[1])
-    const errors = Number((await page.getByTestId('count-ERROR').innerText()).split(': ')[1])
-    assert.match(title, new RegExp(`Validation failed with ${critical + errors} errors?`))
-    const decision = page.getByTestId('decision')
-    await decision.getByRole('button', { name: 'Approve retry (attempt 2)' }).waitFor()
-    await screenshot(page, '08-results-failed-decision')
-    await decision.getByRole('button', { name: 'Decline' }).click()
-    await expectFinalStatus(page, 'failed_user_declined')
-    await screenshot(page, '09-results-declined')
-  })
-})
+    const first = await decision(page, 'improvement_approval')
+    await first.getByRole('button', { name: 'Improve (attempt 2)' }).click()
 
-describe('screens the backend cannot reach yet', () => {
-  // The real backend never asks for values today, so this one feeds the page a status with a
-  // `metadata` request (WebSocket and /api/status stubbed in the browser) to check and show the dialog.
-  test('the input dialog lists each value with why and example, and shows server rejections inline', async () => {
-    const page = await browser.context.newPage()
-    const snapshot = JSON.parse(readFileSync(new URL('./fixtures/metadata-request.json', import.meta.url), 'utf-8'))
-    await page.routeWebSocket(/\/ws$/, (socket) => {
-      socket.send(JSON.stringify({ type: 'notification', message: 'connected', metadata: { snapshot } }))
-    })
-    await page.route('**/api/status', (route) => route.fulfill({ json: snapshot }))
-    await page.route('**/api/user-input', (route) =>
-      route.fulfill({
-        json: { reply: 'Species must be a Latin name.', accepted: { subject_id: 'm042' }, rejected: { species: 'Use a Latin binomial, e.g. Mus musculus.' }, next_action: 'metadata' },
-      }),
-    )
-    await page.goto(backend.url)
-    const dialog = page.getByRole('dialog', { name: 'A few details are needed' })
-    await dialog.waitFor()
-    await dialog.getByText('Why: DANDI groups files by subject.').waitFor()
-    await dialog.locator('#ask-subject_id').fill('m042')
-    await dialog.locator('#ask-species').fill('Mus musculus')
-    await dialog.locator('#ask-age').fill('3 months')
-    await dialog.locator('#ask-age').blur()
-    await dialog.getByText('"3 months" written as P3M.').waitFor()
-    const [request] = await Promise.all([page.waitForRequest('**/api/user-input'), dialog.getByRole('button', { name: 'Send answers' }).click()])
-    assert.deepEqual(request.postDataJSON(), { fields: { subject_id: 'm042', species: 'Mus musculus', age: 'P3M' }, skip: ['institution'] })
-    await dialog.getByText('Use a Latin binomial, e.g. Mus musculus.').waitFor()
-    await screenshot(page, '10-dialog')
-    await page.setViewportSize({ width: 390, height: 844 })
-    await screenshot(page, '11-dialog-narrow')
-  })
-})
+    // Descriptions too short for the server's rules (the page has none for them): it says why, per field.
+    const dialog = page.getByRole('dialog', { name: 'Values for the correction' })
+    await dialog.waitFor({ timeout: LONG })
+    const names = await askedFields(dialog)
+    assert.deepEqual(names.sort(), ['experiment_description', 'subject_description'])
+    for (const name of names) await answer(page, dialog, name, 'x')
+    await dialog.getByRole('button', { name: 'Send answers' }).click()
+    for (const name of names) await dialog.getByTestId(`ask-${name}`).getByText(/too short to describe anything/).waitFor({ timeout: LONG })
+    await screenshot(page, '16-correction-refused-inline', { fullPage: false })
 
-describe('flows waiting for the backend', () => {
-  test(
-    '(d) flow 1: metadata in one chat sentence, FAILED, approve, answer the dialog, passed_improved, NWB and PDF match',
-    {
-      skip:
-        'pending backend: free-text metadata in POST /api/user-input {"message"}, a `metadata` pending_request before ' +
-        'conversion, `metadata` questions after an approved retry, PDF report at /api/download/report and report_sha256 in /api/status',
-    },
-    async () => {
-      const page = await openApp(browser.context, backend.url)
-      await chooseFolder(page, sampleFolder)
-      await start(page)
-      const chat = page.getByRole('textbox', { name: 'Message to the assistant' })
-      await chat.waitFor()
-      await page.getByRole('button', { name: 'Answer in the chat instead' }).click()
-      await chat.fill(
-        'Mouse m042, female, 90 days old, recorded on 5 March 2024 at 14:30 New York time by Dr. Jane Smith; Neuropixels recording in VISp.',
-      )
-      await page.getByRole('button', { name: 'Send message' }).click()
-      assert.equal(await verdict(page), 'failed')
-      await page.getByTestId('decision').getByRole('button', { name: 'Approve retry (attempt 2)' }).click()
-      const dialog = page.getByRole('dialog')
-      await dialog.waitFor({ timeout: LONG })
-      await screenshot(page, '12-dialog-real-backend')
-      for (const input of await dialog.locator('input[id^="ask-"], textarea[id^="ask-"]').all()) {
-        if (!(await input.inputValue())) await input.fill('Smith Lab')
+    // Then give nothing new, twice: the second round changes nothing.
+    for (let round = 0; round < 2; round += 1) {
+      if (round > 0) {
+        const again = await decision(page, 'improvement_approval')
+        await again.getByRole('button', { name: /^Improve/ }).click()
+        await dialog.waitFor({ timeout: LONG })
       }
-      await dialog.getByRole('button', { name: 'Send answers' }).click()
-      await expectFinalStatus(page, 'passed_improved')
-      await downloadAndCheck(page, 'download-latest', 'sha256-v2')
-      const pdf = await downloadAndCheck(page, 'download-report', 'report-sha256')
-      assert.equal(readFileSync(pdf).subarray(0, 4).toString(), '%PDF')
-    },
-  )
+      for (const name of await askedFields(dialog)) await dialog.locator(`#ask-${name}`).fill('')
+      await dialog.getByRole('button', { name: 'Skip the empty ones' }).click()
+      await dialog.waitFor({ state: 'detached', timeout: LONG })
+    }
 
-  test(
-    '(e) flow 3: FAILED, decline, JSON report downloaded',
-    { skip: 'pending backend: the JSON correction-context report at /api/download/report (report_available is false today)' },
-    async () => {
-      const page = await openApp(browser.context, backend.url)
-      await chooseFolder(page, sampleFolder)
-      await start(page)
-      assert.equal(await verdict(page), 'failed')
-      await page.getByTestId('decision').getByRole('button', { name: 'Decline' }).click()
-      await expectFinalStatus(page, 'failed_user_declined')
-      const report = page.getByTestId('download-report')
-      await report.filter({ hasText: 'JSON' }).waitFor()
-      const [download] = await Promise.all([page.waitForEvent('download'), report.click()])
-      const body = JSON.parse(readFileSync(await download.path(), 'utf-8'))
-      assert.equal(body.overall_status, 'FAILED')
-    },
-  )
+    const stuck = await decision(page, 'no_progress')
+    assert.deepEqual(await stuck.getByRole('button').allTextContents(), ['Accept as is', 'Different approach', 'Stop'])
+    await stuck.getByText('End here without a valid file').waitFor()
+    await screenshot(page, '17-no-progress')
+    await stuck.getByRole('button', { name: 'Stop' }).click()
+    await expectFinalStatus(page, 'failed_user_abandoned')
+    await screenshot(page, '18-abandoned')
+  })
 })

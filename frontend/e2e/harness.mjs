@@ -133,9 +133,19 @@ export async function sha256Of(path) {
   return hash.digest('hex')
 }
 
-export async function screenshot(page, name) {
+/** The whole page; `fullPage: false` for a dialog or drawer, whose backdrop covers only the window. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+  const path = join(SCREENSHOTS, `${name}.png`)
+  if (!fullPage) return page.screenshot({ path })
+  // Playwright's fullPage capture resets scrolled boxes to their top (the chat would show its
+  // oldest message): grow the window instead, scroll the chat back to its newest message as the
+  // app does, and capture that.
+  const size = page.viewportSize()
+  await page.setViewportSize({ width: size.width, height: await page.evaluate(() => document.documentElement.scrollHeight) })
+  await page.evaluate(() => document.querySelectorAll('[role="log"]').forEach((box) => (box.scrollTop = box.scrollHeight)))
+  await page.screenshot({ path })
+  await page.setViewportSize(size)
 }
 
 /** Puts the service back to idle between tests (cancel works from every state). */

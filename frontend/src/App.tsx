@@ -4,7 +4,8 @@ import { createApiClient, type ApiClient, type UploadItem, type UploadMetadata }
 import { ApiError } from './api/errors'
 import { defaultSocketUrl } from './api/socket'
 import { clearToken, readToken, saveToken } from './api/token'
-import type { ChatTurn, RequestOption, ServiceInfo, StatusResponse } from './api/types'
+import { asksForValues, requestKey } from './api/pendingRequest'
+import type { RequestOption, ServiceInfo } from './api/types'
 import { AppHeader } from './components/AppHeader'
 import { ConversationPanel } from './components/ConversationPanel'
 import { DecisionPanel } from './components/DecisionPanel'
@@ -102,11 +103,6 @@ interface WorkspaceProps {
   onUnauthorized(): void
 }
 
-function pendingKey(status: StatusResponse | null): string | null {
-  const pending = status?.pending_request
-  return pending ? `${pending.type}|${pending.message}|${pending.fields.map((f) => f.name).join(',')}` : null
-}
-
 function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: WorkspaceProps) {
   const { errors, dismiss } = useErrors()
   const service = useServiceStatus(api, socketUrl, onError, enabled)
@@ -115,24 +111,27 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
   const [startingNew, setStartingNew] = useState(false)
   const [hasDraft, setHasDraft] = useState(false)
   const [logsOpen, setLogsOpen] = useState(false)
-  const [localReplies, setLocalReplies] = useState<ChatTurn[]>([])
-  const [dialogFor, setDialogFor] = useState<string | null>(null)
-  const [dismissedDialog, setDismissedDialog] = useState<string | null>(null)
+  const [closedDialog, setClosedDialog] = useState<string | null>(null)
+  const [rejections, setRejections] = useState<Record<string, string>>({})
+  const [chatFocus, setChatFocus] = useState(0)
 
   useEffect(() => {
     if (connection === 'unauthorized') onUnauthorized()
   }, [connection, onUnauthorized])
 
-  // A request for values opens its dialog once; closed, it stays closed until a new request.
-  const currentPending = pendingKey(status)
-  const asksValues = status?.pending_request && ['metadata', 'user_input'].includes(status.pending_request.type) && status.pending_request.fields.length > 0
-  const dialogOpen = Boolean(asksValues && currentPending && (dialogFor === currentPending || dismissedDialog !== currentPending))
+  const showStart = status !== null && (status.status === 'idle' || startingNew || hasDraft)
+  const pending = status?.pending_request ?? null
+  const currentRequest = requestKey(pending)
+  // While a new upload is prepared (e.g. in a second tab), the running session's questions stay out of the way.
+  const valuesRequest = pending && asksForValues(pending) && !showStart ? pending : null
+  // A question opens its dialog once; closed, it stays closed until the next question.
+  const dialogOpen = Boolean(valuesRequest && closedDialog !== currentRequest)
 
   const start = async (items: UploadItem[], metadata: UploadMetadata, onProgress: (f: number) => void) => {
     try {
       await api.upload(items, metadata, onProgress)
       setStartingNew(false)
-      setLocalReplies([])
+      setRejections({})
       await service.refresh()
       return true
     } catch (error) {
@@ -141,41 +140,43 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
     }
   }
 
-  const rememberReply = (reply: string | undefined) => {
-    if (reply) setLocalReplies((turns) => [...turns, { role: 'assistant', text: reply, timestamp: new Date().toISOString() }])
-  }
-
   const sendMessage = async (text: string) => {
     const answer = await actions.sendMessage(text)
-    rememberReply(answer?.reply)
+    if (answer) setRejections(answer.rejected)
     return answer !== null
   }
 
-  const choose = (option: RequestOption) => {
-    if (status?.pending_request) void actions.choose(option, status.pending_request.type)
+  const sendFields = async (fields: Record<string, unknown>, skip: string[]) => {
+    const outcome = await actions.sendFields(fields, skip)
+    if (outcome.ok) setRejections(outcome.value.rejected)
+    return outcome
   }
 
-  const showStart = status !== null && (status.status === 'idle' || startingNew || hasDraft)
-  const activeElsewhere = status && ['processing', 'awaiting_user_input'].includes(status.status) ? status.status.replace(/_/g, ' ') : null
+  const choose = (option: RequestOption) => {
+    setRejections({}) // refusals belong to the answer before a decision, not to the questions after it
+    if (pending) void actions.choose(option, pending)
+  }
+
+  const activeElsewhere = status?.status === 'processing' || status?.status === 'awaiting_user_input' ? status.status : null
   const hasResults = Boolean(status && (status.overall_status || status.versions.length || status.failure || status.validation_status))
-  const decision = status?.pending_request ? (
+  const decision = pending ? (
     <DecisionPanel
-      request={status.pending_request}
-      correctionAttempt={status.correction_attempt}
+      request={pending}
+      correctionAttempt={status?.correction_attempt ?? 0}
       sending={actions.sending}
       onChoose={choose}
-      onOpenDialog={() => setDialogFor(currentPending)}
+      onOpenDialog={() => setClosedDialog(null)}
     />
   ) : null
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppHeader info={info} connection={connection} onOpenLogs={() => setLogsOpen(true)} />
-      <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 } }}>
+      <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 3 } }}>
         <ErrorAlerts errors={errors} onDismiss={dismiss} connection={connection} />
-        <Grid container spacing={3}>
+        <Grid container spacing={{ xs: 2, md: 3 }}>
           <Grid size={{ xs: 12, md: 8 }}>
-            <Stack spacing={3}>
+            <Stack spacing={{ xs: 2, md: 3 }}>
               {status === null && <Loading />}
               {showStart && (
                 <StartPanel onStart={start} maxUploadGb={info?.max_upload_size_gb} onDraftChange={setHasDraft} busyWith={activeElsewhere} />
@@ -184,34 +185,38 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
                 <>
                   <ProgressPanel status={status} onCancel={actions.cancel} cancelling={actions.sending} />
                   {hasResults ? (
-                    <ResultsPanel status={status} decision={decision} onStartAnother={() => setStartingNew(true)} />
+                    <ResultsPanel
+                      status={status}
+                      decision={decision}
+                      sending={actions.sending}
+                      onStartAnother={() => setStartingNew(true)}
+                      onTryAgain={actions.tryAgain}
+                    />
                   ) : (
-                    decision && <Paper sx={{ p: 2 }}>{decision}</Paper>
+                    decision && <Paper sx={{ p: { xs: 2, sm: 3 } }}>{decision}</Paper>
                   )}
                 </>
               )}
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ConversationPanel status={status} localReplies={localReplies} sending={actions.sending} onSend={sendMessage} onChoose={choose} />
+            <ConversationPanel status={status} sending={actions.sending} focusRequest={chatFocus} onSend={sendMessage} onChoose={choose} />
           </Grid>
         </Grid>
       </Container>
-      {status?.pending_request && asksValues && (
+      {valuesRequest && (
         <FieldRequestDialog
-          key={currentPending}
-          request={status.pending_request}
+          key={currentRequest}
+          request={valuesRequest}
           open={dialogOpen}
           sending={actions.sending}
-          onClose={() => {
-            setDialogFor(null)
-            setDismissedDialog(currentPending)
+          serverRejections={rejections}
+          onClose={() => setClosedDialog(currentRequest)}
+          onAnswerInChat={() => {
+            setClosedDialog(currentRequest)
+            setChatFocus((count) => count + 1)
           }}
-          onSubmit={async (fields, skip) => {
-            const answer = await actions.sendFields(fields, skip)
-            rememberReply(answer?.reply)
-            return answer
-          }}
+          onSubmit={sendFields}
         />
       )}
       <LogsPanel api={api} open={logsOpen} onClose={() => setLogsOpen(false)} eventCount={service.eventCount} onError={onError} />

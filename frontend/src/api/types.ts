@@ -58,6 +58,9 @@ export interface FormatCandidate {
   interface: string
   explanation?: string
   score?: number
+  /** What to send back as the format choice (several streams of one reader differ only here). */
+  choice_id?: string
+  stream?: string | null
 }
 
 export interface DetectionResult {
@@ -74,6 +77,10 @@ export interface NWBVersion {
   sha256: string
   size_bytes: number
   created_at?: string
+  /** NeuroConv YAML that re-runs this conversion with the `neuroconv` command (null when the reader cannot be described as one). */
+  specification_path?: string | null
+  /** The final metadata of this version, as YAML. */
+  metadata_path?: string | null
 }
 
 export interface FieldRequest {
@@ -82,6 +89,10 @@ export interface FieldRequest {
   description: string
   example?: string | null
   why?: string | null
+  /** The only values the service accepts, when it has a list. */
+  options?: string[]
+  /** A value the service proposes (e.g. read from the files); the user may change it. */
+  suggested?: string | null
 }
 
 export interface RequestOption {
@@ -90,11 +101,15 @@ export interface RequestOption {
   description?: string
 }
 
+/** What a `user_input` request is for (its type alone does not say). */
+export type RequestPurpose = 'format_arguments' | 'correction_values' | 'no_progress'
+
 export interface PendingRequest {
   type: PendingRequestType
   message: string
   fields: FieldRequest[]
   options: RequestOption[]
+  purpose?: RequestPurpose | string | null
 }
 
 export interface AppliedFix {
@@ -145,7 +160,6 @@ export interface StatusResponse {
   completeness_score?: number | null
   report_available: boolean
   report_name?: string | null
-  /** Not served yet; shown next to the report link once the backend adds it. */
   report_sha256?: string | null
   llm_provider: string
   pending_request: PendingRequest | null
@@ -219,5 +233,11 @@ export interface ServiceEvent {
   stage?: StageName | null
   status?: WorkflowStatus
   timestamp?: string
-  metadata?: Record<string, unknown> & { snapshot?: StatusResponse; percent?: number }
+  metadata?: Record<string, unknown> & {
+    snapshot?: StatusResponse
+    percent?: number
+    /** Whose move it is: processing, or the pending request type the service waits on. */
+    next_action?: string
+    correction_attempt?: number
+  }
 }

@@ -1,30 +1,48 @@
 import SendIcon from '@mui/icons-material/Send'
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import type { ChatTurn, RequestOption, StatusResponse } from '../api/types'
+import { JUST_CONVERT_MESSAGE, asksForValues, canSkip } from '../api/pendingRequest'
+import type { PendingRequest, RequestOption, StatusResponse } from '../api/types'
 import { displayTurns } from './conversationTurns'
 import { requestOptions } from './DecisionPanel'
 
 interface Props {
   status: StatusResponse | null
-  localReplies: ChatTurn[]
   sending: boolean
+  /** Grows when something asks to put the cursor in the answer box (e.g. "Answer in the chat instead"). */
+  focusRequest?: number
   onSend(text: string): Promise<boolean>
   onChoose(option: RequestOption): void
 }
 
+interface QuickReply {
+  label: string
+  run(): void
+}
+
 /** The assistant's questions and explanations, quick replies, and a box to answer in words. */
-export function ConversationPanel({ status, localReplies, sending, onSend, onChoose }: Props) {
+export function ConversationPanel({ status, sending, focusRequest = 0, onSend, onChoose }: Props) {
   const [draft, setDraft] = useState('')
-  const bottom = useRef<HTMLDivElement>(null)
-  const turns = displayTurns(status, localReplies)
+  const messages = useRef<HTMLDivElement>(null)
+  const input = useRef<HTMLTextAreaElement>(null)
+  const turns = displayTurns(status)
   const pending = status?.pending_request ?? null
   const canAnswer = status?.status === 'awaiting_user_input'
-  const quickReplies = pending ? requestOptions(pending, status?.correction_attempt ?? 0) : []
+  const quickReplies = pending ? quickRepliesFor(pending, status?.correction_attempt ?? 0, onChoose, (text) => void onSend(text)) : []
+
+  const lastText = turns[turns.length - 1]?.text
+  useEffect(() => {
+    // Scroll the message box itself: scrolling an element into view would move the whole page.
+    const box = messages.current
+    if (box) box.scrollTop = box.scrollHeight
+  }, [turns.length, lastText])
 
   useEffect(() => {
-    bottom.current?.scrollIntoView?.({ block: 'nearest' })
-  }, [turns.length])
+    // After the dialog that asked closes and hands focus back to what opened it.
+    if (focusRequest === 0) return
+    const timer = setTimeout(() => input.current?.focus(), 0)
+    return () => clearTimeout(timer)
+  }, [focusRequest])
 
   const send = async () => {
     const text = draft.trim()
@@ -43,7 +61,7 @@ export function ConversationPanel({ status, localReplies, sending, onSend, onCho
       <Typography id="conversation-title" variant="h6" component="h2" gutterBottom>
         Conversation
       </Typography>
-      <Box role="log" aria-live="polite" aria-label="Messages" sx={{ flexGrow: 1, overflowY: 'auto', maxHeight: { md: 480 }, pr: 0.5 }}>
+      <Box ref={messages} role="log" aria-live="polite" aria-label="Messages" sx={{ flexGrow: 1, overflowY: 'auto', maxHeight: { md: 480 }, pr: 0.5 }}>
         <Stack spacing={1}>
           {turns.map((turn) => (
             <Box
@@ -68,21 +86,21 @@ export function ConversationPanel({ status, localReplies, sending, onSend, onCho
             </Box>
           ))}
         </Stack>
-        <div ref={bottom} />
       </Box>
-      {quickReplies.length > 0 && pending && (
+      {quickReplies.length > 0 && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }} aria-label="Quick replies">
-          {quickReplies.map((option) => (
-            <Button key={option.value} size="small" variant="outlined" onClick={() => onChoose(option)} disabled={sending}>
-              {option.label}
+          {quickReplies.map((reply) => (
+            <Button key={reply.label} size="small" variant="outlined" onClick={reply.run} disabled={sending}>
+              {reply.label}
             </Button>
           ))}
         </Stack>
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', mt: 1.5 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mt: 1.5 }}>
         <TextField
           label="Your answer"
           placeholder={canAnswer ? 'Answer in your own words…' : 'You can answer when the assistant asks something'}
+          inputRef={input}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
@@ -92,6 +110,7 @@ export function ConversationPanel({ status, localReplies, sending, onSend, onCho
           size="small"
           disabled={!canAnswer}
           slotProps={{ htmlInput: { 'aria-label': 'Message to the assistant', maxLength: 10000 } }}
+          helperText={canAnswer ? 'Enter sends; Shift+Enter starts a new line.' : undefined}
         />
         <IconButton color="primary" aria-label="Send message" onClick={() => void send()} disabled={!canAnswer || sending || !draft.trim()}>
           <SendIcon />
@@ -99,4 +118,11 @@ export function ConversationPanel({ status, localReplies, sending, onSend, onCho
       </Stack>
     </Paper>
   )
+}
+
+/** The request's options as buttons; a request for values can also be skipped altogether. */
+function quickRepliesFor(request: PendingRequest, correctionAttempt: number, choose: (option: RequestOption) => void, say: (text: string) => void): QuickReply[] {
+  const options: QuickReply[] = requestOptions(request, correctionAttempt).map((option) => ({ label: option.label, run: () => choose(option) }))
+  if (asksForValues(request) && canSkip(request)) options.push({ label: 'Just convert, skip the questions', run: () => say(JUST_CONVERT_MESSAGE) })
+  return options
 }

@@ -1,43 +1,142 @@
-import { Box, List, ListItem, ListItemText, Typography } from '@mui/material'
-import type { CorrectionAttempt } from '../api/types'
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
+import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
+import type { CorrectionAttempt, OverallStatus, ValidationIssue } from '../api/types'
+import { humanLabel } from '../metadata/fields'
 
-function describe(attempt: CorrectionAttempt): string {
-  const parts = [`${attempt.issues_before.length} issues before`]
-  if (attempt.issues_after) parts.push(`${attempt.issues_after.length} after`)
-  if (attempt.fixes_applied.length) parts.push(`${attempt.fixes_applied.length} automatic fixes`)
-  const given = Object.keys(attempt.user_input)
-  if (given.length) parts.push(`you gave ${given.join(', ')}`)
-  if (attempt.status_after) parts.push(`result ${attempt.status_after}`)
-  return parts.join(' · ')
+const RESULT_WORDS: Record<OverallStatus, { label: string; color: 'success' | 'warning' | 'error' }> = {
+  PASSED: { label: 'passed', color: 'success' },
+  PASSED_WITH_ISSUES: { label: 'valid with warnings', color: 'warning' },
+  FAILED: { label: 'failed', color: 'error' },
 }
 
-/** Every correction attempt: what was wrong, what was fixed and how it ended. */
+const issueKey = (issue: ValidationIssue) => `${issue.check_name}|${issue.location ?? ''}|${issue.object_name ?? ''}`
+
+/** Which issues a correction removed, which remain, and which it brought (null while not evaluated). */
+export function compareIssues(attempt: CorrectionAttempt): { resolved: ValidationIssue[]; remaining: ValidationIssue[]; added: ValidationIssue[] } | null {
+  if (!attempt.issues_after) return null
+  const after = new Set(attempt.issues_after.map(issueKey))
+  const before = new Set(attempt.issues_before.map(issueKey))
+  return {
+    resolved: attempt.issues_before.filter((issue) => !after.has(issueKey(issue))),
+    remaining: attempt.issues_after.filter((issue) => before.has(issueKey(issue))),
+    added: attempt.issues_after.filter((issue) => !before.has(issueKey(issue))),
+  }
+}
+
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)'
+  if (Array.isArray(value)) return value.map(showValue).join('; ')
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/** Every correction: what was wrong before, what the service fixed, what you gave, and what changed. */
 export function CorrectionHistory({ history }: { history: CorrectionAttempt[] }) {
   if (history.length === 0) return null
   return (
     <Box component="section" aria-labelledby="history-title">
-      <Typography id="history-title" variant="h6" component="h3">
+      <Typography id="history-title" variant="h6" component="h3" gutterBottom>
         Correction history
       </Typography>
-      <List dense>
-        {history.map((attempt) => (
-          <ListItem key={attempt.attempt} disableGutters alignItems="flex-start">
-            <ListItemText
-              primary={`Attempt ${attempt.attempt}${attempt.version ? ` → v${attempt.version}` : ''}`}
-              secondary={
-                <>
-                  {describe(attempt)}
-                  {attempt.fixes_applied.map((fix, index) => (
-                    <Box key={index} component="span" sx={{ display: 'block' }}>
-                      Fixed {fix.field ?? fix.check_name}: {fix.reason}
-                    </Box>
-                  ))}
-                </>
-              }
-            />
-          </ListItem>
-        ))}
-      </List>
+      {history.map((attempt, index) => (
+        <AttemptRecord key={attempt.attempt} attempt={attempt} expanded={index === history.length - 1} />
+      ))}
     </Box>
+  )
+}
+
+function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expanded: boolean }) {
+  const change = compareIssues(attempt)
+  const result = attempt.status_after ? RESULT_WORDS[attempt.status_after] : null
+  const given = Object.entries(attempt.user_input)
+  const id = `correction-${attempt.attempt}`
+  return (
+    <Accordion defaultExpanded={expanded} disableGutters variant="outlined" data-testid={id}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-details`} id={`${id}-summary`}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body1" sx={{ fontWeight: 600 }}>
+            Correction {attempt.attempt}
+            {attempt.version ? ` → v${attempt.version}` : ''}
+          </Typography>
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`${attempt.issues_before.length} issues before${attempt.issues_after ? ` → ${attempt.issues_after.length} after` : ''}`}
+          />
+          {result ? <Chip size="small" color={result.color} label={result.label} /> : <Chip size="small" label="in progress" />}
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id={`${id}-details`}>
+        <Stack spacing={1.5}>
+          <Part title="Fixed automatically" empty="Nothing: this round needed values only you know.">
+            {attempt.fixes_applied.map((fix, index) => (
+              <li key={index}>
+                <Typography variant="body2">
+                  <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
+                  {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {fix.reason}
+                </Typography>
+              </li>
+            ))}
+          </Part>
+          <Part title="Your answers" empty={change ? 'None given in this round.' : 'None yet.'}>
+            {given.map(([name, value]) => (
+              <li key={name}>
+                <Typography variant="body2">
+                  <strong>{humanLabel(name)}</strong>: {showValue(value)}
+                </Typography>
+              </li>
+            ))}
+          </Part>
+          {change ? (
+            <>
+              <IssueNames title="Resolved" issues={change.resolved} />
+              <IssueNames title="Still there" issues={change.remaining} />
+              <IssueNames title="New" issues={change.added} />
+            </>
+          ) : (
+            <IssueNames title="Issues before" issues={attempt.issues_before} />
+          )}
+        </Stack>
+      </AccordionDetails>
+    </Accordion>
+  )
+}
+
+function Part({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h4">
+        {title}
+      </Typography>
+      {children.length ? (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {children}
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {empty}
+        </Typography>
+      )}
+    </Box>
+  )
+}
+
+function IssueNames({ title, issues }: { title: string; issues: ValidationIssue[] }) {
+  if (issues.length === 0) return null
+  return (
+    <Part title={`${title} (${issues.length})`} empty="">
+      {issues.map((issue, index) => (
+        <li key={`${issueKey(issue)}-${index}`}>
+          <Typography variant="body2">
+            {issue.message}
+            {issue.object_name && issue.object_name !== 'root' ? ` (${issue.object_name})` : ''}
+          </Typography>
+        </li>
+      ))}
+    </Part>
   )
 }

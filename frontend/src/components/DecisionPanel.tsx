@@ -1,5 +1,6 @@
 import EditNoteIcon from '@mui/icons-material/EditNote'
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material'
+import { asksForValues, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
 import type { PendingRequest, RequestOption } from '../api/types'
 
 interface Props {
@@ -12,15 +13,27 @@ interface Props {
 
 const DEFAULT_OPTIONS: Partial<Record<PendingRequest['type'], RequestOption[]>> = {
   retry_approval: [
-    { value: 'approve', label: 'Approve retry' },
-    { value: 'decline', label: 'Decline' },
+    { value: 'approve', label: 'Approve', description: 'Apply the fixes and convert again' },
+    { value: 'decline', label: 'Decline', description: 'Keep this version with its errors' },
   ],
   improvement_approval: [
-    { value: 'improve', label: 'Improve' },
-    { value: 'accept', label: 'Accept as is' },
+    { value: 'improve', label: 'Improve', description: 'Apply the fixes and convert again' },
+    { value: 'accept', label: 'Accept as is', description: 'Keep this version; it is valid' },
   ],
 }
 const RETRY_VALUES = new Set(['approve', 'improve'])
+
+const TITLES: Record<RequestKind, string> = {
+  metadata: 'Questions before converting',
+  format_choice: 'Which format is this recording?',
+  format_arguments: 'The file reader needs a few facts',
+  correction_values: 'Values for the correction',
+  retry_approval: 'The file failed validation. Correct it?',
+  improvement_approval: 'The file is valid. Improve it, or keep it as it is?',
+  no_progress: 'The last correction changed nothing',
+  values: 'Questions for you',
+  choice: 'Your decision',
+}
 
 /** Options of a pending request; a retry or improvement names the attempt it would start. */
 export function requestOptions(request: PendingRequest, correctionAttempt: number): RequestOption[] {
@@ -30,38 +43,46 @@ export function requestOptions(request: PendingRequest, correctionAttempt: numbe
   )
 }
 
-/** What the service waits for: approve or decline, improve or accept, choose a format, or answer. */
+/** What the service waits for: a choice between its options, or answers to its questions. */
 export function DecisionPanel({ request, correctionAttempt, sending, onChoose, onOpenDialog }: Props) {
   const options = requestOptions(request, correctionAttempt)
-  const asksValues = request.type === 'metadata' || request.type === 'user_input'
+  const kind = requestKind(request)
+  const questions = asksForValues(request) ? request.fields.length : 0
   return (
-    <Alert severity="info" icon={false} data-testid="decision" role="region" aria-label="Decision needed">
-      <AlertTitle>Your decision</AlertTitle>
-      <Typography variant="body2" sx={{ mb: 1.5 }}>
-        {request.message}
+    <Alert severity="info" icon={false} data-testid="decision" data-kind={kind} role="region" aria-label="Decision needed">
+      <AlertTitle sx={{ fontWeight: 600 }}>{TITLES[kind]}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+        {/* The questions themselves are in the dialog, each with why and an example. */}
+        {questions > 0 ? requestIntro(request.message) : request.message}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}>
         {options.map((option, index) => (
-          <Box key={option.value}>
+          <Box key={option.value} sx={{ maxWidth: { sm: 260 } }}>
             <Button
               variant={index === 0 ? 'contained' : 'outlined'}
               onClick={() => onChoose(option)}
               disabled={sending}
-              title={option.description || undefined}
+              aria-describedby={option.description ? `option-${option.value}-description` : undefined}
+              fullWidth
             >
               {option.label}
             </Button>
-            {request.type === 'format_selection' && option.description && (
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', maxWidth: 280 }}>
+            {option.description && (
+              <Typography id={`option-${option.value}-description`} variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
                 {option.description}
               </Typography>
             )}
           </Box>
         ))}
-        {asksValues && request.fields.length > 0 && (
-          <Button variant="contained" startIcon={<EditNoteIcon />} onClick={onOpenDialog} disabled={sending}>
-            Answer the {request.fields.length} question{request.fields.length === 1 ? '' : 's'}
-          </Button>
+        {questions > 0 && (
+          <Box>
+            <Button variant="contained" startIcon={<EditNoteIcon />} onClick={onOpenDialog} disabled={sending}>
+              Answer the {questions} question{questions === 1 ? '' : 's'}
+            </Button>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              or answer in your own words in the conversation
+            </Typography>
+          </Box>
         )}
       </Stack>
     </Alert>

@@ -1,6 +1,6 @@
 import DescriptionIcon from '@mui/icons-material/Description'
 import DownloadIcon from '@mui/icons-material/Download'
-import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material'
+import { Box, Button, Chip, Stack, Typography } from '@mui/material'
 import { withToken } from '../api/token'
 import type { NWBVersion } from '../api/types'
 import { formatBytes } from './recordingFiles'
@@ -16,11 +16,20 @@ function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path
 }
 
-/** The latest NWB file, every version with its SHA-256, and the report when there is one. */
+/** A checksum people can compare with the file they downloaded (sha256sum). */
+function Checksum({ label, value, testId }: { label?: string; value: string; testId: string }) {
+  return (
+    <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', color: 'text.secondary' }} data-testid={testId}>
+      {label ? `${label} ` : ''}SHA-256 {value}
+    </Typography>
+  )
+}
+
+/** The latest NWB file and the report first; then every version with its checksum and NeuroConv YAML. */
 export function Downloads({ versions, reportAvailable, reportName, reportSha256 }: Props) {
   if (versions.length === 0 && !reportAvailable) return null
   const latest = versions[versions.length - 1]
-  const reportKind = reportName?.endsWith('.json') ? 'JSON' : 'PDF'
+  const reportIsJson = reportName?.endsWith('.json') ?? false
   return (
     <Box component="section" aria-labelledby="downloads-title">
       <Typography id="downloads-title" variant="h6" component="h3" gutterBottom>
@@ -29,43 +38,67 @@ export function Downloads({ versions, reportAvailable, reportName, reportSha256 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>
         {latest && (
           <Button variant="contained" startIcon={<DownloadIcon />} href={withToken('/api/download/nwb')} download data-testid="download-latest">
-            Download NWB (v{latest.version})
+            Download NWB file (v{latest.version})
           </Button>
         )}
         {reportAvailable && (
           <Button variant="outlined" startIcon={<DescriptionIcon />} href={withToken('/api/download/report')} download data-testid="download-report">
-            Download report ({reportKind})
+            {reportIsJson ? 'Download correction report (JSON)' : 'Download report (PDF)'}
           </Button>
         )}
       </Stack>
-      {reportAvailable && reportSha256 && (
-        <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="report-sha256">
-          Report SHA-256 {reportSha256}
+      {latest && <Checksum label={`NWB v${latest.version}`} value={latest.sha256} testId="latest-sha256" />}
+      {reportAvailable && reportSha256 && <Checksum label="Report" value={reportSha256} testId="report-sha256" />}
+      {reportAvailable && reportIsJson && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The correction report lists what failed, why it matters and how to fix it, for you or a script.
         </Typography>
       )}
-      <List dense aria-label="All versions">
+
+      <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, mt: 2 }}>
+        All versions
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Each conversion is kept. The NeuroConv specification re-runs it with the <code>neuroconv</code> command; the metadata file holds the values written into the NWB file.
+      </Typography>
+      <Stack component="ul" spacing={1} aria-label="All versions" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {[...versions].reverse().map((version) => (
-          <ListItem
-            key={version.version}
-            disableGutters
-            secondaryAction={
-              <Button size="small" href={withToken(`/api/download/nwb/v${version.version}`)} download aria-label={`Download version ${version.version}`}>
-                v{version.version}
-              </Button>
-            }
-          >
-            <ListItemText
-              primary={`v${version.version} · ${fileName(version.path)} · ${formatBytes(version.size_bytes)}`}
-              secondary={
-                <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid={`sha256-v${version.version}`}>
-                  SHA-256 {version.sha256}
-                </Box>
-              }
-              sx={{ pr: 7 }}
-            />
-          </ListItem>
+          <VersionRow key={version.version} version={version} isLatest={version === latest} />
         ))}
-      </List>
+      </Stack>
+    </Box>
+  )
+}
+
+function VersionRow({ version, isLatest }: { version: NWBVersion; isLatest: boolean }) {
+  const base = `/api/download/nwb/v${version.version}`
+  return (
+    <Box component="li" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid={`version-v${version.version}`}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          v{version.version}
+        </Typography>
+        {isLatest && <Chip size="small" label="latest" color="primary" variant="outlined" />}
+        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+          {fileName(version.path)} · {formatBytes(version.size_bytes)}
+        </Typography>
+      </Stack>
+      <Checksum value={version.sha256} testId={`sha256-v${version.version}`} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+        <Button size="small" startIcon={<DownloadIcon />} href={withToken(base)} download aria-label={`Download version ${version.version} (NWB)`}>
+          NWB
+        </Button>
+        {version.specification_path && (
+          <Button size="small" href={withToken(`${base}/specification`)} download aria-label={`Download the NeuroConv specification of version ${version.version} (YAML)`} data-testid={`spec-v${version.version}`}>
+            NeuroConv spec (YAML)
+          </Button>
+        )}
+        {version.metadata_path && (
+          <Button size="small" href={withToken(`${base}/metadata`)} download aria-label={`Download the metadata of version ${version.version} (YAML)`} data-testid={`metadata-v${version.version}`}>
+            Metadata (YAML)
+          </Button>
+        )}
+      </Stack>
     </Box>
   )
 }

@@ -1,12 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../api/errors'
 import type { PendingRequest } from '../api/types'
 import { FieldRequestDialog } from './FieldRequestDialog'
 
+// Shaped like the backend's round-1 metadata request: a bullet list the fields repeat, then a hint.
 const REQUEST: PendingRequest = {
   type: 'metadata',
-  message: 'Before converting, I need a few details about the animal.',
+  message: 'Before I convert, I need a few details for DANDI:\n- subject ID: The identifier. Example: m042.\n- age: The age. Example: P90.\nYou can answer in one sentence.',
   fields: [
     { name: 'subject_id', required: true, description: 'Animal identifier', example: 'm042', why: 'DANDI groups files by subject.' },
     { name: 'age', required: true, description: 'Age at the session', example: 'P90D', why: 'Ages let others compare animals.' },
@@ -15,24 +17,34 @@ const REQUEST: PendingRequest = {
   options: [],
 }
 
-function renderDialog(onSubmit = vi.fn()) {
+const accepted = (rejected: Record<string, string> = {}, reply = 'Thank you.') => ({ ok: true as const, value: { reply, accepted: {}, rejected, next_action: 'processing' } })
+
+function renderDialog(request: PendingRequest = REQUEST, onSubmit = vi.fn(), serverRejections?: Record<string, string>) {
   const onClose = vi.fn()
-  render(<FieldRequestDialog request={REQUEST} open sending={false} onClose={onClose} onSubmit={onSubmit} />)
-  return { onSubmit, onClose, dialog: screen.getByRole('dialog') }
+  const onAnswerInChat = vi.fn()
+  const view = render(
+    <FieldRequestDialog request={request} open sending={false} serverRejections={serverRejections} onClose={onClose} onAnswerInChat={onAnswerInChat} onSubmit={onSubmit} />,
+  )
+  return { onSubmit, onClose, onAnswerInChat, view, dialog: screen.getByRole('dialog') }
 }
 
 describe('FieldRequestDialog', () => {
-  it('lists each value with why it is needed and an example', () => {
+  it('lists each value with why it is needed and an example, required ones first, without repeating the bullet list', () => {
     const { dialog } = renderDialog()
-    expect(within(dialog).getByText(REQUEST.message)).toBeInTheDocument()
+    expect(within(dialog).getByRole('heading', { name: 'Before converting: about this recording' })).toBeInTheDocument()
+    expect(within(dialog).getByText(/Before I convert, I need a few details for DANDI:\s+You can answer in one sentence\./)).toBeInTheDocument()
+    expect(within(dialog).queryByText(/- subject ID: The identifier/)).not.toBeInTheDocument()
     expect(within(dialog).getByText('Why: DANDI groups files by subject.')).toBeInTheDocument()
     expect(within(dialog).getByText('Example: P90D')).toBeInTheDocument()
     expect(within(dialog).getByLabelText(/Subject ID/)).toBeRequired()
+    expect(within(dialog).getByLabelText(/Institution/)).not.toBeRequired()
+    const headings = within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)
+    expect(headings).toEqual(['Required', 'Recommended for DANDI (optional)'])
   })
 
   it('checks values inline before sending, then sends normalised fields and skips empty optional ones', async () => {
-    const onSubmit = vi.fn().mockResolvedValue({ reply: 'Thank you.', accepted: {}, rejected: {}, next_action: 'processing' })
-    const { dialog, onClose } = renderDialog(onSubmit)
+    const onSubmit = vi.fn().mockResolvedValue(accepted())
+    const { dialog, onClose } = renderDialog(REQUEST, onSubmit)
     await userEvent.type(within(dialog).getByLabelText(/Subject ID/), 'm042')
     await userEvent.type(within(dialog).getByLabelText(/Age/), 'three months')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
@@ -48,14 +60,9 @@ describe('FieldRequestDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled())
   })
 
-  it('shows the reasons the server rejected a value next to its field and stays open', async () => {
-    const onSubmit = vi.fn().mockResolvedValue({
-      reply: 'One value needs another look.',
-      accepted: { age: 'P90D' },
-      rejected: { subject_id: 'This subject id is already used by another session.' },
-      next_action: 'metadata',
-    })
-    const { dialog, onClose } = renderDialog(onSubmit)
+  it('shows the reasons the server refused a value next to its field and stays open', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(accepted({ subject_id: 'This subject id is already used by another session.' }, 'One value needs another look.'))
+    const { dialog, onClose } = renderDialog(REQUEST, onSubmit)
     await userEvent.type(within(dialog).getByLabelText(/Subject ID/), 'm001')
     await userEvent.type(within(dialog).getByLabelText(/Age/), 'P90D')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
@@ -64,13 +71,70 @@ describe('FieldRequestDialog', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 
+  it('shows refusals that arrive with a re-asked question next to the fields still asked', () => {
+    const reasked = { ...REQUEST, fields: [REQUEST.fields[1]] }
+    const { dialog } = renderDialog(reasked, vi.fn(), { age: "'200 years' is older than any animal lives.", lab: 'not asked here' })
+    expect(within(dialog).getByText("'200 years' is older than any animal lives.")).toBeInTheDocument()
+    expect(within(dialog).queryByText('not asked here')).not.toBeInTheDocument()
+  })
+
+  it('keeps a failed call inside the dialog, with the error id', async () => {
+    const error = new ApiError('request', 'Still needed: num_channels.', { status: 422, errorId: 'E-42' })
+    const onSubmit = vi.fn().mockResolvedValue({ ok: false, error })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { dialog, onClose } = renderDialog(REQUEST, onSubmit)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Skip the empty ones' }))
+    expect(await within(dialog).findByTestId('dialog-error')).toHaveTextContent('Still needed: num_channels. (error id E-42)')
+    expect(onClose).not.toHaveBeenCalled()
+  })
+
   it('asks for required values unless the user chooses to skip them', async () => {
-    const onSubmit = vi.fn().mockResolvedValue({ reply: 'Understood.', accepted: {}, rejected: {}, next_action: 'processing' })
-    const { dialog } = renderDialog(onSubmit)
+    const onSubmit = vi.fn().mockResolvedValue(accepted())
+    const { dialog } = renderDialog(REQUEST, onSubmit)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
-    expect(within(dialog).getAllByText(/Needed: give a value/)).toHaveLength(2)
+    expect(within(dialog).getAllByText(/Needed: give a value, or choose "Skip the empty ones"/)).toHaveLength(2)
     expect(onSubmit).not.toHaveBeenCalled()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Skip the empty ones' }))
     expect(onSubmit).toHaveBeenCalledWith({}, ['subject_id', 'age', 'institution'])
+  })
+
+  it('offers the way to the chat', async () => {
+    const { dialog, onAnswerInChat } = renderDialog()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Answer in the chat instead' }))
+    expect(onAnswerInChat).toHaveBeenCalled()
+  })
+
+  it('asks a reader its arguments: a list to pick from, a proposed value, and no skipping', async () => {
+    const request: PendingRequest = {
+      type: 'user_input',
+      purpose: 'format_arguments',
+      message: 'AxonIntracellularInterface needs a few facts the files do not hold: mode, response channel name.',
+      fields: [
+        { name: 'mode', required: true, description: 'Clamp mode of the recording', options: ['current_clamp', 'voltage_clamp'] },
+        { name: 'response_channel_name', required: true, description: 'Channel with the response', example: 'IN0', suggested: 'IN0' },
+      ],
+      options: [],
+    }
+    const onSubmit = vi.fn().mockResolvedValue(accepted())
+    const { dialog } = renderDialog(request, onSubmit)
+    expect(within(dialog).getByRole('heading', { name: 'The file reader needs a few facts' })).toBeInTheDocument()
+    expect(within(dialog).getByLabelText(/Response channel name/)).toHaveValue('IN0')
+    expect(within(dialog).queryByRole('button', { name: 'Skip the empty ones' })).not.toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Mode/ }))
+    await userEvent.click(screen.getByRole('option', { name: 'voltage_clamp' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
+    expect(onSubmit).toHaveBeenCalledWith({ mode: 'voltage_clamp', response_channel_name: 'IN0' }, [])
+  })
+
+  it('does not offer skipping a start time NWB cannot do without', () => {
+    const request: PendingRequest = {
+      type: 'metadata',
+      message: 'The files do not say when the recording started, and an NWB file cannot be written without it.',
+      fields: [{ name: 'session_start_time', required: true, description: 'When the recording started, with its time zone.' }],
+      options: [],
+    }
+    const { dialog } = renderDialog(request)
+    expect(within(dialog).queryByRole('button', { name: 'Skip the empty ones' })).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Send answers' })).toBeInTheDocument()
   })
 })

@@ -1,6 +1,9 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
-import { useState } from 'react'
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import { useEffect, useState } from 'react'
+import type { ApiError } from '../api/errors'
+import { canSkip, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
 import type { FieldRequest, PendingRequest, UserInputResponse } from '../api/types'
+import type { Outcome } from '../hooks/useWorkflowActions'
 import { useMetadataValues } from '../hooks/useMetadataValues'
 import { fieldSpec, humanLabel, type FieldSpec } from '../metadata/fields'
 import { toUploadMetadata } from '../metadata/uploadMetadata'
@@ -10,24 +13,55 @@ interface Props {
   request: PendingRequest
   open: boolean
   sending: boolean
+  /** Why the service refused the last answers, by field; shown next to those fields. */
+  serverRejections?: Record<string, string>
   onClose(): void
-  onSubmit(fields: Record<string, unknown>, skip: string[]): Promise<UserInputResponse | null>
+  onAnswerInChat(): void
+  onSubmit(fields: Record<string, unknown>, skip: string[]): Promise<Outcome<UserInputResponse>>
+}
+
+const TITLES: Partial<Record<RequestKind, string>> = {
+  metadata: 'Before converting: about this recording',
+  format_arguments: 'The file reader needs a few facts',
+  correction_values: 'Values for the correction',
 }
 
 /** A field the server asks for, with our input for it when we know the field. */
 export function specFor(field: FieldRequest): FieldSpec {
+  if (field.options?.length) {
+    return { name: field.name, label: humanLabel(field.name), required: field.required, kind: 'choice', options: field.options, help: field.description, example: field.example ?? '' }
+  }
   const known = fieldSpec(field.name)
   return known
     ? { ...known, name: field.name }
     : { name: field.name, label: humanLabel(field.name), required: field.required, kind: 'text', help: field.description, example: field.example ?? '' }
 }
 
-/** Asks for each value the service needs, says why, and shows what the server rejected. */
-export function FieldRequestDialog({ request, open, sending, onClose, onSubmit }: Props) {
-  const form = useMetadataValues()
+function suggestedValues(request: PendingRequest): Record<string, string> {
+  return Object.fromEntries(request.fields.filter((field) => field.suggested).map((field) => [field.name, String(field.suggested)]))
+}
+
+/** Asks for each value the service needs, says why, and shows what the server refused next to the field. */
+export function FieldRequestDialog({ request, open, sending, serverRejections, onClose, onAnswerInChat, onSubmit }: Props) {
+  const form = useMetadataValues(suggestedValues(request))
+  const { showServerErrors } = form
   const [reply, setReply] = useState<string | null>(null)
+  const [failure, setFailure] = useState<ApiError | null>(null)
   const theme = useTheme()
   const narrow = useMediaQuery(theme.breakpoints.down('sm'))
+  const kind = requestKind(request)
+  const skippable = canSkip(request)
+  const required = request.fields.filter((field) => field.required)
+  const optional = request.fields.filter((field) => !field.required)
+
+  // Refusals may arrive after this dialog opened (the service re-asks before its answer lands).
+  // Keyed on the names, not the request object, which every status refresh renews.
+  const askedNames = request.fields.map((field) => field.name).join(',')
+  useEffect(() => {
+    const asked = new Set(askedNames.split(','))
+    const mine = Object.entries(serverRejections ?? {}).filter(([name]) => asked.has(name))
+    if (mine.length) showServerErrors(Object.fromEntries(mine))
+  }, [serverRejections, askedNames, showServerErrors])
 
   const emptyFields = () => request.fields.filter((field) => !form.values[field.name]?.trim())
 
@@ -36,69 +70,104 @@ export function FieldRequestDialog({ request, open, sending, onClose, onSubmit }
     if (!checked) return
     const missingRequired = emptyFields().filter((field) => field.required)
     if (!skipEmpty && missingRequired.length) {
-      form.showServerErrors(Object.fromEntries(missingRequired.map((f) => [f.name, 'Needed: give a value, or choose "Skip the empty ones".'])))
+      const hint = skippable ? 'Needed: give a value, or choose "Skip the empty ones".' : 'Needed: give a value.'
+      form.showServerErrors(Object.fromEntries(missingRequired.map((field) => [field.name, hint])))
       return
     }
-    const fields = toUploadMetadata(Object.fromEntries(request.fields.map((f) => [f.name, checked[f.name] ?? ''])))
-    const skip = emptyFields().filter((field) => skipEmpty || !field.required).map((field) => field.name)
-    const answer = await onSubmit(fields, skip)
-    if (!answer) return
-    setReply(answer.reply)
-    if (Object.keys(answer.rejected).length) form.showServerErrors(answer.rejected)
+    const fields = toUploadMetadata(Object.fromEntries(request.fields.map((field) => [field.name, checked[field.name] ?? ''])))
+    const skip = skippable ? emptyFields().filter((field) => skipEmpty || !field.required).map((field) => field.name) : []
+    setFailure(null)
+    const outcome = await onSubmit(fields, skip)
+    if (!outcome.ok) {
+      console.error('Sending the answers failed:', outcome.error, outcome.error.details)
+      setFailure(outcome.error)
+      return
+    }
+    setReply(outcome.value.reply)
+    if (Object.keys(outcome.value.rejected).length) form.showServerErrors(outcome.value.rejected)
     else onClose()
   }
 
+  const renderField = (field: FieldRequest) => {
+    const spec = specFor(field)
+    const example = field.example ?? spec.example
+    return (
+      <Stack key={field.name} spacing={0.5} data-testid={`ask-${field.name}`}>
+        <MetadataFieldInput
+          idPrefix="ask"
+          spec={spec}
+          value={form.values[field.name] ?? ''}
+          required={field.required}
+          error={form.errors[field.name]}
+          note={form.notes[field.name] ?? field.description}
+          onChange={form.setValue}
+          onBlur={form.blur}
+        />
+        {field.why && (
+          <Typography variant="caption" color="text.secondary" sx={{ px: 1.75 }}>
+            Why: {field.why}
+          </Typography>
+        )}
+        {example && (
+          <Typography variant="caption" color="text.secondary" sx={{ px: 1.75 }}>
+            Example: {example}
+          </Typography>
+        )}
+      </Stack>
+    )
+  }
+
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={narrow} fullWidth maxWidth="md" aria-labelledby="field-dialog-title">
-      <DialogTitle id="field-dialog-title">A few details are needed</DialogTitle>
+    <Dialog open={open} onClose={onClose} fullScreen={narrow} fullWidth maxWidth="md" aria-labelledby="field-dialog-title" aria-describedby="field-dialog-intro">
+      <DialogTitle id="field-dialog-title">{TITLES[kind] ?? 'A few details are needed'}</DialogTitle>
       <DialogContent dividers>
-        <Typography variant="body1" sx={{ mb: 2 }}>
-          {request.message}
+        <Typography id="field-dialog-intro" variant="body1" sx={{ mb: 1, whiteSpace: 'pre-line' }}>
+          {requestIntro(request.message)}
         </Typography>
-        <Stack spacing={3}>
-          {request.fields.map((field) => {
-            const spec = specFor(field)
-            return (
-              <Stack key={field.name} spacing={0.5} data-testid={`ask-${field.name}`}>
-                <MetadataFieldInput
-                  idPrefix="ask"
-                  spec={spec}
-                  value={form.values[field.name] ?? ''}
-                  required={field.required}
-                  error={form.errors[field.name]}
-                  note={form.notes[field.name] ?? field.description}
-                  onChange={form.setValue}
-                  onBlur={form.blur}
-                />
-                {field.why && (
-                  <Typography variant="caption" color="text.secondary">
-                    Why: {field.why}
-                  </Typography>
-                )}
-                {(field.example ?? spec.example) && (
-                  <Typography variant="caption" color="text.secondary">
-                    Example: {field.example ?? spec.example}
-                  </Typography>
-                )}
-              </Stack>
-            )
-          })}
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Fields marked * are required.{skippable ? ' Leave out what you do not know: skipped fields are not asked again, and the evaluation reports what is missing.' : ''}
+        </Typography>
+        <Stack spacing={2.5}>
+          {required.length > 0 && optional.length > 0 && <SectionTitle>Required</SectionTitle>}
+          {required.map(renderField)}
+          {optional.length > 0 && <SectionTitle>Recommended for DANDI (optional)</SectionTitle>}
+          {optional.map(renderField)}
         </Stack>
         {reply && (
-          <Alert severity="info" sx={{ mt: 2 }}>
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="dialog-reply">
             {reply}
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="dialog-error" role="alert">
+            {failure.message}
+            {failure.errorId && ` (error id ${failure.errorId})`}
           </Alert>
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose}>Answer in the chat instead</Button>
-        <Button onClick={() => void submit(true)} disabled={sending}>
-          Skip the empty ones
+        <Button onClick={onAnswerInChat} sx={{ mr: 'auto' }}>
+          Answer in the chat instead
         </Button>
+        {skippable && (
+          <Button onClick={() => void submit(true)} disabled={sending}>
+            Skip the empty ones
+          </Button>
+        )}
         <Button variant="contained" onClick={() => void submit(false)} disabled={sending}>
           Send answers
         </Button>
       </DialogActions>
     </Dialog>
+  )
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {children}
+      </Typography>
+    </Box>
   )
 }

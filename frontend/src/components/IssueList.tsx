@@ -1,7 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material'
 import type { ValidationIssue } from '../api/types'
-import { SEVERITY_COLORS, SEVERITY_ORDER } from './severity'
+import { SEVERITY_COLORS, SEVERITY_NAMES, SEVERITY_ORDER } from './severity'
 
 const FIX_WORDS: Record<string, string> = {
   auto: 'The service can fix this itself when you approve a correction.',
@@ -25,9 +25,17 @@ export function IssueList({ issues }: { issues: ValidationIssue[] }) {
         <Accordion key={`${issue.check_name}-${issue.location ?? ''}-${index}`} disableGutters variant="outlined">
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`issue-${index}-details`} id={`issue-${index}-summary`}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <Chip size="small" label={issue.severity} color={SEVERITY_COLORS[issue.severity]} />
+              <Chip size="small" label={SEVERITY_NAMES[issue.severity]} color={SEVERITY_COLORS[issue.severity]} sx={{ flexShrink: 0 }} />
               <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 {issue.message}
+                {/* Several objects can fail the same check ("Description is missing."): say which. */}
+                {issue.object_type && issue.object_name !== 'root' && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' '}
+                    · {issue.object_type}
+                    {issue.object_name && issue.object_name !== issue.object_type.toLowerCase() ? ` ${issue.object_name}` : ''}
+                  </Typography>
+                )}
               </Typography>
             </Stack>
           </AccordionSummary>

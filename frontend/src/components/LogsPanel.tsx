@@ -89,6 +89,7 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
             label="Level"
             value={level}
             onChange={(event) => setLevel(event.target.value as LogLevel | '')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 180 }}
           >
             <MenuItem value="">All</MenuItem>

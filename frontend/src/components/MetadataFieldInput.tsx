@@ -59,6 +59,16 @@ export const MetadataFieldInput = memo(function MetadataFieldInput({ spec, value
           ))}
         </TextField>
       )
+    case 'choice':
+      return (
+        <TextField {...common} select>
+          {(spec.options ?? []).map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      )
     case 'date':
       return <TextField {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} />
     case 'multiline':

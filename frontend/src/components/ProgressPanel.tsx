@@ -8,6 +8,13 @@ const STAGE_LABELS: Record<StageName, string> = {
   report_generation: 'Report',
 }
 const STAGE_ORDER: StageName[] = ['conversion', 'evaluation', 'report_generation']
+const TITLES: Record<StatusResponse['status'], string> = {
+  idle: 'Progress',
+  processing: 'Converting…',
+  awaiting_user_input: 'Waiting for your answer',
+  completed: 'Finished',
+  failed: 'Stopped',
+}
 
 export function attemptLabel(correctionAttempt: number): string {
   return correctionAttempt === 0 ? 'Attempt 1' : `Attempt ${correctionAttempt + 1} (correction ${correctionAttempt})`
@@ -28,6 +35,7 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
   const completedUntil = stages.filter((stage) => stage.status === 'completed').length
   const active = current >= 0 ? current : completedUntil
   const processing = status.status === 'processing'
+  const waiting = status.status === 'awaiting_user_input'
   const finished = status.status === 'completed' || status.status === 'failed'
   const percent = status.progress?.percent ?? 0
   const message = status.progress?.message || status.message
@@ -36,7 +44,7 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
     <Paper component="section" aria-labelledby="progress-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }} useFlexGap>
         <Typography id="progress-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
-          {processing ? 'Converting…' : 'Progress'}
+          {TITLES[status.status]}
         </Typography>
         <Chip label={attemptLabel(status.correction_attempt)} color="primary" variant="outlined" data-testid="attempt" />
         {status.detected_format?.interface && <Chip label={`Format: ${status.detected_format.interface}`} variant="outlined" />}
@@ -61,12 +69,18 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
             </Typography>
           </Stack>
           <LinearProgress variant="determinate" value={percent} aria-label="Conversion progress" sx={{ mt: 1, height: 8, borderRadius: 4 }} />
-          {onCancel && (
-            <Button sx={{ mt: 2 }} color="inherit" startIcon={<StopIcon />} onClick={onCancel} disabled={cancelling}>
-              Stop this conversion
-            </Button>
-          )}
         </Box>
+      )}
+      {waiting && (
+        <Typography variant="body2" sx={{ mt: 2 }} data-testid="progress-message">
+          The assistant is waiting for your answer (see below and in the conversation).
+        </Typography>
+      )}
+      {/* Once a version exists, the decision's own buttons end the session instead. */}
+      {onCancel && (processing || (waiting && status.versions.length === 0)) && (
+        <Button sx={{ mt: 2 }} color="inherit" startIcon={<StopIcon />} onClick={onCancel} disabled={cancelling}>
+          Stop this conversion
+        </Button>
       )}
     </Paper>
   )

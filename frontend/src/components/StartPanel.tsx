@@ -11,7 +11,7 @@ interface Props {
   /** Told whether a recording is chosen, so the panel stays while the user prepares an upload. */
   onDraftChange?(hasDraft: boolean): void
   /** Set when another conversion holds the service. */
-  busyWith?: string | null
+  busyWith?: 'processing' | 'awaiting_user_input' | null
   onStart(items: UploadItem[], metadata: UploadMetadata, onProgress: (fraction: number) => void): Promise<boolean>
   maxUploadGb?: number
 }
@@ -49,7 +49,8 @@ export function StartPanel({ onStart, maxUploadGb, onDraftChange, busyWith }: Pr
       </Typography>
       {busyWith && uploading === null && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="another-session">
-          Another conversion is running ({busyWith}). You can prepare this one; it can start when the other has finished.
+          {busyWith === 'processing' ? 'Another conversion is running.' : 'Another conversion is waiting for an answer.'} You can prepare this
+          one; it can start when the other has finished.
         </Alert>
       )}
       <RecordingPicker items={items} onChange={choose} disabled={uploading !== null} />

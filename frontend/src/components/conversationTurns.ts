@@ -1,4 +1,4 @@
-import type { ChatTurn, StatusResponse } from '../api/types'
+import type { StatusResponse } from '../api/types'
 
 export interface DisplayTurn {
   key: string
@@ -7,19 +7,15 @@ export interface DisplayTurn {
 }
 
 const GREETING =
-  'Hello! Choose a recording folder and press Start. Tell me about the session in the form, or in your own words here when I ask, e.g. "Mouse m042, female, 90 days old, recorded on 5 March 2024 at 14:30 New York time".'
+  'Hello! Choose a recording folder and press Start conversion. Describe the session in the form, or skip it and tell me in your own words here when I ask, e.g. "Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST".'
 
 /**
- * The conversation to show: the server's turns, replies the server has not recorded as turns
- * yet, and the question it waits on (unless it is already the last thing said).
+ * The conversation to show: the service's record of it (the user's answers and its replies), and
+ * the question it waits on unless that is already the last thing said. The service keeps only
+ * its last word once a session ends, so that is what a finished session shows.
  */
-export function displayTurns(status: StatusResponse | null, localReplies: ChatTurn[]): DisplayTurn[] {
-  const serverTurns = status?.conversation ?? []
-  const said = new Set(serverTurns.map((turn) => turn.text))
-  const merged = [...serverTurns, ...localReplies.filter((turn) => !said.has(turn.text))].sort((a, b) =>
-    a.timestamp.localeCompare(b.timestamp),
-  )
-  const turns: DisplayTurn[] = merged.map((turn, index) => ({
+export function displayTurns(status: StatusResponse | null): DisplayTurn[] {
+  const turns: DisplayTurn[] = (status?.conversation ?? []).map((turn, index) => ({
     key: `${index}-${turn.timestamp}`,
     role: turn.role === 'user' ? 'user' : 'assistant',
     text: turn.text,

@@ -10,6 +10,15 @@ export const SEVERITY_LABELS: Record<Severity, string> = {
   INFO: 'Info',
 }
 
+/** One issue's severity, as a chip on it. */
+export const SEVERITY_NAMES: Record<Severity, string> = {
+  CRITICAL: 'Critical',
+  ERROR: 'Error',
+  WARNING: 'Warning',
+  BEST_PRACTICE: 'Best practice',
+  INFO: 'Info',
+}
+
 export const SEVERITY_COLORS: Record<Severity, 'error' | 'warning' | 'info' | 'default'> = {
   CRITICAL: 'error',
   ERROR: 'error',

@@ -1,17 +1,23 @@
 import { useCallback, useState } from 'react'
 import type { ApiClient } from '../api/client'
-import type { PendingRequestType, RequestOption, UserInputResponse } from '../api/types'
+import { toApiError, type ApiError } from '../api/errors'
+import { requestKind } from '../api/pendingRequest'
+import type { PendingRequest, RequestOption, UserInputResponse } from '../api/types'
+
+/** A call whose failure the caller shows itself (e.g. inside the dialog that made it). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError }
 
 export interface WorkflowActions {
   /** True while a call is on its way: buttons wait for it. */
   sending: boolean
-  choose(option: RequestOption, requestType: PendingRequestType): Promise<void>
+  choose(option: RequestOption, request: PendingRequest): Promise<void>
   sendMessage(text: string): Promise<UserInputResponse | null>
-  sendFields(fields: Record<string, unknown>, skip: string[]): Promise<UserInputResponse | null>
+  /** Values from the input dialog; failures come back to the dialog instead of the page's alerts. */
+  sendFields(fields: Record<string, unknown>, skip: string[]): Promise<Outcome<UserInputResponse>>
+  /** Start over after the service failed on its own (not after the user's decision). */
+  tryAgain(): Promise<void>
   cancel(): Promise<void>
 }
-
-const APPROVAL_TYPES: PendingRequestType[] = ['retry_approval', 'improvement_approval']
 
 /** How each approval option maps to POST /api/retry-approval {approved, accept_as_is}. */
 export function approvalBody(value: string): { approved: boolean; acceptAsIs: boolean } {
@@ -34,31 +40,41 @@ export function useWorkflowActions(
 ): WorkflowActions {
   const [sending, setSending] = useState(false)
 
-  const run = useCallback(
-    async <T,>(context: string, call: () => Promise<T>): Promise<T | null> => {
+  const attempt = useCallback(
+    async <T,>(call: () => Promise<T>): Promise<Outcome<T>> => {
       setSending(true)
       try {
-        return await call()
+        return { ok: true, value: await call() }
       } catch (error) {
-        onError(error, context)
-        return null
+        return { ok: false, error: toApiError(error) }
       } finally {
         setSending(false)
         afterChange()
       }
     },
-    [onError, afterChange],
+    [afterChange],
+  )
+
+  const run = useCallback(
+    async <T,>(context: string, call: () => Promise<T>): Promise<T | null> => {
+      const outcome = await attempt(call)
+      if (outcome.ok) return outcome.value
+      onError(outcome.error, context)
+      return null
+    },
+    [attempt, onError],
   )
 
   const choose = useCallback(
-    async (option: RequestOption, requestType: PendingRequestType) => {
-      if (APPROVAL_TYPES.includes(requestType)) {
+    async (option: RequestOption, request: PendingRequest) => {
+      const kind = requestKind(request)
+      if (kind === 'retry_approval' || kind === 'improvement_approval') {
         const { approved, acceptAsIs } = approvalBody(option.value)
         await run(`Answering "${option.label}"`, () => api.retryApproval(approved, acceptAsIs))
-      } else if (requestType === 'format_selection') {
+      } else if (kind === 'format_choice') {
         await run(`Choosing ${option.label}`, () => api.userInput({ fields: { format: option.value } }))
       } else {
-        // Other choices are answers in words; the Conversation agent reads them.
+        // Other choices (the ways out of a stuck correction) are answered with the option's value.
         await run(`Answering "${option.label}"`, () => api.userInput({ message: option.value }))
       }
     },
@@ -68,14 +84,15 @@ export function useWorkflowActions(
   const sendMessage = useCallback((text: string) => run('Sending your message', () => api.userInput({ message: text })), [api, run])
   const sendFields = useCallback(
     (fields: Record<string, unknown>, skip: string[]) =>
-      run('Sending your answers', () =>
-        api.userInput({ ...(Object.keys(fields).length ? { fields } : {}), ...(skip.length ? { skip } : {}) }),
-      ),
-    [api, run],
+      attempt(() => api.userInput({ ...(Object.keys(fields).length ? { fields } : {}), ...(skip.length ? { skip } : {}) })),
+    [api, attempt],
   )
+  const tryAgain = useCallback(async () => {
+    await run('Trying again', () => api.retryApproval(true, false))
+  }, [api, run])
   const cancel = useCallback(async () => {
     await run('Stopping the conversion', () => api.cancel())
   }, [api, run])
 
-  return { sending, choose, sendMessage, sendFields, cancel }
+  return { sending, choose, sendMessage, sendFields, tryAgain, cancel }
 }

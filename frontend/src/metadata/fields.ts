@@ -12,7 +12,7 @@ import {
   type RuleResult,
 } from './rules'
 
-export type FieldKind = 'text' | 'multiline' | 'species' | 'sex' | 'age' | 'datetime' | 'date' | 'experimenter' | 'keywords'
+export type FieldKind = 'text' | 'multiline' | 'species' | 'sex' | 'age' | 'datetime' | 'date' | 'experimenter' | 'keywords' | 'choice'
 
 export interface FieldSpec {
   name: string
@@ -22,6 +22,8 @@ export interface FieldSpec {
   help: string
   example: string
   check?: (value: string) => RuleResult
+  /** For kind 'choice': the values to pick from. */
+  options?: string[]
 }
 
 export const FIELD_SPECS: FieldSpec[] = [

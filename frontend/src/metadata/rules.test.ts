@@ -50,6 +50,11 @@ describe('metadata rules (mirroring the server)', () => {
     expect(checkSessionStart('2024-03-05T14:30:00', now)).toMatchObject({ ok: false, message: expect.stringContaining('time zone') })
     expect(checkDateOfBirth('2024-13-40', now)).toMatchObject({ ok: false })
     expect(checkSubjectId('a/b')).toMatchObject({ ok: false })
+    // Mirrors the server's SAFE_ID rule: DANDI file names are built from the id.
+    expect(checkSubjectId('m 042')).toEqual({ ok: false, message: 'No spaces: DANDI file names cannot hold them. Example: m-042.' })
+    expect(checkSubjectId('unknown')).toMatchObject({ ok: false })
+    expect(checkSubjectId('-m042')).toMatchObject({ ok: false })
+    expect(checkSubjectId('mouse-042.b_1')).toEqual({ ok: true, value: 'mouse-042.b_1' })
   })
 
   it('adds the offset the zone had on that day, across daylight saving', () => {

@@ -7,10 +7,18 @@ export type RuleResult = { ok: true; value: string; note?: string } | { ok: fals
 const ok = (value: string, note?: string): RuleResult => ({ ok: true, value, ...(note ? { note } : {}) })
 const fail = (message: string): RuleResult => ({ ok: false, message })
 
+// DANDI builds file names from the id (sub-<id>_ses-<id>.nwb): the server's SAFE_ID rule.
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
+const PLACEHOLDER_IDS = new Set(['unknown', 'none', 'na', 'n-a', 'null', 'subject', 'subject_001', 'test', 'tbd', 'id'])
+
 export function checkSubjectId(input: string): RuleResult {
   const value = input.trim()
   if (!value) return fail('Give the animal or participant identifier, for example m042.')
-  if (/[/\\]/.test(value)) return fail('A subject id cannot contain slashes. Example: m042.')
+  if (PLACEHOLDER_IDS.has(value.toLowerCase())) return fail(`"${value}" is a placeholder, not an identifier. Example: m042.`)
+  if (/\s/.test(value) && SAFE_ID.test(value.replace(/\s+/g, '-'))) {
+    return fail(`No spaces: DANDI file names cannot hold them. Example: ${value.replace(/\s+/g, '-')}.`)
+  }
+  if (!SAFE_ID.test(value)) return fail("Use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit. Example: m042.")
   return ok(value)
 }
 
