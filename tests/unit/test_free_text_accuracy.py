@@ -74,6 +74,12 @@ CASES: list[tuple[str, list[str], dict[str, Any]]] = [
     ("skip that", ["age"], {"intent:skip_field": ["age"]}),
     ("I don't know the age", ["age", "sex"], {"intent:dont_know": ["age"]}),
     ("just convert it, skip the questions", ["age"], {"intent:skip_all": []}),
+    # values given together with "just convert" still count
+    ("Recorded by Dr. Jane Smith at MIT on 5 March 2024 2:30pm EST, just convert it", ["subject_id", "age"],
+     {"intent:skip_all": [], "experimenter": ["Smith, Jane"], "institution": "Massachusetts Institute of Technology",
+      "session_start_time": "2024-03-05T14:30:00-05:00"}),
+    ("m042 female mouse, skip the rest", ["subject_id", "sex", "species", "age"],
+     {"intent:skip_all": [], "subject_id": "m042", "sex": "F", "species": MOUSE}),
     ("female", ["sex"], {"sex": "F"}),
     ("F", ["sex"], {"sex": "F"}),
     ("unknown", ["sex"], {"sex": "U"}),

@@ -180,9 +180,13 @@ class _Reader:
         self.result.intents = list(merged.values())
 
     def _whole_message_intent(self, text: str) -> bool:
-        if _SKIP_ALL.search(text):
-            self.intent(IntentKind.SKIP_ALL, [], _SKIP_ALL.search(text).group(0))  # type: ignore[union-attr]
-            return True
+        skip_all = list(_SKIP_ALL.finditer(text))
+        if skip_all:
+            self.intent(IntentKind.SKIP_ALL, [], "; ".join(m.group(0) for m in skip_all))
+            for match in skip_all:
+                self.buffer.claim(match.start(), match.end(), "skip_all")
+            # "Dr. Smith at MIT, 5 March 2024 2pm EST, just convert it": the values still count.
+            return len(_content_words(self.buffer.leftover())) < 2
         if _CANCEL.match(text):
             self.intent(IntentKind.CANCEL, [], text)
             return True
@@ -412,7 +416,7 @@ class _Reader:
         waiting = [name for name in self.asked if name not in self.result.values
                    and not any(r.field == name for r in self.result.rejections)
                    and not any(name in i.fields for i in self.result.intents)]
-        if not _content_words(leftover):
+        if not _content_words(leftover) or any(i.kind == IntentKind.SKIP_ALL for i in self.result.intents):
             return
         if len(waiting) == 1:
             name = waiting[0]
