@@ -152,4 +152,12 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
 export async function resetService(url) {
   const answer = await fetch(`${url}/api/cancel`, { method: 'POST' })
   if (!answer.ok) throw new Error(`Reset failed: ${answer.status} ${await answer.text()}`)
+  // A conversion cut short by a failed test stops at its next checkpoint: wait for it.
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    const status = await (await fetch(`${url}/api/status`)).json()
+    if (status.status === 'idle') return
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error('The service did not come back to idle within 60 s of /api/cancel')
 }

@@ -92,10 +92,15 @@ export async function fillFullMetadata(page) {
   await page.locator('#meta-sex').click()
   await page.getByRole('option', { name: 'F — female' }).click()
   await page.locator('#meta-session_start_time').fill('2024-03-05T14:30')
-  await page.locator('#meta-session_start_time-zone').fill('America/New_York')
-  await page.getByRole('option', { name: 'America/New_York' }).click()
+  await pickZone(page, page, 'meta-session_start_time', 'America/New_York')
   await page.getByText('Sent as 2024-03-05T14:30:00-05:00').waitFor()
   await page.getByText('All required metadata given.').waitFor()
+}
+
+/** Chooses a time zone in a session start field (`id` is the field's, within `scope`). */
+export async function pickZone(page, scope, id, zone) {
+  await scope.locator(`#${id}-zone`).fill(zone)
+  await page.getByRole('option', { name: zone, exact: true }).click()
 }
 
 export async function start(page) {

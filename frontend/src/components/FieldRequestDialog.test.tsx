@@ -137,4 +137,23 @@ describe('FieldRequestDialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Skip the empty ones' })).not.toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Send answers' })).toBeInTheDocument()
   })
+
+  it('pre-fills the clock time the files told, so only the zone is chosen, and sends it with that zone', async () => {
+    const request: PendingRequest = {
+      type: 'metadata',
+      message: 'One thing I cannot skip: the files say the recording started at 2024-03-05T14:30:00 but not in which time zone.',
+      fields: [{ name: 'session_start_time', required: true, description: 'Give the zone.', suggested: '2024-03-05T14:30:00' }],
+      options: [],
+    }
+    const { dialog, onSubmit } = renderDialog(request, vi.fn(async () => accepted()))
+    expect(within(dialog).getByLabelText(/Session start time/)).toHaveValue('2024-03-05T14:30') // the input shows whole minutes
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' })
+    expect(zone).toHaveValue('') // the browser's zone is not assumed for the files' clock time
+    expect(within(dialog).getByText('Choose the time zone the recording was made in.')).toBeInTheDocument()
+    await userEvent.type(zone, 'America/New_York')
+    await userEvent.click(screen.getByRole('option', { name: 'America/New_York' }))
+    expect(within(dialog).getByText('Sent as 2024-03-05T14:30:00-05:00')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
+    expect(onSubmit).toHaveBeenCalledWith({ session_start_time: '2024-03-05T14:30:00-05:00' }, [])
+  })
 })

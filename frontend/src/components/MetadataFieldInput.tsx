@@ -45,7 +45,7 @@ export const MetadataFieldInput = memo(function MetadataFieldInput({ spec, value
     case 'species':
       return <SpeciesField id={id} label={spec.label} value={value} required={required} error={error} helperText={note ?? `${spec.help}`} onChange={onChange} onBlur={onBlur} />
     case 'datetime':
-      return <SessionStartField id={id} label={spec.label} required={required} error={error} helperText={note ?? spec.help} onChange={onChange} />
+      return <SessionStartField id={id} label={spec.label} required={required} error={error} helperText={note ?? spec.help} initialLocal={value} onChange={onChange} />
     case 'sex':
       return (
         <TextField {...common} select>

@@ -1,5 +1,5 @@
 import { Autocomplete, Stack, TextField, Typography } from '@mui/material'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { browserTimeZone, timeZoneNames, zonedIso } from '../metadata/timezone'
 
 interface Props {
@@ -8,21 +8,29 @@ interface Props {
   required?: boolean
   error?: string
   helperText?: string
+  /** A clock time the files already told (no zone): shown filled in, so only the zone is chosen. */
+  initialLocal?: string
   /** ISO 8601 with offset, or '' while incomplete. */
   onChange(iso: string): void
 }
 
 /** Date and time as read on the lab clock, plus the lab's time zone; sent with an explicit offset. */
-export function SessionStartField({ id, label, required, error, helperText, onChange }: Props) {
-  const [local, setLocal] = useState('')
-  const [zone, setZone] = useState(browserTimeZone)
+export function SessionStartField({ id, label, required, error, helperText, initialLocal, onChange }: Props) {
+  const [local, setLocal] = useState(() => clockTime(initialLocal))
+  // A clock time from the files comes without its zone: the person names it; the browser's is not assumed.
+  const [zone, setZone] = useState<string | null>(() => (clockTime(initialLocal) ? null : browserTimeZone()))
   const zones = useMemo(timeZoneNames, [])
-  const iso = local ? zonedIso(local, zone) : null
+  const iso = local && zone ? zonedIso(local, zone) : null
 
-  const update = (nextLocal: string, nextZone: string) => {
+  // The pre-filled clock time alone is no answer: until a zone is chosen the field counts as empty.
+  useEffect(() => {
+    if (local && !zone) onChange('')
+  }, []) // once, for the pre-filled value; later edits go through update()
+
+  const update = (nextLocal: string, nextZone: string | null) => {
     setLocal(nextLocal)
     setZone(nextZone)
-    onChange(nextLocal ? (zonedIso(nextLocal, nextZone) ?? '') : '')
+    onChange(nextLocal && nextZone ? (zonedIso(nextLocal, nextZone) ?? '') : '')
   }
 
   return (
@@ -43,7 +51,6 @@ export function SessionStartField({ id, label, required, error, helperText, onCh
           id={`${id}-zone`}
           options={zones}
           value={zone}
-          disableClearable
           autoHighlight
           onChange={(_, chosen) => update(local, chosen)}
           sx={{ flex: 1, minWidth: 200 }}
@@ -51,8 +58,14 @@ export function SessionStartField({ id, label, required, error, helperText, onCh
         />
       </Stack>
       <Typography variant="caption" color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined} sx={{ px: 1.75 }}>
-        {error ?? (iso ? `Sent as ${iso}` : helperText)}
+        {error ?? (iso ? `Sent as ${iso}` : local && !zone ? 'Choose the time zone the recording was made in.' : helperText)}
       </Typography>
     </Stack>
   )
+}
+
+/** "2024-03-05T14:30:00" (as the files say it) -> the datetime-local input's value; '' otherwise. */
+function clockTime(value: string | undefined): string {
+  const match = value?.match(/^(\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?)(?:\.\d+)?$/)
+  return match ? match[1] : ''
 }

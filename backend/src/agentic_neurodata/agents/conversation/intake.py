@@ -100,6 +100,7 @@ def requests_for(specs: list[FieldSpec], partial: dict[str, str], rejected: dict
         if request.name == START_TIME and partial.get(START_TIME):
             request.description = (f"The files say the recording started at {partial[START_TIME]} but not in which "
                                    "time zone. Give the zone (e.g. EST or Europe/Paris) or the full time with it.")
+            request.suggested = partial[START_TIME]  # forms pre-fill the clock time; only the zone is chosen
         if request.name in rejected:
             request.description = f"{request.description} (Your last answer was not used: {rejected[request.name]})"
     return requests
