@@ -17,7 +17,13 @@ from agentic_neurodata.config import Settings
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
 
 ROOT = Path(__file__).resolve().parents[1]
-REALDATA = ROOT.parent / "shared" / "realdata"
+# The shared real recordings sit beside the project; REALDATA_DIR points elsewhere when a clone lives apart.
+REALDATA = Path(os.environ.get("REALDATA_DIR") or ROOT.parent / "shared" / "realdata")
+
+
+def pytest_report_header() -> str:
+    found = "found" if REALDATA.is_dir() else "MISSING: set REALDATA_DIR to the shared realdata folder"
+    return f"real recordings: {REALDATA} ({found})"
 
 
 def make_settings(base: Path, **overrides: object) -> Settings:
