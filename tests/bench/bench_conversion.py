@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-REALDATA = ROOT.parent / "shared" / "realdata"
+REALDATA = Path(os.environ.get("REALDATA_DIR") or ROOT.parent / "shared" / "realdata")
 SESSION_START = "2024-03-05T14:30:00-05:00"
 BYTES_PER_SECOND_384 = 385 * 2 * 30000  # 384 channels + sync, int16, 30 kHz
 
