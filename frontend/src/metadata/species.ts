@@ -45,6 +45,11 @@ export const SPECIES: Species[] = [
   { name: 'Apis mellifera', commonName: 'Honey bee', taxonId: 7460, aliases: ['honey bee', 'honeybee', 'bee'] },
   { name: 'Aplysia californica', commonName: 'California sea hare', taxonId: 6500, aliases: ['aplysia', 'sea hare'] },
   { name: 'Ambystoma mexicanum', commonName: 'Axolotl', taxonId: 8296, aliases: ['axolotl'] },
+  { name: 'Saimiri sciureus', commonName: 'Squirrel monkey', taxonId: 9521, aliases: ['squirrel monkey'] },
+  { name: 'Tupaia belangeri', commonName: 'Tree shrew', taxonId: 37347, aliases: ['tree shrew'] },
+  { name: 'Tyto alba', commonName: 'Barn owl', taxonId: 56313, aliases: ['barn owl', 'owl'] },
+  { name: 'Eptesicus fuscus', commonName: 'Big brown bat', taxonId: 29078, aliases: ['big brown bat'] },
+  { name: 'Octopus bimaculoides', commonName: 'California two-spot octopus', taxonId: 37653, aliases: ['octopus'] },
 ]
 
 export function taxonUrl(species: Species): string {

@@ -71,6 +71,9 @@ SPECIES: tuple[Species, ...] = (
     Species("Apis mellifera", "honey bee", 7460, ("honey bee", "honeybee", "bee")),
     Species("Aplysia californica", "California sea hare", 6500, ("aplysia", "sea hare")),
     Species("Octopus bimaculoides", "California two-spot octopus", 37653, ("octopus",)),
+    Species("Octodon degus", "degu", 10160, ("degu",)),
+    Species("Pan troglodytes", "chimpanzee", 9598, ("chimpanzee", "chimp")),
+    Species("Bos taurus", "cattle", 9913, ("cow", "cattle")),
 )
 
 # Strains (and lines) that by themselves name the species.
