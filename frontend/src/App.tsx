@@ -200,7 +200,7 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ConversationPanel status={status} sending={actions.sending} focusRequest={chatFocus} onSend={sendMessage} onChoose={choose} />
+            <ConversationPanel status={status} sending={actions.sending} focusRequest={chatFocus} paused={showStart} onSend={sendMessage} onChoose={choose} />
           </Grid>
         </Grid>
       </Container>

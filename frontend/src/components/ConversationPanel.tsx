@@ -11,6 +11,8 @@ interface Props {
   sending: boolean
   /** Grows when something asks to put the cursor in the answer box (e.g. "Answer in the chat instead"). */
   focusRequest?: number
+  /** Set while a new upload is being prepared: answers would go to the conversation already running. */
+  paused?: boolean
   onSend(text: string): Promise<boolean>
   onChoose(option: RequestOption): void
 }
@@ -21,14 +23,14 @@ interface QuickReply {
 }
 
 /** The assistant's questions and explanations, quick replies, and a box to answer in words. */
-export function ConversationPanel({ status, sending, focusRequest = 0, onSend, onChoose }: Props) {
+export function ConversationPanel({ status, sending, focusRequest = 0, paused = false, onSend, onChoose }: Props) {
   const [draft, setDraft] = useState('')
   const messages = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLTextAreaElement>(null)
   const turns = displayTurns(status)
   const pending = status?.pending_request ?? null
-  const canAnswer = status?.status === 'awaiting_user_input'
-  const quickReplies = pending ? quickRepliesFor(pending, status?.correction_attempt ?? 0, onChoose, (text) => void onSend(text)) : []
+  const canAnswer = status?.status === 'awaiting_user_input' && !paused
+  const quickReplies = pending && !paused ? quickRepliesFor(pending, status?.correction_attempt ?? 0, onChoose, (text) => void onSend(text)) : []
 
   const lastText = turns[turns.length - 1]?.text
   useEffect(() => {
@@ -99,7 +101,7 @@ export function ConversationPanel({ status, sending, focusRequest = 0, onSend, o
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mt: 1.5 }}>
         <TextField
           label="Your answer"
-          placeholder={canAnswer ? 'Answer in your own words…' : 'You can answer when the assistant asks something'}
+          placeholder={canAnswer ? 'Answer in your own words…' : paused ? 'A new recording is being prepared: the running conversion waits' : 'You can answer when the assistant asks something'}
           inputRef={input}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
