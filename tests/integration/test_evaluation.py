@@ -101,6 +101,17 @@ def test_minimal_sample_fails_for_its_missing_subject_with_a_json_correction_con
     logged = json.loads((runtime.settings.log_dir / "session-eval" / "inspector_sample_minimal_v1.json").read_text())
     assert {m["check_function_name"] for m in logged} >= {"check_subject_exists", "check_institution"}
 
+    # The importance → severity mapping on a real message, and counts that add up to the issues listed
+    institution = next(i for i in result["issues"] if i["check_name"] == "check_institution")
+    assert institution["importance"] == "BEST_PRACTICE_SUGGESTION" and institution["severity"] == "BEST_PRACTICE"
+    assert institution["category"] == "missing_metadata" and institution["fix_kind"] == "ask"
+    by_category: dict[str, int] = {}
+    for issue in result["issues"]:
+        by_category[issue["category"]] = by_category.get(issue["category"], 0) + 1
+    assert result["counts_by_category"] == by_category
+    crashes = by_category.get("inspector_internal", 0)
+    assert sum(result["counts"].values()) + crashes == len(result["issues"])
+
 
 # --------------------------------------------------------------------------- PASSED: PDF report
 

@@ -1,4 +1,4 @@
-"""The catalogue of NWB Inspector checks: complete for electrophysiology, well formed, DESIGN's fix kinds."""
+"""The catalogue of NWB Inspector checks: an entry for every registered check, well formed, DESIGN's fix kinds."""
 
 from __future__ import annotations
 
@@ -11,24 +11,47 @@ from agentic_neurodata.knowledge import (
     fix_kind_for,
     fix_strategies_for_issues,
     knowledge_for,
-    lookup,
 )
 from agentic_neurodata.models import FixKind, Severity, ValidationIssue
 
 
-def test_every_electrophysiology_check_registered_in_nwb_inspector_has_an_entry() -> None:
-    relevant = ecephys_relevant_check_names()
-    registered = {check.__name__ for check in available_checks}
-    assert set(relevant) <= registered and len(relevant) >= 60
-    # The relevance filter follows each check's neurodata_type: ecephys, icephys and generic checks are in,
-    # optical physiology and behaviour-only checks are out.
+def _catalogued_check_names() -> set[str]:
+    """Check names the catalogue knows, variants (`<check>@<Type>`, `<check>#missing`) folded in."""
+    return {key.split("@")[0].split("#")[0] for key in all_checks()}
+
+
+def test_every_check_registered_in_nwb_inspector_has_an_entry() -> None:
+    registered = sorted(check.__name__ for check in available_checks)
+    assert len(registered) >= 80  # nwbinspector 0.7 registers 85; a much smaller list means an import went wrong
+    catalogued = _catalogued_check_names()
+    assert [name for name in registered if name not in catalogued] == []
+
+
+def test_relevance_follows_each_checks_neurodata_type_and_includes_position_tracking() -> None:
+    relevant = set(ecephys_relevant_check_names())
+    # ecephys, icephys, generic, and position/head-direction checks (Axona writes Position beside the voltage)
     assert {"check_electrical_series_dims", "check_units_table_has_spikes", "check_subject_exists",
-            "check_description", "check_regular_timestamps", "check_intracellular_electrode_cell_id_exists"} <= set(relevant)
-    assert not {"check_roi_response_series_dims", "check_spatial_series_dims", "check_emission_lambda_in_nm"} & set(relevant)
-    keys = all_checks()
-    missing = [name for name in relevant
-               if lookup(name) is None and not any(key.split("@")[0].split("#")[0] == name for key in keys)]
-    assert missing == []
+            "check_description", "check_regular_timestamps", "check_intracellular_electrode_cell_id_exists",
+            "check_spatial_series_dims", "check_spatial_series_unit", "check_compass_direction_unit"} <= relevant
+    # optical physiology is not expected on an ephys file (its entries exist all the same, see above)
+    assert not {"check_roi_response_series_dims", "check_emission_lambda_in_nm"} & relevant
+
+
+@pytest.mark.parametrize(
+    ("check", "category"),
+    [
+        ("check_spatial_series_dims", "data_integrity"),
+        ("check_compass_direction_unit", "best_practice"),
+        ("check_image_series_external_file_valid", "data_integrity"),
+        ("check_roi_response_series_dims", "data_integrity"),
+        ("check_imaging_plane_location_allen_ccf", "missing_metadata"),
+        ("check_optogenetic_stimulus_site_has_optogenetic_series", "best_practice"),
+    ],
+)
+def test_non_ephys_checks_are_explained_not_guessed(check: str, category: str) -> None:
+    entry = knowledge_for(check, message="anything")
+    assert entry.known and entry.category.value == category
+    assert entry.fix_kind == FixKind.NONE  # no metadata field of the service changes these
 
 
 def test_entries_are_complete_and_strategies_carry_what_the_conversation_agent_needs() -> None:

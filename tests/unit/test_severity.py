@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from agentic_neurodata.agents.evaluation.inspection import categorise, to_severity
-from agentic_neurodata.agents.evaluation.status import count_by_severity, overall_status
+from agentic_neurodata.agents.evaluation.status import (
+    count_by_category,
+    count_by_severity,
+    count_inspector_crashes,
+    overall_status,
+)
 from agentic_neurodata.models import IssueCategory, OverallStatus, Severity, ValidationIssue
 
 
@@ -51,8 +56,34 @@ def test_a_crash_inside_an_inspector_check_is_its_own_category_and_not_blocking(
         IssueCategory.INSPECTOR_INTERNAL
     crash = issue(Severity.ERROR, IssueCategory.INSPECTOR_INTERNAL)
     assert overall_status([crash]) == OverallStatus.PASSED_WITH_ISSUES
+    # Counted under its own category, not as an ERROR next to a status that did not fail
     assert count_by_severity([crash, issue(Severity.WARNING)]).model_dump() == {
-        "CRITICAL": 0, "ERROR": 1, "WARNING": 1, "BEST_PRACTICE": 0, "INFO": 0}
+        "CRITICAL": 0, "ERROR": 0, "WARNING": 1, "BEST_PRACTICE": 0, "INFO": 0}
+    assert count_by_category([crash, issue(Severity.WARNING)]) == {"inspector_internal": 1, "best_practice": 1}
+    assert count_inspector_crashes([crash, issue(Severity.WARNING)]) == 1
+
+
+@pytest.mark.parametrize("readable", [True, False])
+@pytest.mark.parametrize(
+    "issues",
+    [
+        [],
+        [(Severity.ERROR, IssueCategory.INSPECTOR_INTERNAL)],
+        [(Severity.ERROR, IssueCategory.INSPECTOR_INTERNAL), (Severity.WARNING, IssueCategory.BEST_PRACTICE)],
+        [(Severity.ERROR, IssueCategory.INSPECTOR_INTERNAL), (Severity.ERROR, IssueCategory.FORMAT)],
+        [(Severity.CRITICAL, IssueCategory.MISSING_METADATA), (Severity.BEST_PRACTICE, IssueCategory.BEST_PRACTICE)],
+        [(Severity.INFO, IssueCategory.BEST_PRACTICE)],
+    ],
+)
+def test_counts_and_status_agree(issues, readable) -> None:
+    """FAILED exactly when the file is unreadable or the severity counts hold a CRITICAL or ERROR; every issue is
+    counted once by category, and the severity counts plus the Inspector crashes add up to all issues."""
+    listed = [issue(severity, category) for severity, category in issues]
+    counts, status = count_by_severity(listed), overall_status(listed, readable=readable)
+    assert (status == OverallStatus.FAILED) == (not readable or counts.blocking > 0)
+    assert (status == OverallStatus.PASSED) == (readable and not listed)
+    assert counts.blocking + counts.non_blocking + count_inspector_crashes(listed) == len(listed)
+    assert sum(count_by_category(listed).values()) == len(listed)
 
 
 # --------------------------------------------------------------------------- real NWB Inspector messages

@@ -1,4 +1,7 @@
-"""The catalogue itself: one entry per NWB Inspector check that can fire on electrophysiology files.
+"""The catalogue itself: one entry per check NWB Inspector can raise (every name in `available_checks`).
+
+Electrophysiology comes first; position, video, optogenetics and optical physiology are covered too, because
+converters write position tracking and video beside the voltage data and some detected readers are not ephys.
 
 Field names are the flat metadata names the service uses everywhere (upload form, metadata
 rules, NeuroConv mapping): subject_id, species, sex, age, date_of_birth, weight,
@@ -494,6 +497,129 @@ def _build() -> dict[str, CheckKnowledge]:
         "The file uses SweepTable, which NWB 2.4 replaced with the intracellular recordings tables.",
         "Newer tools may not read sweeps from the deprecated table.",
         "This comes from the converter: a newer NeuroConv version writes the new tables.")
+
+    # ----------------------------------------------------------------- position and head direction (behaviour)
+    # NeuroConv's Axona interface writes Position/SpatialSeries next to the voltage data, so these fire on
+    # electrophysiology files too.
+    c = "check_spatial_series_dims"
+    add(c, "Position data has too many columns", DATA,
+        "A position series (SpatialSeries) has more than three columns; it should hold x, (x, y) or (x, y, z).",
+        "Readers take the columns as coordinates; with extra columns the positions cannot be interpreted and DANDI "
+        "rejects the file.",
+        "This comes from the converter or the tracking export: store each tracked point or extra value (e.g. "
+        "speed) as its own series, then convert again. Report it with the file if the converter wrote it.")
+    c = "check_spatial_series_unit"
+    add(c, "Position unit not recognised", PRACTICE,
+        "The unit of a position series is not one of meters, centimeters, millimeters, micrometers, degrees, "
+        "radians, pixels or 'n.a.'.",
+        "Distances and speeds computed from the positions are only comparable when the unit is known.",
+        "This comes from the tracking software or the converter; if the unit is unknown it should be 'n.a.'. "
+        "Report it with the file.")
+    c = "check_compass_direction_unit"
+    add(c, "Head direction not in degrees or radians", PRACTICE,
+        "A direction series inside CompassDirection has a unit other than 'degrees' or 'radians'.",
+        "Directions are angles; without an angular unit, turning angles and tuning curves cannot be computed.",
+        "This comes from the tracking software or the converter; report it with the file.")
+    c = "check_spatial_series_degrees_magnitude"
+    add(c, "Angles in degrees out of range", DATA,
+        "A series in degrees has values beyond ±360.",
+        "Angles outside one full turn usually mean the unit is wrong (e.g. the values are not degrees).",
+        "Check the unit the tracking software exported; report it with the file if the converter set it.")
+    c = "check_spatial_series_radians_magnitude"
+    add(c, "Angles in radians out of range", DATA,
+        "A series in radians has values beyond ±2π.",
+        "Values that large are almost certainly degrees labelled as radians, which makes every angle wrong.",
+        "Check the unit the tracking software exported; report it with the file if the converter set it.")
+
+    # ----------------------------------------------------------------- images and video
+    c = "check_image_series_external_file_valid"
+    add(c, "Linked video file not found", DATA,
+        "An image series points to a video or image file next to the NWB file, and that file does not exist "
+        "there.",
+        "The frames live only in the linked file; without it the video is lost for everyone who downloads the "
+        "data, and DANDI rejects the file.",
+        "Keep the video files in the same folder as the NWB file (with the same relative path) and upload them "
+        "together, or convert again with the videos next to the recording.")
+    c = "check_image_series_external_file_relative"
+    add(c, "Linked video file given with an absolute path", PRACTICE,
+        "An image series links to its video with an absolute path (e.g. C:/data/... or /home/...).",
+        "An absolute path only works on the computer that wrote the file; on any other machine the video is not "
+        "found.",
+        "This comes from the converter: convert again with the video next to the recording so the path is "
+        "relative, or report it with the file.")
+    c = "check_image_series_data_size"
+    add(c, "Video stored inside the file is very large", PRACTICE,
+        "An image series holds more than 20 GB of frames inside the NWB file.",
+        "Such files are slow to upload and stream; a video kept as a separate file next to the NWB file is "
+        "usually smaller and easier to view.",
+        "A suggestion only: convert the video in external mode (linked file) if you want a smaller NWB file.")
+    c = "check_image_series_starting_frame_without_external_file"
+    add(c, "Video start frames set without a linked video", PRACTICE,
+        "An image series has `starting_frame` set although its frames are stored inside the file.",
+        "`starting_frame` only means something for linked video files; here it is misleading.",
+        "This comes from the converter; report it with the file.")
+    c = "check_order_of_images_unique"
+    add(c, "Image order has repeats", PRACTICE,
+        "The list giving the order of a set of images names some image more than once.",
+        "Tools that show the images in order would show duplicates or skip images.",
+        "This comes from the converter; report it with the file.")
+    c = "check_order_of_images_len"
+    add(c, "Image order does not list every image", PRACTICE,
+        "The list giving the order of a set of images is longer or shorter than the number of images.",
+        "Some images would have no place in the order, or the order refers to images that do not exist.",
+        "This comes from the converter; report it with the file.")
+    c = "check_index_series_points_to_image"
+    add(c, "Index series points to a time series", PRACTICE,
+        "An IndexSeries refers to frames of another time series, a form NWB has deprecated; it should refer to an "
+        "Images container.",
+        "Newer tools may not follow the old link, so the shown stimuli could not be looked up.",
+        "This comes from the converter: a newer NeuroConv version writes the new form. Report it with the file.")
+
+    # ----------------------------------------------------------------- optogenetics
+    c = "check_optogenetic_stimulus_site_has_optogenetic_series"
+    add(c, "Stimulation site without stimulation data", PRACTICE,
+        "An optogenetic stimulation site is described, but no optogenetic series records stimulation at it.",
+        "Without the stimulation times and power, nobody can tell when the light was on, which is what the site is "
+        "for.",
+        "Add the stimulation series if you have it (as a new conversion with the stimulus file), or leave the site "
+        "out; report it with the file if the converter wrote it.")
+
+    # ----------------------------------------------------------------- optical physiology (imaging, fiber photometry)
+    c = "check_roi_response_series_dims"
+    add(c, "Fluorescence traces transposed", DATA,
+        "The second dimension of a fluorescence series does not match the number of regions of interest: the data "
+        "may be stored ROIs × time instead of time × ROIs.",
+        "Readers would take cells for time points; every analysis of the traces would be wrong, and DANDI rejects "
+        "the file.",
+        "This comes from the converter, not from your metadata: check that the right format was detected, and "
+        "report it with the file if it persists.")
+    c = "check_roi_response_series_link_to_plane_segmentation"
+    add(c, "Fluorescence traces not linked to their ROIs", PRACTICE,
+        "A fluorescence series refers to a table that is not a PlaneSegmentation (the table of segmented regions).",
+        "Without the link, the traces cannot be matched to the cells' shapes and positions in the image.",
+        "This comes from the converter; report it with the file.")
+    c = "check_emission_lambda_in_nm"
+    add(c, "Emission wavelength not in nanometres", PRACTICE,
+        "The emission wavelength of an optical channel is below 10, so it is probably not in nanometres.",
+        "NWB stores wavelengths in nm; a value such as 0.52 (µm) would be read as 0.52 nm.",
+        "Give the emission wavelength in nanometres (e.g. 520) in the imaging metadata and convert again.")
+    c = "check_excitation_lambda_in_nm"
+    add(c, "Excitation wavelength not in nanometres", PRACTICE,
+        "The excitation wavelength of an imaging plane is below 10, so it is probably not in nanometres.",
+        "NWB stores wavelengths in nm; a value such as 0.92 (µm) would be read as 0.92 nm.",
+        "Give the excitation wavelength in nanometres (e.g. 920) in the imaging metadata and convert again.")
+    c = "check_plane_segmentation_image_mask_shape_against_ref_images"
+    add(c, "ROI masks and reference images differ in size", DATA,
+        "The masks of the segmented regions do not have the same size in pixels as the reference images.",
+        "Masks cannot be overlaid on the images they were drawn on, so the cells cannot be located.",
+        "This comes from the segmentation output or the converter; check the segmentation files and report it "
+        "with the file.")
+    c = "check_imaging_plane_location_allen_ccf"
+    add(c, "Imaging location is not an atlas term", META,
+        "The location of an imaging plane in a mouse recording is not a term of the Allen Mouse Brain atlas.",
+        "The brain area is what most people search and filter on; atlas terms make it comparable across labs.",
+        "Give the imaging location as an Allen CCF acronym or name (e.g. VISp) in the imaging metadata and "
+        "convert again; the check can be ignored if the atlas does not fit your preparation.")
 
     # ----------------------------------------------------------------- what is not a registered check
     add(INSPECTOR_INTERNAL_ERROR, "NWB Inspector check crashed", INTERNAL,

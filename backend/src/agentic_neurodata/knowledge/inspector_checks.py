@@ -104,9 +104,13 @@ def _unknown(check_name: str, message: str | None) -> CheckKnowledge:
 
 @lru_cache(maxsize=1)
 def _electrophysiology_types() -> tuple[type, ...]:
-    """Neurodata types found in extracellular and intracellular electrophysiology files."""
+    """Neurodata types found in extracellular and intracellular electrophysiology files.
+
+    Position and head direction are included: NeuroConv's Axona interface writes them beside the voltage data.
+    """
     from hdmf.common import DynamicTable, DynamicTableRegion, VectorData
     from pynwb import NWBFile, ProcessingModule, TimeSeries
+    from pynwb.behavior import CompassDirection, Position, SpatialSeries
     from pynwb.device import Device
     from pynwb.ecephys import LFP, ElectricalSeries, ElectrodeGroup, FilteredEphys, SpikeEventSeries
     from pynwb.epoch import TimeIntervals
@@ -125,7 +129,8 @@ def _electrophysiology_types() -> tuple[type, ...]:
     return (NWBFile, Subject, ProcessingModule, Device, ElectrodeGroup, ElectricalSeries, SpikeEventSeries, LFP,
             FilteredEphys, Units, TimeIntervals, TimeSeries, AnnotationSeries, DynamicTable, DynamicTableRegion,
             VectorData, IntracellularElectrode, CurrentClampSeries, VoltageClampSeries, CurrentClampStimulusSeries,
-            VoltageClampStimulusSeries, SweepTable, IntracellularRecordingsTable)
+            VoltageClampStimulusSeries, SweepTable, IntracellularRecordingsTable, SpatialSeries, CompassDirection,
+            Position)
 
 
 def ecephys_relevant_check_names() -> list[str]:
@@ -133,6 +138,9 @@ def ecephys_relevant_check_names() -> list[str]:
 
     A check runs on every object that is an instance of its `neurodata_type` (None: any
     object), so it is relevant when one of the electrophysiology types derives from it.
+    The catalogue covers more than these (every registered check, optical physiology and video
+    included), since a detected reader may write such parts too; this list is what an ephys file
+    is expected to meet.
     """
     from nwbinspector import available_checks
 

@@ -97,6 +97,8 @@ class EvaluationAgent(Agent):
         checked = self._isolated(worker.CHECK, StageName.EVALUATION, nwb_path=str(path))
         self.store.event_log.write_artifact(self.store.session_id, f"inspector_{path.stem}.json", checked["raw"])
         info, issues, readable = checked["info"], checked["issues"], checked["readable"]
+        for note in checked.get("description_notes", []):  # parts of the file information left out, and why
+            self.store.log(LogLevel.WARNING, COMPONENT, f"File information incomplete: {note}")
         return ValidationResult(
             nwb_path=str(path),
             version=version,

@@ -1,13 +1,17 @@
 """Characterise an NWB file (Story 7.1): what it holds, read lazily with PyNWB.
 
 Absent parts stay absent (None or empty), never an exception: files from different converters
-omit different optional parts. Of the recorded data only shapes, dtypes and first/last timestamps
-are read (plus the spike times of a Units table, one number per spike), so a large file is
-described in well under a second.
+omit different optional parts, and a part that cannot be described (an odd value, a bug here)
+is left out with a note rather than hiding the rest. Containers in acquisition (LFP, Position)
+are listed by their inner series, '<container>/<series>'. Of the recorded data only shapes,
+dtypes and first/last timestamps are read (plus the spike times of a Units table, one number
+per spike), so a large file is described in well under a second.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +67,27 @@ def _acquisition_entry(name: str, obj: Any) -> AcquisitionEntry:
     )
 
 
+def _is_container(obj: Any) -> bool:
+    """A holder of series without data of its own, such as LFP, Position or FilteredEphys."""
+    return getattr(obj, "data", None) is None and not hasattr(obj, "colnames") and bool(getattr(obj, "children", ()))
+
+
+def _acquisition_entries(name: str, obj: Any) -> list[AcquisitionEntry]:
+    """One entry per series; a container (LFP, Position) lists its inner series as '<container>/<series>'."""
+    if not _is_container(obj):
+        return [_acquisition_entry(name, obj)]
+    return [_acquisition_entry(f"{name}/{child.name}", child) for child in obj.children]
+
+
+def _time_series_in(objects: Any, depth: int = 3) -> Iterator[Any]:
+    """Objects holding data, looking inside containers (processing/ecephys/LFP/ElectricalSeries)."""
+    for obj in objects:
+        if getattr(obj, "data", None) is not None:
+            yield obj
+        elif depth and _is_container(obj):
+            yield from _time_series_in(obj.children, depth - 1)
+
+
 def _series_span(obj: Any) -> tuple[float, float] | None:
     data = getattr(obj, "data", None)
     shape = getattr(data, "shape", None)
@@ -89,8 +114,18 @@ def _units_span(units: Any) -> tuple[float, float] | None:
 
 
 def _coverage(nwbfile: Any) -> tuple[float, float] | None:
-    """[first, last] time in seconds over acquisition series and sorted spikes."""
-    spans = [span for obj in nwbfile.acquisition.values() if (span := _series_span(obj))]
+    """[first, last] time in seconds over the time series of acquisition and processing, and sorted spikes."""
+    series = list(_time_series_in(nwbfile.acquisition.values()))
+    for module in nwbfile.processing.values():
+        series.extend(_time_series_in(module.data_interfaces.values()))
+    spans = []
+    for obj in series:
+        try:
+            span = _series_span(obj)
+        except (TypeError, ValueError, IndexError):  # odd timestamps in one series: leave it out of the span
+            span = None
+        if span:
+            spans.append(span)
     units_span = _units_span(nwbfile.units)
     if units_span:
         spans.append(units_span)
@@ -143,44 +178,107 @@ def _electrode_groups(nwbfile: Any) -> list[dict[str, Any]]:
     return groups
 
 
-def describe_nwbfile(nwbfile: Any, path: Path) -> FileInfo:
-    electrodes = nwbfile.electrodes
-    coverage = _coverage(nwbfile)
-    return FileInfo(
-        file_path=str(path),
-        file_size_bytes=path.stat().st_size,
-        identifier=nwbfile.identifier,
-        session_description=nwbfile.session_description,
-        session_id=nwbfile.session_id,
-        session_start_time=_text(nwbfile.session_start_time),
-        file_create_date=_text(nwbfile.file_create_date[0]) if nwbfile.file_create_date is not None
-        and len(nwbfile.file_create_date) else None,
-        experimenter=_texts(nwbfile.experimenter),
-        institution=nwbfile.institution,
-        lab=nwbfile.lab,
-        experiment_description=nwbfile.experiment_description,
-        keywords=_texts(nwbfile.keywords),
-        subject=_subject(nwbfile),
-        devices=[_device(n, d) for n, d in nwbfile.devices.items()],
-        electrode_groups=_electrode_groups(nwbfile),
-        electrode_count=len(electrodes) if electrodes is not None else None,
-        electrode_columns=list(electrodes.colnames) if electrodes is not None else [],
-        acquisition=[_acquisition_entry(n, o) for n, o in nwbfile.acquisition.items()],
-        processing_modules=[{"name": n, "description": m.description,
-                             "interfaces": {i: type(o).__name__ for i, o in m.data_interfaces.items()}}
-                            for n, m in nwbfile.processing.items()],
-        units_count=len(nwbfile.units) if nwbfile.units is not None else None,
-        temporal_coverage_s=[round(v, 6) for v in coverage] if coverage else None,
-        duration_s=round(coverage[1] - coverage[0], 6) if coverage else None,
-    )
+class _Describer:
+    """Runs each part of the description on its own: a part that raises is left absent and noted."""
+
+    def __init__(self) -> None:
+        self.notes: list[str] = []
+
+    def part(self, label: str, compute: Callable[[], Any], default: Any = None) -> Any:
+        try:
+            return compute()
+        except Exception as exc:  # noqa: BLE001 - odd or missing parts must not hide the rest of the file
+            self.notes.append(f"{label} not described: {type(exc).__name__}: {exc}")
+            return default
+
+    def each(self, label: str, items: Callable[[], Any], describe: Callable[[str, Any], Any]) -> list[Any]:
+        """One entry per item; an item that cannot be described is skipped, not the whole list."""
+        described = []
+        for name, obj in self.part(label, lambda: list(items().items()), []):
+            entry = self.part(f"{label} '{name}'", lambda n=name, o=obj: describe(n, o))
+            if isinstance(entry, list):
+                described.extend(entry)
+            elif entry is not None:
+                described.append(entry)
+        return described
 
 
-def read_file_info(path: Path) -> FileInfo:
-    """Open with PyNWB and describe; raises whatever PyNWB raises when the file is unreadable."""
+def _processing_module(name: str, module: Any) -> dict[str, Any]:
+    return {"name": name, "description": module.description,
+            "interfaces": {i: type(o).__name__ for i, o in module.data_interfaces.items()}}
+
+
+def _create_date(nwbfile: Any) -> str | None:
+    dates = nwbfile.file_create_date
+    return _text(dates[0]) if dates is not None and len(dates) else None
+
+
+def describe_nwbfile(nwbfile: Any, path: Path, notes: list[str] | None = None) -> FileInfo:
+    """FileInfo of an open file. Each part is described on its own; what cannot be described is
+    absent, with a line in `notes` saying why."""
+    d = _Describer()
+    electrodes = d.part("Electrode table", lambda: nwbfile.electrodes)
+    coverage = d.part("Temporal coverage", lambda: _coverage(nwbfile))
+    fields: dict[str, Any] = {
+        "file_path": str(path),
+        "file_size_bytes": d.part("File size", lambda: path.stat().st_size),
+        "identifier": d.part("Identifier", lambda: nwbfile.identifier),
+        "session_description": d.part("Session description", lambda: nwbfile.session_description),
+        "session_id": d.part("Session ID", lambda: nwbfile.session_id),
+        "session_start_time": d.part("Session start time", lambda: _text(nwbfile.session_start_time)),
+        "file_create_date": d.part("File creation date", lambda: _create_date(nwbfile)),
+        "experimenter": d.part("Experimenter", lambda: _texts(nwbfile.experimenter), []),
+        "institution": d.part("Institution", lambda: nwbfile.institution),
+        "lab": d.part("Lab", lambda: nwbfile.lab),
+        "experiment_description": d.part("Experiment description", lambda: nwbfile.experiment_description),
+        "keywords": d.part("Keywords", lambda: _texts(nwbfile.keywords), []),
+        "subject": d.part("Subject", lambda: _subject(nwbfile)),
+        "devices": d.each("Device", lambda: nwbfile.devices, _device),
+        "electrode_groups": d.part("Electrode groups", lambda: _electrode_groups(nwbfile), []),
+        "electrode_count": d.part("Electrode count", lambda: len(electrodes) if electrodes is not None else None),
+        "electrode_columns": d.part("Electrode columns",
+                                    lambda: list(electrodes.colnames) if electrodes is not None else [], []),
+        "acquisition": d.each("Acquisition", lambda: nwbfile.acquisition, _acquisition_entries),
+        "processing_modules": d.each("Processing module", lambda: nwbfile.processing, _processing_module),
+        "units_count": d.part("Units", lambda: len(nwbfile.units) if nwbfile.units is not None else None),
+        "temporal_coverage_s": [round(v, 6) for v in coverage] if coverage else None,
+        "duration_s": round(coverage[1] - coverage[0], 6) if coverage else None,
+    }
+    info = _validated(fields, d.notes)
+    if notes is not None:
+        notes.extend(d.notes)
+    return info
+
+
+def _validated(fields: dict[str, Any], notes: list[str]) -> FileInfo:
+    """FileInfo from the described parts; a value of an unexpected kind is dropped (and noted), not fatal."""
+    from pydantic import ValidationError
+
+    try:
+        return FileInfo(**fields)
+    except ValidationError as exc:
+        odd = {str(error["loc"][0]) for error in exc.errors() if error.get("loc")}
+        notes.extend(f"{name} not described: unexpected value {fields[name]!r:.80}" for name in sorted(odd))
+        return FileInfo(**{k: v for k, v in fields.items() if k not in odd})
+
+
+@contextmanager
+def open_nwb(path: Path) -> Iterator[tuple[Any, str | None]]:
+    """(NWBFile, NWB version) of a file open for reading; raises whatever PyNWB raises on an unreadable file."""
     from pynwb import NWBHDF5IO
 
     with NWBHDF5IO(str(path), mode="r") as io:
-        info = describe_nwbfile(io.read(), Path(path))
-        version = io.nwb_version
-    info.nwb_version = version[0] if version and version[0] else None
+        nwbfile = io.read()
+        try:
+            version = io.nwb_version
+        except Exception:  # noqa: BLE001 - the version is one fact among many, not a reason to fail the read
+            version = None
+        yield nwbfile, (version[0] if version and version[0] else None)
+
+
+def read_file_info(path: Path, notes: list[str] | None = None) -> FileInfo:
+    """Open with PyNWB and describe; raises only when PyNWB cannot read the file (see `open_nwb`)."""
+    with open_nwb(Path(path)) as (nwbfile, version):
+        info = describe_nwbfile(nwbfile, Path(path), notes)
+    info.nwb_version = version
     return info

@@ -2,25 +2,35 @@
 
 Every text that comes from the file, the user or a model is escaped before it enters
 reportlab's markup; every table cell is a wrapping Paragraph inside a table whose columns add
-up to the page width, so nothing overflows. Fonts are the DejaVu fonts matplotlib ships, so
-µ, ×, accents and most scripts render.
+up to the page width, so nothing overflows sideways. Nothing overflows downwards either: a table
+row must fit on one page (reportlab raises LayoutError otherwise), so each cell is shortened to
+what fits in about half a page of its column, saying so; long values of the key/value tables
+(e.g. a session description) are printed in full below their table instead. Fonts are the
+DejaVu fonts matplotlib ships, so µ, ×, accents and most scripts render.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ...knowledge.inspector_checks import knowledge_for
 from ...models import CorrectionAttempt, FixKind, OverallStatus, Severity, ValidationResult
 from .figures import Figure
 from .grouping import IssueGroup, group_issues
 from .report_text import PassedReportText
 from .scoring import FORMULA, completeness
+from .status import count_inspector_crashes
 
 MAX_PLACES = 12
+MAX_CELL_CHARS = 1200  # even in a wide column, more than this is not read in a table
+CELL_LINES = 40  # lines one cell may take: well under a page, so a row always fits
+MAX_PARAGRAPH_CHARS = 20_000
+SHORTENED = " … (shortened; full text in the JSON status and the session logs)"
 STATUS_COLOURS = {OverallStatus.PASSED: "#1b7a3a", OverallStatus.PASSED_WITH_ISSUES: "#b36b00",
                   OverallStatus.FAILED: "#b00020"}
 STATUS_WORDS = {OverallStatus.PASSED: "PASSED", OverallStatus.PASSED_WITH_ISSUES: "PASSED WITH ISSUES",
@@ -44,6 +54,40 @@ FIX_WORDS = {FixKind.AUTO: "automatic: the service can apply it", FixKind.ASK: "
 def esc(value: Any) -> str:
     """Text for reportlab markup: user, file and model text never becomes markup."""
     return escape("" if value is None else str(value))
+
+
+_MARKUP_PIECE = re.compile(r"<[^>]*>|&[#\w]+;|[^<&]+|[<&]")
+
+
+def shorten_markup(markup: str, limit: int) -> str:
+    """Cut reportlab markup to `limit` visible characters without breaking a tag or an entity.
+
+    Tags still open at the cut (<b>, <i>, <font>) are closed, and the cut is said in plain words.
+    """
+    visible, kept, open_tags = 0, [], []
+    for piece in _MARKUP_PIECE.findall(markup):
+        if piece.startswith("<") and piece.endswith(">") and len(piece) > 1:
+            name = piece.strip("</>").split()[0].lower() if piece.strip("</>") else ""
+            if piece.startswith("</"):
+                if name in open_tags:
+                    open_tags.remove(name)
+            elif not piece.endswith("/>"):
+                open_tags.append(name)
+            kept.append(piece)
+            continue
+        length = 1 if piece.startswith("&") and piece.endswith(";") else len(piece)
+        if visible + length > limit:
+            if not piece.startswith("&"):
+                kept.append(piece[:limit - visible])
+            closing = "".join(f"</{name}>" for name in reversed(open_tags))
+            return "".join(kept) + closing + esc(SHORTENED)
+        visible += length
+        kept.append(piece)
+    return markup
+
+
+def visible_length(markup: str) -> int:
+    return len(re.sub(r"&[#\w]+;", "x", re.sub(r"<[^>]*>", "", markup)))
 
 
 def _fonts() -> tuple[str, str]:
@@ -121,12 +165,19 @@ class ReportBuilder:
     def heading(self, text: str) -> None:
         self.add(self.p(esc(text), "h1"))
 
+    def cell_limit(self, width_fraction: float) -> int:
+        """Characters that fit in CELL_LINES lines of a column (DejaVu at 8.5 pt: about 5 pt a character)."""
+        per_line = max(8, int((width_fraction * self.width - 6) / 5.0))
+        return min(MAX_CELL_CHARS, per_line * CELL_LINES)
+
     def table(self, rows: list[list[Any]], widths: list[float], header: bool = True, zebra: bool = True) -> Any:
-        """A table of wrapping cells; widths are fractions of the text width."""
+        """A table of wrapping cells; widths are fractions of the text width. Long cells are shortened."""
         from reportlab.platypus import LongTable, TableStyle
 
-        cells = [[c if not isinstance(c, str) else self.p(c, "cellbold" if header and r == 0 else "cell")
-                  for c in row] for r, row in enumerate(rows)]
+        limits = [self.cell_limit(w) for w in widths]
+        cells = [[c if not isinstance(c, str) else self.p(shorten_markup(c, limits[col]),
+                                                          "cellbold" if header and r == 0 else "cell")
+                  for col, c in enumerate(row)] for r, row in enumerate(rows)]
         table = LongTable(cells, colWidths=[w * self.width for w in widths], repeatRows=1 if header else 0)
         style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#cccccc"),
                  ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
@@ -137,9 +188,20 @@ class ReportBuilder:
         table.setStyle(TableStyle(style))
         return table
 
-    def key_values(self, pairs: list[tuple[str, Any]]) -> Any:
-        rows = [[f"<b>{esc(k)}</b>", v if not isinstance(v, str) else v] for k, v in pairs if v not in (None, "", [])]
-        return self.table(rows, [0.28, 0.72], header=False)
+    def key_values(self, pairs: list[tuple[str, Any]]) -> list[Any]:
+        """A two-column table; a value too long for its cell is printed in full below the table."""
+        widths = [0.28, 0.72]
+        rows, below = [], []
+        for key, value in pairs:
+            if value in (None, "", []):
+                continue
+            if isinstance(value, str) and visible_length(value) > self.cell_limit(widths[1]):
+                rows.append([f"<b>{esc(key)}</b>", "<i>long: printed in full below this table</i>"])
+                # one paragraph, label inline: it can split across pages, a heading kept with it could not
+                below.append(self.p(f"<b>{esc(key)}:</b> {shorten_markup(value, MAX_PARAGRAPH_CHARS)}"))
+            else:
+                rows.append([f"<b>{esc(key)}</b>", value])
+        return [self.table(rows, widths, header=False), *below]
 
     def bullets(self, items: list[str]) -> Any:
         from reportlab.platypus import ListFlowable, ListItem
@@ -193,7 +255,7 @@ def write_pdf_report(path: Path, result: ValidationResult, text: PassedReportTex
     _cover(r, result, session_id, text.executive_summary)
     _file_information(r, result)
     _figure(r, figure)
-    _issue_counts(r, result, groups)
+    _issue_counts(r, result)
     _issues(r, groups, narratives)
     _quality(r, result, text)
     r.heading("7. Recommendations")
@@ -217,14 +279,17 @@ def _cover(r: ReportBuilder, result: ValidationResult, session_id: str | None, s
                                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
     r.add(banner, Spacer(1, 8 * r.mm))
     c = result.counts
-    r.add(r.key_values([
+    crashes = count_inspector_crashes(result.issues)
+    r.add(*r.key_values([
         ("File", esc(Path(result.nwb_path).name)),
         ("Version", f"v{result.version}" if result.version else None),
         ("Evaluated", esc(result.evaluated_at.astimezone().strftime("%Y-%m-%d %H:%M %Z"))),
         ("NWB version", esc(info.nwb_version) if info else None),
         ("File size", _size(info.file_size_bytes) if info else None),
-        ("Issues", f"{c.CRITICAL} critical · {c.ERROR} errors · {c.WARNING} warnings · "
-                   f"{c.BEST_PRACTICE} best-practice suggestions"),
+        ("Issues", f"{c.CRITICAL} critical · {_count(c.ERROR, 'error')} · {_count(c.WARNING, 'warning')} · "
+                   f"{_count(c.BEST_PRACTICE, 'best-practice suggestion')}"
+                   + (f" (and {crashes} crash{'es' if crashes != 1 else ''} inside NWB Inspector, not counted "
+                      "against the file)" if crashes else "")),
         ("Metadata completeness", f"{result.completeness_score:.0f} / 100" if result.completeness_score is not None
          else None),
         ("Session", esc(session_id) if session_id else None),
@@ -243,7 +308,7 @@ def _file_information(r: ReportBuilder, result: ValidationResult) -> None:
     s = info.subject
     coverage = (f"{info.temporal_coverage_s[0]:.3f} s to {info.temporal_coverage_s[1]:.3f} s "
                 f"({info.duration_s:.3f} s)") if info.temporal_coverage_s and info.duration_s is not None else None
-    r.add(r.key_values([
+    r.add(*r.key_values([
         ("Identifier", esc(info.identifier)),
         ("Session description", esc(info.session_description) or "<i>missing</i>"),
         ("Session start time", esc(info.session_start_time)),
@@ -271,7 +336,9 @@ def _file_information(r: ReportBuilder, result: ValidationResult) -> None:
     if info.electrode_groups:
         r.add(r.p("Electrode groups", "h2"))
         r.add(r.table([["Name", "Location (group / electrodes)", "Device", "Description"]] + [
-            [esc(g.get("name")), esc(" / ".join([str(g.get("location"))] + [", ".join(g.get("electrode_locations", []))])),
+            [esc(g.get("name")), esc(" / ".join([str(g.get("location"))]
+                                                 + ([", ".join(g["electrode_locations"])]
+                                                    if g.get("electrode_locations") else []))),
              esc(g.get("device")), esc(g.get("description"))] for g in info.electrode_groups],
             [0.2, 0.25, 0.2, 0.35]))
     r.add(r.p("Acquisition", "h2"))
@@ -303,7 +370,7 @@ def _figure(r: ReportBuilder, figure: Figure | None) -> None:
                         r.p(f"<b>Figure 1.</b> {esc(figure.caption)}", "small")]))
 
 
-def _issue_counts(r: ReportBuilder, result: ValidationResult, groups: list[IssueGroup]) -> None:
+def _issue_counts(r: ReportBuilder, result: ValidationResult) -> None:
     r.heading("4. Issue counts")
     counts = result.counts.model_dump()
     r.add(r.table([["Severity", "Count", "What it means"]] + [
@@ -314,10 +381,11 @@ def _issue_counts(r: ReportBuilder, result: ValidationResult, groups: list[Issue
         r.add(r.table([["Category", "Count"]] + [
             [esc(CATEGORY_LABELS.get(k, k)), str(v)] for k, v in sorted(result.counts_by_category.items())],
             [0.8, 0.2]))
-    crashes = sum(len(g.issues) for g in groups if g.category.value == "inspector_internal")
+    crashes = count_inspector_crashes(result.issues)
     if crashes:
-        r.add(r.p(f"{crashes} of the errors are crashes inside NWB Inspector's own checks. They say nothing "
-                  "about the file and do not count against it.", "small"))
+        r.add(r.p(f"Not in the severity counts above: {crashes} crash{'es' if crashes != 1 else ''} inside NWB "
+                  "Inspector's own checks, listed under their own category. They say nothing about the file and do "
+                  "not count against it.", "small"))
 
 
 def _issues(r: ReportBuilder, groups: list[IssueGroup], narratives: dict[str, Any]) -> None:
@@ -388,9 +456,10 @@ def _attempt(r: ReportBuilder, attempt: CorrectionAttempt) -> list[Any]:
                  + f" · {esc(attempt.started_at.strftime('%Y-%m-%d %H:%M'))}", "h2"),
              r.p(f"Before: {before}. After: {esc(after)}. Status after: {esc(status)}.", "small")]
     if attempt.fixes_applied:
-        block.append(r.table([["Check", "Field", "Before", "After", "Reason"]] + [
-            [esc(f.check_name), esc(f.field or "—"), esc(_value(f.old_value)), esc(_value(f.new_value)),
-             esc(f.reason)] for f in attempt.fixes_applied], [0.25, 0.16, 0.15, 0.15, 0.29]))
+        # The check's title, not its identifier: long identifiers would break mid-word in a narrow column
+        block.append(r.table([["Issue fixed", "Field", "Before", "After", "Reason"]] + [
+            [esc(knowledge_for(f.check_name).title), esc((f.field or "—").replace("_", " ")), esc(_value(f.old_value)),
+             esc(_value(f.new_value)), esc(f.reason)] for f in attempt.fixes_applied], [0.25, 0.14, 0.15, 0.15, 0.31]))
     if attempt.user_input:
         block.append(r.table([["Field you gave", "Value"]] + [[esc(k), esc(_value(v))]
                                                                for k, v in attempt.user_input.items()], [0.35, 0.65]))

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from ...models import CorrectionAttempt, FixKind, OverallStatus, RoadmapStep, ValidationResult
 from .grouping import IssueGroup, group_issues
 from .scoring import completeness
+from .status import count_inspector_crashes
 
 PASSED_TEMPLATE = "evaluation_passed"
 FAILED_TEMPLATE = "evaluation_failed"
@@ -167,7 +168,9 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
 def _counts_phrase(result: ValidationResult) -> str:
     c = result.counts
     parts = [_plural(c.CRITICAL, "critical issue"), _plural(c.ERROR, "error"), _plural(c.WARNING, "warning"),
-             _plural(c.BEST_PRACTICE, "best-practice suggestion")]
+             _plural(c.BEST_PRACTICE, "best-practice suggestion"),
+             # not in the severity counts (see status.py), so named apart
+             _plural(count_inspector_crashes(result.issues), "crash inside NWB Inspector", "crashes inside NWB Inspector")]
     return ", ".join(p for p in parts if not p.startswith("0 ")) or "no issues"
 
 

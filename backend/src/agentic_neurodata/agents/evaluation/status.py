@@ -1,4 +1,13 @@
-"""Overall status of a file from its issues (DESIGN.md, Story 7.2)."""
+"""Overall status of a file from its issues (DESIGN.md, Story 7.2), and the counts shown beside it.
+
+Counting rule, so that counts and status never disagree:
+- `count_by_severity` (ValidationResult.counts, `/api/status` validation_details) counts only issues
+  that are about the file. A crash inside one of NWB Inspector's own checks ("During evaluation
+  of …", importance ERROR) is left out: it says nothing about the file and does not fail it.
+- Those crashes are counted under their own category, `inspector_internal`, in
+  `count_by_category` (ValidationResult.counts_by_category), and by `count_inspector_crashes`.
+Hence: status is FAILED  ⇔  file unreadable or counts.CRITICAL + counts.ERROR > 0.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +15,28 @@ from collections import Counter
 
 from ...models import IssueCategory, OverallStatus, Severity, SeverityCounts, ValidationIssue
 
+BLOCKING = (Severity.CRITICAL, Severity.ERROR)
+
+
+def is_about_the_file(issue: ValidationIssue) -> bool:
+    """False for a crash inside NWB Inspector itself: the checker failed, not the file."""
+    return issue.category != IssueCategory.INSPECTOR_INTERNAL
+
 
 def count_by_severity(issues: list[ValidationIssue]) -> SeverityCounts:
-    counts = Counter(issue.severity.value for issue in issues)
+    """Issues about the file by severity; Inspector-internal crashes are counted by category instead."""
+    counts = Counter(issue.severity.value for issue in issues if is_about_the_file(issue))
     return SeverityCounts(**{name: counts.get(name, 0) for name in SeverityCounts.model_fields})
 
 
-def overall_status(issues: list[ValidationIssue], readable: bool = True) -> OverallStatus:
-    """FAILED if unreadable or any CRITICAL/ERROR; PASSED_WITH_ISSUES if only others; else PASSED.
+def count_inspector_crashes(issues: list[ValidationIssue]) -> int:
+    return sum(1 for issue in issues if not is_about_the_file(issue))
 
-    A crash inside one of NWB Inspector's own checks is listed (as an issue of its own category)
-    but does not fail the file: it tells nothing about the file.
-    """
-    blocking = [
-        i for i in issues
-        if i.severity in (Severity.CRITICAL, Severity.ERROR) and i.category != IssueCategory.INSPECTOR_INTERNAL
-    ]
+
+def overall_status(issues: list[ValidationIssue], readable: bool = True) -> OverallStatus:
+    """FAILED if unreadable or any CRITICAL/ERROR about the file; PASSED_WITH_ISSUES if anything else
+    was reported (Inspector crashes included: they are listed); else PASSED."""
+    blocking = [issue for issue in issues if issue.severity in BLOCKING and is_about_the_file(issue)]
     if not readable or blocking:
         return OverallStatus.FAILED
     if issues:
@@ -30,4 +45,5 @@ def overall_status(issues: list[ValidationIssue], readable: bool = True) -> Over
 
 
 def count_by_category(issues: list[ValidationIssue]) -> dict[str, int]:
+    """Every issue by category, Inspector-internal crashes included (key `inspector_internal`)."""
     return dict(Counter(issue.category.value for issue in issues))

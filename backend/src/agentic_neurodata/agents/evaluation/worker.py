@@ -18,17 +18,28 @@ Progress = Callable[[float, str], None]
 
 
 def check_file(nwb_path: str, progress: Progress) -> dict[str, Any]:
-    """PyNWB read + file description, then NWB Inspector (DANDI configuration)."""
+    """PyNWB read, file description, then NWB Inspector (DANDI configuration).
+
+    Reading and describing are separate: only a failed read makes the file unreadable. A
+    description that fails (a bug here, an odd file) leaves `info` None with a note, and a part of
+    it that fails is left out with a note; neither says anything about the file's validity.
+    """
     path = Path(nwb_path)
-    readable, read_error, info = True, None, None
+    readable, read_error, info, notes = True, None, None, []
     progress(10.0, "Reading the file with PyNWB")
     try:
-        info = file_info.read_file_info(path)
+        with file_info.open_nwb(path) as (nwbfile, version):
+            try:
+                info = file_info.describe_nwbfile(nwbfile, path, notes)
+                info.nwb_version = version
+            except Exception as exc:  # noqa: BLE001 - the file was read; only its description is missing
+                notes.append(f"The file could not be described: {type(exc).__name__}: {exc}")
     except Exception as exc:  # noqa: BLE001 - an unreadable file is a result, not a crash
         readable, read_error = False, f"{type(exc).__name__}: {exc}"
     progress(30.0, "Running NWB Inspector (DANDI configuration)")
     issues, raw = inspection.run_inspector(path)
-    return {"readable": readable, "read_error": read_error, "info": info, "issues": issues, "raw": raw}
+    return {"readable": readable, "read_error": read_error, "info": info, "description_notes": notes,
+            "issues": issues, "raw": raw}
 
 
 def render_pdf(path: str, result: ValidationResult, text: PassedReportText, history: list[CorrectionAttempt],
