@@ -31,7 +31,8 @@ def _detect_error(path: Path) -> str:
 def test_empty_upload(tmp_path: Path, sample_run: Path) -> None:
     (tmp_path / "empty").mkdir()
     message = _detect_error(tmp_path / "empty")
-    assert "holds no files" in message and "e.g. a SpikeGLX run folder" in message
+    assert message == ("The upload holds no files. Upload the recording folder your acquisition system wrote, e.g. a "
+                       "SpikeGLX run folder with its .bin and .meta files.")
     assert detect(sample_run).interface == "SpikeGLXConverterPipe"  # still usable
 
 

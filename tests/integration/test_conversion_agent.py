@@ -31,6 +31,7 @@ def test_detect_stores_the_result_and_what_the_files_know(runtime, sample_run: P
     known = state.extracted_metadata
     assert (known["sampling_rate_hz"], known["channel_count"], known["duration_s"]) == (30000.0, 32, 3.0)
     assert (known["dtype"], known["bit_depth"]) == ("int16", 16)
+    assert known["bit_depth_source"] == "reader sample type (int16)"  # SpikeGLX's header does not say
     assert known["session_start_time"] == "2024-03-05T14:30:00" and known["session_start_time_source"] == "file header"
     assert known["session_start_time_has_timezone"] is False
     assert [q["name"] for q in known["questions"]] == ["session_start_time"]
@@ -44,6 +45,41 @@ def test_extract_metadata_alone_detects_first(runtime) -> None:
     assert (known["channel_count"], known["sampling_rate_hz"]) == (19, 125.0)
     assert known["session_start_time"] == "2019-12-15T14:36:46" and known["interface"] == "EDFRecordingInterface"
     assert runtime.store.snapshot().detected_format.interface == "EDFRecordingInterface"
+    # A BDF file stores 24-bit samples; the reader hands them out as int16.
+    assert (known["bit_depth"], known["bit_depth_source"]) == (24, "file header (BDF: 24-bit samples)")
+    assert (known["dtype"], known["sample_type_bits"]) == ("int16", 16)
+
+
+def test_runner_ups_beside_a_clear_winner_do_not_make_it_a_choice(runtime, tmp_path: Path) -> None:
+    from agentic_neurodata.sample_data.edf import write_sample_edf
+
+    write_sample_edf(tmp_path / "eeg")
+    found = runtime.call(AGENT, "detect_format", input_path=str(tmp_path / "eeg"))
+    assert not found["needs_choice"] and found["interface"] == "EDFRecordingInterface"
+    assert [a["interface"] for a in found["alternatives"]] == ["EDFAnalogInterface"]
+    assert found["alternatives"][0]["explanation"].startswith("Not chosen (")
+    # Settled: what the files know is read at once, and the conversion goes ahead without an answer.
+    assert runtime.store.snapshot().extracted_metadata["channel_count"] > 0
+    version = runtime.call(AGENT, "convert", input_path=str(tmp_path / "eeg"), detection_result=found, metadata=START)
+    assert Path(version["path"]).exists()
+
+
+def test_sorting_without_its_rate_asks_for_it_then_converts(runtime, tmp_path: Path) -> None:
+    from unit.test_detection_hints import _write_firings
+
+    firings = _write_firings(tmp_path / "sorted" / "firings.mda")
+    found = runtime.call(AGENT, "detect_format", input_path=str(firings.parent))
+    assert found["needs_choice"] and found["interface"] == "MdaSortingInterface"
+    assert [(q["name"], q["suggested"]) for q in found["questions"]] == [("sampling_frequency", None)]
+    with pytest.raises(BadInputError, match="not settled"):
+        runtime.call(AGENT, "convert", input_path=str(firings.parent), detection_result=found, metadata=START)
+    with pytest.raises(BadInputError, match="sampling_frequency must be a positive whole number"):
+        runtime.call(AGENT, "complete_detection", arguments={"sampling_frequency": "fast"})
+    done = runtime.call(AGENT, "complete_detection", arguments={"sampling_frequency": 30000})
+    assert done["source_data"]["sampling_frequency"] == 30000 and not done["needs_choice"]
+    version = runtime.call(AGENT, "convert", input_path=str(firings.parent), detection_result=done, metadata=START)
+    with NWBHDF5IO(version["path"], "r") as io:
+        assert len(io.read().units) == 5
 
 
 def test_versions_are_numbered_kept_and_hashed_with_progress_in_bytes(runtime, sample_run: Path) -> None:

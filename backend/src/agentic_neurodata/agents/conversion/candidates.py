@@ -76,6 +76,32 @@ class ClassProposals:
 
     chain: list[Proposal] = field(default_factory=list)
     separate: list[Proposal] = field(default_factory=list)
+    # Set when MAX_FILE_VARIANTS left matching files untried, so the result can say so.
+    truncated: str | None = None
+
+
+@dataclass(frozen=True)
+class SkippedReader:
+    """A reader whose suffixes match the upload but that detection could not try, and why: named in the
+    "no format found" message so the user knows which reader fits and what it would need."""
+
+    cls: type
+    files: tuple[str, ...]
+    reason: str
+    # False for converters built from other readers: those readers are tried (or named) themselves.
+    worth_naming: bool = True
+    # Left out only for a missing companion file (REQUIRED_COMPANIONS).
+    needs_companion: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.cls.__name__
+
+
+@dataclass
+class Proposals:
+    groups: list[ClassProposals] = field(default_factory=list)
+    skipped: list[SkippedReader] = field(default_factory=list)
 
 
 def _folder_variants(inventory: Inventory, matched: list[ScannedFile]) -> tuple[list[Path], list[Path]]:
@@ -89,15 +115,34 @@ def _folder_variants(inventory: Inventory, matched: list[ScannedFile]) -> tuple[
     return chain, sorted(tops)[:MAX_FOLDER_VARIANTS]
 
 
-def proposals(inventory: Inventory) -> list[ClassProposals]:
-    found: list[ClassProposals] = []
+def _readiness(cls: type) -> tuple[str, str, str | None, ArgumentHint | None]:
+    """(why the class cannot be tried or "", its path key, its stream key, its argument hint)."""
+    schema = _schema(cls)
+    if not schema:
+        return "it combines other readers and cannot be opened from a path alone", "", None, None
+    properties = schema.get("properties", {})
+    path_key = next((k for k in PATH_KEYS if k in properties), None)
+    if path_key is None:
+        return "it takes no file or folder path", "", None, None
+    stream_key = next((k for k in STREAM_KEYS if k in properties), None)
+    required = schema.get("required", [])
+    extra_required = set(required) - {path_key, stream_key}
+    hint = ARGUMENT_HINTS.get(cls.__name__)
+    if extra_required and hint is None:
+        # Not values a user simply knows (column names, region lists...): see hints.py.
+        return f"it needs {', '.join(sorted(extra_required))}, which detection cannot ask for", path_key, None, None
+    if stream_key in required and not hasattr(cls, "get_stream_names"):
+        # A stream must be named but the class cannot list them (its converter, if any, can).
+        return f"it needs a {stream_key} and cannot list them", path_key, None, None
+    return "", path_key, stream_key, hint
+
+
+def proposals(inventory: Inventory) -> Proposals:
+    found = Proposals()
     tokens = inventory.suffixes
     readable = [f for f in inventory.files if f.size > 0]
     for cls in registry().values():
         if family(cls) not in RECORDING_FAMILIES:
-            continue
-        companion = REQUIRED_COMPANIONS.get(cls.__name__)
-        if companion and companion not in tokens:
             continue
         suffixes = suffixes_of(cls)
         if not suffixes:
@@ -105,20 +150,16 @@ def proposals(inventory: Inventory) -> list[ClassProposals]:
         matched = [f for f in readable if suffixes.matches(f)]
         if not matched:
             continue  # the pre-filter: no file this class would read
-        schema = _schema(cls)
-        if not schema:
+        names = tuple(f.relative for f in matched)
+        companion = REQUIRED_COMPANIONS.get(cls.__name__)
+        if companion and companion not in tokens:
+            found.skipped.append(SkippedReader(cls, names, f"it needs the {companion} file that describes the data, "
+                                               "and none was uploaded", needs_companion=True))
             continue
-        properties = schema.get("properties", {})
-        path_key = next((k for k in PATH_KEYS if k in properties), None)
-        if path_key is None:
+        reason, path_key, stream_key, hint = _readiness(cls)
+        if reason:
+            found.skipped.append(SkippedReader(cls, names, reason, worth_naming=_schema(cls) is not None))
             continue
-        stream_key = next((k for k in STREAM_KEYS if k in properties), None)
-        extra_required = set(schema.get("required", [])) - {path_key, stream_key}
-        hint = ARGUMENT_HINTS.get(cls.__name__)
-        if extra_required and hint is None:
-            continue  # needs arguments nobody can give; see hints.py
-        if stream_key in schema.get("required", []) and not hasattr(cls, "get_stream_names"):
-            continue  # a stream must be named but the class cannot list them (its converter can)
         coverage = suffixes.present_in(tokens)
         base = dict(cls=cls, path_key=path_key, suffixes=suffixes, coverage=coverage, stream_key=stream_key, hint=hint)
         group = ClassProposals()
@@ -134,6 +175,11 @@ def proposals(inventory: Inventory) -> list[ClassProposals]:
                                                scope=_relative(inventory, folder), **base))
         elif path_key == "file_path":
             primary = sorted((f for f in matched if suffixes.matches_last(f)), key=lambda f: -f.size)
+            if len(primary) > MAX_FILE_VARIANTS:
+                left = [f.relative for f in primary[MAX_FILE_VARIANTS:]]
+                group.truncated = (f"{cls.__name__} was tried on the {MAX_FILE_VARIANTS} largest of {len(primary)} "
+                                   f"matching files; not tried: {', '.join(left[:5])}"
+                                   + (f" and {len(left) - 5} more" if len(left) > 5 else ""))
             for file in primary[:MAX_FILE_VARIANTS]:
                 stem = file.path.name.split(".")[0]
                 companions = [f for f in matched if f.path.parent == file.path.parent and f.path.name.split(".")[0] == stem]
@@ -145,5 +191,5 @@ def proposals(inventory: Inventory) -> list[ClassProposals]:
                 group.separate.append(Proposal(source_data={path_key: [str(f.path) for f in primary]}, files=primary,
                                                scope=f"{len(primary)} files", **base))
         if group.chain or group.separate:
-            found.append(group)
+            found.groups.append(group)
     return found

@@ -18,13 +18,23 @@ def _example(candidate: FormatCandidate) -> dict[str, Any]:
     return {"choice": candidate.choice_id or candidate.interface, **({"arguments": arguments} if arguments else {})}
 
 
+def _options(result: DetectionResult) -> list[FormatCandidate]:
+    """What an answer may name. A settled result (a clear winner) keeps its runner-ups in `alternatives`
+    for information: the winner itself comes first and is what no choice means."""
+    if result.needs_choice and result.alternatives:
+        return result.alternatives
+    current = FormatCandidate(interface=result.interface or "", source_data=result.source_data,
+                              choice_id=result.choice_id, questions=result.questions,
+                              conversion_options=result.conversion_options, files=result.files)
+    current_id = result.choice_id or result.interface
+    return [current, *(a for a in result.alternatives if (a.choice_id or a.interface) != current_id)]
+
+
 def _pick(result: DetectionResult, choice: str | None) -> FormatCandidate:
-    options = result.alternatives or [FormatCandidate(interface=result.interface or "", source_data=result.source_data,
-                                                      choice_id=result.choice_id, questions=result.questions,
-                                                      conversion_options=result.conversion_options, files=result.files)]
+    options = _options(result)
     ids = [o.choice_id or o.interface for o in options]
     if choice is None:
-        if len(options) == 1:
+        if len(options) == 1 or not result.needs_choice:
             return options[0]
         raise BadInputError(f"Choose one of: {', '.join(ids)}.",
                             details={"options": ids, "example": _example(options[0])})

@@ -6,6 +6,7 @@ listing -> time-bounded probe (metadata + in-memory stub) -> ranking -> Detectio
 
 from __future__ import annotations
 
+import logging
 import time
 from difflib import get_close_matches
 from pathlib import Path
@@ -13,16 +14,18 @@ from typing import Any
 
 from ...errors import FormatDetectionError
 from ...models import DetectionResult, FieldRequest, FormatCandidate
-from .candidates import Proposal, proposals
+from .candidates import Proposal, SkippedReader, proposals
 from .explain import display, explain, failure_message
 from .probe import Outcome, call_with_timeout, describe_error, list_streams, validate
 from .ranking import Found, rank
 from .registry import registry
 from .scan import Inventory, ScannedFile, scan
 
-
-
-
+log = logging.getLogger(__name__)
+# Runner-ups shown beside a clear winner: enough to see what else read the files, short to read.
+MAX_RUNNERS_UP = 5
+# Starts a runner-up's explanation: FormatCandidate has no field to flag it, and it is not an option to offer.
+NOT_CHOSEN = "Not chosen"
 
 
 def _stream_files(files: list[ScannedFile], stream: str, streams: list[str]) -> list[ScannedFile]:
@@ -54,6 +57,9 @@ class Detector:
         self.found: list[Found] = []
         self.failures: list[tuple[Proposal, str]] = []
         self.headerless: list[Found] = []
+        self.skipped: list[SkippedReader] = []
+        # Said in the result: matching files a reader was not tried on (MAX_FILE_VARIANTS).
+        self.truncated: list[str] = []
 
     def _probe(self, proposal: Proposal, source_data: dict[str, Any], files: list[ScannedFile],
                stream: str | None = None) -> bool:
@@ -71,7 +77,10 @@ class Detector:
                 return False
             questions = _questions(proposal, suggested)
             source_data = {**source_data, **{q.name: suggested[q.name] for q in questions if q.name in suggested}}
-        outcome = validate(proposal.cls, source_data, self.timeout_s)
+        # Stand-in values prove the files open; the kept source_data leaves them out so the user is asked.
+        probe_values = proposal.hint.probe_values if proposal.hint else {}
+        stand_ins = {k: v for k, v in probe_values.items() if k not in source_data}
+        outcome = validate(proposal.cls, {**source_data, **stand_ins}, self.timeout_s)
         if not outcome.ok:
             self.failures.append((proposal, outcome.error or "unknown error"))
             return False
@@ -101,8 +110,14 @@ class Detector:
                    for found in self.found)
 
     def run(self) -> None:
-        groups = [g for g in proposals(self.inventory)
+        found = proposals(self.inventory)
+        self.skipped = [s for s in found.skipped if self.only is None or s.name == self.only]
+        groups = [g for g in found.groups
                   if self.only is None or (g.chain + g.separate)[0].name == self.only]
+        for group in groups:
+            if group.truncated:
+                log.info("Detection: %s", group.truncated)
+                self.truncated.append(group.truncated)
         # Most specific first (suffix coverage, then size): the likely reader is proven before the
         # permissive ones, which are then skipped.
         groups.sort(key=lambda g: min((-p.coverage, not p.is_converter, -p.bytes) for p in g.chain + g.separate))
@@ -136,19 +151,13 @@ def _choice_ids(found: list[Found]) -> list[str]:
     return [i if ids.count(i) == 1 else f"{i}~{n}" for n, i in enumerate(ids, start=1)]
 
 
-
-
-def _candidate(found: Found, choice_id: str, total: int) -> FormatCandidate:
+def _candidate(found: Found, choice_id: str, total: int, prefix: str = "") -> FormatCandidate:
     return FormatCandidate(
-        interface=found.name, source_data=found.source_data, explanation=explain(found, total),
+        interface=found.name, source_data=found.source_data, explanation=prefix + explain(found, total),
         bytes_explained=found.bytes, files=sorted(found.paths), is_converter=found.proposal.is_converter,
         score=round(found.bytes / total, 4) if total else 0.0, choice_id=choice_id, stream=found.stream,
         conversion_options=found.outcome.conversion_options, questions=found.questions,
     )
-
-
-
-
 
 
 def _check_known(only: str | None) -> None:
@@ -181,8 +190,10 @@ def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -
         headerless = detector.offered_headerless()
         if not headerless:
             message, details = failure_message(inventory, detector)
+            if detector.truncated:
+                message = message.rstrip(".") + ". " + "; ".join(detector.truncated) + "."
             raise FormatDetectionError(message, details=details)
-        return _result(headerless[0], [], inventory, started, needs_answers=True,
+        return _result(headerless[0], [], inventory, started, needs_answers=True, truncated=detector.truncated,
                        explanation="These files have no header that names their format. If this is a raw binary "
                        f"recording, {display(headerless[0].proposal.cls)} can read it once you give: "
                        + ", ".join(q.name for q in headerless[0].questions) + ".")
@@ -194,25 +205,39 @@ def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -
                      "other files are left out (upload them as a separate session).")
         else:
             intro = "More than one reader fits these files equally well. Choose one:"
-        return _result(ranking.best, ranking.alternatives, inventory, started, needs_answers=True, explanation=intro)
-    return _result(ranking.best, [], inventory, started, needs_answers=bool(ranking.best.questions))
+        return _result(ranking.best, ranking.alternatives, inventory, started, needs_answers=True, explanation=intro,
+                       truncated=detector.truncated)
+    needs_answers = bool(ranking.best.questions)
+    # A clear winner: the other readers that proved they read the files are shown, not offered.
+    # While answers are awaited `alternatives` lists only what the answer may name (see choice.py).
+    runners_up = [] if needs_answers else ranking.runners_up[:MAX_RUNNERS_UP]
+    return _result(ranking.best, [], inventory, started, needs_answers=needs_answers, runners_up=runners_up,
+                   truncated=detector.truncated)
 
 
 def _result(best: Found, others: list[Found], inventory: Inventory, started: float, *, needs_answers: bool,
-            explanation: str | None = None) -> DetectionResult:
+            explanation: str | None = None, runners_up: list[tuple[Found, str]] | None = None,
+            truncated: list[str] | None = None) -> DetectionResult:
     total = inventory.total_bytes
     everything = [best, *others]
-    ids = _choice_ids(everything)
+    runners_up = runners_up or []
+    # The options keep the ids they would have alone; the runner-ups' ids are unique beside them.
+    ids = _choice_ids(everything) + _choice_ids(everything + [f for f, _ in runners_up])[len(everything):]
     candidates = [_candidate(f, i, total) for f, i in zip(everything, ids)]
+    shown = [_candidate(f, i, total, f"{NOT_CHOSEN} ({why}): ")
+             for (f, why), i in zip(runners_up, ids[len(everything):])]
     unused = sorted({f.relative for f in inventory.files} - best.paths)
     text = explanation or explain(best, total)
     if unused and not others:
         text += f". Not used: {', '.join(unused[:5])}" + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
+    if truncated:
+        text = text.rstrip(".") + ". " + "; ".join(truncated) + "."
     share = best.bytes / total if total else 0.0
     return DetectionResult(
         interface=best.name, source_data=best.source_data, choice_id=ids[0],
         confidence=round(share / len(everything), 3),
-        files=sorted(best.paths), alternatives=candidates if (others or needs_answers) else [],
+        files=sorted(best.paths),
+        alternatives=(candidates if (others or needs_answers) else []) + shown,
         needs_choice=needs_answers, explanation=text, duration_s=round(time.perf_counter() - started, 3),
         conversion_options=best.outcome.conversion_options, questions=best.questions,
         root=str(inventory.root if inventory.root.is_dir() else inventory.root.parent),

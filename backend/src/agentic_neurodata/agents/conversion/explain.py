@@ -8,8 +8,11 @@ from .probe import call_with_timeout
 from .scan import Inventory
 
 if TYPE_CHECKING:
+    from .candidates import SkippedReader
     from .detection import Detector
     from .ranking import Found
+
+MAX_NAMED_READERS = 3
 
 
 def _size(n: int) -> str:
@@ -43,10 +46,30 @@ def explain(found: Found, total: int) -> str:
     return f"{what} reads {where}: {len(found.files)} files, {_size(found.bytes)} ({share:.0%} of the upload){extra}"
 
 
+def _files(names: tuple[str, ...]) -> str:
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _not_tried(skipped: list[SkippedReader]) -> str:
+    """One sentence per reader whose suffixes matched but that could not be tried (largest match first)."""
+    ranked = sorted(skipped, key=lambda s: (-len(s.files), s.name))[:MAX_NAMED_READERS]
+    return " ".join(f"{display(s.cls)} ({s.name}) matches {_files(s.files)} by name but could not be tried: "
+                    f"{s.reason}." for s in ranked)
+
+
 def failure_message(inventory: Inventory, detector: Detector) -> tuple[str, dict[str, Any]]:
     names = inventory.describe()
     empty = [f.relative for f in inventory.empty_files]
     empty_note = f" Empty files (0 bytes): {', '.join(empty[:5])}." if empty else ""
+    skipped_details = [{"interface": s.name, "files": list(s.files[:10]), "reason": s.reason} for s in detector.skipped]
+    named = [s for s in detector.skipped if s.worth_naming]
+    if not detector.failures and named:
+        return (
+            f"No reader could be tried on these files: {names}. {_not_tried(named)}{empty_note} If the "
+            "files are complete, this format needs values detection cannot ask for; convert it with NeuroConv "
+            "directly, or upload the folder your acquisition system wrote.",
+            {"files": [f.relative for f in inventory.files][:50], "empty_files": empty, "not_tried": skipped_details},
+        )
     if not detector.failures:
         return (
             f"No recording format NeuroConv reads was found among these files: {names}.{empty_note} Upload the "
@@ -66,11 +89,15 @@ def failure_message(inventory: Inventory, detector: Detector) -> tuple[str, dict
         if len(complaints) == 3:
             break
     hint = _hint_for(ranked[0][1])
+    # A reader left out for a missing companion file is noise when another reader tried those files.
+    tried = {f.relative for p, _ in detector.failures for f in p.files}
+    untried = [s for s in named if not (s.needs_companion and set(s.files) <= tried)]
+    not_tried = f" {_not_tried(untried)}" if untried else ""
     return (
         f"The files look like {display(ranked[0][0].cls)}, but no reader could open them. "
-        + " ".join(c.rstrip(".") + "." for c in complaints) + hint + empty_note,
+        + " ".join(c.rstrip(".") + "." for c in complaints) + hint + not_tried + empty_note,
         {"attempts": [{"interface": p.name, "source": p.scope, "error": e} for p, e in ranked[:10]],
-         "empty_files": empty},
+         "empty_files": empty, "not_tried": skipped_details},
     )
 
 

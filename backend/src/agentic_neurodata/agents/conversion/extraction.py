@@ -56,7 +56,40 @@ def _as_datetime(value: Any) -> datetime | None:
     return None
 
 
-def _streams(instance: Any) -> list[dict[str, Any]]:
+# EDF-family headers name their sample width; other readers only tell the type they hand out.
+_BDF_VERSION = b"\xffBIOSEMI"  # BDF: 24-bit samples
+_EDF_VERSION = b"0       "  # EDF: 16-bit samples (BDF+ writers may use it and say "24BIT"/"BDF+" further on)
+
+
+def stored_bit_depth(source_data: dict[str, Any]) -> tuple[int, str] | None:
+    """(bits per stored sample, what says so) when the file header tells it, else None."""
+    value = source_data.get("file_path")
+    if not isinstance(value, str):
+        return None
+    try:
+        with open(value, "rb") as handle:
+            header = handle.read(256)
+    except OSError:
+        return None
+    reserved = header[192:236]  # EDF+/BDF+ "reserved" field
+    edf_like = header.startswith(_EDF_VERSION)
+    if header.startswith(_BDF_VERSION) or (edf_like and (b"24BIT" in reserved or reserved.startswith(b"BDF+"))):
+        return 24, "file header (BDF: 24-bit samples)"
+    if edf_like and Path(value).suffix.lower() in (".edf", ".rec"):  # "0" + spaces alone is a weak signature
+        return 16, "file header (EDF: 16-bit samples)"
+    return None
+
+
+def _bit_depth(dtype: Any, stored: tuple[int, str] | None) -> dict[str, Any]:
+    """The stored bit depth when the header tells it; otherwise the reader's sample type, said as such."""
+    sample_bits = int(dtype.itemsize * 8)
+    if stored:
+        return {"bit_depth": stored[0], "bit_depth_source": stored[1], "sample_type_bits": sample_bits}
+    return {"bit_depth": sample_bits, "bit_depth_source": f"reader sample type ({dtype})",
+            "sample_type_bits": sample_bits}
+
+
+def _streams(instance: Any, stored: tuple[int, str] | None = None) -> list[dict[str, Any]]:
     found = []
     for name, interface in interfaces_of(instance).items():
         recording = getattr(interface, "recording_extractor", None)
@@ -69,7 +102,7 @@ def _streams(instance: Any) -> list[dict[str, Any]]:
                 "channel_count": int(recording.get_num_channels()),
                 "samples": int(recording.get_num_samples()),
                 "duration_s": round(float(recording.get_total_duration()), 6),
-                "dtype": str(dtype), "bit_depth": int(dtype.itemsize * 8),
+                "dtype": str(dtype), **_bit_depth(dtype, stored),
             })
         elif sorting is not None:
             found.append({"name": name, "kind": "sorting", "sampling_rate_hz": float(sorting.get_sampling_frequency()),
@@ -87,7 +120,7 @@ def summarise(instance: Any, source_data: dict[str, Any]) -> dict[str, Any]:
     source = "file header" if start else None
     if start is None and (start := _start_from_folders(source_data)):
         source = "folder name"
-    streams = _streams(instance)
+    streams = _streams(instance, stored_bit_depth(source_data))
     main = max((s for s in streams if s["kind"] == "recording"), key=lambda s: s["samples"] * s["channel_count"],
                default=None)
     devices = [{k: d.get(k) for k in ("name", "description", "manufacturer", "serial_number") if d.get(k)}
@@ -106,7 +139,8 @@ def summarise(instance: Any, source_data: dict[str, Any]) -> dict[str, Any]:
         "questions": [q.model_dump() for q in questions],
     }
     if main:
-        summary.update({k: main[k] for k in ("sampling_rate_hz", "channel_count", "duration_s", "dtype", "bit_depth")})
+        summary.update({k: main[k] for k in ("sampling_rate_hz", "channel_count", "duration_s", "dtype", "bit_depth",
+                                             "bit_depth_source", "sample_type_bits")})
     return summary
 
 

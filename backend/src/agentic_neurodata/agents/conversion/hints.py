@@ -10,7 +10,8 @@ are written down by hand, each with the reason:
 - PREFERRED_OVER: when two readers tie on the same files, the one NWB users expect.
 - ARGUMENT_HINTS: required arguments beyond the path and stream, how to suggest a value from the
   file where one can be read, and how to ask the user for it. A class that needs arguments and is
-  not in this table is never proposed (we could not fill them).
+  not in this table is never proposed (we could not fill them); when its suffixes match the upload,
+  the "no format found" message names it and says what it needs.
 """
 
 from __future__ import annotations
@@ -58,6 +59,16 @@ class ArgumentHint:
     # only offered when no reader with a real header claims the files.
     headerless: bool = False
     value_types: dict[str, type] = field(default_factory=dict)
+    # Stand-in values used only to prove the reader opens the files (a rate or gain does not decide
+    # whether a file parses). They are never offered as the answer: the user is still asked.
+    probe_values: dict[str, Any] = field(default_factory=dict)
+
+
+# Spike-sorting outputs store spike times as sample indices; the rate of the recording they came from
+# is not in the files.
+_SORTING_RATE = FieldRequest(
+    name="sampling_frequency", description="Sampling rate of the recording the spikes were sorted from, in Hz",
+    example="30000", why="Sorting output stores spike times as sample numbers; the rate turns them into seconds")
 
 
 def _abf_suggestions(source_data: dict[str, Any]) -> dict[str, Any]:
@@ -97,5 +108,30 @@ ARGUMENT_HINTS: dict[str, ArgumentHint] = {
         ),
         headerless=True,
         value_types={"sampling_frequency": float, "num_channels": int},
+    ),
+    # TDT's reader needs the factor from stored int16 values to microvolts; TDT files do not give it.
+    "TdtRecordingInterface": ArgumentHint(
+        questions=(FieldRequest(
+            name="gain", description="Conversion factor from the stored int16 values to microvolts", example="1.0",
+            why="TDT files do not store the amplifier gain; without it the voltages would be wrong"),),
+        value_types={"gain": float},
+        probe_values={"gain": 1.0},
+    ),
+    # MountainSort's firings.mda: NeuroConv declares the rate as an integer.
+    "MdaSortingInterface": ArgumentHint(
+        questions=(_SORTING_RATE,), value_types={"sampling_frequency": int},
+        probe_values={"sampling_frequency": 30000},
+    ),
+    "XClustSortingInterface": ArgumentHint(
+        questions=(_SORTING_RATE,), value_types={"sampling_frequency": float},
+        probe_values={"sampling_frequency": 30000.0},
+    ),
+    # EXTRACT's segmentation (.mat) holds the cells' traces but not the imaging rate.
+    "ExtractSegmentationInterface": ArgumentHint(
+        questions=(FieldRequest(
+            name="sampling_frequency", description="Imaging frame rate of the segmented movie, in Hz", example="30",
+            why="EXTRACT's output does not store the frame rate of the movie"),),
+        value_types={"sampling_frequency": float},
+        probe_values={"sampling_frequency": 30.0},
     ),
 }

@@ -43,6 +43,8 @@ class Ranking:
     best: Found
     alternatives: list[Found]
     separate_recordings: bool
+    # Readers that also proved they read (part of) the upload but were not chosen, with the reason.
+    runners_up: list[tuple[Found, str]] = field(default_factory=list)
 
 
 def _without_aliases(found: list[Found]) -> list[Found]:
@@ -76,6 +78,53 @@ def _without_less_preferred(found: list[Found]) -> list[Found]:
                                         for other in found)]
 
 
+def _share(found: Found, total_bytes: int) -> str:
+    return f"{found.bytes / total_bytes:.0%}" if total_bytes else "0%"
+
+
+def _why_dropped(f: Found, pool: list[Found]) -> str:
+    """Why a reader that read the files was filtered out before ranking (see the _without_* rules)."""
+    if f.outcome.deprecated:
+        return "deprecated in NeuroConv; a current reader reads the same files"
+    container = next((c for c in pool if c.proposal.is_converter and c.paths >= f.paths), None)
+    if container is not None:
+        return f"part of what {container.name} reads; the converter writes every stream"
+    preferred = next((o for o in pool if PREFERRED_OVER.get(o.name) == f.name), None)
+    if preferred is not None:
+        return f"{preferred.name} is the usual reader for these files"
+    return "another reader covers the same files"
+
+
+def _why_lower(f: Found, best: Found, total_bytes: int) -> str:
+    if not f.paths & best.paths:
+        if f.bytes < SEPARATE_RECORDING_SHARE * total_bytes:
+            return (f"reads other files, only {_share(f, total_bytes)} of the upload: too little to be a "
+                    "separate recording")
+        return "reads other files, for which another reader ranked higher"
+    if f.bytes < best.bytes:
+        return f"explains less of the upload ({_share(f, total_bytes)} against {_share(best, total_bytes)})"
+    if f.proposal.coverage < best.proposal.coverage:
+        return f"matches fewer of its declared file types than {best.name} does"
+    if len(f.questions) > len(best.questions):
+        return f"needs more answers from you than {best.name}"
+    return f"ranked after {best.name}"
+
+
+def _runners_up(found: list[Found], pool: list[Found], best: Found, offered: list[Found],
+                total_bytes: int) -> list[tuple[Found, str]]:
+    """Every other reader that proved it reads the files, once each, best first. Aliases (the same
+    reader under another name) and the same reader on the same files are not listed."""
+    kept = _without_duplicates([best, *offered])
+    ranked = {id(f) for f in pool}
+    runners: list[tuple[Found, str]] = []
+    for f in sorted(_without_aliases(found), key=lambda f: (-f.bytes, f.name)):
+        if any(k.name == f.name and k.paths == f.paths and k.stream == f.stream for k in kept):
+            continue
+        kept.append(f)
+        runners.append((f, _why_lower(f, best, total_bytes) if id(f) in ranked else _why_dropped(f, pool)))
+    return runners
+
+
 def rank(found: list[Found], total_bytes: int) -> Ranking:
     pool = _without_contained_interfaces(_without_deprecated(_without_aliases(found)))
     pool = _without_less_preferred(_without_duplicates(pool))
@@ -90,4 +139,6 @@ def rank(found: list[Found], total_bytes: int) -> Ranking:
     for candidate in separate:
         if not any(candidate.paths & kept.paths for kept in distinct):
             distinct.append(candidate)
-    return Ranking(best=best, alternatives=ties + distinct, separate_recordings=bool(distinct))
+    offered = ties + distinct
+    return Ranking(best=best, alternatives=offered, separate_recordings=bool(distinct),
+                   runners_up=_runners_up(found, pool, best, offered, total_bytes))

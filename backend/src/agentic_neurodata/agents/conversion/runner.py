@@ -32,6 +32,13 @@ ProgressCallback = Callable[[float, str, int | None, int | None], None]
 WRITE_START, WRITE_END = 20.0, 95.0
 
 
+def usable_cpus() -> int:
+    """The cores this process may run on (a container or taskset limits them; os.cpu_count() does not see it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class WriteSettings:
     """How the large datasets are written. Plain values, so a worker process can receive them."""
@@ -43,7 +50,7 @@ class WriteSettings:
 
     @classmethod
     def from_settings(cls, settings: Any) -> WriteSettings:
-        threads = settings.conversion_threads or os.cpu_count() or 1
+        threads = settings.conversion_threads or usable_cpus()
         return cls(settings.compression, settings.compression_level, threads,
                    settings.conversion_buffer_mb * 1024 * 1024)
 
