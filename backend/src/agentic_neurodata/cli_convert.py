@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -18,12 +19,18 @@ import yaml
 
 from .config import get_settings
 from .errors import ServiceError
-from .models import PendingRequest, PendingRequestType
+from .models import OverallStatus, PendingRequest, PendingRequestType
 from .state import GlobalState, WorkflowStatus
 
 EXIT_PASSED, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 BAD_INPUT_CODES = {"bad_input", "format_not_detected", "payload_too_large"}
 CONVERSATION = "conversation_agent"
+# The option of a "this round changed nothing" request that keeps the file as it is.
+ACCEPT_AS_IS = "accept_as_is"
+EXIT_CODES_HELP = """exit codes:
+  0  the file passed validation (or passed with warnings you accepted)
+  1  the file failed validation: you declined the correction, or it could not be fixed
+  2  input needed (run on a terminal to be asked, or give it with the options above) or bad input"""
 
 
 class BadArguments(Exception):
@@ -31,7 +38,8 @@ class BadArguments(Exception):
 
 
 def add_parser(commands: Any) -> None:
-    convert = commands.add_parser("convert", help="convert a folder here, without the web service")
+    convert = commands.add_parser("convert", help="convert a folder here, without the web service",
+                                  epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     convert.add_argument("directory", help="the recording folder")
     convert.add_argument("--metadata", metavar="FILE", help="metadata as YAML or JSON (flat: subject_id, species, …)")
     convert.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="one metadata value (repeatable)")
@@ -88,13 +96,13 @@ def run(args: argparse.Namespace) -> int:
         while (state := runtime.store.snapshot()).status == WorkflowStatus.AWAITING_USER_INPUT:
             request = state.pending_request
             assert request is not None
-            if request.type == PendingRequestType.IMPROVEMENT_APPROVAL and args.accept_warnings:
+            if args.accept_warnings and accepts_as_is(request, state):
                 runtime.call(CONVERSATION, "handle_correction", approved=False, accept_as_is=True)
             elif interactive:
                 out.close()  # a live progress display would redraw over the question
                 ask(runtime, request)
             else:
-                out.missing(request)
+                out.missing(request, state)
                 out.summary(state)
                 return EXIT_INPUT
     except ServiceError as exc:
@@ -110,6 +118,23 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_INPUT if final.failure and final.failure.error_code in BAD_INPUT_CODES else EXIT_FAILED
 
 
+def accepts_as_is(request: PendingRequest, state: GlobalState) -> bool:
+    """--accept-warnings answers a request only where it means "keep the file as it is": a file that
+    passed with warnings, or a round that changed nothing and offers to accept such a file as is.
+    A file that failed validation is never accepted by this flag."""
+    if state.overall_status == OverallStatus.FAILED:
+        return False
+    if request.type == PendingRequestType.IMPROVEMENT_APPROVAL:
+        return True
+    return is_choice(request) and any(o.value == ACCEPT_AS_IS for o in request.options)
+
+
+def is_choice(request: PendingRequest) -> bool:
+    """A request answered by picking one of its options rather than by giving values
+    (e.g. the "accept as is / different approach / stop" question after a round that changed nothing)."""
+    return bool(request.options) and not request.fields
+
+
 def ask(runtime: Any, request: PendingRequest) -> None:
     """Ask a pending request on the terminal and send the answer to the conversation agent."""
     print(f"\n{request.message}", file=sys.stderr)
@@ -121,6 +146,13 @@ def ask(runtime: Any, request: PendingRequest) -> None:
         return
     if request.type == PendingRequestType.FORMAT_SELECTION:
         runtime.call(CONVERSATION, "handle_user_input", fields={"format": choose(request)})
+        return
+    if is_choice(request):
+        # Answered with the option's value as the message, as the web app does; an empty
+        # fields loop here would send an empty answer that the agent refuses.
+        reply = runtime.call(CONVERSATION, "handle_user_input", message=choose(request))
+        if reply.get("next_action") == request.type.value:  # not understood: it asks again
+            print(f"  ! {reply.get('reply', '')}", file=sys.stderr)
         return
     answers, skipped = {}, []
     for field in request.fields:
@@ -178,16 +210,9 @@ class Reporter:
         elif not self.json_mode and event["type"] != "progress":
             print(f"[{event['type']}] {event['message']}", file=sys.stderr)
 
-    def missing(self, request: PendingRequest) -> None:
-        lines = [f"Input needed: {request.message}"]
-        lines += [f"  - {f.name}{' (required)' if f.required else ''}: {f.why or f.description}"
-                  + (f" (e.g. {f.example})" if f.example else "") for f in request.fields]
-        lines += [f"  - option '{o.value}': {o.label}" for o in request.options]
-        lines.append("Give values with --set KEY=VALUE or --metadata FILE"
-                     + (", or --accept-warnings" if request.type == PendingRequestType.IMPROVEMENT_APPROVAL else "")
-                     + ", or run on a terminal to be asked.")
+    def missing(self, request: PendingRequest, state: GlobalState) -> None:
         if not self.json_mode:
-            print("\n".join(lines), file=sys.stderr)
+            print("\n".join(missing_lines(request, state)), file=sys.stderr)
 
     def summary(self, state: GlobalState) -> None:
         self.close()
@@ -226,3 +251,32 @@ class Reporter:
         if self._bars is not None:
             self._bars.stop()
             self._bars = None
+
+
+def missing_lines(request: PendingRequest, state: GlobalState) -> list[str]:
+    """What a run without a terminal stops on, and how to give it on the command line."""
+    lines = [f"Input needed: {request.message}"]
+    lines += [f"  - {f.name}{' (required)' if f.required else ''}: {f.why or f.description}"
+              + (f" (e.g. {f.example})" if f.example else "") for f in request.fields]
+    if request.type == PendingRequestType.FORMAT_SELECTION:
+        # Option values are choice ids: the interface name, made unique with #stream, @folder or ~n;
+        # --format takes the interface name.
+        names = [re.split(r"[#@~]", o.value)[0] for o in request.options]
+        lines += [f"  - {name}: {o.label}" + (f" ({o.description})" if o.description else "")
+                  for name, o in zip(names, request.options)]
+        lines.append(f"Choose the format with --format NAME (one of: {', '.join(dict.fromkeys(names))}), "
+                     "or run on a terminal to be asked.")
+        return lines
+    lines += [f"  - option '{o.value}': {o.label}" + (f" ({o.description})" if o.description else "")
+              for o in request.options]
+    if request.type == PendingRequestType.RETRY_APPROVAL:
+        lines.append("The file failed validation: approving or declining the proposed correction needs a "
+                     "decision on a terminal. Or give the missing values with --set KEY=VALUE or --metadata FILE "
+                     "and run again.")
+    elif is_choice(request):
+        accept = ", or --accept-warnings to accept the file as is" if accepts_as_is(request, state) else ""
+        lines.append(f"Choose on a terminal{accept}.")
+    else:
+        accept = ", or --accept-warnings" if accepts_as_is(request, state) else ""
+        lines.append(f"Give values with --set KEY=VALUE or --metadata FILE{accept}, or run on a terminal to be asked.")
+    return lines

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -34,6 +35,10 @@ class ServiceError(RuntimeError):
         self.error_id = body.get("error_id")
         self.details = body.get("details", {})
         super().__init__(f"{status_code} {self.error_code}: {body.get('message', '')} (error id {self.error_id})")
+
+
+class ChecksumMismatch(RuntimeError):
+    """A downloaded NWB file does not have the SHA-256 the service recorded for it."""
 
 
 class Client:
@@ -108,8 +113,24 @@ class Client:
         return self._request("POST", "/api/cancel")
 
     def download(self, dest: str | Path, version: int | None = None) -> Path:
-        """Save the latest NWB version (or `version`) to `dest` (a file, or a folder to keep its name)."""
-        return self._download("/api/download/nwb" + (f"/v{version}" if version else ""), Path(dest))
+        """Save the latest NWB version (or `version`) to `dest` (a file, or a folder to keep its name),
+        and check that what was written has the SHA-256 the service recorded for that version
+        (raises `ChecksumMismatch` otherwise)."""
+        recorded = {v["version"]: v["sha256"] for v in self.status().get("versions") or []}
+        if version is None and recorded:
+            version = max(recorded)  # ask for that version by number: a newer one may appear meanwhile
+        path = "/api/download/nwb" + (f"/v{version}" if version else "")
+        digest = hashlib.sha256()
+        written = self._download(path, Path(dest), on_block=digest.update)
+        expected = recorded.get(version) if version else None
+        if expected is None:
+            raise ChecksumMismatch(f"{written}: the service recorded no SHA-256 for version {version}; "
+                                   "cannot check the download")
+        if digest.hexdigest() != expected:
+            written.unlink()  # a damaged file must not be mistaken for the conversion's result
+            raise ChecksumMismatch(f"Removed {written}: its SHA-256 {digest.hexdigest()} differs from the service's "
+                                   f"record {expected} for version {version}. Download it again.")
+        return written
 
     def download_report(self, dest: str | Path) -> Path:
         return self._download("/api/download/report", Path(dest))
@@ -131,7 +152,7 @@ class Client:
             raise ServiceError(response.status_code, body)
         return response.json()
 
-    def _download(self, path: str, dest: Path) -> Path:
+    def _download(self, path: str, dest: Path, on_block: Callable[[bytes], Any] | None = None) -> Path:
         with self._http.stream("GET", path, timeout=None) as response:
             if response.status_code >= 400:
                 response.read()
@@ -142,4 +163,6 @@ class Client:
             with open(dest, "wb") as handle:
                 for block in response.iter_bytes(1024 * 1024):
                     handle.write(block)
+                    if on_block:
+                        on_block(block)
         return dest

@@ -1,0 +1,166 @@
+"""`agentic-neurodata convert` at its choices: the "changed nothing" question answered on a terminal,
+a declined correction ending in exit 1, and what a run without a terminal says it needs."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+from agentic_neurodata.cli_convert import accepts_as_is, missing_lines
+from agentic_neurodata.models import OverallStatus, PendingRequest, PendingRequestType, RequestOption
+from agentic_neurodata.state import GlobalState
+from conftest import FULL_METADATA, REALDATA
+
+PROMPT = re.compile(r"(\S+)(?: \(required\))? \[[^\]]*\] \(Enter to skip\): $|Choose 1-\d+: $")
+NO_PROGRESS_OPTIONS = [RequestOption(value="accept_as_is", label="Accept as is"),
+                       RequestOption(value="change_approach", label="Different approach"),
+                       RequestOption(value="stop", label="Stop")]
+
+# The reply to one prompt: (field name, or None for a choice; the text shown so far) -> what to type.
+Replier = Callable[[str | None, str], str]
+
+
+def converse(tmp_path: Path, args: list[str], reply: Replier, timeout: float = 300) -> tuple[int, str]:
+    """Run `convert` on a pseudo-terminal, answering each prompt with `reply`; returns (exit code, transcript)."""
+    main, child = pty.openpty()
+    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
+           "OUTPUT_DIR": str(tmp_path / "outputs"), "COLUMNS": "160"}
+    process = subprocess.Popen([sys.executable, "-m", "agentic_neurodata.cli", "convert", *args],
+                               cwd=tmp_path, env=env, stdin=child, stdout=child, stderr=child, close_fds=True)
+    os.close(child)
+    seen, handled = "", 0
+    deadline = time.monotonic() + timeout
+    try:
+        while process.poll() is None and time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.5)
+            if not ready:
+                continue
+            try:
+                seen += os.read(main, 4096).decode(errors="replace")
+            except OSError:
+                break
+            asked = PROMPT.search(seen, handled)
+            if asked is None:
+                continue
+            context, handled = seen[handled:asked.end()], asked.end()
+            os.write(main, (reply(asked.group(1), context) + "\n").encode())
+        process.wait(timeout=30)
+    finally:
+        os.close(main)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return process.returncode, seen
+
+
+def option_number(context: str, label: str) -> str | None:
+    """The number the terminal shows for the option labelled `label`, if it is listed."""
+    found = re.findall(rf"(\d+)\. {re.escape(label)}\b", context)
+    return found[-1] if found else None
+
+
+@pytest.mark.slow
+def test_a_round_that_changed_nothing_is_answered_on_a_terminal(tmp_path: Path, sample_run: Path) -> None:
+    # As tests/integration/test_conversation_flows.py::test_stuck_loop_is_called_out_then_accepted, on the
+    # command line: improve, give no new value, until the agent says the round changed nothing; accept as is.
+    metadata = tmp_path / "metadata.yaml"
+    metadata.write_text(yaml.safe_dump(FULL_METADATA))
+    stuck: list[str] = []
+
+    def reply(field: str | None, context: str) -> str:
+        if field is not None:
+            return ""  # no new value
+        if option_number(context, "Different approach"):
+            stuck.append(context)
+            return option_number(context, "Accept as is") or "1"
+        assert not stuck, "asked again after the way out was chosen"
+        return option_number(context, "Improve") or "1"
+
+    code, seen = converse(tmp_path, [str(sample_run), "--metadata", str(metadata)], reply)
+    assert stuck, seen[-3000:]
+    assert "changed nothing" in stuck[0] and option_number(stuck[0], "Stop")
+    assert code == 0, seen[-3000:]
+    assert "(passed_accepted)" in seen and "NWB file:" in seen
+
+
+@pytest.mark.slow
+def test_declining_the_correction_of_a_failed_file_exits_1(tmp_path: Path, sample_run: Path) -> None:
+    # The minimal sample (no subject) fails validation; declining its correction ends the run as failed.
+    offered: list[str] = []
+
+    def reply(field: str | None, context: str) -> str:
+        if field is not None:
+            return ""  # skip every question: the file then lacks its subject
+        offered.append(context)
+        return option_number(context, "Decline") or "2"
+
+    code, seen = converse(tmp_path, [str(sample_run), "--set", "session_start_time=2024-03-05T14:30:00-05:00"], reply)
+    assert offered and option_number(offered[-1], "Approve"), seen[-3000:]
+    assert code == 1, seen[-3000:]
+    assert "Result: FAILED (failed_user_declined)" in seen and "NWB file:" in seen
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (REALDATA / "phy_kilosort" / "bme410").is_dir(), reason="real recordings not found")
+def test_without_a_terminal_a_format_choice_names_the_format_option(tmp_path: Path) -> None:
+    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
+           "OUTPUT_DIR": str(tmp_path / "outputs")}
+    folder = REALDATA / "phy_kilosort" / "bme410"  # Phy and KiloSort both read it: a format choice
+    done = subprocess.run([sys.executable, "-m", "agentic_neurodata.cli", "convert", str(folder)], cwd=tmp_path,
+                          env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2, done.stderr
+    said = re.search(r"Choose the format with --format NAME \(one of: ([^)]*)\)", done.stderr)
+    assert said, done.stderr
+    assert {"PhySortingInterface", "KiloSortSortingInterface"} <= set(said.group(1).split(", "))
+
+
+def failed_state() -> GlobalState:
+    return GlobalState(overall_status=OverallStatus.FAILED)
+
+
+def passed_with_issues_state() -> GlobalState:
+    return GlobalState(overall_status=OverallStatus.PASSED_WITH_ISSUES)
+
+
+def test_without_a_terminal_a_failed_file_lists_approve_and_decline() -> None:
+    request = PendingRequest(type=PendingRequestType.RETRY_APPROVAL, message="The file failed validation.",
+                             options=[RequestOption(value="approve", label="Approve"),
+                                      RequestOption(value="decline", label="Decline")])
+    text = "\n".join(missing_lines(request, failed_state()))
+    assert "option 'approve': Approve" in text and "option 'decline': Decline" in text
+    assert "failed validation" in text and "on a terminal" in text
+    assert "--accept-warnings" not in text  # a failed file is never accepted by that flag
+    assert not accepts_as_is(request, failed_state())
+
+
+def test_without_a_terminal_the_changed_nothing_question_is_listed_as_a_choice() -> None:
+    request = PendingRequest(type=PendingRequestType.USER_INPUT, purpose="no_progress",
+                             message="Attempt 2 changed nothing.", options=NO_PROGRESS_OPTIONS)
+    passed = "\n".join(missing_lines(request, passed_with_issues_state()))
+    assert "option 'accept_as_is': Accept as is" in passed and "option 'stop': Stop" in passed
+    assert "--accept-warnings to accept the file as is" in passed and "--set" not in passed
+    assert accepts_as_is(request, passed_with_issues_state())
+    # For a file that failed, "accept as is" keeps its errors: that is a decision, not --accept-warnings.
+    failed = "\n".join(missing_lines(request, failed_state()))
+    assert "--accept-warnings" not in failed and "Choose on a terminal" in failed
+    assert not accepts_as_is(request, failed_state())
+
+
+def test_without_a_terminal_a_format_choice_says_how_to_give_it() -> None:
+    request = PendingRequest(type=PendingRequestType.FORMAT_SELECTION, message="Two readers fit.",
+                             options=[RequestOption(value="PhySortingInterface", label="Phy"),
+                                      RequestOption(value="SpikeGLXRecordingInterface#imec0.ap", label="AP"),
+                                      RequestOption(value="SpikeGLXRecordingInterface#imec0.lf", label="LF")])
+    text = "\n".join(missing_lines(request, GlobalState()))
+    assert "--format NAME (one of: PhySortingInterface, SpikeGLXRecordingInterface)" in text
+    assert "  - SpikeGLXRecordingInterface: LF" in text and "#imec0" not in text
