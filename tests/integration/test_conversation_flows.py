@@ -3,6 +3,7 @@ format choice, and every ending of the user-approved correction loop."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -24,6 +25,10 @@ ANSWERS = {
     "experiment_description": "Spontaneous activity in primary visual cortex", "keywords": "V1, Neuropixels",
     "electrode_location": "VISp", "subject_description": "Adult C57BL/6J mouse, head-fixed",
 }
+# FULL_METADATA leaves two best-practice suggestions on the sample (no subject description, no device
+# description); with both given, NWB Inspector has nothing to report.
+COMPLETE_METADATA = {**FULL_METADATA, "subject_description": "Adult C57BL/6J mouse, head-fixed",
+                     "device_description": "Neuropixels 1.0 probe (imec NP1000)"}
 
 
 @pytest.fixture
@@ -57,6 +62,22 @@ def upload(client: TestClient, folder: Path, metadata: dict | None = None) -> di
     return settle(client)
 
 
+def events_so_far(ws) -> list[dict]:  # type: ignore[no-untyped-def]
+    """Every /ws event sent until now: the reply to a ping is queued behind them, so no timeout is needed."""
+    ws.send_text("ping")
+    events = []
+    while (event := ws.receive_json())["type"] != "pong":
+        events.append(event)
+    return events
+
+
+def assert_versions_match_their_downloads(client: TestClient, versions: list[dict]) -> None:
+    for version in versions:
+        download = client.get(f"/api/download/nwb/v{version['version']}")
+        assert download.status_code == 200
+        assert hashlib.sha256(download.content).hexdigest() == version["sha256"]
+
+
 def failed_without_metadata(client: TestClient, folder: Path) -> dict:
     asked = upload(client, folder)
     assert asked["pending_request"]["type"] == "metadata"
@@ -72,18 +93,27 @@ def failed_without_metadata(client: TestClient, folder: Path) -> dict:
 
 def test_happy_path_full_metadata_then_accept_with_pdf(client: TestClient, sample_run: Path) -> None:
     status = upload(client, sample_run, FULL_METADATA)
-    assert status["overall_status"] in ("PASSED", "PASSED_WITH_ISSUES")
-    if status["overall_status"] == "PASSED_WITH_ISSUES":
-        assert status["pending_request"]["type"] == "improvement_approval"
-        assert [o["value"] for o in status["pending_request"]["options"]] == ["improve", "accept"]
-        decide(client, approved=False, accept_as_is=True)
-        status = status_of(client)
-        assert (status["status"], status["validation_status"]) == ("completed", "passed_accepted")
-    else:
-        assert status["validation_status"] == "passed"
+    assert status["overall_status"] == "PASSED_WITH_ISSUES"
+    assert {i["severity"] for i in status["issues"]} == {"BEST_PRACTICE"}
+    assert status["pending_request"]["type"] == "improvement_approval"
+    assert [o["value"] for o in status["pending_request"]["options"]] == ["improve", "accept"]
+    decide(client, approved=False, accept_as_is=True)
+    status = status_of(client)
+    assert (status["status"], status["validation_status"]) == ("completed", "passed_accepted")
     report = client.get("/api/download/report")
     assert report.headers["content-type"] == "application/pdf" and report.content.startswith(b"%PDF")
     assert len(status["conversation"]) == 1  # the finished conversation keeps only its last word
+
+
+def test_complete_metadata_passes_on_the_first_attempt(client: TestClient, sample_run: Path) -> None:
+    status = upload(client, sample_run, COMPLETE_METADATA)
+    assert (status["status"], status["overall_status"], status["validation_status"]) == ("completed", "PASSED", "passed")
+    assert status["issues"] == [] and status["pending_request"] is None
+    assert status["correction_attempt"] == 0 and status["correction_history"] == []
+    [version] = status["versions"]
+    assert_versions_match_their_downloads(client, [version])
+    report = client.get("/api/download/report")
+    assert report.headers["content-type"] == "application/pdf" and report.content.startswith(b"%PDF")
 
 
 def test_missing_metadata_given_in_one_sentence(client: TestClient, sample_run: Path) -> None:
@@ -151,22 +181,37 @@ def test_ambiguous_format_is_asked_and_the_answer_validated(client: TestClient) 
 
 
 def test_failed_then_approve_then_input_ends_passed_improved(client: TestClient, sample_run: Path) -> None:
-    failed_without_metadata(client, sample_run)
-    say(client, message="yes, go ahead")  # approving in words
-    for _ in range(6):
-        status = settle(client)
-        request = status["pending_request"]
-        if request is None:
-            break
-        if request["type"] == "user_input":
-            assert request["purpose"] == "correction_values"
-            say(client, fields={f["name"]: ANSWERS[f["name"]] for f in request["fields"]})
-        else:
-            assert request["type"] in ("retry_approval", "improvement_approval")
-            decide(client, approved=True)
-    final = settle(client)
+    with client.websocket_connect("/ws") as ws:
+        assert ws.receive_json()["message"] == "connected"
+        failed_without_metadata(client, sample_run)
+        say(client, message="yes, go ahead")  # approving in words
+        for _ in range(6):
+            status = settle(client)
+            request = status["pending_request"]
+            if request is None:
+                break
+            if request["type"] == "user_input":
+                assert request["purpose"] == "correction_values"
+                # Each question says what is asked, why, with an example and the rule an answer must follow.
+                assert all(f["description"] and f["why"] and f["example"] and f["rule"] for f in request["fields"]), \
+                    request["fields"]
+                say(client, fields={f["name"]: ANSWERS[f["name"]] for f in request["fields"]})
+            else:
+                assert request["type"] in ("retry_approval", "improvement_approval")
+                decide(client, approved=True)
+        final = settle(client)
+        events = events_so_far(ws)
     assert (final["status"], final["validation_status"]) == ("completed", "passed_improved"), final["issues"]
-    assert len(final["versions"]) >= 2 and all(len(v["sha256"]) == 64 for v in final["versions"])
+    assert len(final["versions"]) >= 2
+    assert_versions_match_their_downloads(client, final["versions"])
+    # /ws told every step: attempt numbers only rise, the retry proposal was announced with what it
+    # waits for, so were the questions, and the last event gives the final status.
+    attempts = [e["metadata"]["correction_attempt"] for e in events]
+    assert attempts == sorted(attempts) and attempts[0] == 0 and attempts[-1] == final["correction_attempt"] >= 1
+    assert any(e["status"] == "awaiting_user_input" and e["metadata"]["pending_request"] == "retry_approval"
+               and e["metadata"]["next_action"] == "retry_approval" for e in events)
+    assert any(e["metadata"]["purpose"] == "correction_values" for e in events)
+    assert (events[-1]["status"], events[-1]["metadata"]["validation_status"]) == ("completed", "passed_improved")
     history = final["correction_history"]
     assert history[0]["issues_before"] and history[0]["user_input"]["subject_id"] == "m042"
     assert history[-1]["issues_after"] == [] and history[-1]["version"] == final["versions"][-1]["version"]
@@ -215,6 +260,32 @@ def test_stuck_loop_is_called_out_then_accepted(client: TestClient, sample_run: 
     assert (final["status"], final["validation_status"]) == ("completed", "passed_accepted")
 
 
+def test_stuck_loop_different_approach_asks_again_then_stop_abandons(client: TestClient, sample_run: Path) -> None:
+    # With the device described, the only suggestion left (no subject description) needs the user.
+    status = upload(client, sample_run, {**FULL_METADATA, "device_description": COMPLETE_METADATA["device_description"]})
+    assert status["overall_status"] == "PASSED_WITH_ISSUES"
+    decide(client, approved=True)  # improve
+    asked = settle(client)["pending_request"]
+    assert [f["name"] for f in asked["fields"]] == ["subject_description"]
+    say(client, skip=["subject_description"])
+    stuck = settle(client)["pending_request"]
+    assert stuck["purpose"] == "no_progress" and "Attempt 1 changed nothing" in stuck["message"]
+    decide(client, approved=True)  # on a stuck loop, "approve" means the different approach
+    again = settle(client)
+    request = again["pending_request"]
+    assert request["purpose"] == "correction_values" and again["correction_attempt"] == 2
+    assert "subject_description" in {f["name"] for f in request["fields"]}
+    say(client, skip=[f["name"] for f in request["fields"]])
+    stuck = settle(client)["pending_request"]
+    assert stuck["purpose"] == "no_progress" and "Attempt 2 changed nothing" in stuck["message"]
+    reply = say(client, message="stop")
+    assert reply["next_action"] == "done"
+    final = status_of(client)
+    assert (final["status"], final["validation_status"]) == ("failed", "failed_user_abandoned")
+    assert [v["version"] for v in final["versions"]] == [1, 2, 3]
+    assert_versions_match_their_downloads(client, final["versions"])
+
+
 def test_cancel_mid_conversion_keeps_earlier_versions(client: TestClient, tmp_path: Path) -> None:
     big = write_sample_spikeglx(tmp_path / "big", SampleSpec(n_channels=64, duration_s=60.0))
     status = upload(client, big, FULL_METADATA)
@@ -228,6 +299,7 @@ def test_cancel_mid_conversion_keeps_earlier_versions(client: TestClient, tmp_pa
     assert response.status_code == 200
     final = status_of(client)
     assert final["status"] == "idle" and [v["version"] for v in final["versions"]] == [1]
+    assert final["conversation"] == []  # the conversation ends with the workflow
     assert client.get("/api/download/nwb/v1").status_code == 200
     outputs = Path(final["versions"][0]["path"]).parent
     assert [p.name for p in outputs.glob("*.nwb")] == [Path(final["versions"][0]["path"]).name]

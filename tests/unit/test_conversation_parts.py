@@ -8,9 +8,12 @@ from agentic_neurodata.agents.conversation import answers, auto_fixes, intake, p
 from agentic_neurodata.models import (
     AppliedFix,
     CorrectionAttempt,
+    FieldRequest,
     FileInfo,
     FixKind,
     FixStrategy,
+    PendingRequest,
+    PendingRequestType,
     RequestOption,
     Severity,
     ValidationIssue,
@@ -99,3 +102,33 @@ def test_no_progress_means_same_issues_no_input_no_fix() -> None:
     fixed = same.model_copy(update={"fixes_applied": [AppliedFix(check_name="check_a", reason="r")]})
     assert not planning.made_no_progress(fixed)
     assert not planning.made_no_progress(CorrectionAttempt(attempt=1, issues_before=[issue("check_a")]))
+
+
+def test_correction_questions_carry_the_question_why_example_and_rule() -> None:
+    plan = planning.CorrectionPlan(ask=[
+        FixStrategy(check_name="check_subject_age", kind=FixKind.ASK, field="age", description="Ask for age.",
+                    question="How old was the subject?", example="P90D", rule="ISO 8601 duration, e.g. P90D."),
+        FixStrategy(check_name="check_new", kind=FixKind.ASK, field="pipette_resistance", description="Ask for it.",
+                    question="What was the pipette resistance?", example="5 MOhm", rule="A resistance with its unit."),
+    ])
+    age, resistance = plan.questions()
+    assert (age.name, age.description, age.example, age.rule) == \
+        ("age", "How old was the subject?", "P90D", "ISO 8601 duration, e.g. P90D.")
+    assert age.why  # from the field registry: why the age is needed
+    # A field the registry does not know keeps the catalogue's words, its rule included.
+    assert (resistance.why, resistance.rule) == ("Ask for it.", "A resistance with its unit.")
+
+
+def test_asked_for_the_id_a_species_alone_is_kept_as_species_and_the_id_asked_again() -> None:
+    request = PendingRequest(type=PendingRequestType.USER_INPUT, message="ID?", purpose="correction_values",
+                             fields=[FieldRequest(name="subject_id")])
+    answer = answers.read_values(request, message="mouse", fields=None, skip=None, partial={}, llm=None)
+    assert answer.values == {"species": "Mus musculus"}
+    assert "subject_id" not in answer.values and "names the species" in answer.rejected["subject_id"]
+    assert answer.declined == []
+    # The same through the form: the rule refuses a species name as an id, but not an id that contains one.
+    assert "names the species" in intake.check_values({"subject_id": "mouse"}).rejected["subject_id"]
+    assert intake.check_values({"subject_id": "mouse-042"}).accepted == {"subject_id": "mouse-042"}
+    # Asked for both, "mouse" simply answers the species.
+    both = request.model_copy(update={"fields": [FieldRequest(name="subject_id"), FieldRequest(name="species")]})
+    assert answers.read_values(both, message="mouse", fields=None, skip=None, partial={}, llm=None).rejected == {}

@@ -280,6 +280,8 @@ class FieldRequest(BaseModel):
     description: str = ""
     example: str | None = None
     why: str | None = None
+    # The rule an answer must follow (correction questions carry it from the catalogue).
+    rule: str | None = None
     options: list[str] = Field(default_factory=list)
     suggested: str | None = None
 

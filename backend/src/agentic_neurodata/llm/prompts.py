@@ -40,9 +40,16 @@ class PromptTemplate(BaseModel):
         if missing:
             raise KeyError(f"prompt {self.name!r} needs {sorted(missing)}")
         values = {k: v if isinstance(v, str) else json.dumps(v, default=str, ensure_ascii=False) for k, v in variables.items()}
+        fixed = self._fixed_parts()
         if max_chars:
-            values = _fit(values, self.task, max_chars - len(self.system) - 2000)
-        parts = [self.task.format(**values)]
+            # Only the values can shrink: they share what the system text and the fixed parts leave.
+            overhead = len(self.system) + sum(len(part) + len(PART_SEPARATOR) for part in fixed)
+            values = _fit(values, self.task, max_chars - overhead)
+        return self.system, PART_SEPARATOR.join([self.task.format(**values), *fixed])
+
+    def _fixed_parts(self) -> list[str]:
+        """Constraints, output schema and examples: the same text whatever the values."""
+        parts = []
         if self.constraints:
             parts.append("Constraints:\n" + "\n".join(f"- {c}" for c in self.constraints))
         if self.output_schema:
@@ -50,7 +57,11 @@ class PromptTemplate(BaseModel):
                          + json.dumps(self.output_schema, indent=1))
         for example in self.examples:
             parts.append("Example:\n" + json.dumps(example, ensure_ascii=False, indent=1))
-        return self.system, "\n\n".join(parts)
+        return parts
+
+
+PART_SEPARATOR = "\n\n"
+TRUNCATION_MARKER = " …[truncated to fit the model's context]"
 
 
 def _fit(values: dict[str, str], task: str, budget: int) -> dict[str, str]:
@@ -62,8 +73,8 @@ def _fit(values: dict[str, str], task: str, budget: int) -> dict[str, str]:
         excess = len(task) + sum(len(v) for v in fitted.values()) - budget
         if excess <= 0:
             break
-        keep = max(200, len(fitted[key]) - excess - 40)
-        fitted[key] = fitted[key][:keep] + " …[truncated to fit the model's context]"
+        keep = max(200, len(fitted[key]) - excess - len(TRUNCATION_MARKER))
+        fitted[key] = fitted[key][:keep] + TRUNCATION_MARKER
     return fitted
 
 

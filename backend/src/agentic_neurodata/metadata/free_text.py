@@ -24,6 +24,8 @@ from . import age as age_rule
 from .brain_areas import find_area
 from .dates import attach_zone, find_datetimes, find_zone
 from .fields import FIELDS, validate_field
+from .identifiers import EXAMPLES as ID_EXAMPLES
+from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .result import RuleResult
 from .species import BY_ALIAS, STRAINS
@@ -164,6 +166,7 @@ class _Reader:
         self._location()
         self._description()
         self._answer_to_question()
+        self._species_instead_of_id()
         self._merge_intents()
         return self.result
 
@@ -433,6 +436,18 @@ class _Reader:
             self.store(accepted[0][0], leftover, lambda: accepted[0][1])
             return
         self.result.unparsed = " ".join(_content_words(leftover))
+
+    def _species_instead_of_id(self) -> None:
+        """Asked for the animal's ID, the user named only its species ("mouse"): the species is kept,
+        and the ID is refused so that it is asked again rather than silently left out."""
+        if "subject_id" not in self.asked or "species" in self.asked or "species" not in self.result.values:
+            return
+        if "subject_id" in self.result.values or any(r.field == "subject_id" for r in self.result.rejections) \
+                or any("subject_id" in i.fields or not i.fields for i in self.result.intents):
+            return
+        said = next(f.raw for f in self.result.found if f.field == "species")
+        self.result.rejections.append(Rejection(field="subject_id", raw=said, reason=species_is_not_an_id(said),
+                                                example=ID_EXAMPLES["subject_id"]))
 
 
 def _with_now(name: str, raw: str, now: datetime) -> RuleResult:

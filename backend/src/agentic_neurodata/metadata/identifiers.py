@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .result import RuleResult, accept, clean, reject
+from .species import BY_ALIAS
 
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 EXAMPLES = {"subject_id": "'m042' or 'mouse-042'", "session_id": "'s01' or '2024-03-05-a'", "cell_id": "'cell_03'"}
@@ -26,6 +27,9 @@ def normalize_identifier(field: str, text: str) -> RuleResult:
         return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
     if value.lower() in PLACEHOLDERS:
         return reject(field, f"'{value}' is a placeholder, not an identifier.", example)
+    if field == "subject_id" and value.lower() in BY_ALIAS:
+        # "mouse" answers which species, not which animal: the id must still be asked.
+        return reject(field, species_is_not_an_id(value), example)
     if not SAFE_ID.fullmatch(value):
         if re.fullmatch(r"[A-Za-z0-9_.\- ]{1,64}", value) and " " in value:
             suggestion = re.sub(r"\s+", "-", value)
@@ -34,6 +38,10 @@ def normalize_identifier(field: str, text: str) -> RuleResult:
                       example)
     note = "" if value == raw else f"Identifier taken from '{raw}': {value}."
     return accept(field, value, note)
+
+
+def species_is_not_an_id(said: str) -> str:
+    return f"'{said}' names the species, not this animal's own ID (as in your lab records)."
 
 
 def normalize_subject_id(text: str) -> RuleResult:

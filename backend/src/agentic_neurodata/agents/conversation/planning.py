@@ -38,6 +38,7 @@ class CorrectionPlan:
                 description=strategy.question or (spec.description if spec else strategy.description),
                 example=strategy.example or (spec.example if spec else None),
                 why=strategy.description if not spec else spec.why,
+                rule=strategy.rule,
             ))
         return requests
 
