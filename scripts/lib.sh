@@ -63,7 +63,20 @@ ensure_frontend_build() {
   fi
 }
 
-ensure_chromium() {  # Debian's Chromium for the browser tests
+ensure_chromium() {  # Chromium for the browser tests: Debian's package, or an installed browser on macOS
+  if [ "$(uname -s)" = "Darwin" ]; then
+    if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return 0; fi
+    # No package manager to lean on: use a Chrome or Chromium app the user already has.
+    local app
+    for app in "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" \
+               "/Applications/Chromium.app/Contents/MacOS/Chromium" \
+               "$HOME/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" \
+               "$HOME/Applications/Chromium.app/Contents/MacOS/Chromium"; do
+      if [ -x "$app" ]; then export CHROMIUM_PATH="$app"; return 0; fi
+    done
+    echo "No Google Chrome or Chromium in /Applications; install one, or set CHROMIUM_PATH to its binary." >&2
+    return 0
+  fi
   if [ -x /usr/bin/chromium ]; then return 0; fi
   if command -v apt-get >/dev/null 2>&1; then
     local sudo=""

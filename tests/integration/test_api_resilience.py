@@ -4,6 +4,8 @@ dropped connections and a full disk — nothing lost, nothing half-done left beh
 from __future__ import annotations
 
 import hashlib
+import resource
+import signal
 import socket
 import subprocess
 import threading
@@ -58,6 +60,10 @@ def test_kill_during_conversion_then_restart(tmp_path: Path) -> None:
         after = status(server)
         assert after["status"] == "failed"
         assert after["failure"]["reason"] == "interrupted"
+        # It says what it waits for, and that answer (POST /api/retry-approval) is the one used below.
+        assert after["pending_request"]["type"] == "retry_approval"
+        assert [o["value"] for o in after["pending_request"]["options"]] == ["approve"]
+        assert "/api/retry-approval" in after["pending_request"]["message"]
         assert after["versions"][0] == v1  # v2 may or may not have been published before the kill
         v1_bytes = httpx.get(server.url + "/api/download/nwb/v1").content
         assert hashlib.sha256(v1_bytes).hexdigest() == v1["sha256"]
@@ -167,6 +173,64 @@ def test_full_disk_gives_507_and_removes_the_partial_upload(tmp_path: Path, samp
             assert not [p for p in small_disk.rglob("*") if p.is_file()]
             # and the service is still usable afterwards
             assert httpx.get(server.url + "/health").status_code == 200
+        finally:
+            server.stop()
+    finally:
+        subprocess.run(["umount", str(small_disk)], capture_output=True)
+
+
+def _assert_507_then_usable(server: LiveServer, response: httpx.Response, upload_dir: Path) -> None:
+    """The disk filled mid-write: 507 saying so, no partial upload, and the next upload is taken."""
+    assert response.status_code == 507, response.text
+    error = response.json()
+    assert error["error_code"] == "insufficient_storage" and "disk" in error["message"]
+    assert status(server)["status"] == "idle"
+    assert not [p for p in upload_dir.rglob("*") if p.is_file()]
+    small = httpx.post(server.url + "/api/upload", files=[("files", ("run/notes.txt", b"hello", "text/plain"))],
+                       timeout=60)
+    assert small.status_code == 202, small.text
+    assert (upload_dir / small.json()["session_id"] / "run" / "notes.txt").read_bytes() == b"hello"
+
+
+def test_file_size_limit_reached_mid_write_gives_507_and_removes_the_partial_upload(tmp_path: Path,
+                                                                                     monkeypatch) -> None:
+    limit = 1 << 20
+
+    def limit_file_size() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # write() then fails with EFBIG instead of killing the server
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    popen = subprocess.Popen
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: popen(cmd, preexec_fn=limit_file_size, **kw))
+    server = LiveServer(tmp_path / "svc").start()
+    try:
+        # The pre-check passes (the disk has room); the 3 MB file stops at the 1 MB limit while being written.
+        big = [("files", ("run/big.bin", b"\1" * (3 * limit), "application/octet-stream"))]
+        response = httpx.post(server.url + "/api/upload", files=big, timeout=60)
+        _assert_507_then_usable(server, response, server.workdir / "uploads")
+    finally:
+        server.stop()
+
+
+def test_disk_filling_during_a_chunked_upload_gives_507_and_removes_the_partial_upload(tmp_path: Path) -> None:
+    small_disk = tmp_path / "small_disk"
+    if not _mount_tmpfs(small_disk, "3m"):
+        pytest.skip("cannot mount a small tmpfs here (needs root); the file-size-limit test covers the write path")
+    try:
+        server = LiveServer(tmp_path / "svc", env={"UPLOAD_DIR": str(small_disk)}).start()
+        try:
+            boundary = "fillthedisk"
+
+            def body():  # a generator: sent chunked, no Content-Length, so no size pre-check can refuse it
+                yield (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"run/big.bin\"\r\n"
+                       "Content-Type: application/octet-stream\r\n\r\n").encode()
+                for _ in range(8):
+                    yield b"\1" * (1 << 20)
+                yield f"\r\n--{boundary}--\r\n".encode()
+
+            response = httpx.post(server.url + "/api/upload", content=body(), timeout=60,
+                                  headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+            _assert_507_then_usable(server, response, small_disk)
         finally:
             server.stop()
     finally:

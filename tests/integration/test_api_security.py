@@ -4,15 +4,18 @@ CORS_ORIGINS, secrets never in logs or responses, unsafe upload paths refused.""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
+import httpx
 import pytest
+from websockets.sync.client import connect as websocket_connect
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.config import Settings
-from conftest import make_settings, multipart_files, wait_until
+from conftest import LiveServer, make_settings, multipart_files, wait_until
 
 TOKEN = "s3cret-token-value-123"
 API_KEY = "sk-ant-api03-THISISNOTAREALKEYbutlooksLIKEone"
@@ -88,6 +91,26 @@ def test_no_secret_in_responses_or_logs(secured, sample_run: Path) -> None:
         assert API_KEY not in text
 
 
+@pytest.mark.slow
+def test_token_in_links_and_websocket_urls_never_reaches_the_server_log(tmp_path: Path, monkeypatch) -> None:
+    # LiveServer serves at log level warning; at info uvicorn writes one access line per request.
+    popen = subprocess.Popen
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: popen(["info" if a == "warning" else a for a in cmd], **kw))
+    server = LiveServer(tmp_path / "svc", env={"API_TOKEN": TOKEN}).start()
+    try:
+        assert httpx.get(f"{server.url}/api/status?token={TOKEN}", timeout=10).status_code == 200
+        assert httpx.get(f"{server.url}/api/download/report?token={TOKEN}&x=1", timeout=10).status_code == 404
+        with websocket_connect(f"ws://127.0.0.1:{server.port}/ws?token={TOKEN}") as ws:
+            assert json.loads(ws.recv(timeout=10))["message"] == "connected"
+    finally:
+        server.stop()
+    log = (server.workdir / "server.log").read_text()
+    assert "GET /api/status?token=[redacted] HTTP/1.1" in log, log[-3000:]
+    assert "/api/download/report?token=[redacted]&x=1" in log
+    assert "/ws?token=[redacted]" in log
+    assert TOKEN not in log
+
+
 def test_cors_allows_only_configured_origins(secured) -> None:
     client, _ = secured
     preflight = {"Access-Control-Request-Method": "POST"}
@@ -118,6 +141,20 @@ def test_unsafe_upload_paths_are_refused_and_nothing_is_written(tmp_path: Path, 
         assert client.get("/api/status").json()["status"] == "idle"
     written = [p for p in tmp_path.rglob("*") if p.is_file() and p.suffix == ".bin"]
     assert written == []
+
+
+@pytest.mark.parametrize("order", [["run/a", "run/a/b.bin"], ["run/a/b.bin", "run/a"]], ids=["file-first", "folder-first"])
+def test_a_name_that_is_both_file_and_folder_is_refused_and_nothing_is_written(tmp_path: Path, order: list[str]) -> None:
+    settings = make_settings(tmp_path)
+    with TestClient(create_app(settings)) as client:
+        body, content_type = raw_multipart([("files", "run/good.bin", b"fine")] + [("files", n, b"x") for n in order])
+        response = client.post("/api/upload", content=body, headers={"content-type": content_type})
+        assert response.status_code == 422, response.text
+        error = response.json()
+        assert error["error_code"] == "bad_input"
+        assert "'run/a' is both a file and a folder in this upload; rename one" in error["message"]
+        assert client.get("/api/status").json()["status"] == "idle"
+    assert not [p for p in Path(settings.upload_dir).rglob("*") if p.is_file()]
 
 
 def test_names_with_spaces_and_non_ascii_are_kept(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from agentic_neurodata.logs import EventLog
 from agentic_neurodata.models import NWBVersion, PendingRequest, PendingRequestType
 from agentic_neurodata.state import (
     MAX_LOG_ENTRIES,
+    LogLevel,
     StageName,
     StageStatus,
     StateStore,
@@ -125,7 +126,12 @@ def test_restart_during_processing_comes_back_failed_interrupted_with_versions(t
     assert restored.failure is not None and restored.failure.reason == "interrupted"
     assert restored.stages[StageName.CONVERSION].status == StageStatus.FAILED
     assert [v.version for v in restored.versions] == [1]
+    # It says what it waits for: approval to try again (answered by POST /api/retry-approval).
+    assert restored.pending_request is not None
+    assert restored.pending_request.type == PendingRequestType.RETRY_APPROVAL
+    assert [o.value for o in restored.pending_request.options] == ["approve"]
     restored_store.set_status(WorkflowStatus.PROCESSING, "test", "new attempt")  # a new attempt may start
+    assert restored_store.snapshot().pending_request is None
 
 
 def test_snapshot_is_written_atomically_as_json(tmp_path: Path) -> None:
@@ -164,3 +170,41 @@ def test_cancel_flag_is_cleared_by_a_new_attempt(tmp_path: Path) -> None:
     store.set_status(WorkflowStatus.FAILED, "test", "stopped")
     store.set_status(WorkflowStatus.PROCESSING, "test", "again")
     assert not store.cancel_requested
+
+
+def test_level_filter_returns_the_newest_matches_even_after_debug_chatter_filled_the_ring(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    store.begin_session("s1", "/in", "/out")
+    for i in range(30):
+        store.log(LogLevel.WARNING, "test", f"warning {i}")
+        store.log(LogLevel.ERROR, "test", f"error {i}")
+    for i in range(MAX_LOG_ENTRIES + 100):  # pushes every warning and error out of the shared ring
+        store.log(LogLevel.DEBUG, "test", f"debug {i}")
+    assert not [e for e in store.snapshot(with_logs=True).logs if e.level != LogLevel.DEBUG]
+
+    important = store.logs(LogLevel.WARNING)
+    assert len(important) == 60
+    assert [e.message for e in important[:4]] == ["warning 0", "error 0", "warning 1", "error 1"]
+    assert [e.timestamp for e in important] == sorted(e.timestamp for e in important)
+    assert [e.message for e in store.logs(LogLevel.ERROR, limit=2)] == ["error 28", "error 29"]
+    everything = store.logs()
+    assert len(everything) == MAX_LOG_ENTRIES and everything[-1].message == f"debug {MAX_LOG_ENTRIES + 99}"
+    # After a restart the filter still finds them (the ring is rebuilt, the JSON Lines log is complete),
+    # followed by the restart's own error: the session was processing.
+    after_restart = new_store(tmp_path).logs(LogLevel.WARNING)
+    assert [e.message for e in after_restart[:2]] == ["warning 0", "error 0"]
+    assert len(after_restart) == 61 and after_restart[-1].message == "Session interrupted by a service restart"
+
+
+def test_conversation_history_is_bounded_and_keeps_the_newest_turns(tmp_path: Path) -> None:
+    from agentic_neurodata.state import MAX_CONVERSATION_TURNS
+
+    store = new_store(tmp_path)
+    extra = 30
+    for i in range(MAX_CONVERSATION_TURNS + extra):
+        store.add_chat_turn("user" if i % 2 else "assistant", f"turn {i}")
+    texts = [turn.text for turn in store.snapshot().conversation]
+    assert len(texts) == MAX_CONVERSATION_TURNS
+    # The oldest turns are the ones dropped, in order; the newest is kept last.
+    assert texts == [f"turn {i}" for i in range(extra, MAX_CONVERSATION_TURNS + extra)]
+    assert [turn.text for turn in new_store(tmp_path).snapshot().conversation] == texts  # the snapshot holds the same

@@ -17,7 +17,10 @@ def _serve(args: argparse.Namespace) -> int:
     host = args.host or settings.host
     port = args.port or settings.port
     print(f"Agentic Neurodata Conversion at http://{host}:{port}  (API docs: http://{host}:{port}/docs)", flush=True)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level)
+    from .logs import uvicorn_log_config
+
+    # The config hides ?token= values (links, /ws) in the access log.
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=args.log_level, log_config=uvicorn_log_config())
     return 0
 
 

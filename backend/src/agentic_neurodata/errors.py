@@ -16,6 +16,23 @@ def new_error_id() -> str:
     return "E-" + secrets.token_hex(4).upper()
 
 
+def small_state_snapshot(store: Any) -> dict[str, Any]:
+    """Where the workflow stood when an error happened: session, status, stages reached, what it waited
+    for. Small on purpose; the full state is in the state snapshot file. `store` is a StateStore."""
+    try:
+        state = store.snapshot()
+    except Exception as exc:  # noqa: BLE001 - describing an error must never raise another
+        return {"unavailable": repr(exc)}
+    return {
+        "session_id": state.session_id,
+        "status": state.status.value,
+        "stages": {name.value: stage.status.value for name, stage in state.stages.items() if stage.status != "pending"},
+        "pending_request": state.pending_request.type.value if state.pending_request else None,
+        "correction_attempt": state.correction_attempt,
+        "latest_version": state.latest_version.version if state.latest_version else None,
+    }
+
+
 class ServiceError(Exception):
     status_code: int = 500
     error_code: str = "internal_error"
@@ -52,6 +69,12 @@ class ServiceError(Exception):
             "error_id": self.error_id,
             "details": self.details,
         }
+
+    def with_state(self, store: Any) -> ServiceError:
+        """Record the state around the error once (the first handler to see it is closest to the cause)."""
+        if self.state_snapshot is None:
+            self.state_snapshot = small_state_snapshot(store)
+        return self
 
     def to_context(self) -> dict[str, Any]:
         """Full diagnostic record for logs: body plus when, where and the state around it."""

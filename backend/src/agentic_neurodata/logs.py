@@ -6,15 +6,20 @@ is the durable copy. Records pass through `redact` so secrets never reach disk.
 
 from __future__ import annotations
 
+import copy
 import json
+import logging
 import re
 import threading
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 SERVICE_LOG = "service"
 _ANTHROPIC_KEY = re.compile(r"sk-ant-[A-Za-z0-9_\-]{8,}")
+# Download links and /ws carry the API token as ?token=; the server's own log lines must not.
+_TOKEN_QUERY = re.compile(r"([?&]token=)[^&#\s\"']*", re.IGNORECASE)
 
 
 class Redactor:
@@ -63,8 +68,50 @@ class EventLog:
         path.write_text(self.redactor.text(text), encoding="utf-8")
         return path
 
+    def iter_records(self, session_id: str | None, kind: str | None = None) -> Iterator[dict[str, Any]]:
+        """The session's records in order, one line at a time (logs can be large); only `kind` when given."""
+        path = self.log_dir / (session_id or SERVICE_LOG) / "events.jsonl"
+        if not path.exists():
+            return
+        marker = f'"kind": "{kind}"' if kind else ""
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if marker in line and line.strip():  # skip parsing other kinds (MCP messages, errors)
+                    record = json.loads(line)
+                    if kind is None or record.get("kind") == kind:
+                        yield record
+
     def read(self, session_id: str | None) -> list[dict[str, Any]]:
         path = self.log_dir / (session_id or SERVICE_LOG) / "events.jsonl"
         if not path.exists():
             return []
         return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def hide_token_query(text: str) -> str:
+    return _TOKEN_QUERY.sub(r"\1[redacted]", text)
+
+
+class TokenQueryFilter(logging.Filter):
+    """Replaces `?token=...` in log records: uvicorn logs the full request path with its query."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = hide_token_query(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide_token_query(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: hide_token_query(v) if isinstance(v, str) else v for k, v in record.args.items()}
+        return True
+
+
+def uvicorn_log_config() -> dict[str, Any]:
+    """uvicorn's default logging, with the token filter on every handler (access lines and the
+    WebSocket 'accepted' lines, which uvicorn writes to its error logger)."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["hide_token_query"] = {"()": TokenQueryFilter}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("hide_token_query")
+    return config

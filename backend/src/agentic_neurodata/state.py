@@ -12,6 +12,7 @@ import json
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from functools import lru_cache
 from datetime import datetime
@@ -29,6 +30,8 @@ from .models import (
     NWBVersion,
     OverallStatus,
     PendingRequest,
+    PendingRequestType,
+    RequestOption,
     ValidationResult,
     utc_now,
 )
@@ -253,8 +256,16 @@ class StateStore:
     def logs(self, min_level: LogLevel = LogLevel.DEBUG, limit: int = MAX_LOG_ENTRIES) -> list[LogEntry]:
         """The newest `limit` entries at or above `min_level`, oldest first."""
         with self._lock:
-            entries = [e for e in self._state.logs if e.level.rank >= min_level.rank]
-            return [e.model_copy() for e in entries[-limit:]]
+            entries = [e.model_copy() for e in self._state.logs if e.level.rank >= min_level.rank][-limit:]
+            ring_was_full = len(self._state.logs) >= MAX_LOG_ENTRIES
+            session_id = self._state.session_id
+        if len(entries) < limit and ring_was_full and min_level != LogLevel.DEBUG:
+            # The ring keeps the newest entries of every level, so DEBUG chatter may have pushed out older
+            # warnings; the session's JSON Lines log has them all (read outside the lock).
+            from_disk = self._logs_from_disk(session_id, min_level, limit)
+            if len(from_disk) > len(entries):
+                return from_disk
+        return entries
 
     @property
     def status(self) -> WorkflowStatus:
@@ -557,6 +568,7 @@ class StateStore:
                 "overall_status": state.overall_status.value if state.overall_status else None,
                 "correction_attempt": state.correction_attempt,
                 "pending_request": state.pending_request.type.value if state.pending_request else None,
+                "purpose": state.pending_request.purpose if state.pending_request else None,
                 "next_action": _next_action(state),
                 **(extra or {}),
             },
@@ -574,14 +586,17 @@ class StateStore:
         tmp.write_text(self._state.model_dump_json(exclude={"logs"}), encoding="utf-8")
         os.replace(tmp, self.snapshot_path)
 
-    def _logs_from_disk(self, session_id: str | None) -> list[LogEntry]:
-        entries = []
-        for record in self.event_log.read(session_id):
-            if record.get("kind") == "state":
-                entries.append(LogEntry(timestamp=record["timestamp"], level=record.get("level", "INFO"),
-                                        component=record.get("component", "state"), message=record.get("message", ""),
-                                        details=record.get("details") or {}))
-        return entries[-MAX_LOG_ENTRIES:]
+    def _logs_from_disk(self, session_id: str | None, min_level: LogLevel = LogLevel.DEBUG,
+                        limit: int = MAX_LOG_ENTRIES) -> list[LogEntry]:
+        """The newest `limit` state log entries at or above `min_level` from the session's JSON Lines log."""
+        newest: deque[LogEntry] = deque(maxlen=limit)
+        for record in self.event_log.iter_records(session_id, kind="state"):
+            level = LogLevel(record.get("level", "INFO"))
+            if level.rank >= min_level.rank:
+                newest.append(LogEntry(timestamp=record["timestamp"], level=level,
+                                       component=record.get("component", "state"),
+                                       message=record.get("message", ""), details=record.get("details") or {}))
+        return list(newest)
 
     def _restore(self) -> GlobalState:
         if not self.snapshot_path.exists():
@@ -607,6 +622,16 @@ class StateStore:
                 "earlier versions are intact; start a new attempt with POST /api/retry-approval "
                 "or upload again.",
             )
+            if state.input_path is not None:
+                # Say what the service waits for: {"approved": true} on /api/retry-approval tries this
+                # upload again (the conversation agent's retry of a failed session); a new upload also works.
+                state.pending_request = PendingRequest(
+                    type=PendingRequestType.RETRY_APPROVAL,
+                    message="The service stopped while converting this session. Your upload and earlier "
+                    "versions are intact: try again (POST /api/retry-approval {\"approved\": true}) or upload again.",
+                    options=[RequestOption(value="approve", label="Try again",
+                                           description="Convert this upload again from the start")],
+                )
             message = "Session interrupted by a service restart"
             state.logs = (state.logs + [LogEntry(level=LogLevel.ERROR, component="state", message=message)])[-MAX_LOG_ENTRIES:]
             state.last_message = state.failure.message

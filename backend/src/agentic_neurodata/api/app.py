@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, isolation
 from ..config import Settings, get_settings
-from ..errors import ServiceError, UnauthorizedError, new_error_id
+from ..errors import ServiceError, UnauthorizedError, new_error_id, small_state_snapshot
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
 from .responses import COMMON
@@ -27,6 +27,45 @@ from .routes.status import build_status
 from .ws import Broadcaster
 
 API_PREFIXES = ("/api", "/health", "/ws", "/docs", "/openapi.json", "/redoc")
+
+API_DESCRIPTION = """
+Upload a recording folder (`POST /api/upload`), follow the conversion on `/ws` or `GET /api/status`,
+answer what the service asks (`pending_request` says exactly what it waits for), download the NWB file.
+Errors are JSON `{error_code, message, error_id, details}`; quote the `error_id` when reporting one.
+
+## API token
+
+When the server is started with `API_TOKEN`, every route needs it: `/api/*`, `/health`, downloads,
+`/docs`, `/openapi.json` and `/ws`. Send it as `Authorization: Bearer <token>` (preferred), the
+`X-API-Token` header, or `?token=<token>` where headers cannot be set (download links, WebSockets).
+Use **Authorize** above to try the API from this page. Without `API_TOKEN` no token is needed.
+
+## WebSocket `/ws`
+
+Connect to `ws://<host>:<port>/ws` (add `?token=<token>` when a token is set; a missing or wrong
+token closes the socket with code 4401). Every message is a JSON object:
+
+| field | meaning |
+|---|---|
+| `type` | `progress`, `stage_update`, `notification`, `awaiting_input` or `error` |
+| `message` | what happened, in plain words |
+| `stage` | `conversion`, `evaluation`, `report_generation` or null |
+| `status` | workflow status: `idle`, `processing`, `awaiting_user_input`, `completed`, `failed` |
+| `timestamp` | ISO 8601, UTC |
+| `metadata` | `session_id`, `validation_status`, `overall_status`, `correction_attempt`, `pending_request` (its type or null) and its `purpose`, `next_action`; progress events add `percent`, `bytes_done`, `bytes_total`; new versions add `version` and `sha256`; evaluations add `counts` |
+
+The first message is `{"type": "notification", "message": "connected", ...}` whose
+`metadata.snapshot` is the full `GET /api/status` body; every state change after it is pushed, in
+order. Clients need not send anything; the text `ping` is answered with `{"type": "pong"}`.
+"""
+
+# How Swagger's Authorize button sends the token; the middleware accepts any one of them.
+SECURITY_SCHEMES = {
+    "bearerToken": {"type": "http", "scheme": "bearer", "description": "API_TOKEN as 'Authorization: Bearer <token>'"},
+    "tokenHeader": {"type": "apiKey", "in": "header", "name": "X-API-Token"},
+    "tokenQuery": {"type": "apiKey", "in": "query", "name": "token",
+                   "description": "For links and WebSockets, where headers cannot be set"},
+}
 
 
 def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
@@ -53,9 +92,11 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         title="Agentic Neurodata Conversion",
         version=__version__,
         summary="Turn a folder of raw neurophysiology recordings into a valid, DANDI-ready NWB file.",
+        description=API_DESCRIPTION,
         lifespan=lifespan,
         responses=COMMON,
     )
+    _declare_token_security(app, token_required=settings.api_token is not None)
     _install_error_handlers(app)
     _install_token_check(app, settings)
     app.add_middleware(
@@ -76,14 +117,35 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             await websocket.close(code=4401, reason="API token required")
             return
         rt: Runtime = websocket.app.state.runtime
-        state = await asyncio.to_thread(rt.store.snapshot)
-        hello = {"type": "notification", "message": "connected", "stage": None, "status": state.status.value,
-                 "timestamp": state.updated_at.isoformat(),
-                 "metadata": {"snapshot": build_status(state, settings.effective_llm_provider).model_dump(mode="json")}}
-        await websocket.app.state.broadcaster.serve(websocket, hello)
+        broadcaster: Broadcaster = websocket.app.state.broadcaster
+        queue = broadcaster.register()  # first, so events during the snapshot below are queued, not lost
+        try:
+            state = await asyncio.to_thread(rt.store.snapshot)
+            hello = {"type": "notification", "message": "connected", "stage": None, "status": state.status.value,
+                     "timestamp": state.updated_at.isoformat(),
+                     "metadata": {"snapshot": build_status(state, settings.effective_llm_provider).model_dump(mode="json")}}
+        except BaseException:
+            broadcaster.unregister(queue)
+            raise
+        await broadcaster.serve(websocket, hello, queue)
 
     _mount_frontend(app, settings.frontend_dist)
     return app
+
+
+def _declare_token_security(app: FastAPI, token_required: bool) -> None:
+    """Add the token schemes to /openapi.json, for every operation; optional when no API_TOKEN is set."""
+    build_schema = app.openapi
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            schema = build_schema()
+            schema.setdefault("components", {})["securitySchemes"] = SECURITY_SCHEMES
+            # Alternatives: any one scheme will do; `{}` (no token) too when the server needs none.
+            schema["security"] = [{name: []} for name in SECURITY_SCHEMES] + ([] if token_required else [{}])
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _warm_up() -> None:
@@ -97,6 +159,9 @@ def _warm_up() -> None:
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        runtime: Runtime | None = getattr(request.app.state, "runtime", None)
+        if runtime is not None:
+            exc.with_state(runtime.store)  # logged with the error; the response body keeps its four fields
         _record(request, exc.to_context())
         return JSONResponse(exc.to_body(), status_code=exc.status_code)
 
@@ -134,7 +199,10 @@ def _install_error_handlers(app: FastAPI) -> None:
 def _record(request: Request, context: dict) -> None:
     runtime: Runtime | None = getattr(request.app.state, "runtime", None)
     if runtime is not None:
-        runtime.event_log.write(runtime.store.session_id, {"kind": "api_error", "path": request.url.path, **context})
+        record = {"kind": "api_error", "path": request.url.path, **context}
+        if record.get("state") is None:  # unexpected errors carry no snapshot of their own
+            record["state"] = small_state_snapshot(runtime.store)
+        runtime.event_log.write(runtime.store.session_id, record)
 
 
 def _install_token_check(app: FastAPI, settings: Settings) -> None:

@@ -182,13 +182,28 @@ class UploadWriter:
         target = self.root.joinpath(*relative.parts)
         # Defence in depth: the resolved parent must stay inside the session folder.
         parent = target.parent
-        parent.mkdir(parents=True, exist_ok=True)
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError) as exc:  # a folder on the way was sent as a file
+            raise self._file_and_folder_clash(relative) from exc
         if not parent.resolve().is_relative_to(self.root.resolve()) or parent.is_symlink():
             raise BadInputError(f"The file name {filename!r} points outside the upload folder.")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-        self._part.handle = os.open(target, flags, 0o644)
+        try:
+            self._part.handle = os.open(target, flags, 0o644)
+        except (FileExistsError, IsADirectoryError) as exc:  # an earlier part made this name a folder
+            raise self._file_and_folder_clash(relative) from exc
         self._part.path = target
         self.result.files.append(str(relative))
+
+    def _file_and_folder_clash(self, relative: PurePosixPath) -> BadInputError:
+        """`run/a` and `run/a/b.bin` in one upload: name the path that is both, so the user can rename it."""
+        sent = set(self.result.files)
+        clash = next((ancestor for ancestor in reversed(relative.parents) if str(ancestor) in sent), relative)
+        return BadInputError(
+            f"{str(clash)!r} is both a file and a folder in this upload; rename one and upload again.",
+            details={"path": str(clash)},
+        )
 
     async def _flush(self) -> None:
         operations, self._pending, self._pending_bytes = self._pending, [], 0
@@ -215,10 +230,13 @@ def _apply(operations: list[tuple[str, object]]) -> None:
                     written = os.write(handle, view)
                     view = view[written:]
             except OSError as exc:
-                if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                # EFBIG: the file outgrew what the disk or this process may write (file-size limit).
+                if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                    why = "a file is larger than the disk allows" if exc.errno == errno.EFBIG else "the disk is full"
                     raise InsufficientStorageError(
-                        "The disk is full: the upload could not be stored. Free some space (or set UPLOAD_DIR "
-                        "to a larger disk) and upload again.",
+                        f"The upload could not be stored: {why}. Nothing of it was kept. Free some space (or set "
+                        "UPLOAD_DIR to a larger disk) and upload again.",
+                        details={"reason": errno.errorcode.get(exc.errno or 0, "ENOSPC")},
                     ) from exc
                 raise
         else:

@@ -34,11 +34,20 @@ class Broadcaster:
                     queue.get_nowait()
             queue.put_nowait(event)
 
-    async def serve(self, websocket: WebSocket, hello: dict[str, Any]) -> None:
-        await websocket.accept()
+    def register(self) -> asyncio.Queue[dict[str, Any]]:
+        """A new client's queue, receiving events from now on. Register before reading the state for
+        the client's first message, so no change between the two is lost (one seen twice is harmless)."""
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=CLIENT_QUEUE_LIMIT)
         self._clients.add(queue)
+        return queue
+
+    def unregister(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        self._clients.discard(queue)
+
+    async def serve(self, websocket: WebSocket, hello: dict[str, Any], queue: asyncio.Queue[dict[str, Any]]) -> None:
+        """Send `hello`, then every event queued for this client; unregisters it when it leaves."""
         try:
+            await websocket.accept()
             await websocket.send_json(hello)
             receiver = asyncio.create_task(self._drain_incoming(websocket, queue))
             while not receiver.done():
@@ -51,7 +60,7 @@ class Broadcaster:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            self._clients.discard(queue)
+            self.unregister(queue)
 
     @staticmethod
     async def _drain_incoming(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any]]) -> None:

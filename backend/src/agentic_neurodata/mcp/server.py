@@ -6,7 +6,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RoutingError, ServiceError, new_error_id
+from ..errors import RoutingError, ServiceError, new_error_id, small_state_snapshot
 from ..logs import EventLog
 from ..models import AgentInfo
 from .protocol import AGENT_ERROR, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, JsonRpcError, MCPMessage, MCPResponse
@@ -60,6 +60,8 @@ class MCPServer:
             message.action,
             duration_ms=round((time.perf_counter() - started) * 1000, 1),
             error=response.error.model_dump() if response.error else None,
+            **({"state": exc.state_snapshot if isinstance(exc, ServiceError) else small_state_snapshot(self.store)}
+               if exc is not None else {}),
         )
         response._exception = exc
         return response
@@ -100,6 +102,7 @@ class MCPServer:
 
     def _error(self, message: MCPMessage, code: int, exc: BaseException) -> MCPResponse:
         if isinstance(exc, ServiceError):
+            exc.with_state(self.store)  # the state when the agent failed, for the log (not sent in the reply)
             data = {**exc.to_body(), "component": exc.component}
         else:
             data = {"error_code": "internal_error", "error_id": new_error_id(), "type": type(exc).__name__}
