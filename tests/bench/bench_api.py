@@ -28,7 +28,7 @@ import psutil
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from conftest import LiveServer, multipart_files  # noqa: E402
+from conftest import FULL_METADATA, LiveServer, multipart_files  # noqa: E402
 
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx  # noqa: E402
 
@@ -142,6 +142,17 @@ async def websocket_listener(url: str, received: list[dict], ready: asyncio.Even
                 return
 
 
+async def conversion_stage_becomes(client: httpx.AsyncClient, wanted, timeout: float = 300.0) -> None:  # type: ignore[no-untyped-def]
+    """Polls until the conversion stage's status satisfies `wanted`; fails loudly rather than hanging."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = (await client.get("/api/status")).json()
+        if wanted(status["stages"][0]["status"]):
+            return
+        await asyncio.sleep(0.01)
+    raise TimeoutError(f"conversion stage stuck: status {status['status']}, pending {status['pending_request']}")
+
+
 async def bench_during_conversion(workdir: Path) -> None:
     run = write_sample_spikeglx(workdir / "data", SampleSpec(n_channels=384, duration_s=8.0))
     server = LiveServer(workdir / "svc").start()
@@ -155,14 +166,13 @@ async def bench_during_conversion(workdir: Path) -> None:
 
         parts = multipart_files(run)
         async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
-            response = await client.post("/api/upload", files=parts)
+            # Full metadata with the upload: the conversion starts at once instead of asking first.
+            response = await client.post("/api/upload", files=parts, data=FULL_METADATA)
             assert response.status_code == 202, response.text
-            while (await client.get("/api/status")).json()["stages"][0]["status"] != "in_progress":
-                await asyncio.sleep(0.01)
+            await conversion_stage_becomes(client, lambda s: s == "in_progress")
             stop, latencies = asyncio.Event(), []
             load = asyncio.create_task(status_load(server.url, 50, stop, latencies))
-            while (await client.get("/api/status")).json()["stages"][0]["status"] == "in_progress":
-                await asyncio.sleep(0.05)
+            await conversion_stage_becomes(client, lambda s: s != "in_progress")
             stop.set()
             await load
         await asyncio.wait_for(asyncio.gather(*listeners), 120)
