@@ -9,8 +9,16 @@ const FIX_WORDS: Record<string, string> = {
   none: 'Cannot be fixed automatically.',
 }
 
+/** A crash inside one of NWB Inspector's own checks: the checker failed, not the file (not counted against it). */
+export function isInspectorCrash(issue: ValidationIssue): boolean {
+  return issue.category === 'inspector_internal'
+}
+
+// Issues about the file by severity first; checker crashes last, since they say nothing about the file.
+const rank = (issue: ValidationIssue) => (isInspectorCrash(issue) ? SEVERITY_ORDER.length : SEVERITY_ORDER.indexOf(issue.severity))
+
 function sortIssues(issues: ValidationIssue[]): ValidationIssue[] {
-  return [...issues].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))
+  return [...issues].sort((a, b) => rank(a) - rank(b))
 }
 
 /** Every issue of the latest evaluation; open one to read what it means and how to fix it. */
@@ -25,7 +33,11 @@ export function IssueList({ issues }: { issues: ValidationIssue[] }) {
         <Accordion key={`${issue.check_name}-${issue.location ?? ''}-${index}`} disableGutters variant="outlined">
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`issue-${index}-details`} id={`issue-${index}-summary`}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <Chip size="small" label={SEVERITY_NAMES[issue.severity]} color={SEVERITY_COLORS[issue.severity]} sx={{ flexShrink: 0 }} />
+              {isInspectorCrash(issue) ? (
+                <Chip size="small" variant="outlined" label="Checker crash" sx={{ flexShrink: 0 }} />
+              ) : (
+                <Chip size="small" label={SEVERITY_NAMES[issue.severity]} color={SEVERITY_COLORS[issue.severity]} sx={{ flexShrink: 0 }} />
+              )}
               <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 {issue.message}
                 {/* Several objects can fail the same check ("Description is missing."): say which. */}

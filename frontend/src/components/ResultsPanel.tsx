@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { StatusResponse } from '../api/types'
 import { CorrectionHistory } from './CorrectionHistory'
 import { Downloads } from './Downloads'
-import { IssueList } from './IssueList'
+import { IssueList, isInspectorCrash } from './IssueList'
 import { OutcomeBanner } from './OutcomeBanner'
 import { SeverityCountChips } from './SeverityCountChips'
 import { ValidationBanner } from './ValidationBanner'
@@ -55,7 +55,13 @@ export function ResultsPanel({ status, decision, sending, onStartAnother, onTryA
             {serviceFailure.error_id && ` (error id ${serviceFailure.error_id})`}
           </Alert>
         )}
-        {status.overall_status && <ValidationBanner overall={status.overall_status} counts={status.validation_details} />}
+        {status.overall_status && (
+          <ValidationBanner
+            overall={status.overall_status}
+            counts={status.validation_details}
+            inspectorCrashes={status.issues.filter(isInspectorCrash).length}
+          />
+        )}
         {status.validation_details && <SeverityCountChips counts={status.validation_details} />}
         {decision}
         <Downloads versions={status.versions} reportAvailable={status.report_available} reportName={status.report_name} reportSha256={status.report_sha256} />
