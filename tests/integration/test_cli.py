@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
-import re
-import pty
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 import yaml
 
+from cli_terminal import converse, run_cli
 from conftest import FULL_METADATA, REALDATA
 
 pytestmark = pytest.mark.slow
-
-
-def run_cli(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
-           "OUTPUT_DIR": str(tmp_path / "outputs")}
-    return subprocess.run([sys.executable, "-m", "agentic_neurodata.cli", "convert", *args], cwd=tmp_path, env=env,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
 
 
 def test_without_a_terminal_it_never_waits_and_lists_what_is_missing(tmp_path: Path, sample_run: Path) -> None:
@@ -84,38 +71,13 @@ def test_forced_format_skips_the_choice(tmp_path: Path) -> None:
 def test_on_a_terminal_it_asks_and_shows_progress(tmp_path: Path, sample_run: Path) -> None:
     answers = {"subject_id": "m042", "species": "mouse", "sex": "female", "age": "12 weeks",
                "session_description": "Neuropixels recording in V1", "session_start_time": "2024-03-05 14:30 EST"}
-    main, child = pty.openpty()
-    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
-           "OUTPUT_DIR": str(tmp_path / "outputs"), "COLUMNS": "120"}
-    process = subprocess.Popen([sys.executable, "-m", "agentic_neurodata.cli", "convert", str(sample_run)],
-                               cwd=tmp_path, env=env, stdin=child, stdout=child, stderr=child, close_fds=True)
-    os.close(child)
-    seen, handled = "", 0
-    deadline = time.monotonic() + 300
-    prompt = re.compile(r"(\S+)(?: \(required\))? \[[^\]]*\] \(Enter to skip\): $|Choose 1-\d+: $")
-    try:
-        while process.poll() is None and time.monotonic() < deadline:
-            ready, _, _ = select.select([main], [], [], 0.5)
-            if not ready:
-                continue
-            try:
-                seen += os.read(main, 4096).decode(errors="replace")
-            except OSError:
-                break
-            asked = prompt.search(seen, handled)
-            if asked is None:
-                continue
-            handled = asked.end()
-            if asked.group(1):
-                reply = answers.get(asked.group(1), "")
-            else:
-                reply = "2" if "Accept as is" in seen[max(0, handled - 2000):handled] else "1"
-            os.write(main, (reply + "\n").encode())
-        process.wait(timeout=30)
-    finally:
-        os.close(main)
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 0, seen[-3000:]
+
+    def reply(field: str | None, context: str) -> str:
+        if field:
+            return answers.get(field, "")
+        return "2" if "Accept as is" in context else "1"
+
+    code, seen = converse(tmp_path, [str(sample_run)], reply)
+    assert code == 0, seen[-3000:]
     assert "subject_id (required)" in seen and "Result:" in seen and "NWB file:" in seen
     assert "%" in seen  # progress bars drew

@@ -3,14 +3,7 @@ a declined correction ending in exit 1, and what a run without a terminal says i
 
 from __future__ import annotations
 
-import os
-import pty
 import re
-import select
-import subprocess
-import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,48 +12,12 @@ import yaml
 from agentic_neurodata.cli_convert import accepts_as_is, missing_lines
 from agentic_neurodata.models import OverallStatus, PendingRequest, PendingRequestType, RequestOption
 from agentic_neurodata.state import GlobalState
+from cli_terminal import converse, run_cli
 from conftest import FULL_METADATA, REALDATA
 
-PROMPT = re.compile(r"(\S+)(?: \(required\))? \[[^\]]*\] \(Enter to skip\): $|Choose 1-\d+: $")
 NO_PROGRESS_OPTIONS = [RequestOption(value="accept_as_is", label="Accept as is"),
                        RequestOption(value="change_approach", label="Different approach"),
                        RequestOption(value="stop", label="Stop")]
-
-# The reply to one prompt: (field name, or None for a choice; the text shown so far) -> what to type.
-Replier = Callable[[str | None, str], str]
-
-
-def converse(tmp_path: Path, args: list[str], reply: Replier, timeout: float = 300) -> tuple[int, str]:
-    """Run `convert` on a pseudo-terminal, answering each prompt with `reply`; returns (exit code, transcript)."""
-    main, child = pty.openpty()
-    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
-           "OUTPUT_DIR": str(tmp_path / "outputs"), "COLUMNS": "160"}
-    process = subprocess.Popen([sys.executable, "-m", "agentic_neurodata.cli", "convert", *args],
-                               cwd=tmp_path, env=env, stdin=child, stdout=child, stderr=child, close_fds=True)
-    os.close(child)
-    seen, handled = "", 0
-    deadline = time.monotonic() + timeout
-    try:
-        while process.poll() is None and time.monotonic() < deadline:
-            ready, _, _ = select.select([main], [], [], 0.5)
-            if not ready:
-                continue
-            try:
-                seen += os.read(main, 4096).decode(errors="replace")
-            except OSError:
-                break
-            asked = PROMPT.search(seen, handled)
-            if asked is None:
-                continue
-            context, handled = seen[handled:asked.end()], asked.end()
-            os.write(main, (reply(asked.group(1), context) + "\n").encode())
-        process.wait(timeout=30)
-    finally:
-        os.close(main)
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    return process.returncode, seen
 
 
 def option_number(context: str, label: str) -> str | None:
@@ -113,11 +70,8 @@ def test_declining_the_correction_of_a_failed_file_exits_1(tmp_path: Path, sampl
 @pytest.mark.slow
 @pytest.mark.skipif(not (REALDATA / "phy_kilosort" / "bme410").is_dir(), reason="real recordings not found")
 def test_without_a_terminal_a_format_choice_names_the_format_option(tmp_path: Path) -> None:
-    env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
-           "OUTPUT_DIR": str(tmp_path / "outputs")}
     folder = REALDATA / "phy_kilosort" / "bme410"  # Phy and KiloSort both read it: a format choice
-    done = subprocess.run([sys.executable, "-m", "agentic_neurodata.cli", "convert", str(folder)], cwd=tmp_path,
-                          env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    done = run_cli(tmp_path, str(folder))
     assert done.returncode == 2, done.stderr
     said = re.search(r"Choose the format with --format NAME \(one of: ([^)]*)\)", done.stderr)
     assert said, done.stderr
