@@ -22,22 +22,41 @@ Replier = Callable[[str | None, str], str]
 
 def cli_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     """The offline provider, and logs and outputs inside the test's folder."""
-    return {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "LOG_DIR": str(tmp_path / "logs"),
-            "OUTPUT_DIR": str(tmp_path / "outputs"), **extra}
+    return {
+        **os.environ,
+        "LLM_PROVIDER": "offline",
+        "ANTHROPIC_API_KEY": "",
+        "LOG_DIR": str(tmp_path / "logs"),
+        "OUTPUT_DIR": str(tmp_path / "outputs"),
+        **extra,
+    }
 
 
 def run_cli(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     """`convert ARGS` with no terminal: stdin closed, output captured."""
-    return subprocess.run([sys.executable, "-m", "agentic_neurodata.cli", "convert", *args], cwd=tmp_path,
-                          env=cli_env(tmp_path), stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "agentic_neurodata.cli", "convert", *args],
+        cwd=tmp_path,
+        env=cli_env(tmp_path),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def converse(tmp_path: Path, args: list[str], reply: Replier, timeout: float = 300) -> tuple[int, str]:
     """Run `convert` on a pseudo-terminal, answering each prompt with `reply`; returns (exit code, transcript)."""
     main, child = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "agentic_neurodata.cli", "convert", *args],
-                               cwd=tmp_path, env=cli_env(tmp_path, COLUMNS="160"), stdin=child, stdout=child, stderr=child, close_fds=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "agentic_neurodata.cli", "convert", *args],
+        cwd=tmp_path,
+        env=cli_env(tmp_path, COLUMNS="160"),
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        close_fds=True,
+    )
     os.close(child)
     seen, handled = "", 0
     deadline = time.monotonic() + timeout
@@ -53,7 +72,7 @@ def converse(tmp_path: Path, args: list[str], reply: Replier, timeout: float = 3
             asked = PROMPT.search(seen, handled)
             if asked is None:
                 continue
-            context, handled = seen[handled:asked.end()], asked.end()
+            context, handled = seen[handled : asked.end()], asked.end()
             os.write(main, (reply(asked.group(1), context) + "\n").encode())
         process.wait(timeout=30)
     finally:

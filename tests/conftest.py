@@ -28,8 +28,14 @@ def pytest_report_header() -> str:
 
 def make_settings(base: Path, **overrides: object) -> Settings:
     values: dict[str, object] = dict(
-        upload_dir=base / "uploads", output_dir=base / "outputs", log_dir=base / "logs", state_dir=base / "state",
-        frontend_dist=base / "no-frontend", llm_provider="offline", anthropic_api_key=None, api_token=None,
+        upload_dir=base / "uploads",
+        output_dir=base / "outputs",
+        log_dir=base / "logs",
+        state_dir=base / "state",
+        frontend_dist=base / "no-frontend",
+        llm_provider="offline",
+        anthropic_api_key=None,
+        api_token=None,
     )
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
@@ -99,16 +105,35 @@ class LiveServer:
         self.workdir = workdir
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "PORT": str(self.port),
-                    "FRONTEND_DIST": str(ROOT / "frontend" / "dist"), **(env or {})}
+        self.env = {
+            **os.environ,
+            "LLM_PROVIDER": "offline",
+            "ANTHROPIC_API_KEY": "",
+            "PORT": str(self.port),
+            "FRONTEND_DIST": str(ROOT / "frontend" / "dist"),
+            **(env or {}),
+        }
         self.process: subprocess.Popen | None = None
 
     def start(self) -> LiveServer:
         self.workdir.mkdir(parents=True, exist_ok=True)
-        self.log = open(self.workdir / "server.log", "ab")
+        # Open for as long as the server runs; stop() closes it.
+        self.log = open(self.workdir / "server.log", "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "agentic_neurodata.cli", "serve", "--port", str(self.port), "--log-level", "warning"],
-            cwd=self.workdir, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "agentic_neurodata.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
+            cwd=self.workdir,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -15,22 +15,40 @@ from conftest import FULL_METADATA, REALDATA
 
 # Full metadata, with a lab name that must survive the PDF's markup unharmed.
 TRICKY_LAB = "Smith & <Jones> Lab"
-SAMPLE_METADATA = {"minimal": {"session_start_time": "2024-03-05T14:30:00-05:00"},
-                   "full": {**FULL_METADATA, "lab": TRICKY_LAB}}
+SAMPLE_METADATA = {
+    "minimal": {"session_start_time": "2024-03-05T14:30:00-05:00"},
+    "full": {**FULL_METADATA, "lab": TRICKY_LAB},
+}
 
 
 def _real_cases() -> dict[str, tuple[str, dict, dict]]:
     return {
-        "openephys_legacy": ("OpenEphysLegacyRecordingInterface",
-                             {"folder_path": str(REALDATA / "openephys_legacy" / "Record Node 101")}, {}),
-        "intan": ("IntanRecordingInterface", {"file_path": str(REALDATA / "intan" / "sampledata_v1_2021-04-20.rhd")}, {}),
-        "abf": ("AxonIntracellularInterface", {"file_path": str(REALDATA / "abf" / "17o05028_ic_steps.abf"),
-                                               "response_channel_name": "IN0", "mode": "current_clamp",
-                                               "stimulus_command": "Cmd 0"}, {}),
+        "openephys_legacy": (
+            "OpenEphysLegacyRecordingInterface",
+            {"folder_path": str(REALDATA / "openephys_legacy" / "Record Node 101")},
+            {},
+        ),
+        "intan": (
+            "IntanRecordingInterface",
+            {"file_path": str(REALDATA / "intan" / "sampledata_v1_2021-04-20.rhd")},
+            {},
+        ),
+        "abf": (
+            "AxonIntracellularInterface",
+            {
+                "file_path": str(REALDATA / "abf" / "17o05028_ic_steps.abf"),
+                "response_channel_name": "IN0",
+                "mode": "current_clamp",
+                "stimulus_command": "Cmd 0",
+            },
+            {},
+        ),
         "phy": ("PhySortingInterface", {"folder_path": str(REALDATA / "phy_kilosort" / "bme410")}, {}),
-        "edf": ("EDFRecordingInterface",
-                {"file_path": str(REALDATA / "edf" / "OpenBCI_COsleep_multiple_annotation_chans.bdf")},
-                {"data_representation": "physical_units"}),
+        "edf": (
+            "EDFRecordingInterface",
+            {"file_path": str(REALDATA / "edf" / "OpenBCI_COsleep_multiple_annotation_chans.bdf")},
+            {"data_representation": "physical_units"},
+        ),
     }
 
 

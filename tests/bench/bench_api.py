@@ -28,9 +28,8 @@ import psutil
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from conftest import FULL_METADATA, LiveServer, multipart_files  # noqa: E402
-
-from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx  # noqa: E402
+from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
+from conftest import FULL_METADATA, LiveServer, multipart_files
 
 MB = 1024 * 1024
 
@@ -89,18 +88,23 @@ def bench_upload(workdir: Path, total_gb: float) -> None:
             args += ["-F", f"files=@{path};filename={source.name}/{path.name}"]
         with PeakRss(server.process.pid) as rss:
             started = time.perf_counter()
-            done = subprocess.run(["curl", "-sS", "-X", "POST", server.url + "/api/upload", *args],
-                                  capture_output=True, text=True)
+            done = subprocess.run(
+                ["curl", "-sS", "-X", "POST", server.url + "/api/upload", *args], capture_output=True, text=True
+            )
             subprocess.run(["sync"], check=False)
             upload_s = time.perf_counter() - started
         assert '"session_id"' in done.stdout, done.stdout + done.stderr
     finally:
         server.stop()
-    print(f"[upload] {size / MB:.0f} MB folder over loopback (curl): {size / MB / upload_s:.0f} MB/s "
-          f"({upload_s:.1f} s); plain cp -r: {size / MB / cp_s:.0f} MB/s ({cp_s:.1f} s); "
-          f"ratio upload/cp = {cp_s / upload_s:.2f} (target >= 0.5)")
-    print(f"[upload] server RSS: baseline {rss.baseline / MB:.0f} MB, peak {rss.peak / MB:.0f} MB, "
-          f"growth {(rss.peak - rss.baseline) / MB:.0f} MB (target < 150 MB)")
+    print(
+        f"[upload] {size / MB:.0f} MB folder over loopback (curl): {size / MB / upload_s:.0f} MB/s "
+        f"({upload_s:.1f} s); plain cp -r: {size / MB / cp_s:.0f} MB/s ({cp_s:.1f} s); "
+        f"ratio upload/cp = {cp_s / upload_s:.2f} (target >= 0.5)"
+    )
+    print(
+        f"[upload] server RSS: baseline {rss.baseline / MB:.0f} MB, peak {rss.peak / MB:.0f} MB, "
+        f"growth {(rss.peak - rss.baseline) / MB:.0f} MB (target < 150 MB)"
+    )
 
 
 async def status_client(host: str, port: int, stop: asyncio.Event, latencies: list[float]) -> None:
@@ -116,8 +120,11 @@ async def status_client(host: str, port: int, stop: asyncio.Event, latencies: li
             await writer.drain()
             head = await reader.readuntil(b"\r\n\r\n")
             assert head.startswith(b"HTTP/1.1 200"), head[:100]
-            length = next(int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
-                          if line.lower().startswith(b"content-length:"))
+            length = next(
+                int(line.split(b":", 1)[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length:")
+            )
             await reader.readexactly(length)
             latencies.append(time.perf_counter() - started)
     finally:
@@ -129,7 +136,9 @@ async def status_load(url: str, clients: int, stop: asyncio.Event, latencies: li
     await asyncio.gather(*(status_client(address.host, address.port, stop, latencies) for _ in range(clients)))
 
 
-async def websocket_listener(url: str, received: list[dict], ready: asyncio.Event, counter: list[int], total: int) -> None:
+async def websocket_listener(
+    url: str, received: list[dict], ready: asyncio.Event, counter: list[int], total: int
+) -> None:
     async with websockets.connect(url, max_size=None) as ws:
         json.loads(await ws.recv())  # hello
         counter[0] += 1
@@ -161,7 +170,9 @@ async def bench_during_conversion(workdir: Path) -> None:
         n_ws = 100
         streams: list[list[dict]] = [[] for _ in range(n_ws)]
         ready, counter = asyncio.Event(), [0]
-        listeners = [asyncio.create_task(websocket_listener(ws_url, streams[i], ready, counter, n_ws)) for i in range(n_ws)]
+        listeners = [
+            asyncio.create_task(websocket_listener(ws_url, streams[i], ready, counter, n_ws)) for i in range(n_ws)
+        ]
         await asyncio.wait_for(ready.wait(), 60)
 
         parts = multipart_files(run)
@@ -181,12 +192,16 @@ async def bench_during_conversion(workdir: Path) -> None:
     latencies.sort()
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
-    print(f"[status] {len(latencies)} requests from 50 clients during the conversion: p50 {p50:.1f} ms, "
-          f"p99 {p99:.1f} ms (target p99 < 50 ms)")
+    print(
+        f"[status] {len(latencies)} requests from 50 clients during the conversion: p50 {p50:.1f} ms, "
+        f"p99 {p99:.1f} ms (target p99 < 50 ms)"
+    )
     counts = [len(s) for s in streams]
     identical = all(s == streams[0] for s in streams)
-    print(f"[websocket] {n_ws} clients; events per client min {min(counts)} max {max(counts)}; "
-          f"all streams identical: {identical}")
+    print(
+        f"[websocket] {n_ws} clients; events per client min {min(counts)} max {max(counts)}; "
+        f"all streams identical: {identical}"
+    )
 
 
 def main() -> None:

@@ -51,19 +51,33 @@ def _worker(kind: str, folder: str, output: str) -> None:
         converter.run_conversion(nwbfile_path=output, metadata=metadata, overwrite=True)
     else:
         settings = Settings(_env_file=None)  # type: ignore[call-arg]
-        runner.run_conversion("SpikeGLXConverterPipe", {"folder_path": folder}, {"session_start_time": SESSION_START},
-                              Path(output), lambda *a: None, runner.WriteSettings.from_settings(settings))
-    print(json.dumps({
-        "seconds": time.perf_counter() - started,
-        "cpu_seconds": time.process_time() - started_cpu,
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    }))
+        runner.run_conversion(
+            "SpikeGLXConverterPipe",
+            {"folder_path": folder},
+            {"session_start_time": SESSION_START},
+            Path(output),
+            lambda *a: None,
+            runner.WriteSettings.from_settings(settings),
+        )
+    print(
+        json.dumps(
+            {
+                "seconds": time.perf_counter() - started,
+                "cpu_seconds": time.process_time() - started_cpu,
+                "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            }
+        )
+    )
 
 
 def run_worker(kind: str, folder: Path, output: Path) -> dict:
     load_before = os.getloadavg()[0]
-    done = subprocess.run([sys.executable, __file__, "--worker", kind, str(folder), str(output)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", kind, str(folder), str(output)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         raise SystemExit(f"{kind} conversion failed:\n{done.stderr[-3000:]}")
     figures = json.loads(done.stdout.strip().splitlines()[-1])
@@ -88,10 +102,12 @@ def identical(a: Path, b: Path) -> tuple[bool, list[str]]:
                 return False, compared
             step = max(1, (64 << 20) // max(1, da.dtype.itemsize * int(np.prod(da.shape[1:]))))
             for start in range(0, da.shape[0], step):
-                if not np.array_equal(da[start:start + step], db[start:start + step]):
+                if not np.array_equal(da[start : start + step], db[start : start + step]):
                     return False, compared
-            compared.append(f"{name} {da.shape} {da.dtype} (codec {da.compression}/{da.compression_opts} vs "
-                            f"{db.compression}/{db.compression_opts}, chunks {da.chunks} vs {db.chunks})")
+            compared.append(
+                f"{name} {da.shape} {da.dtype} (codec {da.compression}/{da.compression_opts} vs "
+                f"{db.compression}/{db.compression_opts}, chunks {da.chunks} vs {db.chunks})"
+            )
     return True, compared
 
 
@@ -128,7 +144,9 @@ def detection_times(workdir: Path) -> list[tuple[str, float, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--gb", type=float, default=1.0, help="size of the generated AP file in GB (>= 1 for the target)")
+    parser.add_argument(
+        "--gb", type=float, default=1.0, help="size of the generated AP file in GB (>= 1 for the target)"
+    )
     parser.add_argument("--workdir", type=Path, help="where to write (default: a temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
     parser.add_argument("--worker", nargs=3, metavar=("KIND", "FOLDER", "OUTPUT"), help=argparse.SUPPRESS)
@@ -144,24 +162,30 @@ def main() -> None:
         from agentic_neurodata.sample_data import write_large_spikeglx
 
         settings = Settings(_env_file=None)  # type: ignore[call-arg]
-        print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}; ours: COMPRESSION={settings.compression} "
-              f"level {settings.compression_level}, threads {settings.conversion_threads or os.cpu_count()}, "
-              f"buffer {settings.conversion_buffer_mb} MB")
+        print(
+            f"machine: {os.cpu_count()} cores, load {os.getloadavg()}; ours: COMPRESSION={settings.compression} "
+            f"level {settings.compression_level}, threads {settings.conversion_threads or os.cpu_count()}, "
+            f"buffer {settings.conversion_buffer_mb} MB"
+        )
         seconds = int(args.gb * 1e9 / BYTES_PER_SECOND_384) + 1
         started = time.perf_counter()
         run = write_large_spikeglx(workdir / "data", duration_s=seconds)
         ap = next(run.rglob("*.ap.bin"))
         size = ap.stat().st_size
-        print(f"generated {ap.name}: {size / 1e9:.2f} GB, 384 channels + sync, {seconds} s at 30 kHz "
-              f"({time.perf_counter() - started:.0f} s)")
+        print(
+            f"generated {ap.name}: {size / 1e9:.2f} GB, 384 channels + sync, {seconds} s at 30 kHz "
+            f"({time.perf_counter() - started:.0f} s)"
+        )
 
         results = {}
         for kind in ("neuroconv", "ours"):
             results[kind] = run_worker(kind, run, workdir / f"{kind}.nwb")
             r = results[kind]
-            print(f"{kind:>9}: {r['seconds']:7.1f} s  {size / 1e6 / r['seconds']:7.1f} MB/s  "
-                  f"cpu/wall {r['cpu_seconds'] / r['seconds']:.2f}  peak RSS {r['peak_rss_mb']:6.0f} MB  "
-                  f"output {r['size'] / 1e6:7.1f} MB  (load {r['load_before']:.2f} -> {r['load_after']:.2f})")
+            print(
+                f"{kind:>9}: {r['seconds']:7.1f} s  {size / 1e6 / r['seconds']:7.1f} MB/s  "
+                f"cpu/wall {r['cpu_seconds'] / r['seconds']:.2f}  peak RSS {r['peak_rss_mb']:6.0f} MB  "
+                f"output {r['size'] / 1e6:7.1f} MB  (load {r['load_before']:.2f} -> {r['load_after']:.2f})"
+            )
         nc, ours = results["neuroconv"], results["ours"]
         print(f"throughput ratio (ours / NeuroConv): {nc['seconds'] / ours['seconds']:.2f}x   (target >= 2)")
         print(f"output size ratio (ours / NeuroConv): {ours['size'] / nc['size']:.3f}   (target <= 1.05)")

@@ -24,10 +24,17 @@ CACHE = Path(tempfile.gettempdir()) / "agentic_neurodata_bench"
 SPEC = SampleSpec(run_name="bench", n_channels=384, duration_s=105.0, n_units=60)
 # Complete metadata, so the file passes and the benchmark covers the PDF report with its figure.
 BENCH_METADATA = {
-    "subject_id": "bench01", "species": "Mus musculus", "sex": "M", "age": "P120D",
+    "subject_id": "bench01",
+    "species": "Mus musculus",
+    "sex": "M",
+    "age": "P120D",
     "session_description": "Benchmark: generated 384-channel Neuropixels 1.0 recording",
-    "session_start_time": "2024-03-05T14:30:00+00:00", "experimenter": "Bench, Mark", "institution": "Benchmark Institute",
-    "lab": "Bench Lab", "experiment_description": "Generated noise with spiking units", "keywords": "benchmark",
+    "session_start_time": "2024-03-05T14:30:00+00:00",
+    "experimenter": "Bench, Mark",
+    "institution": "Benchmark Institute",
+    "lab": "Bench Lab",
+    "experiment_description": "Generated noise with spiking units",
+    "keywords": "benchmark",
     "electrode_location": "VISp",
 }
 SEGMENT_S = 15.0  # generated piecewise: one 105 s block would need ~10 GB of float64 noise
@@ -73,8 +80,10 @@ def bench_nwb() -> Path:
     shutil.rmtree(raw_root, ignore_errors=True)
     started = time.perf_counter()
     run = write_long_run(raw_root, SPEC)
-    print(f"generated {sum(p.stat().st_size for p in run.rglob('*.bin')) / 1e9:.2f} GB of SpikeGLX data "
-          f"in {time.perf_counter() - started:.1f} s")
+    print(
+        f"generated {sum(p.stat().st_size for p in run.rglob('*.bin')) / 1e9:.2f} GB of SpikeGLX data "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
     converter = SpikeGLXConverterPipe(folder_path=str(run))
     metadata = apply_user_metadata(converter.get_metadata(), BENCH_METADATA)
     started = time.perf_counter()
@@ -86,7 +95,7 @@ def bench_nwb() -> Path:
     return nwb
 
 
-def timed(label: str, step):  # noqa: ANN001, ANN201 - a tiny timing helper for the printout
+def timed(label: str, step):
     started = time.perf_counter()
     value = step()
     seconds = time.perf_counter() - started
@@ -110,31 +119,47 @@ def main() -> None:
         work = Path(scratch)
         print("phases, measured separately:")
         _, read_s = timed("read with PyNWB + FileInfo", lambda: file_info.read_file_info(nwb))
-        (issues, _), inspect_s = timed("NWB Inspector (DANDI config, with PyNWB validation)",
-                                       lambda: inspection.run_inspector(nwb))
+        (issues, _), inspect_s = timed(
+            "NWB Inspector (DANDI config, with PyNWB validation)", lambda: inspection.run_inspector(nwb)
+        )
         _, figure_s = timed("data preview figure (lazy slice)", lambda: figures.data_preview(nwb))
 
         print("the agent's evaluate action end to end (evaluation + PDF report):")
         copy = work / "bench_v1.nwb"
         copy.symlink_to(nwb)
-        settings = Settings(_env_file=None, upload_dir=work / "u", output_dir=work / "o", log_dir=work / "l",
-                            state_dir=work / "s", llm_provider="offline")
+        settings = Settings(
+            _env_file=None,
+            upload_dir=work / "u",
+            output_dir=work / "o",
+            log_dir=work / "l",
+            state_dir=work / "s",
+            llm_provider="offline",
+        )
         runtime = build_runtime(settings, in_background=False)
         runtime.store.begin_session("bench", str(work), str(work))
-        result, total_s = timed("evaluate (read, inspector, report)",
-                                lambda: runtime.call("evaluation_agent", "evaluate", nwb_path=str(copy), version=1))
+        result, total_s = timed(
+            "evaluate (read, inspector, report)",
+            lambda: runtime.call("evaluation_agent", "evaluate", nwb_path=str(copy), version=1),
+        )
         state = runtime.store.snapshot()
-        stages = {name.value: (s.ended_at - s.started_at).total_seconds() for name, s in state.stages.items()
-                  if s.started_at and s.ended_at}
+        stages = {
+            name.value: (s.ended_at - s.started_at).total_seconds()
+            for name, s in state.stages.items()
+            if s.started_at and s.ended_at
+        }
         for name, seconds in stages.items():
             print(f"    stage {name:<46} {seconds:6.2f} s")
         runtime.close()
         report = Path(state.report_path)
-        print(f"status {result['overall_status']}, {len(issues)} issues, report {report.name} "
-              f"({report.stat().st_size / 1e3:.0f} kB)")
-    print(f"SUMMARY file {nwb.stat().st_size / 1e9:.2f} GB: evaluate {total_s:.1f} s end to end "
-          f"(read {read_s:.1f} s, inspector {inspect_s:.1f} s, figure {figure_s:.1f} s; imports {import_s:.1f} s "
-          "once per process); target under 30 s")
+        print(
+            f"status {result['overall_status']}, {len(issues)} issues, report {report.name} "
+            f"({report.stat().st_size / 1e3:.0f} kB)"
+        )
+    print(
+        f"SUMMARY file {nwb.stat().st_size / 1e9:.2f} GB: evaluate {total_s:.1f} s end to end "
+        f"(read {read_s:.1f} s, inspector {inspect_s:.1f} s, figure {figure_s:.1f} s; imports {import_s:.1f} s "
+        "once per process); target under 30 s"
+    )
 
 
 def _imports() -> None:

@@ -16,8 +16,9 @@ START = {"session_start_time": "2024-03-05T14:30:00-05:00"}
 
 
 def write_settings(compression: str = "gzip", level: int = 3) -> runner.WriteSettings:
-    return runner.WriteSettings.from_settings(SimpleNamespace(
-        compression=compression, compression_level=level, conversion_threads=2, conversion_buffer_mb=16))
+    return runner.WriteSettings.from_settings(
+        SimpleNamespace(compression=compression, compression_level=level, conversion_threads=2, conversion_buffer_mb=16)
+    )
 
 
 def settle(found: DetectionResult, pick: str | None, arguments: dict[str, Any] | None) -> DetectionResult:
@@ -26,11 +27,23 @@ def settle(found: DetectionResult, pick: str | None, arguments: dict[str, Any] |
     return choice.complete(found, pick, arguments or {}, timeout_s=30)
 
 
-def convert(source: Path, output: Path, pick: str | None = None, arguments: dict[str, Any] | None = None,
-            metadata: dict[str, Any] | None = None, **write: Any) -> tuple[DetectionResult, runner.ConversionOutcome]:
+def convert(
+    source: Path,
+    output: Path,
+    pick: str | None = None,
+    arguments: dict[str, Any] | None = None,
+    metadata: dict[str, Any] | None = None,
+    **write: Any,
+) -> tuple[DetectionResult, runner.ConversionOutcome]:
     found = settle(detection.detect(source, timeout_s=30), pick, arguments)
-    outcome = runner.run_conversion(found.interface or "", found.source_data, dict(START if metadata is None else metadata),
-                                    output, lambda *a: None, write_settings(**write))
+    outcome = runner.run_conversion(
+        found.interface or "",
+        found.source_data,
+        dict(START if metadata is None else metadata),
+        output,
+        lambda *a: None,
+        write_settings(**write),
+    )
     return found, outcome
 
 

@@ -14,8 +14,18 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 # Every tool the server must offer (the issue's list).
-TOOL_NAMES = {"detect_format", "start_conversion", "get_status", "wait", "answer", "approve", "decline",
-              "accept_as_is", "cancel", "get_results"}
+TOOL_NAMES = {
+    "detect_format",
+    "start_conversion",
+    "get_status",
+    "wait",
+    "answer",
+    "approve",
+    "decline",
+    "accept_as_is",
+    "cancel",
+    "get_results",
+}
 WAIT_S = 300.0
 HANG_GUARD_S = 600.0
 MAX_ROUNDS = 6
@@ -25,6 +35,7 @@ Progress = list[tuple[float, float | None, str | None]]
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
     """Run an async scenario; a hang fails the test instead of blocking the run."""
+
     async def guarded() -> None:
         with anyio.fail_after(HANG_GUARD_S):
             await scenario()
@@ -35,8 +46,9 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
 def server_command() -> StdioServerParameters:
     """`agentic-neurodata mcp` as an assistant's configuration starts it (the installed console script)."""
     script = Path(sys.executable).parent / "agentic-neurodata"
-    return StdioServerParameters(command=str(script), args=["mcp"],
-                                 env={"LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "API_TOKEN": ""})
+    return StdioServerParameters(
+        command=str(script), args=["mcp"], env={"LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "API_TOKEN": ""}
+    )
 
 
 @asynccontextmanager

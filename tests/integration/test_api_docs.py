@@ -15,9 +15,24 @@ TOKEN = "docs-token-4567"
 def test_description_documents_the_websocket_events_and_the_token(tmp_path: Path) -> None:
     with TestClient(create_app(make_settings(tmp_path))) as client:
         description = client.get("/openapi.json").json()["info"]["description"]
-    for words in ("/ws", "`type`", "`message`", "`stage`", "`status`", "`timestamp`", "`metadata`", "progress",
-                  "stage_update", "awaiting_input", "next_action", "snapshot", "4401",
-                  "Authorization: Bearer", "X-API-Token", "?token="):
+    for words in (
+        "/ws",
+        "`type`",
+        "`message`",
+        "`stage`",
+        "`status`",
+        "`timestamp`",
+        "`metadata`",
+        "progress",
+        "stage_update",
+        "awaiting_input",
+        "next_action",
+        "snapshot",
+        "4401",
+        "Authorization: Bearer",
+        "X-API-Token",
+        "?token=",
+    ):
         assert words in description, words
 
 
@@ -26,7 +41,11 @@ def test_without_api_token_the_schemes_are_declared_but_optional(tmp_path: Path)
         schema = client.get("/openapi.json").json()
         assert client.get("/docs").status_code == 200
     schemes = schema["components"]["securitySchemes"]
-    assert schemes["bearerToken"] == {"type": "http", "scheme": "bearer", "description": schemes["bearerToken"]["description"]}
+    assert schemes["bearerToken"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": schemes["bearerToken"]["description"],
+    }
     assert schemes["tokenQuery"]["in"] == "query" and schemes["tokenQuery"]["name"] == "token"
     assert schemes["tokenHeader"]["in"] == "header" and schemes["tokenHeader"]["name"] == "X-API-Token"
     assert schema["security"] == [{"bearerToken": []}, {"tokenHeader": []}, {"tokenQuery": []}, {}]
@@ -40,4 +59,6 @@ def test_with_api_token_every_operation_requires_one_of_the_schemes(tmp_path: Pa
         assert client.get("/api/status", headers={"X-API-Token": TOKEN}).status_code == 200
         assert client.get("/api/status", params={"token": TOKEN}).status_code == 200
     assert schema["security"] == [{"bearerToken": []}, {"tokenHeader": []}, {"tokenQuery": []}]
-    assert all("security" not in op for path in schema["paths"].values() for op in path.values())  # the global one applies
+    assert all(
+        "security" not in op for path in schema["paths"].values() for op in path.values()
+    )  # the global one applies

@@ -20,13 +20,27 @@ def test_api_conforms_to_its_schema(tmp_path: Path) -> None:
     try:
         cli = Path(sys.executable).parent / "st"
         done = subprocess.run(
-            [str(cli), "run", server.url + "/openapi.json", "--checks", "all",
-             # Uploads are also refused for reasons no schema can state (a file name sent twice, unsafe
-             # paths); those refusals are tested in test_api_security.py, so this check is left out.
-             "--exclude-checks", "positive_data_acceptance",
-             "--max-examples", str(CASES_PER_OPERATION), "--request-timeout", "30", "--generation-deterministic",
-             "--no-color"],
-            capture_output=True, text=True, timeout=600, cwd=tmp_path,  # its cache stays out of the project
+            [
+                str(cli),
+                "run",
+                server.url + "/openapi.json",
+                "--checks",
+                "all",
+                # Uploads are also refused for reasons no schema can state (a file name sent twice, unsafe
+                # paths); those refusals are tested in test_api_security.py, so this check is left out.
+                "--exclude-checks",
+                "positive_data_acceptance",
+                "--max-examples",
+                str(CASES_PER_OPERATION),
+                "--request-timeout",
+                "30",
+                "--generation-deterministic",
+                "--no-color",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=tmp_path,  # its cache stays out of the project
         )
         summary = done.stdout[-4000:]
         assert done.returncode == 0, summary

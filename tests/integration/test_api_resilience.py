@@ -38,19 +38,29 @@ def test_kill_during_conversion_then_restart(tmp_path: Path) -> None:
     workdir = tmp_path / "svc"
     server = LiveServer(workdir).start()
     try:
-        assert httpx.post(server.url + "/api/upload", files=multipart_files(run), data=FULL_METADATA,
-                          timeout=120).status_code == 202
+        assert (
+            httpx.post(
+                server.url + "/api/upload", files=multipart_files(run), data=FULL_METADATA, timeout=120
+            ).status_code
+            == 202
+        )
         first = wait_until(lambda: status(server), settled, timeout=180)
         assert first["pending_request"]["type"] == "improvement_approval"
         v1 = first["versions"][0]
         assert httpx.post(server.url + "/api/retry-approval", json={"approved": True}).status_code == 200
         asked = status(server)["pending_request"]
         if asked and asked["type"] == "user_input":  # values to give before the new conversion
-            answers = {f["name"]: "VISp" if f["name"] == "electrode_location" else "Adult mouse, head-fixed"
-                       for f in asked["fields"]}
+            answers = {
+                f["name"]: "VISp" if f["name"] == "electrode_location" else "Adult mouse, head-fixed"
+                for f in asked["fields"]
+            }
             assert httpx.post(server.url + "/api/user-input", json={"fields": answers}).status_code == 200
-        wait_until(lambda: status(server), lambda s: s["stages"][0]["status"] == "in_progress"
-                   and (s["progress"] or {}).get("stage") == "conversion", timeout=60, interval=0.02)
+        wait_until(
+            lambda: status(server),
+            lambda s: s["stages"][0]["status"] == "in_progress" and (s["progress"] or {}).get("stage") == "conversion",
+            timeout=60,
+            interval=0.02,
+        )
         server.stop(kill=True)  # SIGKILL: no chance to clean up
     finally:
         server.stop()
@@ -138,11 +148,18 @@ def test_dropped_connection_leaves_no_half_session(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "svc").start()
     try:
         boundary = "dropdrop"
-        head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"run/big.bin\"\r\n"
-                "Content-Type: application/octet-stream\r\n\r\n").encode()
+        head = (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="run/big.bin"\r\n'
+            "Content-Type: application/octet-stream\r\n\r\n"
+        ).encode()
         with socket.create_connection(("127.0.0.1", server.port)) as sock:
-            sock.sendall((f"POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; "
-                          f"boundary={boundary}\r\nContent-Length: 50000000\r\n\r\n").encode() + head)
+            sock.sendall(
+                (
+                    f"POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; "
+                    f"boundary={boundary}\r\nContent-Length: 50000000\r\n\r\n"
+                ).encode()
+                + head
+            )
             sock.sendall(b"\0" * 5_000_000)
             time.sleep(0.5)
         idle = wait_until(lambda: status(server), lambda s: s["status"] == "idle", timeout=30)
@@ -186,14 +203,16 @@ def _assert_507_then_usable(server: LiveServer, response: httpx.Response, upload
     assert error["error_code"] == "insufficient_storage" and "disk" in error["message"]
     assert status(server)["status"] == "idle"
     assert not [p for p in upload_dir.rglob("*") if p.is_file()]
-    small = httpx.post(server.url + "/api/upload", files=[("files", ("run/notes.txt", b"hello", "text/plain"))],
-                       timeout=60)
+    small = httpx.post(
+        server.url + "/api/upload", files=[("files", ("run/notes.txt", b"hello", "text/plain"))], timeout=60
+    )
     assert small.status_code == 202, small.text
     assert (upload_dir / small.json()["session_id"] / "run" / "notes.txt").read_bytes() == b"hello"
 
 
-def test_file_size_limit_reached_mid_write_gives_507_and_removes_the_partial_upload(tmp_path: Path,
-                                                                                     monkeypatch) -> None:
+def test_file_size_limit_reached_mid_write_gives_507_and_removes_the_partial_upload(
+    tmp_path: Path, monkeypatch
+) -> None:
     limit = 1 << 20
 
     def limit_file_size() -> None:
@@ -222,14 +241,20 @@ def test_disk_filling_during_a_chunked_upload_gives_507_and_removes_the_partial_
             boundary = "fillthedisk"
 
             def body():  # a generator: sent chunked, no Content-Length, so no size pre-check can refuse it
-                yield (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"run/big.bin\"\r\n"
-                       "Content-Type: application/octet-stream\r\n\r\n").encode()
+                yield (
+                    f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="run/big.bin"\r\n'
+                    "Content-Type: application/octet-stream\r\n\r\n"
+                ).encode()
                 for _ in range(8):
                     yield b"\1" * (1 << 20)
                 yield f"\r\n--{boundary}--\r\n".encode()
 
-            response = httpx.post(server.url + "/api/upload", content=body(), timeout=60,
-                                  headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+            response = httpx.post(
+                server.url + "/api/upload",
+                content=body(),
+                timeout=60,
+                headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+            )
             _assert_507_then_usable(server, response, small_disk)
         finally:
             server.stop()

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from websockets.sync.client import connect as websocket_connect
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect as websocket_connect
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.config import Settings
@@ -26,24 +26,45 @@ def raw_multipart(parts: list[tuple[str, str | None, bytes]], boundary: str = "X
     chunks = []
     for name, filename, data in parts:
         disposition = f'form-data; name="{name}"' + (f'; filename="{filename}"' if filename is not None else "")
-        chunks.append(f"--{boundary}\r\nContent-Disposition: {disposition}\r\n"
-                      "Content-Type: application/octet-stream\r\n\r\n".encode("utf-8") + data + b"\r\n")
+        chunks.append(
+            f"--{boundary}\r\nContent-Disposition: {disposition}\r\n"
+            "Content-Type: application/octet-stream\r\n\r\n".encode()
+            + data
+            + b"\r\n"
+        )
     return b"".join(chunks) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
 
 @pytest.fixture
 def secured(tmp_path: Path):
-    settings = make_settings(tmp_path, api_token=TOKEN, anthropic_api_key=API_KEY, llm_provider="offline",
-                             cors_origins=["http://lab.example:5173"])
+    settings = make_settings(
+        tmp_path,
+        api_token=TOKEN,
+        anthropic_api_key=API_KEY,
+        llm_provider="offline",
+        cors_origins=["http://lab.example:5173"],
+    )
     with TestClient(create_app(settings)) as client:
         yield client, settings
 
 
-ROUTES = [("GET", "/health"), ("GET", "/api/info"), ("GET", "/api/status"), ("GET", "/api/logs"),
-          ("GET", "/api/agents"), ("GET", "/api/download/nwb"), ("GET", "/api/download/nwb/v1"),
-          ("GET", "/api/download/report"), ("GET", "/api/correction-context"), ("POST", "/api/upload"),
-          ("POST", "/api/user-input"), ("POST", "/api/retry-approval"), ("POST", "/api/cancel"),
-          ("GET", "/openapi.json"), ("GET", "/docs")]
+ROUTES = [
+    ("GET", "/health"),
+    ("GET", "/api/info"),
+    ("GET", "/api/status"),
+    ("GET", "/api/logs"),
+    ("GET", "/api/agents"),
+    ("GET", "/api/download/nwb"),
+    ("GET", "/api/download/nwb/v1"),
+    ("GET", "/api/download/report"),
+    ("GET", "/api/correction-context"),
+    ("POST", "/api/upload"),
+    ("POST", "/api/user-input"),
+    ("POST", "/api/retry-approval"),
+    ("POST", "/api/cancel"),
+    ("GET", "/openapi.json"),
+    ("GET", "/docs"),
+]
 
 
 @pytest.mark.parametrize(("method", "path"), ROUTES)
@@ -65,9 +86,8 @@ def test_token_is_accepted_as_bearer_header_or_query(secured) -> None:
 
 def test_websocket_needs_the_token(secured) -> None:
     client, _ = secured
-    with pytest.raises(WebSocketDisconnect) as refused:
-        with client.websocket_connect("/ws") as ws:
-            ws.receive_json()
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws") as ws:
+        ws.receive_json()
     assert refused.value.code == 4401
     with client.websocket_connect(f"/ws?token={TOKEN}") as ws:
         assert ws.receive_json()["message"] == "connected"
@@ -78,8 +98,12 @@ def test_no_secret_in_responses_or_logs(secured, sample_run: Path) -> None:
     auth = {"Authorization": f"Bearer {TOKEN}"}
     info = client.get("/api/info", headers=auth)
     assert info.json()["auth_required"] is True
-    response = client.post("/api/upload", files=multipart_files(sample_run), headers=auth,
-                           data={"session_description": f"key {API_KEY} and token {TOKEN} pasted by mistake"})
+    response = client.post(
+        "/api/upload",
+        files=multipart_files(sample_run),
+        headers=auth,
+        data={"session_description": f"key {API_KEY} and token {TOKEN} pasted by mistake"},
+    )
     assert response.status_code == 202
     wait_until(lambda: client.get("/api/status", headers=auth).json(), lambda s: s["status"] != "processing")
     everything = [client.get(p, headers=auth).text for p in ("/api/status", "/api/logs", "/api/info")]
@@ -95,7 +119,9 @@ def test_no_secret_in_responses_or_logs(secured, sample_run: Path) -> None:
 def test_token_in_links_and_websocket_urls_never_reaches_the_server_log(tmp_path: Path, monkeypatch) -> None:
     # LiveServer serves at log level warning; at info uvicorn writes one access line per request.
     popen = subprocess.Popen
-    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: popen(["info" if a == "warning" else a for a in cmd], **kw))
+    monkeypatch.setattr(
+        subprocess, "Popen", lambda cmd, **kw: popen(["info" if a == "warning" else a for a in cmd], **kw)
+    )
     server = LiveServer(tmp_path / "svc", env={"API_TOKEN": TOKEN}).start()
     try:
         assert httpx.get(f"{server.url}/api/status?token={TOKEN}", timeout=10).status_code == 200
@@ -127,8 +153,16 @@ def test_default_settings_bind_locally_and_need_no_token() -> None:
 
 @pytest.mark.parametrize(
     "filename",
-    ["../escape.bin", "run/../../escape.bin", "/etc/evil.bin", "C:/evil.bin", "..\\..\\evil.bin",
-     "run\\..\\evil.bin", "run/ok\x00.bin", "run//x.bin"],
+    [
+        "../escape.bin",
+        "run/../../escape.bin",
+        "/etc/evil.bin",
+        "C:/evil.bin",
+        "..\\..\\evil.bin",
+        "run\\..\\evil.bin",
+        "run/ok\x00.bin",
+        "run//x.bin",
+    ],
 )
 def test_unsafe_upload_paths_are_refused_and_nothing_is_written(tmp_path: Path, filename: str) -> None:
     settings = make_settings(tmp_path)
@@ -143,8 +177,12 @@ def test_unsafe_upload_paths_are_refused_and_nothing_is_written(tmp_path: Path, 
     assert written == []
 
 
-@pytest.mark.parametrize("order", [["run/a", "run/a/b.bin"], ["run/a/b.bin", "run/a"]], ids=["file-first", "folder-first"])
-def test_a_name_that_is_both_file_and_folder_is_refused_and_nothing_is_written(tmp_path: Path, order: list[str]) -> None:
+@pytest.mark.parametrize(
+    "order", [["run/a", "run/a/b.bin"], ["run/a/b.bin", "run/a"]], ids=["file-first", "folder-first"]
+)
+def test_a_name_that_is_both_file_and_folder_is_refused_and_nothing_is_written(
+    tmp_path: Path, order: list[str]
+) -> None:
     settings = make_settings(tmp_path)
     with TestClient(create_app(settings)) as client:
         body, content_type = raw_multipart([("files", "run/good.bin", b"fine")] + [("files", n, b"x") for n in order])
@@ -182,8 +220,10 @@ def test_symlinked_upload_folder_is_not_followed(tmp_path: Path) -> None:
         session = response.json()["session_id"]
         (link_root / session / "linked").symlink_to(outside, target_is_directory=True)
         from agentic_neurodata.api.upload_stream import UploadWriter
+
         writer = UploadWriter(link_root / session, b"B", 10**9)
         from agentic_neurodata.errors import BadInputError
+
         with pytest.raises(BadInputError):
             writer._part.name = "files"
             writer._start_file("linked/evil.bin")
@@ -207,6 +247,7 @@ def test_bad_metadata_json_is_422_with_an_example(tmp_path: Path) -> None:
         response = client.post("/api/upload", content=body, headers={"content-type": content_type})
         assert response.status_code == 422
         assert "metadata_json" in response.json()["message"] and "Example" in response.json()["message"]
-        body, content_type = raw_multipart([("files", "run/a.bin", b"1"),
-                                            ("metadata_json", None, json.dumps(["list"]).encode())])
+        body, content_type = raw_multipart(
+            [("files", "run/a.bin", b"1"), ("metadata_json", None, json.dumps(["list"]).encode())]
+        )
         assert client.post("/api/upload", content=body, headers={"content-type": content_type}).status_code == 422

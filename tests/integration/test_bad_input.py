@@ -31,8 +31,10 @@ def _detect_error(path: Path) -> str:
 def test_empty_upload(tmp_path: Path, sample_run: Path) -> None:
     (tmp_path / "empty").mkdir()
     message = _detect_error(tmp_path / "empty")
-    assert message == ("The upload holds no files. Upload the recording folder your acquisition system wrote, e.g. a "
-                       "SpikeGLX run folder with its .bin and .meta files.")
+    assert message == (
+        "The upload holds no files. Upload the recording folder your acquisition system wrote, e.g. a "
+        "SpikeGLX run folder with its .bin and .meta files."
+    )
     assert detect(sample_run).interface == "SpikeGLXConverterPipe"  # still usable
 
 
@@ -116,7 +118,7 @@ def test_file_vanishing_mid_conversion_keeps_earlier_versions_and_leaves_no_part
     assert hashlib.sha256(Path(v1["path"]).read_bytes()).hexdigest() == v1_hash
     assert [v.version for v in runtime.store.snapshot().versions] == [1]
     # Before the write starts, a missing file is named too; the rest of the upload is untouched.
-    with pytest.raises(ConversionError, match="missing: .*imec0.lf.bin"):
+    with pytest.raises(ConversionError, match=r"missing: .*imec0\.lf\.bin"):
         runtime.call(AGENT, "convert", input_path=str(run), detection_result=found, metadata=START)
     assert next(run.rglob("*.ap.bin")).stat().st_size > 0
 
@@ -155,8 +157,13 @@ CHILD = textwrap.dedent("""
 
 def test_disk_full_gives_a_clear_message_and_keeps_everything(tmp_path: Path) -> None:
     run = write_sample_spikeglx(tmp_path / "upload")
-    done = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path), str(run), str(ROOT / "tests")],
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path), str(run), str(ROOT / "tests")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     error = result["error"]

@@ -26,8 +26,9 @@ def test_metadata_file_and_accept_warnings_convert_with_a_json_summary(tmp_path:
     metadata = tmp_path / "metadata.yaml"
     metadata.write_text(yaml.safe_dump(FULL_METADATA))
     out = tmp_path / "converted"
-    done = run_cli(tmp_path, str(sample_run), "--metadata", str(metadata), "--accept-warnings", "--json",
-                   "--output-dir", str(out))
+    done = run_cli(
+        tmp_path, str(sample_run), "--metadata", str(metadata), "--accept-warnings", "--json", "--output-dir", str(out)
+    )
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["status"] == "completed"
@@ -54,23 +55,38 @@ def test_warnings_without_accept_exit_2_and_say_how_to_accept(tmp_path: Path, sa
         (["{sample}", "--format", "NoSuchInterface"], "NoSuchInterface"),
     ],
 )
-def test_bad_input_exits_2_with_a_specific_message(tmp_path: Path, sample_run: Path, args: list[str], words: str) -> None:
+def test_bad_input_exits_2_with_a_specific_message(
+    tmp_path: Path, sample_run: Path, args: list[str], words: str
+) -> None:
     done = run_cli(tmp_path, *[a.replace("{sample}", str(sample_run)) for a in args], "--json")
     assert done.returncode == 2
     assert words in done.stderr or words in done.stdout
 
 
 def test_forced_format_skips_the_choice(tmp_path: Path) -> None:
-    done = run_cli(tmp_path, str(REALDATA / "phy_kilosort" / "bme410"), "--format", "KiloSortSortingInterface",
-                   "--set", "session_start_time=2021-06-02T10:15:00+01:00", "--json")
+    done = run_cli(
+        tmp_path,
+        str(REALDATA / "phy_kilosort" / "bme410"),
+        "--format",
+        "KiloSortSortingInterface",
+        "--set",
+        "session_start_time=2021-06-02T10:15:00+01:00",
+        "--json",
+    )
     summary = json.loads(done.stdout)
     assert done.returncode == 2 and summary["pending_request"]["type"] == "metadata", done.stderr
     assert "KiloSortSortingInterface" in done.stderr or summary["versions"] == []
 
 
 def test_on_a_terminal_it_asks_and_shows_progress(tmp_path: Path, sample_run: Path) -> None:
-    answers = {"subject_id": "m042", "species": "mouse", "sex": "female", "age": "12 weeks",
-               "session_description": "Neuropixels recording in V1", "session_start_time": "2024-03-05 14:30 EST"}
+    answers = {
+        "subject_id": "m042",
+        "species": "mouse",
+        "sex": "female",
+        "age": "12 weeks",
+        "session_description": "Neuropixels recording in V1",
+        "session_start_time": "2024-03-05 14:30 EST",
+    }
 
     def reply(field: str | None, context: str) -> str:
         if field:

@@ -15,9 +15,11 @@ from agentic_neurodata.state import GlobalState
 from cli_terminal import converse, run_cli
 from conftest import FULL_METADATA, REALDATA
 
-NO_PROGRESS_OPTIONS = [RequestOption(value="accept_as_is", label="Accept as is"),
-                       RequestOption(value="change_approach", label="Different approach"),
-                       RequestOption(value="stop", label="Stop")]
+NO_PROGRESS_OPTIONS = [
+    RequestOption(value="accept_as_is", label="Accept as is"),
+    RequestOption(value="change_approach", label="Different approach"),
+    RequestOption(value="stop", label="Stop"),
+]
 
 
 def option_number(context: str, label: str) -> str | None:
@@ -87,9 +89,11 @@ def passed_with_issues_state() -> GlobalState:
 
 
 def test_without_a_terminal_a_failed_file_lists_approve_and_decline() -> None:
-    request = PendingRequest(type=PendingRequestType.RETRY_APPROVAL, message="The file failed validation.",
-                             options=[RequestOption(value="approve", label="Approve"),
-                                      RequestOption(value="decline", label="Decline")])
+    request = PendingRequest(
+        type=PendingRequestType.RETRY_APPROVAL,
+        message="The file failed validation.",
+        options=[RequestOption(value="approve", label="Approve"), RequestOption(value="decline", label="Decline")],
+    )
     text = "\n".join(missing_lines(request, failed_state()))
     assert "option 'approve': Approve" in text and "option 'decline': Decline" in text
     assert "failed validation" in text and "on a terminal" in text
@@ -98,8 +102,12 @@ def test_without_a_terminal_a_failed_file_lists_approve_and_decline() -> None:
 
 
 def test_without_a_terminal_the_changed_nothing_question_is_listed_as_a_choice() -> None:
-    request = PendingRequest(type=PendingRequestType.USER_INPUT, purpose="no_progress",
-                             message="Attempt 2 changed nothing.", options=NO_PROGRESS_OPTIONS)
+    request = PendingRequest(
+        type=PendingRequestType.USER_INPUT,
+        purpose="no_progress",
+        message="Attempt 2 changed nothing.",
+        options=NO_PROGRESS_OPTIONS,
+    )
     passed = "\n".join(missing_lines(request, passed_with_issues_state()))
     assert "option 'accept_as_is': Accept as is" in passed and "option 'stop': Stop" in passed
     assert "--accept-warnings to accept the file as is" in passed and "--set" not in passed
@@ -111,10 +119,15 @@ def test_without_a_terminal_the_changed_nothing_question_is_listed_as_a_choice()
 
 
 def test_without_a_terminal_a_format_choice_says_how_to_give_it() -> None:
-    request = PendingRequest(type=PendingRequestType.FORMAT_SELECTION, message="Two readers fit.",
-                             options=[RequestOption(value="PhySortingInterface", label="Phy"),
-                                      RequestOption(value="SpikeGLXRecordingInterface#imec0.ap", label="AP"),
-                                      RequestOption(value="SpikeGLXRecordingInterface#imec0.lf", label="LF")])
+    request = PendingRequest(
+        type=PendingRequestType.FORMAT_SELECTION,
+        message="Two readers fit.",
+        options=[
+            RequestOption(value="PhySortingInterface", label="Phy"),
+            RequestOption(value="SpikeGLXRecordingInterface#imec0.ap", label="AP"),
+            RequestOption(value="SpikeGLXRecordingInterface#imec0.lf", label="LF"),
+        ],
+    )
     text = "\n".join(missing_lines(request, GlobalState()))
     assert "--format NAME (one of: PhySortingInterface, SpikeGLXRecordingInterface)" in text
     assert "  - SpikeGLXRecordingInterface: LF" in text and "#imec0" not in text

@@ -17,10 +17,20 @@ pytestmark = pytest.mark.slow
 # Only the start time: the sample then fails validation for its missing subject.
 START_ONLY = {"session_start_time": "2024-03-05T14:30:00-05:00"}
 # What a person would type for the values a correction asks for.
-ANSWERS = {"subject_id": "m042", "species": "mouse", "sex": "female", "age": "12 weeks",
-           "session_description": "Neuropixels recording in V1", "experimenter": "Jane Smith", "institution": "MIT",
-           "lab": "Smith Lab", "experiment_description": "Spontaneous activity in V1", "keywords": "V1, Neuropixels",
-           "electrode_location": "VISp", "subject_description": "Adult C57BL/6J mouse, head-fixed"}
+ANSWERS = {
+    "subject_id": "m042",
+    "species": "mouse",
+    "sex": "female",
+    "age": "12 weeks",
+    "session_description": "Neuropixels recording in V1",
+    "experimenter": "Jane Smith",
+    "institution": "MIT",
+    "lab": "Smith Lab",
+    "experiment_description": "Spontaneous activity in V1",
+    "keywords": "V1, Neuropixels",
+    "electrode_location": "VISp",
+    "subject_description": "Adult C57BL/6J mouse, head-fixed",
+}
 
 
 def failed_for_missing_subject(client: Client, folder: Path) -> dict:
@@ -45,8 +55,9 @@ def server(tmp_path: Path):
         live.stop()
 
 
-def test_decline_keeps_the_failed_file_and_its_correction_context(tmp_path: Path, sample_run: Path,
-                                                                  server: LiveServer) -> None:
+def test_decline_keeps_the_failed_file_and_its_correction_context(
+    tmp_path: Path, sample_run: Path, server: LiveServer
+) -> None:
     with Client(server.url) as client:
         failed_for_missing_subject(client, sample_run)
         client.decline()
@@ -72,8 +83,9 @@ def test_approve_then_answer_values_ends_improved(tmp_path: Path, sample_run: Pa
                 break
             if request["type"] == "user_input":
                 assert request["purpose"] == "correction_values", request
-                reply = client.answer(fields={f["name"]: ANSWERS[f["name"]] for f in request["fields"]
-                                              if f["name"] in ANSWERS})
+                reply = client.answer(
+                    fields={f["name"]: ANSWERS[f["name"]] for f in request["fields"] if f["name"] in ANSWERS}
+                )
                 assert reply["accepted"].get("subject_id", "m042") == "m042", reply
             else:
                 assert request["type"] in ("retry_approval", "improvement_approval"), request

@@ -19,16 +19,27 @@ pytestmark = pytest.mark.slow
 
 # Everything a user could be asked about the sample recording, as a person would type it.
 ANSWERS = {
-    "subject_id": "m042", "species": "mouse", "sex": "female", "age": "12 weeks",
-    "session_description": "Neuropixels recording in V1", "session_start_time": "2024-03-05 14:30 EST",
-    "experimenter": "Jane Smith", "institution": "MIT", "lab": "Smith Lab",
-    "experiment_description": "Spontaneous activity in primary visual cortex", "keywords": "V1, Neuropixels",
-    "electrode_location": "VISp", "subject_description": "Adult C57BL/6J mouse, head-fixed",
+    "subject_id": "m042",
+    "species": "mouse",
+    "sex": "female",
+    "age": "12 weeks",
+    "session_description": "Neuropixels recording in V1",
+    "session_start_time": "2024-03-05 14:30 EST",
+    "experimenter": "Jane Smith",
+    "institution": "MIT",
+    "lab": "Smith Lab",
+    "experiment_description": "Spontaneous activity in primary visual cortex",
+    "keywords": "V1, Neuropixels",
+    "electrode_location": "VISp",
+    "subject_description": "Adult C57BL/6J mouse, head-fixed",
 }
 # FULL_METADATA leaves two best-practice suggestions on the sample (no subject description, no device
 # description); with both given, NWB Inspector has nothing to report.
-COMPLETE_METADATA = {**FULL_METADATA, "subject_description": "Adult C57BL/6J mouse, head-fixed",
-                     "device_description": "Neuropixels 1.0 probe (imec NP1000)"}
+COMPLETE_METADATA = {
+    **FULL_METADATA,
+    "subject_description": "Adult C57BL/6J mouse, head-fixed",
+    "device_description": "Neuropixels 1.0 probe (imec NP1000)",
+}
 
 
 @pytest.fixture
@@ -107,7 +118,11 @@ def test_happy_path_full_metadata_then_accept_with_pdf(client: TestClient, sampl
 
 def test_complete_metadata_passes_on_the_first_attempt(client: TestClient, sample_run: Path) -> None:
     status = upload(client, sample_run, COMPLETE_METADATA)
-    assert (status["status"], status["overall_status"], status["validation_status"]) == ("completed", "PASSED", "passed")
+    assert (status["status"], status["overall_status"], status["validation_status"]) == (
+        "completed",
+        "PASSED",
+        "passed",
+    )
     assert status["issues"] == [] and status["pending_request"] is None
     assert status["correction_attempt"] == 0 and status["correction_history"] == []
     [version] = status["versions"]
@@ -123,18 +138,29 @@ def test_missing_metadata_given_in_one_sentence(client: TestClient, sample_run: 
     required = {f["name"] for f in request["fields"] if f["required"]}
     assert {"subject_id", "species", "sex", "age", "session_description", "session_start_time"} <= required
     assert all(f["why"] and f["example"] for f in request["fields"])
-    reply = say(client, message="Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, "
-                                "started 5 March 2024 2:30pm EST")
+    reply = say(
+        client,
+        message="Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST",
+    )
     accepted = reply["accepted"]
-    assert (accepted["subject_id"], accepted["species"], accepted["sex"], accepted["age"]) == \
-        ("m042", "Mus musculus", "F", "P12W")
+    assert (accepted["subject_id"], accepted["species"], accepted["sex"], accepted["age"]) == (
+        "m042",
+        "Mus musculus",
+        "F",
+        "P12W",
+    )
     assert accepted["session_start_time"] == "2024-03-05T14:30:00-05:00"
     assert accepted["experimenter"] == ["Smith, Jane"]
     assert reply["next_action"] == "processing"
     done = settle(client)
     assert done["overall_status"] in ("PASSED", "PASSED_WITH_ISSUES")
     subject = done["file_info"]["subject"]
-    assert (subject["subject_id"], subject["species"], subject["sex"], subject["age"]) == ("m042", "Mus musculus", "F", "P12W")
+    assert (subject["subject_id"], subject["species"], subject["sex"], subject["age"]) == (
+        "m042",
+        "Mus musculus",
+        "F",
+        "P12W",
+    )
 
 
 def test_one_answer_at_a_time_at_most_two_rounds_and_declines_remembered(client: TestClient, sample_run: Path) -> None:
@@ -193,8 +219,9 @@ def test_failed_then_approve_then_input_ends_passed_improved(client: TestClient,
             if request["type"] == "user_input":
                 assert request["purpose"] == "correction_values"
                 # Each question says what is asked, why, with an example and the rule an answer must follow.
-                assert all(f["description"] and f["why"] and f["example"] and f["rule"] for f in request["fields"]), \
+                assert all(f["description"] and f["why"] and f["example"] and f["rule"] for f in request["fields"]), (
                     request["fields"]
+                )
                 say(client, fields={f["name"]: ANSWERS[f["name"]] for f in request["fields"]})
             else:
                 assert request["type"] in ("retry_approval", "improvement_approval")
@@ -208,8 +235,12 @@ def test_failed_then_approve_then_input_ends_passed_improved(client: TestClient,
     # waits for, so were the questions, and the last event gives the final status.
     attempts = [e["metadata"]["correction_attempt"] for e in events]
     assert attempts == sorted(attempts) and attempts[0] == 0 and attempts[-1] == final["correction_attempt"] >= 1
-    assert any(e["status"] == "awaiting_user_input" and e["metadata"]["pending_request"] == "retry_approval"
-               and e["metadata"]["next_action"] == "retry_approval" for e in events)
+    assert any(
+        e["status"] == "awaiting_user_input"
+        and e["metadata"]["pending_request"] == "retry_approval"
+        and e["metadata"]["next_action"] == "retry_approval"
+        for e in events
+    )
     assert any(e["metadata"]["purpose"] == "correction_values" for e in events)
     assert (events[-1]["status"], events[-1]["metadata"]["validation_status"]) == ("completed", "passed_improved")
     history = final["correction_history"]
@@ -262,7 +293,9 @@ def test_stuck_loop_is_called_out_then_accepted(client: TestClient, sample_run: 
 
 def test_stuck_loop_different_approach_asks_again_then_stop_abandons(client: TestClient, sample_run: Path) -> None:
     # With the device described, the only suggestion left (no subject description) needs the user.
-    status = upload(client, sample_run, {**FULL_METADATA, "device_description": COMPLETE_METADATA["device_description"]})
+    status = upload(
+        client, sample_run, {**FULL_METADATA, "device_description": COMPLETE_METADATA["device_description"]}
+    )
     assert status["overall_status"] == "PASSED_WITH_ISSUES"
     decide(client, approved=True)  # improve
     asked = settle(client)["pending_request"]

@@ -26,17 +26,31 @@ def scripted_model(request: httpx2.Request) -> httpx2.Response:
     if "Ask the person for these metadata fields" in prompt:
         labels = [field["label"] for field in json.loads(prompt.split("\n", 1)[1].split("\n\n")[0])]
         return json_message({"message": "Could you tell me the " + ", ".join(labels) + "?"})
-    if "Read the metadata" in prompt or "metadata_extraction" in body.get("system", "") or "asked_fields" in prompt \
-            or "Message:" in prompt:
-        return json_message({"values": [
-            {"field": "subject_id", "value": "m042", "evidence": "m042"},
-            {"field": "species", "value": "house mouse", "evidence": "house mouse"},
-            {"field": "sex", "value": "female", "evidence": "female"},
-            {"field": "age", "value": "12 weeks", "evidence": "12 weeks"},
-            {"field": "session_description", "value": "V1 recording", "evidence": "V1 recording"},
-            {"field": "session_start_time", "value": "5 March 2024 2:30pm EST", "evidence": "5 March 2024 2:30pm EST"},
-            {"field": "institution", "value": "Harvard", "evidence": "Harvard"},  # not in the message: refused
-        ], "intents": [], "unsure_about": []})
+    if (
+        "Read the metadata" in prompt
+        or "metadata_extraction" in body.get("system", "")
+        or "asked_fields" in prompt
+        or "Message:" in prompt
+    ):
+        return json_message(
+            {
+                "values": [
+                    {"field": "subject_id", "value": "m042", "evidence": "m042"},
+                    {"field": "species", "value": "house mouse", "evidence": "house mouse"},
+                    {"field": "sex", "value": "female", "evidence": "female"},
+                    {"field": "age", "value": "12 weeks", "evidence": "12 weeks"},
+                    {"field": "session_description", "value": "V1 recording", "evidence": "V1 recording"},
+                    {
+                        "field": "session_start_time",
+                        "value": "5 March 2024 2:30pm EST",
+                        "evidence": "5 March 2024 2:30pm EST",
+                    },
+                    {"field": "institution", "value": "Harvard", "evidence": "Harvard"},  # not in the message: refused
+                ],
+                "intents": [],
+                "unsure_about": [],
+            }
+        )
     return json_message({"message": "Here is what I propose."})
 
 
@@ -52,8 +66,12 @@ def test_the_model_reads_the_answer_and_the_rules_still_decide(tmp_path: Path, s
         assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202
         asked = wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
         assert asked["pending_request"]["message"].startswith("Could you tell me the subject ID")
-        reply = client.post("/api/user-input", json={
-            "message": "It's m042, a house mouse, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST"}).json()
+        reply = client.post(
+            "/api/user-input",
+            json={
+                "message": "It's m042, a house mouse, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST"
+            },
+        ).json()
         assert reply["accepted"]["species"] == "Mus musculus"  # normalised by the rules, not the model
         assert reply["accepted"]["session_start_time"] == "2024-03-05T14:30:00-05:00"
         assert "institution" not in reply["accepted"] and "not in your message" in reply["rejected"]["institution"]
@@ -68,8 +86,14 @@ def test_a_failing_model_is_reported_and_the_offline_reader_carries_on(tmp_path:
         assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202
         asked = wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
         assert asked["pending_request"]["message"].startswith("Before I convert")  # offline wording
-        reply = client.post("/api/user-input", json={
-            "message": "Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST"})
+        reply = client.post(
+            "/api/user-input",
+            json={
+                "message": (
+                    "Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST"
+                )
+            },
+        )
         body = reply.json()
         assert body["accepted"]["subject_id"] == "m042"
         status_now = client.get("/api/status").json()

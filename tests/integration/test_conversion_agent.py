@@ -101,8 +101,9 @@ def test_versions_are_numbered_kept_and_hashed_with_progress_in_bytes(runtime, s
     with NWBHDF5IO(v2["path"], "r") as io:
         nwbfile = io.read()
         assert nwbfile.session_start_time.isoformat() == "2024-03-05T14:30:00-05:00"
-        np.testing.assert_array_equal(nwbfile.acquisition["ElectricalSeriesAP"].data[:],
-                                      read_sample_ap(sample_run, SAMPLE_SPEC.n_channels))
+        np.testing.assert_array_equal(
+            nwbfile.acquisition["ElectricalSeriesAP"].data[:], read_sample_ap(sample_run, SAMPLE_SPEC.n_channels)
+        )
     assert not list(Path(v1["path"]).parent.glob(".*partial*"))
 
 
@@ -186,7 +187,9 @@ def test_a_recording_without_start_time_needs_one_from_the_user(runtime) -> None
 def test_convert_refuses_an_unsettled_detection(runtime) -> None:
     found = runtime.call(AGENT, "detect_format", input_path=str(REALDATA / "phy_kilosort"))
     assert found["needs_choice"] and {a["interface"] for a in found["alternatives"]} == {
-        "PhySortingInterface", "KiloSortSortingInterface"}
+        "PhySortingInterface",
+        "KiloSortSortingInterface",
+    }
     with pytest.raises(BadInputError, match="not settled"):
         runtime.call(AGENT, "convert", input_path=str(REALDATA / "phy_kilosort"), detection_result=found, metadata={})
     with pytest.raises(BadInputError, match="Choose the format first"):

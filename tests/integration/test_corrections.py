@@ -45,11 +45,21 @@ def checks(path: str, object_type: str | None = None) -> set[str]:
 def test_unknown_or_wrong_options_are_refused_with_the_known_ones(runtime, sample_run: Path, tmp_path: Path) -> None:
     found = start(runtime, sample_run, tmp_path / "out")
     with pytest.raises(BadInputError) as caught:
-        runtime.call(AGENT, "convert", input_path=str(sample_run), detection_result=found, metadata=START,
-                     options={"drop_empty_table": True})
+        runtime.call(
+            AGENT,
+            "convert",
+            input_path=str(sample_run),
+            detection_result=found,
+            metadata=START,
+            options={"drop_empty_table": True},
+        )
     assert "drop_empty_table" in caught.value.message and "drop_empty_tables" in caught.value.message
-    assert set(caught.value.details["known"]) == {"skip_empty_streams", "drop_empty_tables", "drop_empty_strings",
-                                                  "compression"}
+    assert set(caught.value.details["known"]) == {
+        "skip_empty_streams",
+        "drop_empty_tables",
+        "drop_empty_strings",
+        "compression",
+    }
     with pytest.raises(BadInputError, match="true or false"):
         runtime.call(AGENT, "apply_corrections", metadata=START, options={"skip_empty_streams": "yes"})
     with pytest.raises(BadInputError, match="gzip, lz4, zstd, none"):
@@ -63,7 +73,8 @@ def test_apply_corrections_needs_a_converted_session(runtime) -> None:
 
 
 def test_quiet_digital_lines_are_left_out_and_the_inspector_no_longer_crashes_on_empty_tables(
-        runtime, tmp_path: Path) -> None:
+    runtime, tmp_path: Path
+) -> None:
     run = write_sample_spikeglx(tmp_path / "upload")
     add_sample_nidq(run, active_lines=(2,))
     found = start(runtime, run, tmp_path / "out")
@@ -72,8 +83,10 @@ def test_quiet_digital_lines_are_left_out_and_the_inspector_no_longer_crashes_on
     assert {"check_empty_table", "inspector_internal_error"} <= before
     v2 = runtime.call(AGENT, "apply_corrections", metadata=START, options={"drop_empty_tables": True})
     assert v2["version"] == 2 and v2["options"] == {"drop_empty_tables": True}
-    assert v2["notes"] == ["Left out 7 of the 8 digital lines of nidq: they never change, so each would have been "
-                           "an empty event table; the 1 that change are kept as events."]
+    assert v2["notes"] == [
+        "Left out 7 of the 8 digital lines of nidq: they never change, so each would have been "
+        "an empty event table; the 1 that change are kept as events."
+    ]
     after = checks(v2["path"])
     assert not {"check_empty_table", "inspector_internal_error"} & after
     with NWBHDF5IO(v2["path"], "r") as io:
@@ -90,10 +103,17 @@ def test_a_board_whose_lines_all_stay_quiet_keeps_its_analog_channels(runtime, t
     run = write_sample_spikeglx(tmp_path / "upload")
     add_sample_nidq(run, active_lines=())
     found = start(runtime, run, tmp_path / "out")
-    version = runtime.call(AGENT, "convert", input_path=str(run), detection_result=found, metadata=START,
-                           options={"drop_empty_tables": True})
-    assert version["notes"] == ["Left out 8 of the 8 digital lines of nidq: they never change, so each would have "
-                                "been an empty event table."]
+    version = runtime.call(
+        AGENT,
+        "convert",
+        input_path=str(run),
+        detection_result=found,
+        metadata=START,
+        options={"drop_empty_tables": True},
+    )
+    assert version["notes"] == [
+        "Left out 8 of the 8 digital lines of nidq: they never change, so each would have been an empty event table."
+    ]
     with NWBHDF5IO(version["path"], "r") as io:
         nwbfile = io.read()
         assert not nwbfile.events and any(name.startswith("TimeSeriesNIDQ") for name in nwbfile.acquisition)
@@ -132,15 +152,22 @@ def test_generated_descriptions_and_the_brain_area_remove_their_issues(runtime, 
     base = {**START, "subject_id": "p07", "species": "Homo sapiens", "sex": "F", "age": "P30Y"}
     v1 = runtime.call(AGENT, "apply_corrections", metadata=base)
     issues = {(i.check_name, i.object_type) for i in run_inspector(Path(v1["path"]))[0]}
-    assert {("check_description", "Device"), ("check_description", "ElectrodeGroup"),
-            ("check_description", "Subject")} <= issues
-    fixed = {"device_description": "OpenBCI Cyton board (8 channels, 24-bit), as named in the BDF header",
-             "electrode_group_description": "Scalp EEG electrodes of the OpenBCI board",
-             "subject_description": "Healthy adult volunteer, overnight sleep recording"}
+    assert {
+        ("check_description", "Device"),
+        ("check_description", "ElectrodeGroup"),
+        ("check_description", "Subject"),
+    } <= issues
+    fixed = {
+        "device_description": "OpenBCI Cyton board (8 channels, 24-bit), as named in the BDF header",
+        "electrode_group_description": "Scalp EEG electrodes of the OpenBCI board",
+        "subject_description": "Healthy adult volunteer, overnight sleep recording",
+    }
     v2 = runtime.call(AGENT, "apply_corrections", metadata={**base, **fixed})
     issues = {(i.check_name, i.object_type) for i in run_inspector(Path(v2["path"]))[0]}
-    assert not {("check_description", "Device"), ("check_description", "ElectrodeGroup"),
-                ("check_description", "Subject")} & issues
+    assert (
+        not {("check_description", "Device"), ("check_description", "ElectrodeGroup"), ("check_description", "Subject")}
+        & issues
+    )
     with NWBHDF5IO(v2["path"], "r") as io:
         nwbfile = io.read()
         assert {d.description for d in nwbfile.devices.values()} == {fixed["device_description"]}
@@ -164,8 +191,13 @@ def test_electrode_location_reaches_the_electrodes_table(runtime, sample_run: Pa
 def test_cell_id_and_date_of_birth(runtime, tmp_path: Path) -> None:
     abf = REALDATA / "abf" / "17o05028_ic_steps.abf"
     start(runtime, abf, tmp_path / "out")
-    metadata = {"session_start_time": "2024-03-05T14:30:00+09:00", "subject_id": "r3", "species": "Rattus norvegicus",
-                "sex": "M", "date_of_birth": "2024-01-02"}
+    metadata = {
+        "session_start_time": "2024-03-05T14:30:00+09:00",
+        "subject_id": "r3",
+        "species": "Rattus norvegicus",
+        "sex": "M",
+        "date_of_birth": "2024-01-02",
+    }
     v1 = runtime.call(AGENT, "apply_corrections", metadata=metadata)
     assert "check_intracellular_electrode_cell_id_exists" in checks(v1["path"])
     v2 = runtime.call(AGENT, "apply_corrections", metadata={**metadata, "cell_id": "cell_03"})
@@ -190,12 +222,19 @@ def test_empty_optional_text_from_a_reader_is_left_out(tmp_path: Path) -> None:
         reader = EDFRecordingInterface(file_path=str(edf))
         own = reader.get_metadata()
         own["Devices"] = {"amplifier": {"name": "OpenBCI", "description": "EEG amplifier", "manufacturer": ""}}
-        own["Ecephys"]["ElectrodeGroups"] = {"scalp": {"name": "ElectrodeGroup", "description": "Scalp electrodes",
-                                                       "location": "scalp", "device_metadata_key": "amplifier"}}
+        own["Ecephys"]["ElectrodeGroups"] = {
+            "scalp": {
+                "name": "ElectrodeGroup",
+                "description": "Scalp electrodes",
+                "location": "scalp",
+                "device_metadata_key": "amplifier",
+            }
+        }
         metadata, notes = final_metadata(own, {}, START, drop_empty_strings=drop)
         path = tmp_path / f"drop_{drop}.nwb"
-        reader.run_conversion(nwbfile_path=str(path), metadata=metadata, overwrite=True,
-                              data_representation="physical_units")
+        reader.run_conversion(
+            nwbfile_path=str(path), metadata=metadata, overwrite=True, data_representation="physical_units"
+        )
         flagged[drop] = "check_empty_string_for_optional_attribute" in checks(str(path), "Device")
         if drop:
             assert len(notes) == 1 and notes[0].startswith("Left out optional metadata given as empty text (Devices.")

@@ -18,9 +18,18 @@ from conftest import FULL_METADATA, make_settings
 from nwb_files import TRICKY_LAB, real_nwb, sample_nwb  # noqa: F401 - session fixtures
 
 pytestmark = pytest.mark.slow
-SECTIONS = ["NWB evaluation report", "1. Executive summary", "2. File information", "3. Data preview",
-            "4. Issue counts", "5. Issues", "6. Quality assessment", "7. Recommendations", "8. Correction history",
-            "9. How this report was made"]
+SECTIONS = [
+    "NWB evaluation report",
+    "1. Executive summary",
+    "2. File information",
+    "3. Data preview",
+    "4. Issue counts",
+    "5. Issues",
+    "6. Quality assessment",
+    "7. Recommendations",
+    "8. Correction history",
+    "9. How this report was made",
+]
 
 
 @pytest.fixture
@@ -75,7 +84,8 @@ def test_file_info_of_real_recordings_has_what_they_hold_and_nothing_else(real_n
 
 
 def test_minimal_sample_fails_for_its_missing_subject_with_a_json_correction_context(
-        runtime, sample_nwb, tmp_path) -> None:  # noqa: F811
+    runtime, sample_nwb, tmp_path
+) -> None:
     result = evaluate(runtime, sample_nwb["minimal"], tmp_path)
     assert result["overall_status"] == "FAILED" and result["counts"]["CRITICAL"] == 1
     subject = next(i for i in result["issues"] if i["check_name"] == "check_subject_exists")
@@ -89,7 +99,7 @@ def test_minimal_sample_fails_for_its_missing_subject_with_a_json_correction_con
     assert state.report_path == str(report) and state.validation_result.overall_status == OverallStatus.FAILED
     assert state.stages[StageName.REPORT_GENERATION].status == StageStatus.COMPLETED
     text = report.read_text()
-    assert text.startswith("{\n  \"session_id\": \"session-eval\"")  # pretty-printed
+    assert text.startswith('{\n  "session_id": "session-eval"')  # pretty-printed
     context = CorrectionContext.model_validate(json.loads(text))
     assert context.roadmap[0].fix_kind.value == "ask" and "check_subject_exists" in context.roadmap[0].issues
     assert "check_description" in context.auto_fixable and "check_subject_exists" in context.needs_user_input
@@ -125,11 +135,24 @@ def test_full_metadata_passes_with_a_pdf_report_read_back(runtime, sample_nwb, t
 
     reader, text = pdf_text(report)
     positions = [text.find(section) for section in SECTIONS]
-    assert all(p >= 0 for p in positions) and positions == sorted(positions), dict(zip(SECTIONS, positions))
+    assert all(p >= 0 for p in positions) and positions == sorted(positions), dict(
+        zip(SECTIONS, positions, strict=False)
+    )
     assert {"PASSED": "PASSED", "PASSED_WITH_ISSUES": "PASSED WITH ISSUES"}[result["overall_status"]] in text
-    for value in ("sample_full_v1.nwb", "2.", FULL_METADATA["subject_id"], "Mus musculus", "Smith, Jane",
-                  "ElectricalSeriesAP", "90000 × 32", "What it means", "Why it matters", "How to fix it",
-                  "score = 100 ×", "No correction was needed"):
+    for value in (
+        "sample_full_v1.nwb",
+        "2.",
+        FULL_METADATA["subject_id"],
+        "Mus musculus",
+        "Smith, Jane",
+        "ElectricalSeriesAP",
+        "90000 × 32",
+        "What it means",
+        "Why it matters",
+        "How to fix it",
+        "score = 100 ×",
+        "No correction was needed",
+    ):
         assert value in text, value
     assert TRICKY_LAB in text  # user text escaped, shown literally
     pages = len(reader.pages)
@@ -141,12 +164,27 @@ def test_full_metadata_passes_with_a_pdf_report_read_back(runtime, sample_nwb, t
 def test_correction_history_renders_with_one_and_several_attempts(runtime, sample_nwb, tmp_path) -> None:  # noqa: F811
     evaluate(runtime, sample_nwb["full"], tmp_path, version=3)
     attempts = [
-        CorrectionAttempt(attempt=1, version=2, fixes_applied=[AppliedFix(
-            check_name="check_subject_species_form", field="species", old_value="mouse", new_value="Mus musculus",
-            reason="Common name translated to the Latin binomial")], user_input={"subject_id": "m042"},
-            status_after=OverallStatus.FAILED),
-        CorrectionAttempt(attempt=2, version=3, user_input={"electrode_location": "VISp", "keywords": ["V1", "ephys"]},
-                          status_after=OverallStatus.PASSED_WITH_ISSUES),
+        CorrectionAttempt(
+            attempt=1,
+            version=2,
+            fixes_applied=[
+                AppliedFix(
+                    check_name="check_subject_species_form",
+                    field="species",
+                    old_value="mouse",
+                    new_value="Mus musculus",
+                    reason="Common name translated to the Latin binomial",
+                )
+            ],
+            user_input={"subject_id": "m042"},
+            status_after=OverallStatus.FAILED,
+        ),
+        CorrectionAttempt(
+            attempt=2,
+            version=3,
+            user_input={"electrode_location": "VISp", "keywords": ["V1", "ephys"]},
+            status_after=OverallStatus.PASSED_WITH_ISSUES,
+        ),
         CorrectionAttempt(attempt=3),
     ]
     report = Path(runtime.store.snapshot().report_path)
@@ -186,8 +224,10 @@ def test_api_serves_issues_report_and_correction_context(sample_run, tmp_path) -
         assert client.post("/api/user-input", json={"message": "just convert it"}).status_code == 200
         wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
         assert client.post("/api/user-input", json={"message": "EST"}).status_code == 200  # the start time's zone
-        status = wait_until(lambda: client.get("/api/status").json(),
-                            lambda s: s["status"] in ("awaiting_user_input", "completed", "failed"))
+        status = wait_until(
+            lambda: client.get("/api/status").json(),
+            lambda s: s["status"] in ("awaiting_user_input", "completed", "failed"),
+        )
         assert status["overall_status"] == "FAILED" and status["report_available"]
         assert status["report_name"].endswith("_v1_correction_context.json")
         assert [s["status"] for s in status["stages"]] == ["completed", "completed", "completed"]
@@ -216,7 +256,8 @@ def test_an_unreadable_file_fails_with_a_context_that_says_so(runtime, tmp_path)
 
 
 def test_a_report_that_cannot_be_written_keeps_the_evaluation_and_serves_no_stale_report(
-        runtime, sample_nwb, tmp_path) -> None:  # noqa: F811
+    runtime, sample_nwb, tmp_path
+) -> None:
     evaluate(runtime, sample_nwb["full"], tmp_path, version=1)
     report = Path(runtime.store.snapshot().report_path)
     assert report.is_file()

@@ -28,8 +28,9 @@ def test_two_recordings_in_one_upload_are_offered_and_the_chosen_one_is_converte
         assert all(o["description"] for o in pending["options"])
         answer = client.post("/api/user-input", json={"fields": {"format": "IntanConverter"}})
         assert answer.status_code == 200, answer.text
-        status = wait_until(lambda: client.get("/api/status").json(),
-                            lambda s: s["status"] != "processing" and s["versions"])
+        status = wait_until(
+            lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing" and s["versions"]
+        )
         assert status["detected_format"]["interface"] == "IntanConverter"
         with NWBHDF5IO(status["versions"][0]["path"], "r") as io:
             assert io.read().acquisition["ElectricalSeries"].data.shape[1] == 16

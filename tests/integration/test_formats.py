@@ -27,21 +27,51 @@ def test_generated_sample_is_detected_and_converted(sample, samples_root: Path, 
     assert found.interface == sample.interface, found.explanation
     assert found.confidence > 0.9
     series, _ = read_series(tmp_path / "out.nwb")
-    assert any(s.kind == "ElectricalSeries" and s.channels == sample.channels and s.rate == pytest.approx(sample.rate_hz)
-               for s in series), series
+    assert any(
+        s.kind == "ElectricalSeries" and s.channels == sample.channels and s.rate == pytest.approx(sample.rate_hz)
+        for s in series
+    ), series
     assert upload.exists()
 
 
 # (upload relative to realdata, expected reader, choice, arguments, check)
 REAL = [
-    ("openephys_binary", "OpenEphysBinaryRecordingInterface", "OpenEphysBinaryRecordingInterface#Record Node 118#File_Reader-106.0",
-     None, ("ElectricalSeries", 16, 40000.0)),
-    ("openephys_legacy/Record Node 101", "OpenEphysLegacyRecordingInterface", None, None, ("ElectricalSeries", 16, 40000.0)),
-    ("openephys_legacy/Record Node 105", "OpenEphysLegacyRecordingInterface", None, None, ("ElectricalSeries", 16, 40000.0)),
-    ("abf/2020_07_29_0062.abf", "AxonRecordingInterface", "AxonRecordingInterface", None, ("ElectricalSeries", 2, 10000.0)),
+    (
+        "openephys_binary",
+        "OpenEphysBinaryRecordingInterface",
+        "OpenEphysBinaryRecordingInterface#Record Node 118#File_Reader-106.0",
+        None,
+        ("ElectricalSeries", 16, 40000.0),
+    ),
+    (
+        "openephys_legacy/Record Node 101",
+        "OpenEphysLegacyRecordingInterface",
+        None,
+        None,
+        ("ElectricalSeries", 16, 40000.0),
+    ),
+    (
+        "openephys_legacy/Record Node 105",
+        "OpenEphysLegacyRecordingInterface",
+        None,
+        None,
+        ("ElectricalSeries", 16, 40000.0),
+    ),
+    (
+        "abf/2020_07_29_0062.abf",
+        "AxonRecordingInterface",
+        "AxonRecordingInterface",
+        None,
+        ("ElectricalSeries", 2, 10000.0),
+    ),
     ("abf/17o05028_ic_steps.abf", "AxonIntracellularInterface", None, {}, ("CurrentClampSeries", 1, 20000.0)),
-    ("abf/171116sh_0013.abf", "AxonIntracellularInterface", None, {"mode": "voltage_clamp"},
-     ("VoltageClampSeries", 1, 20000.0)),
+    (
+        "abf/171116sh_0013.abf",
+        "AxonIntracellularInterface",
+        None,
+        {"mode": "voltage_clamp"},
+        ("VoltageClampSeries", 1, 20000.0),
+    ),
     ("intan/example_intan_file.rhd", "IntanConverter", None, None, ("ElectricalSeries", 2, 20000.0)),
     ("intan/sampledata_v1_2021-04-20.rhd", "IntanConverter", None, None, ("ElectricalSeries", 64, 20000.0)),
     ("edf", "EDFRecordingInterface", None, None, ("ElectricalSeries", 19, 125.0)),

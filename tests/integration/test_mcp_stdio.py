@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 
 from conftest import FULL_METADATA
-from integration.mcp_helpers import TOOL_NAMES, Progress, call, call_error, run, skip_questions, stdio_connection, wait_settled
+from integration.mcp_helpers import (
+    TOOL_NAMES,
+    Progress,
+    call,
+    call_error,
+    run,
+    skip_questions,
+    stdio_connection,
+    wait_settled,
+)
 
 pytestmark = pytest.mark.slow
 

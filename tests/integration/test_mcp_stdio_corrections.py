@@ -13,11 +13,20 @@ from integration.mcp_helpers import MAX_ROUNDS, call, run, skip_questions, stdio
 pytestmark = pytest.mark.slow
 
 START_ONLY = {"session_start_time": "2024-03-05T14:30:00-05:00"}  # no subject: the file fails validation
-ANSWERS = {"subject_id": "m042", "species": "Mus musculus", "sex": "F", "age": "P90D",
-           "session_description": "Sample Neuropixels recording of mouse V1", "experimenter": "Smith, Jane",
-           "institution": "MIT", "lab": "Smith Lab", "experiment_description": "Spontaneous activity in V1",
-           "keywords": "V1, Neuropixels", "electrode_location": "VISp",
-           "subject_description": "Adult C57BL/6J mouse, head-fixed"}
+ANSWERS = {
+    "subject_id": "m042",
+    "species": "Mus musculus",
+    "sex": "F",
+    "age": "P90D",
+    "session_description": "Sample Neuropixels recording of mouse V1",
+    "experimenter": "Smith, Jane",
+    "institution": "MIT",
+    "lab": "Smith Lab",
+    "experiment_description": "Spontaneous activity in V1",
+    "keywords": "V1, Neuropixels",
+    "electrode_location": "VISp",
+    "subject_description": "Adult C57BL/6J mouse, head-fixed",
+}
 
 
 def test_approving_a_correction_over_stdio_ends_improved(tmp_path: Path, sample_run: Path) -> None:

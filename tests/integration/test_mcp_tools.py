@@ -38,7 +38,9 @@ def runtime(tmp_path: Path):  # type: ignore[no-untyped-def]
         built.close()
 
 
-def test_decline_after_an_approved_retry_ends_failed_and_detection_disturbs_nothing(runtime: Runtime, sample_run: Path) -> None:
+def test_decline_after_an_approved_retry_ends_failed_and_detection_disturbs_nothing(
+    runtime: Runtime, sample_run: Path
+) -> None:
     async def scenario() -> None:
         async with connected(runtime) as client:
             await call(client, "start_conversion", folder=str(sample_run))  # no metadata: the file fails
@@ -51,8 +53,13 @@ def test_decline_after_an_approved_retry_ends_failed_and_detection_disturbs_noth
             found = await call(client, "detect_format", folder=str(sample_run))
             assert found["interface"] == "SpikeGLXConverterPipe"
             after = runtime.store.snapshot()
-            assert (after.status, after.pending_request, after.detected_format, after.versions, after.updated_at) == \
-                   (before.status, before.pending_request, before.detected_format, before.versions, before.updated_at)
+            assert (after.status, after.pending_request, after.detected_format, after.versions, after.updated_at) == (
+                before.status,
+                before.pending_request,
+                before.detected_format,
+                before.versions,
+                before.updated_at,
+            )
 
             assert (await call_error(client, "accept_as_is"))["error_code"] == "invalid_state"  # a failed file
             approved = await call(client, "approve")

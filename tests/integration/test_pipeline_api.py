@@ -45,7 +45,9 @@ def convert_without_metadata(client: TestClient) -> dict:
     return wait_until(lambda: status_of(client), settled)
 
 
-def test_minimal_upload_converts_and_is_failed_for_missing_subject(client: TestClient, sample_run: Path, tmp_path: Path) -> None:
+def test_minimal_upload_converts_and_is_failed_for_missing_subject(
+    client: TestClient, sample_run: Path, tmp_path: Path
+) -> None:
     response = client.post("/api/upload", files=multipart_files(sample_run))
     assert response.status_code == 202, response.text
     body = response.json()
@@ -93,7 +95,9 @@ def test_full_metadata_is_written_and_the_file_is_not_failed(client: TestClient,
     assert {g["location"] for g in info["electrode_groups"]} == {"VISp"}
 
 
-def test_second_upload_while_busy_is_409_and_the_first_session_is_untouched(client: TestClient, sample_run: Path) -> None:
+def test_second_upload_while_busy_is_409_and_the_first_session_is_untouched(
+    client: TestClient, sample_run: Path
+) -> None:
     first = client.post("/api/upload", files=multipart_files(sample_run), data=FULL_METADATA)
     assert first.status_code == 202
     second = client.post("/api/upload", files=multipart_files(sample_run))
@@ -142,8 +146,14 @@ def test_websocket_receives_every_state_change(client: TestClient, sample_run: P
 
 def test_agents_info_and_logs_endpoints(client: TestClient) -> None:
     agents = {a["name"]: [c["action"] for c in a["capabilities"]] for a in client.get("/api/agents").json()}
-    assert {"start_conversion", "handle_user_input", "handle_validation_result", "handle_correction", "accept_as_is",
-            "cancel"} <= set(agents["conversation_agent"])
+    assert {
+        "start_conversion",
+        "handle_user_input",
+        "handle_validation_result",
+        "handle_correction",
+        "accept_as_is",
+        "cancel",
+    } <= set(agents["conversation_agent"])
     assert {"detect_format", "convert"} <= set(agents["conversion_agent"])
     assert {"evaluate"} <= set(agents["evaluation_agent"])
     info = client.get("/api/info").json()
@@ -153,8 +163,12 @@ def test_agents_info_and_logs_endpoints(client: TestClient) -> None:
 
 
 def test_errors_are_json_with_an_error_id(client: TestClient) -> None:
-    for response in (client.get("/api/download/nwb"), client.get("/nope/api"), client.post("/api/retry-approval", json={}),
-                     client.post("/api/upload", content=b"x", headers={"content-type": "text/plain"})):
+    for response in (
+        client.get("/api/download/nwb"),
+        client.get("/nope/api"),
+        client.post("/api/retry-approval", json={}),
+        client.post("/api/upload", content=b"x", headers={"content-type": "text/plain"}),
+    ):
         body = response.json()
         assert response.status_code in (404, 422), response.text
         assert set(body) == {"error_code", "message", "error_id", "details"}
@@ -177,7 +191,12 @@ def test_approve_makes_a_new_version_and_decline_ends_failed(client: TestClient,
     assert client.post("/api/retry-approval", json={"approved": True}).status_code == 200
     asked = wait_until(lambda: status_of(client), settled)
     assert asked["pending_request"]["type"] == "user_input"
-    assert client.post("/api/user-input", json={"skip": [f["name"] for f in asked["pending_request"]["fields"]]}).status_code == 200
+    assert (
+        client.post(
+            "/api/user-input", json={"skip": [f["name"] for f in asked["pending_request"]["fields"]]}
+        ).status_code
+        == 200
+    )
     status = wait_until(lambda: status_of(client), lambda s: settled(s) and len(s["versions"]) == 2)
     assert status["correction_attempt"] == 1
     v1, v2 = status["versions"]

@@ -21,8 +21,16 @@ from conftest import FULL_METADATA, REALDATA, make_settings
 pytestmark = pytest.mark.slow
 AGENT = "conversion_agent"
 NEUROCONV = Path(sys.executable).parent / "neuroconv"
-SESSION_FIELDS = ("session_description", "session_start_time", "experimenter", "institution", "lab",
-                  "experiment_description", "keywords", "session_id")
+SESSION_FIELDS = (
+    "session_description",
+    "session_start_time",
+    "experimenter",
+    "institution",
+    "lab",
+    "experiment_description",
+    "keywords",
+    "session_id",
+)
 SUBJECT_FIELDS = ("subject_id", "species", "sex", "age", "date_of_birth", "description", "strain")
 
 
@@ -31,16 +39,23 @@ def convert(tmp_path: Path, upload: Path, metadata: dict, options: dict | None =
     try:
         rt.store.begin_session("s1", str(upload), str(tmp_path / "out"))
         found = rt.call(AGENT, "detect_format", input_path=str(upload))
-        return rt.call(AGENT, "convert", input_path=str(upload), detection_result=found, metadata=metadata,
-                       options=options)
+        return rt.call(
+            AGENT, "convert", input_path=str(upload), detection_result=found, metadata=metadata, options=options
+        )
     finally:
         rt.close()
 
 
 def rerun(spec: Path, folder: Path) -> Path:
     """The specification run by NeuroConv's command, from another working directory."""
-    done = subprocess.run([str(NEUROCONV), str(spec), "--output-folder-path", str(folder), "--overwrite"],
-                          cwd=folder.parent, capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        [str(NEUROCONV), str(spec), "--output-folder-path", str(folder), "--overwrite"],
+        cwd=folder.parent,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     [written] = folder.glob("*.nwb")
     return written
@@ -50,9 +65,11 @@ def datasets(path: Path) -> dict[str, np.ndarray]:
     """Every numeric dataset under acquisition, processing and events, decoded."""
     found = {}
     with h5py.File(path, "r") as handle:
+
         def visit(name: str, item: object) -> None:
             if isinstance(item, h5py.Dataset) and item.dtype.kind in "iuf" and item.ndim >= 1:
                 found[name] = item[:]
+
         for top in ("acquisition", "processing", "events"):
             if top in handle:
                 handle[top].visititems(lambda n, i, t=top: visit(f"{t}/{n}", i))
@@ -74,16 +91,23 @@ def described(path: Path) -> dict:
 def test_the_specification_reruns_with_neuroconv_to_the_same_data_and_metadata(tmp_path: Path) -> None:
     run = write_sample_spikeglx(tmp_path / "upload")
     add_sample_nidq(run, active_lines=(1,))
-    metadata = {**FULL_METADATA, "date_of_birth": "2023-12-04", "subject_description": "Head-fixed, implanted",
-                "session_id": "day1"}
+    metadata = {
+        **FULL_METADATA,
+        "date_of_birth": "2023-12-04",
+        "subject_description": "Head-fixed, implanted",
+        "session_id": "day1",
+    }
     ours = convert(tmp_path, run, metadata, options={"drop_empty_tables": True})
     spec, meta = Path(ours["specification_path"]), Path(ours["metadata_path"])
     assert spec.name == "sample_run_g0_v1.neuroconv.yml" and meta.name == "sample_run_g0_v1.metadata.yml"
     assert spec.parent == meta.parent == Path(ours["path"]).parent
     text = spec.read_text()
     assert yaml.safe_load(text)["data_interfaces"] == {
-        "imec0.ap": "SpikeGLXRecordingInterface", "imec0.lf": "SpikeGLXRecordingInterface",
-        "nidq": "SpikeGLXNIDQInterface", "imec0.ap-SYNC": "SpikeGLXSyncChannelInterface"}
+        "imec0.ap": "SpikeGLXRecordingInterface",
+        "imec0.lf": "SpikeGLXRecordingInterface",
+        "nidq": "SpikeGLXNIDQInterface",
+        "imec0.ap-SYNC": "SpikeGLXSyncChannelInterface",
+    }
     written_metadata = yaml.safe_load(meta.read_text())
     assert written_metadata["Subject"]["subject_id"] == "m042"
     assert written_metadata["Ecephys"]["ElectrodeGroups"]["NeuropixelsImec0"]["location"] == "VISp"
@@ -100,7 +124,9 @@ def test_the_specification_reruns_with_neuroconv_to_the_same_data_and_metadata(t
     # NeuroConv's specification schema takes no electrode group metadata: the header says so, and
     # everything else about the groups is the same.
     assert "#   Ecephys.ElectrodeGroups.NeuropixelsImec0.location" in text
-    assert {n: (d, dev) for n, (d, _, dev) in a["groups"].items()} == {n: (d, dev) for n, (d, _, dev) in b["groups"].items()}
+    assert {n: (d, dev) for n, (d, _, dev) in a["groups"].items()} == {
+        n: (d, dev) for n, (d, _, dev) in b["groups"].items()
+    }
     assert {loc for _, loc, _ in a["groups"].values()} == {"VISp"}
 
 
@@ -112,8 +138,10 @@ def test_conversion_options_of_a_reader_are_in_the_specification(tmp_path: Path)
     assert session["conversion_options"] == {"EDFRecordingInterface": {"data_representation": "physical_units"}}
     assert Path(session["source_data"]["EDFRecordingInterface"]["file_path"]).is_absolute()
     theirs = rerun(Path(ours["specification_path"]), tmp_path / "rerun")
-    np.testing.assert_array_equal(datasets(Path(ours["path"]))["acquisition/ElectricalSeries/data"],
-                                  datasets(theirs)["acquisition/ElectricalSeries/data"])
+    np.testing.assert_array_equal(
+        datasets(Path(ours["path"]))["acquisition/ElectricalSeries/data"],
+        datasets(theirs)["acquisition/ElectricalSeries/data"],
+    )
     assert described(Path(ours["path"]))["subject"] == described(theirs)["subject"]
 
 

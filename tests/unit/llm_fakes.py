@@ -20,11 +20,19 @@ Answer = httpx2.Response | Callable[[httpx2.Request], httpx2.Response]
 
 
 def message(text: str, input_tokens: int = 11, output_tokens: int = 7) -> httpx2.Response:
-    return httpx2.Response(200, json={
-        "id": "msg_fake", "type": "message", "role": "assistant", "model": "claude-test",
-        "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "stop_sequence": None,
-        "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
-    })
+    return httpx2.Response(
+        200,
+        json={
+            "id": "msg_fake",
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-test",
+            "content": [{"type": "text", "text": text}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+        },
+    )
 
 
 def json_message(payload: dict[str, Any], **tokens: int) -> httpx2.Response:
@@ -32,8 +40,9 @@ def json_message(payload: dict[str, Any], **tokens: int) -> httpx2.Response:
 
 
 def status(code: int, headers: dict[str, str] | None = None, error_type: str = "api_error") -> httpx2.Response:
-    return httpx2.Response(code, headers=headers or {}, json={"type": "error",
-                                                              "error": {"type": error_type, "message": f"fake {code}"}})
+    return httpx2.Response(
+        code, headers=headers or {}, json={"type": "error", "error": {"type": error_type, "message": f"fake {code}"}}
+    )
 
 
 def timeout(request: httpx2.Request) -> httpx2.Response:
@@ -59,12 +68,14 @@ class FakeAnthropic:
         return httpx2.Client(transport=httpx2.MockTransport(self.handler))
 
     def provider(self, max_retries: int = 3, key: str | None = FAKE_KEY) -> AnthropicProvider:
-        return AnthropicProvider(key, "claude-test", max_retries=max_retries, http_client=self.client(),
-                                 sleep=self.sleeps.append)
+        return AnthropicProvider(
+            key, "claude-test", max_retries=max_retries, http_client=self.client(), sleep=self.sleeps.append
+        )
 
     def bodies(self) -> list[dict[str, Any]]:
         return [json.loads(request.content) for request in self.requests]
 
     def service(self, log_dir: Path, max_retries: int = 3, timeout_s: float = 5.0) -> LLMService:
-        return LLMService(self.provider(max_retries), PromptLibrary(), EventLog(log_dir, Redactor([FAKE_KEY])),
-                          timeout_s=timeout_s)
+        return LLMService(
+            self.provider(max_retries), PromptLibrary(), EventLog(log_dir, Redactor([FAKE_KEY])), timeout_s=timeout_s
+        )

@@ -19,14 +19,24 @@ from agentic_neurodata.models import (
     ValidationIssue,
 )
 
-OPTIONS = [RequestOption(value="PhySortingInterface", label="PhySortingInterface"),
-           RequestOption(value="KiloSortSortingInterface", label="KiloSortSortingInterface")]
+OPTIONS = [
+    RequestOption(value="PhySortingInterface", label="PhySortingInterface"),
+    RequestOption(value="KiloSortSortingInterface", label="KiloSortSortingInterface"),
+]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("PhySortingInterface", "PhySortingInterface"), ("2", "KiloSortSortingInterface"), ("phy", "PhySortingInterface"),
-    ("kilosort please", "KiloSortSortingInterface"), ("the first one", None), ("", None), ("9", None),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("PhySortingInterface", "PhySortingInterface"),
+        ("2", "KiloSortSortingInterface"),
+        ("phy", "PhySortingInterface"),
+        ("kilosort please", "KiloSortSortingInterface"),
+        ("the first one", None),
+        ("", None),
+        ("9", None),
+    ],
+)
 def test_an_option_is_named_by_value_label_number_or_an_unambiguous_part(text: str, expected: str | None) -> None:
     found = answers.match_option(text, OPTIONS)
     assert (found.value if found else None) == expected
@@ -37,17 +47,18 @@ def test_values_are_checked_and_unknown_names_refused_except_asked_free_text() -
     assert checked.accepted["species"] == "Mus musculus" and checked.accepted["sex"] == "M"
     assert "not a metadata field" in checked.rejected["colour"]
     assert "cell_id" in checked.rejected  # spaces are not allowed in an identifier
-    assert intake.check_values({"pipette_resistance": "5 MOhm"}, free_text_fields=("pipette_resistance",)).accepted == \
-        {"pipette_resistance": "5 MOhm"}
+    assert intake.check_values({"pipette_resistance": "5 MOhm"}, free_text_fields=("pipette_resistance",)).accepted == {
+        "pipette_resistance": "5 MOhm"
+    }
 
 
 def test_a_start_time_from_the_files_counts_only_with_its_zone() -> None:
-    assert intake.known_from_files({"session_start_time": "2024-03-05T14:30:00-05:00",
-                                    "session_start_time_has_timezone": True}) == \
-        ({"session_start_time": "2024-03-05T14:30:00-05:00"}, {})
-    assert intake.known_from_files({"session_start_time": "2024-03-05T14:30:00",
-                                    "session_start_time_has_timezone": False}) == \
-        ({}, {"session_start_time": "2024-03-05T14:30:00"})
+    assert intake.known_from_files(
+        {"session_start_time": "2024-03-05T14:30:00-05:00", "session_start_time_has_timezone": True}
+    ) == ({"session_start_time": "2024-03-05T14:30:00-05:00"}, {})
+    assert intake.known_from_files(
+        {"session_start_time": "2024-03-05T14:30:00", "session_start_time_has_timezone": False}
+    ) == ({}, {"session_start_time": "2024-03-05T14:30:00"})
     assert intake.cannot_convert_without({}) == ["session_start_time"]
     assert intake.cannot_convert_without({"session_start_time": "2024-03-05T14:30:00-05:00"}) == []
 
@@ -72,11 +83,20 @@ def strategy(check: str, field: str | None, kind: FixKind = FixKind.AUTO) -> Fix
 def test_automatic_fixes_work_only_from_facts_present() -> None:
     metadata: dict = {"subject_id": "m/042", "related_publications": ["10.1234/abcd"]}
     options: dict = {}
-    info = FileInfo(devices=[{"name": "NeuropixelsImec0", "manufacturer": "imec", "model": "NP1000",
-                              "serial_number": "18194814012"}])
-    done = [auto_fixes.apply_fix(strategy(c, f), metadata, options, info) for c, f in (
-        ("check_subject_id_no_slashes", "subject_id"), ("check_doi_publications", "related_publications"),
-        ("check_description", "device_description"), ("check_empty_table", None))]
+    info = FileInfo(
+        devices=[
+            {"name": "NeuropixelsImec0", "manufacturer": "imec", "model": "NP1000", "serial_number": "18194814012"}
+        ]
+    )
+    done = [
+        auto_fixes.apply_fix(strategy(c, f), metadata, options, info)
+        for c, f in (
+            ("check_subject_id_no_slashes", "subject_id"),
+            ("check_doi_publications", "related_publications"),
+            ("check_description", "device_description"),
+            ("check_empty_table", None),
+        )
+    ]
     assert all(isinstance(fix, AppliedFix) for fix in done)
     assert metadata["subject_id"] == "m-042" and metadata["related_publications"] == ["doi:10.1234/abcd"]
     assert metadata["device_description"] == "NeuropixelsImec0, NP1000, made by imec, serial number 18194814012"
@@ -88,8 +108,13 @@ def test_automatic_fixes_work_only_from_facts_present() -> None:
 
 
 def issue(check: str, location: str = "/") -> ValidationIssue:
-    return ValidationIssue(check_name=check, severity=Severity.WARNING, importance="BEST_PRACTICE_VIOLATION",
-                           message="m", location=location)
+    return ValidationIssue(
+        check_name=check,
+        severity=Severity.WARNING,
+        importance="BEST_PRACTICE_VIOLATION",
+        message="m",
+        location=location,
+    )
 
 
 def test_no_progress_means_same_issues_no_input_no_fix() -> None:
@@ -105,23 +130,47 @@ def test_no_progress_means_same_issues_no_input_no_fix() -> None:
 
 
 def test_correction_questions_carry_the_question_why_example_and_rule() -> None:
-    plan = planning.CorrectionPlan(ask=[
-        FixStrategy(check_name="check_subject_age", kind=FixKind.ASK, field="age", description="Ask for age.",
-                    question="How old was the subject?", example="P90D", rule="ISO 8601 duration, e.g. P90D."),
-        FixStrategy(check_name="check_new", kind=FixKind.ASK, field="pipette_resistance", description="Ask for it.",
-                    question="What was the pipette resistance?", example="5 MOhm", rule="A resistance with its unit."),
-    ])
+    plan = planning.CorrectionPlan(
+        ask=[
+            FixStrategy(
+                check_name="check_subject_age",
+                kind=FixKind.ASK,
+                field="age",
+                description="Ask for age.",
+                question="How old was the subject?",
+                example="P90D",
+                rule="ISO 8601 duration, e.g. P90D.",
+            ),
+            FixStrategy(
+                check_name="check_new",
+                kind=FixKind.ASK,
+                field="pipette_resistance",
+                description="Ask for it.",
+                question="What was the pipette resistance?",
+                example="5 MOhm",
+                rule="A resistance with its unit.",
+            ),
+        ]
+    )
     age, resistance = plan.questions()
-    assert (age.name, age.description, age.example, age.rule) == \
-        ("age", "How old was the subject?", "P90D", "ISO 8601 duration, e.g. P90D.")
+    assert (age.name, age.description, age.example, age.rule) == (
+        "age",
+        "How old was the subject?",
+        "P90D",
+        "ISO 8601 duration, e.g. P90D.",
+    )
     assert age.why  # from the field registry: why the age is needed
     # A field the registry does not know keeps the catalogue's words, its rule included.
     assert (resistance.why, resistance.rule) == ("Ask for it.", "A resistance with its unit.")
 
 
 def test_asked_for_the_id_a_species_alone_is_kept_as_species_and_the_id_asked_again() -> None:
-    request = PendingRequest(type=PendingRequestType.USER_INPUT, message="ID?", purpose="correction_values",
-                             fields=[FieldRequest(name="subject_id")])
+    request = PendingRequest(
+        type=PendingRequestType.USER_INPUT,
+        message="ID?",
+        purpose="correction_values",
+        fields=[FieldRequest(name="subject_id")],
+    )
     answer = answers.read_values(request, message="mouse", fields=None, skip=None, partial={}, llm=None)
     assert answer.values == {"species": "Mus musculus"}
     assert "subject_id" not in answer.values and "names the species" in answer.rejected["subject_id"]

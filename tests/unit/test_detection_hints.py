@@ -99,10 +99,15 @@ def test_readers_still_skipped_are_named_with_what_they_need(tmp_path: Path) -> 
         detect(upload, timeout_s=30)
     message = caught.value.message
     assert GENERIC not in message and message.startswith("No reader could be tried on these files: session.doric.")
-    assert ("DoricFiberPhotometry (DoricFiberPhotometryInterface) matches session.doric by name but could not be "
-            "tried: it needs stream_names, which detection cannot ask for.") in message
-    assert {"interface": "DoricFiberPhotometryInterface", "files": ["session.doric"],
-            "reason": "it needs stream_names, which detection cannot ask for"} in caught.value.details["not_tried"]
+    assert (
+        "DoricFiberPhotometry (DoricFiberPhotometryInterface) matches session.doric by name but could not be "
+        "tried: it needs stream_names, which detection cannot ask for."
+    ) in message
+    assert {
+        "interface": "DoricFiberPhotometryInterface",
+        "files": ["session.doric"],
+        "reason": "it needs stream_names, which detection cannot ask for",
+    } in caught.value.details["not_tried"]
 
 
 def test_a_clear_winner_keeps_its_runner_ups_flagged_not_chosen(tmp_path: Path) -> None:
@@ -111,8 +116,10 @@ def test_a_clear_winner_keeps_its_runner_ups_flagged_not_chosen(tmp_path: Path) 
     assert found.interface == "EDFRecordingInterface" and not found.needs_choice and found.confidence == 1.0
     assert [a.interface for a in found.alternatives] == ["EDFAnalogInterface"]
     runner_up = found.alternatives[0]
-    assert runner_up.explanation.startswith(f"{NOT_CHOSEN} (EDFRecordingInterface is the usual reader for these files): "
-                                            "EDF Analog (EDFAnalogInterface) reads")
+    assert runner_up.explanation.startswith(
+        f"{NOT_CHOSEN} (EDFRecordingInterface is the usual reader for these files): "
+        "EDF Analog (EDFAnalogInterface) reads"
+    )
     # No answer means the winner; naming the runner-up still works and is validated.
     assert choice.complete(found, None, {}, timeout_s=30).interface == "EDFRecordingInterface"
     assert choice.complete(found, "EDFAnalogInterface", {}, timeout_s=30).interface == "EDFAnalogInterface"

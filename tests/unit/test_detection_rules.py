@@ -16,8 +16,9 @@ from agentic_neurodata.models import DetectionResult, FieldRequest, FormatCandid
 
 
 def test_declared_suffixes_are_normalised() -> None:
-    exact, numbered = normalise([".imec{probe_index}", "csv", "Tbk", ".res.*", "None", "electrophysiology",
-                                 "spike sorting", ".BIN"])
+    exact, numbered = normalise(
+        [".imec{probe_index}", "csv", "Tbk", ".res.*", "None", "electrophysiology", "spike sorting", ".BIN"]
+    )
     assert exact == {".csv", ".tbk", ".res", ".bin"}
     assert numbered == {".imec"}
 
@@ -38,27 +39,47 @@ def _options() -> DetectionResult:
     rate = FieldRequest(name="sampling_frequency", example="25000")
     channels = FieldRequest(name="num_channels", example="64")
     return DetectionResult(
-        interface="WhiteMatterRecordingInterface", needs_choice=True, choice_id="WhiteMatterRecordingInterface",
+        interface="WhiteMatterRecordingInterface",
+        needs_choice=True,
+        choice_id="WhiteMatterRecordingInterface",
         alternatives=[
-            FormatCandidate(interface="WhiteMatterRecordingInterface", choice_id="WhiteMatterRecordingInterface",
-                            source_data={"file_path": "/nowhere.bin"}, questions=[rate, channels]),
-            FormatCandidate(interface="OpenEphysBinaryRecordingInterface", choice_id="OpenEphysBinaryRecordingInterface#A",
-                            stream="A"),
-            FormatCandidate(interface="OpenEphysBinaryRecordingInterface", choice_id="OpenEphysBinaryRecordingInterface#B",
-                            stream="B"),
-        ])
+            FormatCandidate(
+                interface="WhiteMatterRecordingInterface",
+                choice_id="WhiteMatterRecordingInterface",
+                source_data={"file_path": "/nowhere.bin"},
+                questions=[rate, channels],
+            ),
+            FormatCandidate(
+                interface="OpenEphysBinaryRecordingInterface",
+                choice_id="OpenEphysBinaryRecordingInterface#A",
+                stream="A",
+            ),
+            FormatCandidate(
+                interface="OpenEphysBinaryRecordingInterface",
+                choice_id="OpenEphysBinaryRecordingInterface#B",
+                stream="B",
+            ),
+        ],
+    )
 
 
-@pytest.mark.parametrize("pick,arguments,expected", [
-    ("Spike2RecordingInterface", {}, "is not one of the offered options"),
-    ("OpenEphysBinaryRecordingInterface", {}, "offered more than once"),
-    (None, {}, "Choose one of"),
-    ("WhiteMatterRecordingInterface", {"sampling_frequency": "-5", "num_channels": 4}, "positive number"),
-    ("WhiteMatterRecordingInterface", {"sampling_frequency": "abc", "num_channels": 4}, "positive number"),
-    ("WhiteMatterRecordingInterface", {"sampling_frequency": 30000, "num_channels": 2.5}, "positive whole number"),
-    ("WhiteMatterRecordingInterface", {"sampling_frequency": 30000}, "Still needed: num_channels"),
-    ("WhiteMatterRecordingInterface", {"sampling_frequency": 1, "num_channels": 1, "gain": 2}, "does not take gain"),
-])
+@pytest.mark.parametrize(
+    "pick,arguments,expected",
+    [
+        ("Spike2RecordingInterface", {}, "is not one of the offered options"),
+        ("OpenEphysBinaryRecordingInterface", {}, "offered more than once"),
+        (None, {}, "Choose one of"),
+        ("WhiteMatterRecordingInterface", {"sampling_frequency": "-5", "num_channels": 4}, "positive number"),
+        ("WhiteMatterRecordingInterface", {"sampling_frequency": "abc", "num_channels": 4}, "positive number"),
+        ("WhiteMatterRecordingInterface", {"sampling_frequency": 30000, "num_channels": 2.5}, "positive whole number"),
+        ("WhiteMatterRecordingInterface", {"sampling_frequency": 30000}, "Still needed: num_channels"),
+        (
+            "WhiteMatterRecordingInterface",
+            {"sampling_frequency": 1, "num_channels": 1, "gain": 2},
+            "does not take gain",
+        ),
+    ],
+)
 def test_bad_answers_are_refused_with_a_specific_message_and_an_example(pick, arguments, expected) -> None:
     with pytest.raises(BadInputError) as caught:
         choice.complete(_options(), pick, arguments, timeout_s=5)

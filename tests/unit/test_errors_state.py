@@ -25,8 +25,14 @@ def test_the_snapshot_is_small_and_says_status_and_stage(tmp_path: Path) -> None
     store.add_version(NWBVersion(version=1, path="/out/a_v1.nwb", sha256="0" * 64, size_bytes=10), "test")
     store.start_stage(StageName.CONVERSION, "test", "converting")
     error = BadInputError("no").with_state(store)
-    assert error.state_snapshot == {"session_id": "s1", "status": "processing", "stages": {"conversion": "in_progress"},
-                                    "pending_request": None, "correction_attempt": 0, "latest_version": 1}
+    assert error.state_snapshot == {
+        "session_id": "s1",
+        "status": "processing",
+        "stages": {"conversion": "in_progress"},
+        "pending_request": None,
+        "correction_attempt": 0,
+        "latest_version": 1,
+    }
     assert set(error.to_body()) == BODY_FIELDS
     assert error.to_context()["state"] == error.state_snapshot
     store.complete_stage(StageName.CONVERSION, "test", "done")

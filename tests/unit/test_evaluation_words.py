@@ -26,8 +26,9 @@ from agentic_neurodata.models import (
 class Raw:
     """An NWB Inspector message as the library yields it (attribute names of InspectorMessage)."""
 
-    def __init__(self, check: str, importance: str, message: str, object_type: str = "NWBFile",
-                 location: str = "/") -> None:
+    def __init__(
+        self, check: str, importance: str, message: str, object_type: str = "NWBFile", location: str = "/"
+    ) -> None:
         from nwbinspector import Importance, Severity
 
         self.check_function_name, self.message, self.object_type, self.location = check, message, object_type, location
@@ -35,13 +36,19 @@ class Raw:
 
 
 MINIMAL_INFO = FileInfo(
-    session_description="", session_start_time="2024-03-05T14:30:00-05:00",
+    session_description="",
+    session_start_time="2024-03-05T14:30:00-05:00",
     devices=[{"name": "NeuropixelsImec0", "description": None}],
     electrode_groups=[{"name": "imec0", "location": "unknown", "electrode_locations": ["unknown"]}],
 )
 FULL_INFO = FileInfo(
-    session_description="V1 recording", session_start_time="2024-03-05T14:30:00Z", experimenter=["Smith, Jane"],
-    institution="MIT", lab="Smith Lab", experiment_description="Spontaneous activity", keywords=["V1"],
+    session_description="V1 recording",
+    session_start_time="2024-03-05T14:30:00Z",
+    experimenter=["Smith, Jane"],
+    institution="MIT",
+    lab="Smith Lab",
+    experiment_description="Spontaneous activity",
+    keywords=["V1"],
     subject=SubjectInfo(subject_id="m042", species="Mus musculus", sex="F", age="P90D"),
     devices=[{"name": "probe", "description": "Neuropixels 1.0"}],
     electrode_groups=[{"name": "imec0", "location": "VISp", "electrode_locations": ["VISp"]}],
@@ -61,16 +68,36 @@ def test_completeness_formula() -> None:
 
 
 def failed_result() -> ValidationResult:
-    issues = [message_to_issue(m) for m in (
-        Raw("check_subject_exists", "CRITICAL", "Subject is missing."),
-        Raw("check_description", "BEST_PRACTICE_SUGGESTION", "Description is missing.", "Device", "/general/devices/p"),
-        Raw("check_institution", "BEST_PRACTICE_SUGGESTION", "Metadata /general/institution is missing."),
-        Raw("check_data_orientation", "BEST_PRACTICE_VIOLATION", "Data may be in the wrong orientation.",
-            "ElectricalSeries", "/acquisition/e"),
-    )]
-    return ValidationResult(nwb_path="/out/run_v1.nwb", version=1, overall_status=overall_status(issues),
-                            issues=issues, counts=count_by_severity(issues), file_info=MINIMAL_INFO,
-                            completeness_score=scoring.completeness(MINIMAL_INFO).score)
+    issues = [
+        message_to_issue(m)
+        for m in (
+            Raw("check_subject_exists", "CRITICAL", "Subject is missing."),
+            Raw(
+                "check_description",
+                "BEST_PRACTICE_SUGGESTION",
+                "Description is missing.",
+                "Device",
+                "/general/devices/p",
+            ),
+            Raw("check_institution", "BEST_PRACTICE_SUGGESTION", "Metadata /general/institution is missing."),
+            Raw(
+                "check_data_orientation",
+                "BEST_PRACTICE_VIOLATION",
+                "Data may be in the wrong orientation.",
+                "ElectricalSeries",
+                "/acquisition/e",
+            ),
+        )
+    ]
+    return ValidationResult(
+        nwb_path="/out/run_v1.nwb",
+        version=1,
+        overall_status=overall_status(issues),
+        issues=issues,
+        counts=count_by_severity(issues),
+        file_info=MINIMAL_INFO,
+        completeness_score=scoring.completeness(MINIMAL_INFO).score,
+    )
 
 
 def test_issues_carry_the_catalogue_words_and_fix_kinds() -> None:
@@ -114,12 +141,21 @@ def service(provider, tmp_path) -> LLMService:
 
 def test_the_models_words_are_used_but_never_its_fix_decisions(tmp_path) -> None:
     result = failed_result()
-    answer = {"summary": "The subject is missing.",
-              "issues": [{"id": "G1", "explanation": "No animal is named.", "why_it_matters": "DANDI needs it.",
-                          "how_to_fix": "Tell us the animal."}, {"id": "G99", "explanation": "invented",
-                                                                  "why_it_matters": "x", "how_to_fix": "x"}],
-              "roadmap": [{"priority": 1, "action": "Invent a subject", "issues": ["check_subject_exists"],
-                           "fix_kind": "auto"}]}
+    answer = {
+        "summary": "The subject is missing.",
+        "issues": [
+            {
+                "id": "G1",
+                "explanation": "No animal is named.",
+                "why_it_matters": "DANDI needs it.",
+                "how_to_fix": "Tell us the animal.",
+            },
+            {"id": "G99", "explanation": "invented", "why_it_matters": "x", "how_to_fix": "x"},
+        ],
+        "roadmap": [
+            {"priority": 1, "action": "Invent a subject", "issues": ["check_subject_exists"], "fix_kind": "auto"}
+        ],
+    }
     model = FakeModel(json.dumps(answer))
     text = report_text.failed_report_text(service(model, tmp_path), result, [])
     context = report_json.build_correction_context(result, text, [])
@@ -134,17 +170,27 @@ def test_the_models_words_are_used_but_never_its_fix_decisions(tmp_path) -> None
 
 
 def test_a_fitting_roadmap_from_the_model_is_kept_and_renumbered(tmp_path) -> None:
-    answer = {"summary": "s", "issues": [], "roadmap": [
-        {"priority": 5, "action": "Tell us about the mouse", "issues": ["check_subject_exists"], "fix_kind": "ask"},
-        {"priority": 9, "action": "We describe the probe", "issues": ["check_description"], "fix_kind": "auto"}]}
+    answer = {
+        "summary": "s",
+        "issues": [],
+        "roadmap": [
+            {"priority": 5, "action": "Tell us about the mouse", "issues": ["check_subject_exists"], "fix_kind": "ask"},
+            {"priority": 9, "action": "We describe the probe", "issues": ["check_description"], "fix_kind": "auto"},
+        ],
+    }
     text = report_text.failed_report_text(service(FakeModel(json.dumps(answer)), tmp_path), failed_result(), [])
-    assert [(s.priority, s.action) for s in text.roadmap] == [(1, "Tell us about the mouse"),
-                                                             (2, "We describe the probe")]
+    assert [(s.priority, s.action) for s in text.roadmap] == [
+        (1, "Tell us about the mouse"),
+        (2, "We describe the probe"),
+    ]
 
 
 def test_a_roadmap_that_skips_a_blocking_issue_is_replaced(tmp_path) -> None:
-    answer = {"summary": "s", "issues": [], "roadmap": [{"priority": 1, "action": "Add keywords",
-                                                         "issues": ["check_keywords"], "fix_kind": "ask"}]}
+    answer = {
+        "summary": "s",
+        "issues": [],
+        "roadmap": [{"priority": 1, "action": "Add keywords", "issues": ["check_keywords"], "fix_kind": "ask"}],
+    }
     text = report_text.failed_report_text(service(FakeModel(json.dumps(answer)), tmp_path), failed_result(), [])
     assert text.roadmap[0].issues == ["check_subject_exists"]
     assert all(n.explanation for n in text.issues)  # every group explained, from the catalogue
@@ -152,16 +198,23 @@ def test_a_roadmap_that_skips_a_blocking_issue_is_replaced(tmp_path) -> None:
 
 def test_an_invalid_answer_falls_back_to_the_knowledge_base(tmp_path) -> None:
     model = FakeModel("I cannot answer in JSON.")
-    text = report_text.passed_report_text(service(model, tmp_path), failed_result().model_copy(
-        update={"overall_status": OverallStatus.PASSED_WITH_ISSUES}), [])
+    text = report_text.passed_report_text(
+        service(model, tmp_path),
+        failed_result().model_copy(update={"overall_status": OverallStatus.PASSED_WITH_ISSUES}),
+        [],
+    )
     assert len(model.prompts) == 2  # the answer and one repair
     assert text.executive_summary.startswith("run_v1.nwb") and text.recommendations
 
 
 def test_offline_passed_text_mentions_what_matters(tmp_path) -> None:
-    result = ValidationResult(nwb_path="/out/ok_v2.nwb", version=2, overall_status=OverallStatus.PASSED,
-                              file_info=FULL_INFO.model_copy(update={"nwb_version": "2.8.0", "duration_s": 60.0}),
-                              completeness_score=100.0)
+    result = ValidationResult(
+        nwb_path="/out/ok_v2.nwb",
+        version=2,
+        overall_status=OverallStatus.PASSED,
+        file_info=FULL_INFO.model_copy(update={"nwb_version": "2.8.0", "duration_s": 60.0}),
+        completeness_score=100.0,
+    )
     text = report_text.passed_report_text(service(OfflineProvider(), tmp_path), result, [])
     assert text.executive_summary.startswith("ok_v2.nwb (NWB 2.8.0) passed every NWB Inspector check")
     assert "60.0 s of recording" in text.executive_summary and text.issues == []
@@ -169,8 +222,10 @@ def test_offline_passed_text_mentions_what_matters(tmp_path) -> None:
     assert any("dandi validate" in r for r in text.recommendations)
 
 
-@pytest.mark.parametrize(("template", "schema"), [("evaluation_passed", report_text.PassedReportText),
-                                                  ("evaluation_failed", report_text.FailedReportText)])
+@pytest.mark.parametrize(
+    ("template", "schema"),
+    [("evaluation_passed", report_text.PassedReportText), ("evaluation_failed", report_text.FailedReportText)],
+)
 def test_templates_match_their_schemas_and_variables(template, schema) -> None:
     prompt = PromptLibrary().get(template)
     assert prompt.output_schema == schema.model_json_schema()
@@ -182,8 +237,13 @@ def test_templates_match_their_schemas_and_variables(template, schema) -> None:
 
 def test_correction_context_of_a_passed_file_does_not_call_it_failed() -> None:
     result = failed_result()
-    result = result.model_copy(update={"issues": result.issues[1:], "overall_status": OverallStatus.PASSED_WITH_ISSUES,
-                                       "counts": count_by_severity(result.issues[1:])})
+    result = result.model_copy(
+        update={
+            "issues": result.issues[1:],
+            "overall_status": OverallStatus.PASSED_WITH_ISSUES,
+            "counts": count_by_severity(result.issues[1:]),
+        }
+    )
     context = report_json.offline_correction_context(result, [])
     assert context.summary.startswith("run_v1.nwb passed validation with 1 warning, 2 best-practice suggestions")
     assert all(step.issues != ["check_subject_exists"] for step in context.roadmap)

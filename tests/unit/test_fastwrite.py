@@ -17,14 +17,16 @@ def _job(handle: h5py.File, source: np.ndarray, chunks: tuple[int, ...], codec_n
     codec = make_codec(codec_name, 3)
     options = {k: v for k, v in codec.dataset_options.items() if k != "allow_plugin_filters"}
     dataset = handle.create_dataset("data", shape=source.shape, dtype=source.dtype, chunks=chunks, **options)
-    return FillJob(dataset=dataset, read=lambda selection: source[selection], shape=source.shape,
-                   dtype=source.dtype, chunks=chunks)
+    return FillJob(
+        dataset=dataset, read=lambda selection: source[selection], shape=source.shape, dtype=source.dtype, chunks=chunks
+    )
 
 
 @pytest.mark.parametrize("shape,chunks", [((50, 8), (7, 3)), ((1000,), (64,)), ((9, 5, 4), (4, 5, 3))])
 @pytest.mark.parametrize("codec_name", ["gzip", "zstd", "none"])
-def test_every_shape_and_edge_chunk_round_trips(tmp_path: Path, shape, chunks, codec_name: str,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_shape_and_edge_chunk_round_trips(
+    tmp_path: Path, shape, chunks, codec_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import hdf5plugin  # noqa: F401 - zstd filter for h5py
 
     monkeypatch.setattr(fastwrite, "MAX_ROWS_PER_READ", 5)  # force reads split below a chunk's rows

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +10,7 @@ import pytest
 
 from agentic_neurodata.agents.evaluation import file_info, worker
 
-START = datetime(2024, 3, 5, 14, 30, tzinfo=timezone.utc)
+START = datetime(2024, 3, 5, 14, 30, tzinfo=UTC)
 
 
 def write(path: Path, fill=lambda nwbfile: None, **file_fields) -> Path:
@@ -61,11 +61,21 @@ def test_containers_list_their_inner_series_and_processing_extends_the_coverage(
         for _ in range(4):
             nwbfile.add_electrode(group=group, location="CA1")
         region = nwbfile.create_electrode_table_region(region=[0, 1, 2, 3], description="all")
-        lfp = LFP(electrical_series=ElectricalSeries(name="LFPSeries", data=np.zeros((250, 4), dtype="int16"),
-                                                     electrodes=region, rate=1000.0, starting_time=1.0))
+        lfp = LFP(
+            electrical_series=ElectricalSeries(
+                name="LFPSeries",
+                data=np.zeros((250, 4), dtype="int16"),
+                electrodes=region,
+                rate=1000.0,
+                starting_time=1.0,
+            )
+        )
         nwbfile.add_acquisition(lfp)  # 1.0 s to 1.25 s
-        position = Position(spatial_series=SpatialSeries(name="head", data=np.zeros((50, 2)), unit="meters",
-                                                         reference_frame="arena corner", rate=50.0))
+        position = Position(
+            spatial_series=SpatialSeries(
+                name="head", data=np.zeros((50, 2)), unit="meters", reference_frame="arena corner", rate=50.0
+            )
+        )
         nwbfile.add_acquisition(position)  # 0 s to 1 s
         behavior = nwbfile.create_processing_module(name="behavior", description="processed tracking")
         behavior.add(TimeSeries(name="speed", data=np.zeros(30), unit="m/s", timestamps=np.linspace(2.0, 12.0, 30)))
@@ -80,8 +90,9 @@ def test_containers_list_their_inner_series_and_processing_extends_the_coverage(
     assert head.unit == "meters"
     # acquisition spans 0..1.25 s; the processed speed trace runs to 12 s
     assert info.temporal_coverage_s == [0.0, 12.0] and info.duration_s == 12.0
-    assert info.processing_modules == [{"name": "behavior", "description": "processed tracking",
-                                        "interfaces": {"speed": "TimeSeries"}}]
+    assert info.processing_modules == [
+        {"name": "behavior", "description": "processed tracking", "interfaces": {"speed": "TimeSeries"}}
+    ]
 
 
 def test_a_part_that_cannot_be_described_is_left_out_with_a_note(tmp_path: Path, monkeypatch) -> None:

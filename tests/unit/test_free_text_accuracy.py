@@ -4,7 +4,7 @@ field=value pairs, intents and rejections) and printed; each message is also its
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -12,62 +12,204 @@ import pytest
 from agentic_neurodata.metadata.free_text import parse_free_text
 from agentic_neurodata.metadata.parsed import ParsedInput
 
-NOW = datetime(2026, 1, 1, 12, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 MOUSE, RAT = "Mus musculus", "Rattus norvegicus"
 
 # (message, asked fields, expected). Expected keys: field names -> normalised values;
 # "intent:<kind>" -> the fields it is about; "rejected" -> fields that must be rejected.
 CASES: list[tuple[str, list[str], dict[str, Any]]] = [
     # ---- bulk descriptions
-    ("Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST", [],
-     {"experimenter": ["Smith, Jane"], "institution": "Massachusetts Institute of Technology", "species": MOUSE,
-      "subject_id": "m042", "sex": "F", "age": "P12W", "electrode_location": "VISp", "session_description": "V1 recording",
-      "session_start_time": "2024-03-05T14:30:00-05:00"}),
-    ("Jane Smith, Stanford University, C57BL/6J mice, subject M7, male, P60, recorded in CA1 on 2024-03-05 10:00 PST", [],
-     {"experimenter": ["Smith, Jane"], "institution": "Stanford University", "species": MOUSE, "strain": "C57BL/6J",
-      "subject_id": "M7", "sex": "M", "age": "P60D", "electrode_location": "CA1", "session_description": "Recorded in CA1",
-      "session_start_time": "2024-03-05T10:00:00-08:00"}),
-    ("subject id: m042; species: mouse; sex: F; age: 90 days; session start: 2024-03-05 14:30 Europe/Paris", [],
-     {"subject_id": "m042", "species": MOUSE, "sex": "F", "age": "P90D", "session_start_time": "2024-03-05T14:30:00+01:00"}),
-    ("rat #7, 3 months old, male, recorded by Bob Lee and Alice Wong at the University of Oxford", [],
-     {"species": RAT, "subject_id": "7", "age": "P3M", "sex": "M", "experimenter": ["Lee, Bob", "Wong, Alice"],
-      "institution": "University of Oxford"}),
-    ("female Long-Evans rat R12, 10 weeks, hippocampus recording on March 12th, 2024 at 9:15 AM Eastern time", [],
-     {"sex": "F", "species": RAT, "strain": "Long-Evans", "subject_id": "R12", "age": "P10W", "electrode_location": "HPF",
-      "session_description": "Hippocampus recording", "session_start_time": "2024-03-12T09:15:00-04:00"}),
-    ("Recorded 2024-06-01 13:00 CEST by Prof. Marie Curie, Institut Pasteur. Mouse ID 55, male, 8-10 weeks.", [],
-     {"session_start_time": "2024-06-01T13:00:00+02:00", "experimenter": ["Curie, Marie"], "institution": "Institut Pasteur",
-      "species": MOUSE, "subject_id": "55", "sex": "M", "age": "P8W/P10W"}),
-    ("The experimenter was John Doe from UCL. Animal: mouse A-17, 4 months, female. Barrel cortex recording.", [],
-     {"experimenter": ["Doe, John"], "institution": "University College London", "species": MOUSE, "subject_id": "A-17",
-      "age": "P4M", "sex": "F", "electrode_location": "SSp-bfd", "session_description": "Barrel cortex recording"}),
-    ("zebrafish larva z3, 7 days old, sex unknown, imaging session 2024-02-02 11:00 UTC", [],
-     {"species": "Danio rerio", "subject_id": "z3", "age": "P7D", "sex": "U", "session_description": "Imaging session",
-      "session_start_time": "2024-02-02T11:00:00+00:00"}),
-    ("macaque monkey M1a, male, 6 years, recording in prefrontal cortex, started on 1 Feb 2023 at 10am GMT, Smith lab", [],
-     {"species": "Macaca mulatta", "subject_id": "M1a", "sex": "M", "age": "P6Y", "electrode_location": "PFC",
-      "session_description": "Recording in prefrontal cortex", "session_start_time": "2023-02-01T10:00:00+00:00",
-      "lab": "Smith Lab"}),
-    ("mouse 042 weighed 25 g, female, aged twelve weeks", [],
-     {"species": MOUSE, "subject_id": "042", "weight": "25 g", "sex": "F", "age": "P12W"}),
-    ("Session s03 with mouse m9 (male, P45) recorded on 3 Jan 2024 15:45 Europe/Berlin by Anna van der Berg", [],
-     {"session_id": "s03", "species": MOUSE, "subject_id": "m9", "sex": "M", "age": "P45D",
-      "session_start_time": "2024-01-03T15:45:00+01:00", "experimenter": ["van der Berg, Anna"]}),
-    ("human participant sub-07, female, 34 years, recorded 2023-11-20 09:00 -05:00", [],
-     {"species": "Homo sapiens", "subject_id": "sub-07", "sex": "F", "age": "P34Y", "session_start_time": "2023-11-20T09:00:00-05:00"}),
-    ("C57BL/6 mice, male, m101, 2 months old, born 2023-12-04", [],
-     {"species": MOUSE, "strain": "C57BL/6", "sex": "M", "subject_id": "m101", "age": "P2M", "date_of_birth": "2023-12-04"}),
+    (
+        "Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST",
+        [],
+        {
+            "experimenter": ["Smith, Jane"],
+            "institution": "Massachusetts Institute of Technology",
+            "species": MOUSE,
+            "subject_id": "m042",
+            "sex": "F",
+            "age": "P12W",
+            "electrode_location": "VISp",
+            "session_description": "V1 recording",
+            "session_start_time": "2024-03-05T14:30:00-05:00",
+        },
+    ),
+    (
+        "Jane Smith, Stanford University, C57BL/6J mice, subject M7, male, P60, recorded in CA1 on "
+        "2024-03-05 10:00 PST",
+        [],
+        {
+            "experimenter": ["Smith, Jane"],
+            "institution": "Stanford University",
+            "species": MOUSE,
+            "strain": "C57BL/6J",
+            "subject_id": "M7",
+            "sex": "M",
+            "age": "P60D",
+            "electrode_location": "CA1",
+            "session_description": "Recorded in CA1",
+            "session_start_time": "2024-03-05T10:00:00-08:00",
+        },
+    ),
+    (
+        "subject id: m042; species: mouse; sex: F; age: 90 days; session start: 2024-03-05 14:30 Europe/Paris",
+        [],
+        {
+            "subject_id": "m042",
+            "species": MOUSE,
+            "sex": "F",
+            "age": "P90D",
+            "session_start_time": "2024-03-05T14:30:00+01:00",
+        },
+    ),
+    (
+        "rat #7, 3 months old, male, recorded by Bob Lee and Alice Wong at the University of Oxford",
+        [],
+        {
+            "species": RAT,
+            "subject_id": "7",
+            "age": "P3M",
+            "sex": "M",
+            "experimenter": ["Lee, Bob", "Wong, Alice"],
+            "institution": "University of Oxford",
+        },
+    ),
+    (
+        "female Long-Evans rat R12, 10 weeks, hippocampus recording on March 12th, 2024 at 9:15 AM Eastern time",
+        [],
+        {
+            "sex": "F",
+            "species": RAT,
+            "strain": "Long-Evans",
+            "subject_id": "R12",
+            "age": "P10W",
+            "electrode_location": "HPF",
+            "session_description": "Hippocampus recording",
+            "session_start_time": "2024-03-12T09:15:00-04:00",
+        },
+    ),
+    (
+        "Recorded 2024-06-01 13:00 CEST by Prof. Marie Curie, Institut Pasteur. Mouse ID 55, male, 8-10 weeks.",
+        [],
+        {
+            "session_start_time": "2024-06-01T13:00:00+02:00",
+            "experimenter": ["Curie, Marie"],
+            "institution": "Institut Pasteur",
+            "species": MOUSE,
+            "subject_id": "55",
+            "sex": "M",
+            "age": "P8W/P10W",
+        },
+    ),
+    (
+        "The experimenter was John Doe from UCL. Animal: mouse A-17, 4 months, female. Barrel cortex recording.",
+        [],
+        {
+            "experimenter": ["Doe, John"],
+            "institution": "University College London",
+            "species": MOUSE,
+            "subject_id": "A-17",
+            "age": "P4M",
+            "sex": "F",
+            "electrode_location": "SSp-bfd",
+            "session_description": "Barrel cortex recording",
+        },
+    ),
+    (
+        "zebrafish larva z3, 7 days old, sex unknown, imaging session 2024-02-02 11:00 UTC",
+        [],
+        {
+            "species": "Danio rerio",
+            "subject_id": "z3",
+            "age": "P7D",
+            "sex": "U",
+            "session_description": "Imaging session",
+            "session_start_time": "2024-02-02T11:00:00+00:00",
+        },
+    ),
+    (
+        "macaque monkey M1a, male, 6 years, recording in prefrontal cortex, started on 1 Feb 2023 at 10am GMT, "
+        "Smith lab",
+        [],
+        {
+            "species": "Macaca mulatta",
+            "subject_id": "M1a",
+            "sex": "M",
+            "age": "P6Y",
+            "electrode_location": "PFC",
+            "session_description": "Recording in prefrontal cortex",
+            "session_start_time": "2023-02-01T10:00:00+00:00",
+            "lab": "Smith Lab",
+        },
+    ),
+    (
+        "mouse 042 weighed 25 g, female, aged twelve weeks",
+        [],
+        {"species": MOUSE, "subject_id": "042", "weight": "25 g", "sex": "F", "age": "P12W"},
+    ),
+    (
+        "Session s03 with mouse m9 (male, P45) recorded on 3 Jan 2024 15:45 Europe/Berlin by Anna van der Berg",
+        [],
+        {
+            "session_id": "s03",
+            "species": MOUSE,
+            "subject_id": "m9",
+            "sex": "M",
+            "age": "P45D",
+            "session_start_time": "2024-01-03T15:45:00+01:00",
+            "experimenter": ["van der Berg, Anna"],
+        },
+    ),
+    (
+        "human participant sub-07, female, 34 years, recorded 2023-11-20 09:00 -05:00",
+        [],
+        {
+            "species": "Homo sapiens",
+            "subject_id": "sub-07",
+            "sex": "F",
+            "age": "P34Y",
+            "session_start_time": "2023-11-20T09:00:00-05:00",
+        },
+    ),
+    (
+        "C57BL/6 mice, male, m101, 2 months old, born 2023-12-04",
+        [],
+        {
+            "species": MOUSE,
+            "strain": "C57BL/6",
+            "sex": "M",
+            "subject_id": "m101",
+            "age": "P2M",
+            "date_of_birth": "2023-12-04",
+        },
+    ),
     ("started 5 March 2024 2:30pm", [], {"rejected": ["session_start_time"]}),
-    ("mouse m042, female, 200 years old", [], {"species": MOUSE, "subject_id": "m042", "sex": "F", "rejected": ["age"]}),
-    ("recorded on 05/03/2024 14:30 CET, male mouse m5", [],
-     {"rejected": ["session_start_time"], "sex": "M", "species": MOUSE, "subject_id": "m5"}),
-    ("feamle mouse, 12 wks, sesion started 2024-03-05 14:30 EST", [],
-     {"species": MOUSE, "age": "P12W", "session_start_time": "2024-03-05T14:30:00-05:00"}),
-    ("experimenters: Smith, Jane; Doe, John. institution = Harvard", [],
-     {"experimenter": ["Smith, Jane", "Doe, John"], "institution": "Harvard University"}),
+    (
+        "mouse m042, female, 200 years old",
+        [],
+        {"species": MOUSE, "subject_id": "m042", "sex": "F", "rejected": ["age"]},
+    ),
+    (
+        "recorded on 05/03/2024 14:30 CET, male mouse m5",
+        [],
+        {"rejected": ["session_start_time"], "sex": "M", "species": MOUSE, "subject_id": "m5"},
+    ),
+    (
+        "feamle mouse, 12 wks, sesion started 2024-03-05 14:30 EST",
+        [],
+        {"species": MOUSE, "age": "P12W", "session_start_time": "2024-03-05T14:30:00-05:00"},
+    ),
+    (
+        "experimenters: Smith, Jane; Doe, John. institution = Harvard",
+        [],
+        {"experimenter": ["Smith, Jane", "Doe, John"], "institution": "Harvard University"},
+    ),
     ("keywords: electrophysiology, V1, Neuropixels", [], {"keywords": ["electrophysiology", "V1", "Neuropixels"]}),
-    ("description: Spontaneous activity in V1 of an awake mouse", [],
-     {"session_description": "Spontaneous activity in V1 of an awake mouse"}),
+    (
+        "description: Spontaneous activity in V1 of an awake mouse",
+        [],
+        {"session_description": "Spontaneous activity in V1 of an awake mouse"},
+    ),
     # ---- single answers to the question just asked
     ("it's a rat", ["species"], {"species": RAT}),
     ("P90", ["age"], {"age": "P90D"}),
@@ -75,17 +217,30 @@ CASES: list[tuple[str, list[str], dict[str, Any]]] = [
     ("I don't know the age", ["age", "sex"], {"intent:dont_know": ["age"]}),
     ("just convert it, skip the questions", ["age"], {"intent:skip_all": []}),
     # values given together with "just convert" still count
-    ("Recorded by Dr. Jane Smith at MIT on 5 March 2024 2:30pm EST, just convert it", ["subject_id", "age"],
-     {"intent:skip_all": [], "experimenter": ["Smith, Jane"], "institution": "Massachusetts Institute of Technology",
-      "session_start_time": "2024-03-05T14:30:00-05:00"}),
-    ("m042 female mouse, skip the rest", ["subject_id", "sex", "species", "age"],
-     {"intent:skip_all": [], "subject_id": "m042", "sex": "F", "species": MOUSE}),
+    (
+        "Recorded by Dr. Jane Smith at MIT on 5 March 2024 2:30pm EST, just convert it",
+        ["subject_id", "age"],
+        {
+            "intent:skip_all": [],
+            "experimenter": ["Smith, Jane"],
+            "institution": "Massachusetts Institute of Technology",
+            "session_start_time": "2024-03-05T14:30:00-05:00",
+        },
+    ),
+    (
+        "m042 female mouse, skip the rest",
+        ["subject_id", "sex", "species", "age"],
+        {"intent:skip_all": [], "subject_id": "m042", "sex": "F", "species": MOUSE},
+    ),
     ("female", ["sex"], {"sex": "F"}),
     ("F", ["sex"], {"sex": "F"}),
     ("unknown", ["sex"], {"sex": "U"}),
     ("jane smith", ["experimenter"], {"experimenter": ["Smith, Jane"]}),
-    ("Neuropixels recording in V1 during passive viewing", ["session_description"],
-     {"session_description": "Neuropixels recording in V1 during passive viewing"}),
+    (
+        "Neuropixels recording in V1 during passive viewing",
+        ["session_description"],
+        {"session_description": "Neuropixels recording in V1 during passive viewing"},
+    ),
     ("I don't know the age, but it's a female", ["age", "sex"], {"intent:dont_know": ["age"], "sex": "F"}),
     ("EST", ["session_start_time"], {"rejected": ["session_start_time"]}),
     ("m042", ["subject_id"], {"subject_id": "m042"}),
@@ -101,8 +256,11 @@ CASES: list[tuple[str, list[str], dict[str, Any]]] = [
     ("5 March 2024 14:30 Europe/Paris", ["session_start_time"], {"session_start_time": "2024-03-05T14:30:00+01:00"}),
     ("n/a", ["lab"], {"intent:skip_field": ["lab"]}),
     ("no idea", ["date_of_birth"], {"intent:dont_know": ["date_of_birth"]}),
-    ("pass on the experimenter, and I'd rather not give the institution", ["experimenter", "institution"],
-     {"intent:skip_field": ["experimenter", "institution"]}),
+    (
+        "pass on the experimenter, and I'd rather not give the institution",
+        ["experimenter", "institution"],
+        {"intent:skip_field": ["experimenter", "institution"]},
+    ),
     ("male, 8 weeks", ["sex", "age"], {"sex": "M", "age": "P8W"}),
     ("Smith Lab", ["lab"], {"lab": "Smith Lab"}),
     ("electrophysiology; V1", ["keywords"], {"keywords": ["electrophysiology", "V1"]}),
@@ -150,8 +308,10 @@ def test_field_level_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
             misses.append(f"{text!r}: extra {sorted(got - want)}, missing {sorted(want - got)}")
     precision, recall = true_positive / predicted, true_positive / wanted
     with capsys.disabled():
-        print(f"\nOffline free-text reader, {len(CASES)} messages, {wanted} expected field values: "
-              f"precision {precision:.1%}, recall {recall:.1%}")
+        print(
+            f"\nOffline free-text reader, {len(CASES)} messages, {wanted} expected field values: "
+            f"precision {precision:.1%}, recall {recall:.1%}"
+        )
         for miss in misses:
             print("  miss:", miss)
     assert precision >= 0.95 and recall >= 0.9
@@ -171,14 +331,37 @@ def test_each_message(text: str, asked: list[str], spec: dict[str, Any]) -> None
 # the expectations below were not changed. The remaining differences are reasonable readings
 # (e.g. "recorded in auditory cortex" taken as the session description).
 HELD_OUT: list[tuple[str, list[str], dict[str, Any]]] = [
-    ("Hi! Mouse K3 (female, 14 wks old), recorded from M1 on Feb 20 2024 at 4:05 PM PST by Dr. Raj Patel, UCSF.", [],
-     {"species": MOUSE, "subject_id": "K3", "sex": "F", "age": "P14W", "electrode_location": "MOp",
-      "session_start_time": "2024-02-20T16:05:00-08:00", "experimenter": ["Patel, Raj"],
-      "institution": "University of California, San Francisco"}),
-    ("Sprague Dawley rat, male, 250 g, ID rat-22, age 9 weeks", [],
-     {"species": RAT, "strain": "Sprague-Dawley", "sex": "M", "weight": "250 g", "subject_id": "rat-22", "age": "P9W"}),
-    ("we recorded in the VTA of a 6 month old male mouse called b12", [],
-     {"electrode_location": "VTA", "age": "P6M", "sex": "M", "species": MOUSE}),
+    (
+        "Hi! Mouse K3 (female, 14 wks old), recorded from M1 on Feb 20 2024 at 4:05 PM PST by Dr. Raj Patel, UCSF.",
+        [],
+        {
+            "species": MOUSE,
+            "subject_id": "K3",
+            "sex": "F",
+            "age": "P14W",
+            "electrode_location": "MOp",
+            "session_start_time": "2024-02-20T16:05:00-08:00",
+            "experimenter": ["Patel, Raj"],
+            "institution": "University of California, San Francisco",
+        },
+    ),
+    (
+        "Sprague Dawley rat, male, 250 g, ID rat-22, age 9 weeks",
+        [],
+        {
+            "species": RAT,
+            "strain": "Sprague-Dawley",
+            "sex": "M",
+            "weight": "250 g",
+            "subject_id": "rat-22",
+            "age": "P9W",
+        },
+    ),
+    (
+        "we recorded in the VTA of a 6 month old male mouse called b12",
+        [],
+        {"electrode_location": "VTA", "age": "P6M", "sex": "M", "species": MOUSE},
+    ),
     ("start time 2023-10-10 08:30 America/Chicago", [], {"session_start_time": "2023-10-10T08:30:00-05:00"}),
     ("Maria Rossi and Luca Bianchi", ["experimenter"], {"experimenter": ["Rossi, Maria", "Bianchi, Luca"]}),
     ("she is a female", ["sex"], {"sex": "F"}),
@@ -193,14 +376,32 @@ HELD_OUT: list[tuple[str, list[str], dict[str, Any]]] = [
     ("University of Washington", ["institution"], {"institution": "University of Washington"}),
     ("mouse", ["subject_id"], {"rejected": ["subject_id"]}),
     ("no, just convert", [], {"intent:skip_all": []}),
-    ("Sleep recording in the thalamus of mouse T5, male, 10 weeks; experimenter: Kim, Lee", [],
-     {"session_description": "Sleep recording in the thalamus", "electrode_location": "TH", "species": MOUSE,
-      "subject_id": "T5", "sex": "M", "age": "P10W", "experimenter": ["Kim, Lee"]}),
-    ("female marmoset Coco-2, 3 years, recorded in auditory cortex on 12 May 2023 10:00 EDT", [],
-     {"sex": "F", "species": "Callithrix jacchus", "subject_id": "Coco-2", "age": "P3Y", "electrode_location": "AUDp",
-      "session_start_time": "2023-05-12T10:00:00-04:00"}),
-    ("lab of Prof. Ana Souza, Champalimaud Centre", [],
-     {"lab": "Souza Lab", "institution": "Champalimaud Centre"}),
+    (
+        "Sleep recording in the thalamus of mouse T5, male, 10 weeks; experimenter: Kim, Lee",
+        [],
+        {
+            "session_description": "Sleep recording in the thalamus",
+            "electrode_location": "TH",
+            "species": MOUSE,
+            "subject_id": "T5",
+            "sex": "M",
+            "age": "P10W",
+            "experimenter": ["Kim, Lee"],
+        },
+    ),
+    (
+        "female marmoset Coco-2, 3 years, recorded in auditory cortex on 12 May 2023 10:00 EDT",
+        [],
+        {
+            "sex": "F",
+            "species": "Callithrix jacchus",
+            "subject_id": "Coco-2",
+            "age": "P3Y",
+            "electrode_location": "AUDp",
+            "session_start_time": "2023-05-12T10:00:00-04:00",
+        },
+    ),
+    ("lab of Prof. Ana Souza, Champalimaud Centre", [], {"lab": "Souza Lab", "institution": "Champalimaud Centre"}),
 ]
 
 

@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_import_linter_contracts_hold() -> None:
     linter = Path(sys.executable).parent / "lint-imports"
-    result = subprocess.run([str(linter), "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [str(linter), "--config", str(ROOT / "pyproject.toml")], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     kept = re.search(r"Contracts: (\d+) kept, 0 broken", result.stdout)
     assert kept and int(kept.group(1)) >= 3, result.stdout

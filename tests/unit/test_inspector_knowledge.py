@@ -30,9 +30,17 @@ def test_every_check_registered_in_nwb_inspector_has_an_entry() -> None:
 def test_relevance_follows_each_checks_neurodata_type_and_includes_position_tracking() -> None:
     relevant = set(ecephys_relevant_check_names())
     # ecephys, icephys, generic, and position/head-direction checks (Axona writes Position beside the voltage)
-    assert {"check_electrical_series_dims", "check_units_table_has_spikes", "check_subject_exists",
-            "check_description", "check_regular_timestamps", "check_intracellular_electrode_cell_id_exists",
-            "check_spatial_series_dims", "check_spatial_series_unit", "check_compass_direction_unit"} <= relevant
+    assert {
+        "check_electrical_series_dims",
+        "check_units_table_has_spikes",
+        "check_subject_exists",
+        "check_description",
+        "check_regular_timestamps",
+        "check_intracellular_electrode_cell_id_exists",
+        "check_spatial_series_dims",
+        "check_spatial_series_unit",
+        "check_compass_direction_unit",
+    } <= relevant
     # optical physiology is not expected on an ephys file (its entries exist all the same, see above)
     assert not {"check_roi_response_series_dims", "check_emission_lambda_in_nm"} & relevant
 
@@ -71,14 +79,25 @@ def test_entries_are_complete_and_strategies_carry_what_the_conversation_agent_n
         ("check_subject_sex", "Subject.sex is missing.", "Subject", FixKind.ASK, "sex"),
         ("check_subject_age", "Subject age, '12 weeks', does not follow ISO 8601", "Subject", FixKind.AUTO, "age"),
         ("check_subject_age", "Subject is missing age and date_of_birth.", "Subject", FixKind.ASK, "age"),
-        ("check_experimenter_form", "The name of experimenter 'Jane Smith' ...", "NWBFile", FixKind.AUTO, "experimenter"),
+        (
+            "check_experimenter_form",
+            "The name of experimenter 'Jane Smith' ...",
+            "NWBFile",
+            FixKind.AUTO,
+            "experimenter",
+        ),
         ("check_description", "Description is missing.", "Device", FixKind.AUTO, "device_description"),
         ("check_description", "Description is missing.", "Subject", FixKind.ASK, "subject_description"),
         ("check_empty_table", "This table has no data added to it.", "DynamicTable", FixKind.AUTO, None),
         ("check_institution", "Metadata /general/institution is missing.", "NWBFile", FixKind.ASK, "institution"),
         ("check_subject_id_exists", "subject_id is missing.", "Subject", FixKind.ASK, "subject_id"),
-        ("check_electrodes_location_allen_ccf", "Electrode location 'unknown' ...", "NWBFile", FixKind.ASK,
-         "electrode_location"),
+        (
+            "check_electrodes_location_allen_ccf",
+            "Electrode location 'unknown' ...",
+            "NWBFile",
+            FixKind.ASK,
+            "electrode_location",
+        ),
     ],
 )
 def test_design_correction_catalogue(check, message, object_type, kind, field) -> None:
@@ -93,8 +112,12 @@ def test_missing_subject_asks_for_the_four_values_dandi_requires() -> None:
 
 
 def test_a_description_from_the_recording_software_is_explained_but_not_fixable() -> None:
-    assert fix_kind_for("check_description", message="Description ('no description') is a placeholder.",
-                        object_type="VectorData") == FixKind.NONE
+    assert (
+        fix_kind_for(
+            "check_description", message="Description ('no description') is a placeholder.", object_type="VectorData"
+        )
+        == FixKind.NONE
+    )
 
 
 def test_an_unknown_check_falls_back_to_the_inspectors_message_and_ask() -> None:
@@ -104,17 +127,24 @@ def test_an_unknown_check_falls_back_to_the_inspectors_message_and_ask() -> None
 
 
 def issue(check: str, message: str, object_type: str = "NWBFile") -> ValidationIssue:
-    return ValidationIssue(check_name=check, severity=Severity.BEST_PRACTICE, importance="X", message=message,
-                           object_type=object_type)
+    return ValidationIssue(
+        check_name=check, severity=Severity.BEST_PRACTICE, importance="X", message=message, object_type=object_type
+    )
 
 
 def test_fix_strategies_for_issues_are_deduplicated_per_field_automatic_first() -> None:
-    plan = fix_strategies_for_issues([
-        issue("check_subject_sex", "Subject.sex is missing.", "Subject"),
-        issue("check_subject_exists", "Subject is missing."),
-        issue("check_description", "Description is missing.", "Device"),
-        issue("check_description", "Description ('no description') is a placeholder.", "VectorData"),
-    ])
+    plan = fix_strategies_for_issues(
+        [
+            issue("check_subject_sex", "Subject.sex is missing.", "Subject"),
+            issue("check_subject_exists", "Subject is missing."),
+            issue("check_description", "Description is missing.", "Device"),
+            issue("check_description", "Description ('no description') is a placeholder.", "VectorData"),
+        ]
+    )
     assert [(f.kind, f.field) for f in plan] == [
-        (FixKind.AUTO, "device_description"), (FixKind.ASK, "sex"), (FixKind.ASK, "subject_id"),
-        (FixKind.ASK, "species"), (FixKind.ASK, "age")]
+        (FixKind.AUTO, "device_description"),
+        (FixKind.ASK, "sex"),
+        (FixKind.ASK, "subject_id"),
+        (FixKind.ASK, "species"),
+        (FixKind.ASK, "age"),
+    ]

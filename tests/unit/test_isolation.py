@@ -43,8 +43,11 @@ def test_result_and_progress_come_back_from_another_process() -> None:
     seen = []
     result = run_isolated(f"{HERE}:counting_job", {"n": 3}, lambda *a, **k: seen.append((a, k)), lambda: False)
     assert result["n"] == 3 and result["pid"] != os.getpid()
-    assert seen == [((100 / 3, "step 1"), {"bytes_done": 1}), ((200 / 3, "step 2"), {"bytes_done": 2}),
-                    ((100.0, "step 3"), {"bytes_done": 3})]
+    assert seen == [
+        ((100 / 3, "step 1"), {"bytes_done": 1}),
+        ((200 / 3, "step 2"), {"bytes_done": 2}),
+        ((100.0, "step 3"), {"bytes_done": 3}),
+    ]
 
 
 def test_service_errors_keep_their_type_and_details() -> None:
@@ -63,8 +66,12 @@ def test_cancel_terminates_the_child(tmp_path: Path) -> None:
     pid_file = tmp_path / "pid"
     started = time.monotonic()
     with pytest.raises(WorkflowCancelled):
-        run_isolated(f"{HERE}:endless_job", {"pid_file": str(pid_file)}, lambda *a, **k: None,
-                     lambda: pid_file.exists() and time.monotonic() - started > 0.3)
+        run_isolated(
+            f"{HERE}:endless_job",
+            {"pid_file": str(pid_file)},
+            lambda *a, **k: None,
+            lambda: pid_file.exists() and time.monotonic() - started > 0.3,
+        )
     child = int(pid_file.read_text())
     assert not psutil.pid_exists(child) or psutil.Process(child).status() == psutil.STATUS_ZOMBIE
 

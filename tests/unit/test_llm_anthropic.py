@@ -12,8 +12,8 @@ from agentic_neurodata.errors import LLMError
 from agentic_neurodata.llm import LLMService, PromptLibrary, build_llm_service
 from agentic_neurodata.llm.anthropic import MAX_WAIT_S
 from agentic_neurodata.logs import EventLog, Redactor
-
 from conftest import make_settings
+
 from .llm_fakes import FAKE_KEY, FakeAnthropic, json_message, message, status, timeout
 
 
@@ -28,13 +28,19 @@ def prompts(tmp_path: Path) -> PromptLibrary:
     directory.mkdir()
     (directory / "animal.yaml").write_text(
         "version: '3'\nsystem: You count animals.\ntask: 'Count the animals in: {text}'\n"
-        "constraints: [Say when you are unsure.]\noutput_schema: {type: object}\n", encoding="utf-8")
+        "constraints: [Say when you are unsure.]\noutput_schema: {type: object}\n",
+        encoding="utf-8",
+    )
     return PromptLibrary(directory)
 
 
 def service(fake: FakeAnthropic, tmp_path: Path, prompts: PromptLibrary | None = None, retries: int = 3) -> LLMService:
-    return LLMService(fake.provider(retries), prompts or PromptLibrary(), EventLog(tmp_path / "logs", Redactor([FAKE_KEY])),
-                      timeout_s=7.5)
+    return LLMService(
+        fake.provider(retries),
+        prompts or PromptLibrary(),
+        EventLog(tmp_path / "logs", Redactor([FAKE_KEY])),
+        timeout_s=7.5,
+    )
 
 
 def events(tmp_path: Path) -> list[dict]:
@@ -140,7 +146,7 @@ def test_structured_validates_the_json_answer(tmp_path: Path, prompts: PromptLib
     assert result == Animal(species="mouse", count=2)
     user_text = fake.bodies()[0]["messages"][0]["content"]
     assert "Count the animals in: two mice" in user_text and "Say when you are unsure." in user_text
-    call = [e for e in events(tmp_path) if e["kind"] == "llm_call"][0]
+    call = next(e for e in events(tmp_path) if e["kind"] == "llm_call")
     assert call["purpose"] == "animal@3"
 
 
@@ -160,7 +166,9 @@ def test_structured_gives_up_after_one_failed_repair(tmp_path: Path, prompts: Pr
     assert len(fake.requests) == 2
 
 
-def test_structured_falls_back_to_the_offline_answer_after_a_failed_repair(tmp_path: Path, prompts: PromptLibrary) -> None:
+def test_structured_falls_back_to_the_offline_answer_after_a_failed_repair(
+    tmp_path: Path, prompts: PromptLibrary
+) -> None:
     fake = FakeAnthropic(message("nope"), message("still nope"))
     llm = service(fake, tmp_path, prompts)
     result = llm.structured("animal", {"text": "a rat"}, Animal, offline=lambda v: {"species": "rat", "count": 1})
@@ -179,11 +187,18 @@ def test_offline_service_answers_from_the_callers_deterministic_answer(tmp_path:
         llm.structured("animal", {"text": "x"}, Animal)
 
 
-@pytest.mark.parametrize(("choice", "key", "expected"), [
-    ("auto", None, "offline"), ("auto", FAKE_KEY, "anthropic"), ("offline", FAKE_KEY, "offline"),
-    ("anthropic", FAKE_KEY, "anthropic"),
-])
-def test_build_picks_the_provider_that_info_reports(tmp_path: Path, choice: str, key: str | None, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("choice", "key", "expected"),
+    [
+        ("auto", None, "offline"),
+        ("auto", FAKE_KEY, "anthropic"),
+        ("offline", FAKE_KEY, "offline"),
+        ("anthropic", FAKE_KEY, "anthropic"),
+    ],
+)
+def test_build_picks_the_provider_that_info_reports(
+    tmp_path: Path, choice: str, key: str | None, expected: str
+) -> None:
     settings = make_settings(tmp_path, llm_provider=choice, anthropic_api_key=key)
     fake = FakeAnthropic(message("from the fake"))
     llm = build_llm_service(settings, EventLog(tmp_path / "logs"), http_client=fake.client())
@@ -191,4 +206,5 @@ def test_build_picks_the_provider_that_info_reports(tmp_path: Path, choice: str,
     if expected == "anthropic":
         assert llm.complete("hi") == "from the fake"
         assert fake.requests[0].headers.get("x-api-key") == FAKE_KEY or FAKE_KEY in fake.requests[0].headers.get(
-            "authorization", "")
+            "authorization", ""
+        )

@@ -116,12 +116,22 @@ def test_call_reraises_the_receivers_error_in_process(server: MCPServer) -> None
 
 
 def test_jsonrpc_envelope_round_trips() -> None:
-    message = MCPMessage(sender="a", receiver="conversion_agent", action="detect_format", params={"input_path": "/x"},
-                         context={"session_id": "s"})
+    message = MCPMessage(
+        sender="a",
+        receiver="conversion_agent",
+        action="detect_format",
+        params={"input_path": "/x"},
+        context={"session_id": "s"},
+    )
     wire = message.to_jsonrpc()
     assert wire["jsonrpc"] == "2.0" and wire["method"] == "conversion_agent/detect_format"
     back = MCPMessage.from_jsonrpc(wire)
     assert (back.sender, back.receiver, back.action, back.params, back.context) == (
-        "a", "conversion_agent", "detect_format", {"input_path": "/x"}, {"session_id": "s"})
+        "a",
+        "conversion_agent",
+        "detect_format",
+        {"input_path": "/x"},
+        {"session_id": "s"},
+    )
     with pytest.raises(ValueError):
         MCPMessage.from_jsonrpc({"jsonrpc": "2.0", "method": "no-slash"})

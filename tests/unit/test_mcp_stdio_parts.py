@@ -32,37 +32,60 @@ def waiting_for(kind: PendingRequestType, **extra: object) -> GlobalState:
     return GlobalState(session_id="s", status=WorkflowStatus.AWAITING_USER_INPUT, pending_request=request)
 
 
-@pytest.mark.parametrize(("state", "tool"), [
-    (GlobalState(), "start_conversion(folder, metadata)"),
-    (GlobalState(session_id="s", status=WorkflowStatus.PROCESSING), "wait()"),
-    (GlobalState(session_id="s", status=WorkflowStatus.COMPLETED), "get_results()"),
-    (waiting_for(PendingRequestType.RETRY_APPROVAL), "decline()"),
-    (waiting_for(PendingRequestType.IMPROVEMENT_APPROVAL), "accept_as_is()"),
-    (waiting_for(PendingRequestType.FORMAT_SELECTION, options=[RequestOption(value="IntanConverter", label="Intan")]),
-     "answer(fields={'format': <one of 'IntanConverter'>})"),
-    (waiting_for(PendingRequestType.METADATA, fields=[FieldRequest(name="subject_id"), FieldRequest(name="lab", required=False)]),
-     "for: subject_id (required), lab;"),
-    (waiting_for(PendingRequestType.USER_INPUT), "answer(message='...')."),
-])
+@pytest.mark.parametrize(
+    ("state", "tool"),
+    [
+        (GlobalState(), "start_conversion(folder, metadata)"),
+        (GlobalState(session_id="s", status=WorkflowStatus.PROCESSING), "wait()"),
+        (GlobalState(session_id="s", status=WorkflowStatus.COMPLETED), "get_results()"),
+        (waiting_for(PendingRequestType.RETRY_APPROVAL), "decline()"),
+        (waiting_for(PendingRequestType.IMPROVEMENT_APPROVAL), "accept_as_is()"),
+        (
+            waiting_for(
+                PendingRequestType.FORMAT_SELECTION, options=[RequestOption(value="IntanConverter", label="Intan")]
+            ),
+            "answer(fields={'format': <one of 'IntanConverter'>})",
+        ),
+        (
+            waiting_for(
+                PendingRequestType.METADATA,
+                fields=[FieldRequest(name="subject_id"), FieldRequest(name="lab", required=False)],
+            ),
+            "for: subject_id (required), lab;",
+        ),
+        (waiting_for(PendingRequestType.USER_INPUT), "answer(message='...')."),
+    ],
+)
 def test_next_step_names_the_tool_to_call(state: GlobalState, tool: str) -> None:
     assert tool in view_of(state).next_step
 
 
 def test_a_failure_of_the_users_choosing_is_not_offered_again() -> None:
-    interrupted = GlobalState(session_id="s", status=WorkflowStatus.FAILED,
-                              failure=Failure(reason="interrupted", message="The service stopped."))
-    declined = GlobalState(session_id="s", status=WorkflowStatus.FAILED,
-                           failure=Failure(reason="user_declined", message="Declined."))
+    interrupted = GlobalState(
+        session_id="s",
+        status=WorkflowStatus.FAILED,
+        failure=Failure(reason="interrupted", message="The service stopped."),
+    )
+    declined = GlobalState(
+        session_id="s", status=WorkflowStatus.FAILED, failure=Failure(reason="user_declined", message="Declined.")
+    )
     assert "approve() tries this session again" in view_of(interrupted).next_step
     assert "The service stopped." in view_of(interrupted).next_step
     assert "approve()" not in view_of(declined).next_step
 
 
-@pytest.mark.parametrize(("stage", "percent", "overall"), [
-    (StageName.CONVERSION, 50.0, 16.7), (StageName.EVALUATION, 0.0, 33.3), (StageName.REPORT_GENERATION, 100.0, 100.0),
-])
+@pytest.mark.parametrize(
+    ("stage", "percent", "overall"),
+    [
+        (StageName.CONVERSION, 50.0, 16.7),
+        (StageName.EVALUATION, 0.0, 33.3),
+        (StageName.REPORT_GENERATION, 100.0, 100.0),
+    ],
+)
 def test_overall_percent_runs_across_the_stages(stage: StageName, percent: float, overall: float) -> None:
-    state = GlobalState(session_id="s", status=WorkflowStatus.PROCESSING, progress=Progress(stage=stage, percent=percent))
+    state = GlobalState(
+        session_id="s", status=WorkflowStatus.PROCESSING, progress=Progress(stage=stage, percent=percent)
+    )
     assert overall_percent(view_of(state)) == overall
     assert overall_percent(view_of(GlobalState())) == 0.0
 

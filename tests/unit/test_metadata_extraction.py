@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from agentic_neurodata.llm import LLMService, PromptLibrary
@@ -15,7 +15,7 @@ from agentic_neurodata.metadata.parsed import IntentKind
 
 from .llm_fakes import FakeAnthropic, json_message, message, status
 
-NOW = datetime(2026, 1, 1, 12, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 BULK = "Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST"
 
 
@@ -31,29 +31,55 @@ def test_offline_service_uses_the_offline_reader(tmp_path: Path) -> None:
 
 
 def test_llm_values_are_normalised_by_the_rules(tmp_path: Path) -> None:
-    fake = FakeAnthropic(json_message({"values": [
-        value("experimenter", "Dr. Jane Smith"), value("institution", "MIT"), value("species", "mouse"),
-        value("subject_id", "m042"), value("sex", "female"), value("age", "12 weeks"),
-        value("session_start_time", "5 March 2024 2:30pm EST"), value("electrode_location", "V1"),
-    ], "intents": []}))
+    fake = FakeAnthropic(
+        json_message(
+            {
+                "values": [
+                    value("experimenter", "Dr. Jane Smith"),
+                    value("institution", "MIT"),
+                    value("species", "mouse"),
+                    value("subject_id", "m042"),
+                    value("sex", "female"),
+                    value("age", "12 weeks"),
+                    value("session_start_time", "5 March 2024 2:30pm EST"),
+                    value("electrode_location", "V1"),
+                ],
+                "intents": [],
+            }
+        )
+    )
     parsed = extract_metadata_from_text(BULK, [], fake.service(tmp_path), now=NOW)
     assert parsed.source == "llm" and not parsed.rejections
     assert parsed.values == {
-        "experimenter": ["Smith, Jane"], "institution": "Massachusetts Institute of Technology",
-        "species": "Mus musculus", "subject_id": "m042", "sex": "F", "age": "P12W",
-        "session_start_time": "2024-03-05T14:30:00-05:00", "electrode_location": "VISp"}
+        "experimenter": ["Smith, Jane"],
+        "institution": "Massachusetts Institute of Technology",
+        "species": "Mus musculus",
+        "subject_id": "m042",
+        "sex": "F",
+        "age": "P12W",
+        "session_start_time": "2024-03-05T14:30:00-05:00",
+        "electrode_location": "VISp",
+    }
     prompt = fake.bodies()[0]["messages"][0]["content"]
     assert BULK in prompt and "If you are unsure" in prompt and "nothing in particular" in prompt
     assert "DANDI" in fake.bodies()[0]["system"]
 
 
 def test_llm_values_not_in_the_message_or_unsure_or_invalid_are_not_stored(tmp_path: Path) -> None:
-    fake = FakeAnthropic(json_message({"values": [
-        value("species", "Mus musculus", evidence="C57 mouse"),  # invented evidence
-        value("age", "12", evidence="12"),  # the rules reject a unitless age
-        value("sex", "female", evidence="fem", unsure=True),
-        value("favourite_colour", "blue", evidence="blue"),  # not a field: ignored
-    ], "intents": [{"kind": "dont_know", "fields": []}], "unsure_about": []}))
+    fake = FakeAnthropic(
+        json_message(
+            {
+                "values": [
+                    value("species", "Mus musculus", evidence="C57 mouse"),  # invented evidence
+                    value("age", "12", evidence="12"),  # the rules reject a unitless age
+                    value("sex", "female", evidence="fem", unsure=True),
+                    value("favourite_colour", "blue", evidence="blue"),  # not a field: ignored
+                ],
+                "intents": [{"kind": "dont_know", "fields": []}],
+                "unsure_about": [],
+            }
+        )
+    )
     parsed = extract_metadata_from_text("a mouse, 12, fem, blue", ["age"], fake.service(tmp_path), now=NOW)
     assert parsed.values == {}
     reasons = parsed.rejected
@@ -63,8 +89,13 @@ def test_llm_values_not_in_the_message_or_unsure_or_invalid_are_not_stored(tmp_p
 
 def test_llm_zone_answer_completes_the_pending_start_time(tmp_path: Path) -> None:
     fake = FakeAnthropic(json_message({"values": [value("session_start_time", "Paris time")], "intents": []}))
-    parsed = extract_metadata_from_text("Paris time", ["session_start_time"], fake.service(tmp_path),
-                                        partial={"session_start_time": "2024-03-05T14:30:00"}, now=NOW)
+    parsed = extract_metadata_from_text(
+        "Paris time",
+        ["session_start_time"],
+        fake.service(tmp_path),
+        partial={"session_start_time": "2024-03-05T14:30:00"},
+        now=NOW,
+    )
     assert parsed.values == {"session_start_time": "2024-03-05T14:30:00+01:00"}
     assert "2024-03-05T14:30:00" in fake.bodies()[0]["messages"][0]["content"]
 
@@ -84,4 +115,6 @@ def test_malformed_answer_repaired_once_then_offline(tmp_path: Path) -> None:
     assert parsed.values == {"species": "Rattus norvegicus"}
     events = [json.loads(line) for line in (tmp_path / "service" / "events.jsonl").read_text().splitlines()]
     assert [e["purpose"] for e in events if e["kind"] == "llm_call"] == [
-        "metadata_extraction@1", "metadata_extraction@1#repair"]
+        "metadata_extraction@1",
+        "metadata_extraction@1#repair",
+    ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -35,20 +35,32 @@ from agentic_neurodata.metadata.text_fields import (
 )
 from agentic_neurodata.metadata.weight import normalize_weight
 
-NOW = datetime(2026, 1, 1, 12, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 # NWB Inspector's check_subject_species_form pattern.
 SPECIES_FORM = re.compile(r"([A-Z][a-z]* [a-z]+)|(http://purl.obolibrary.org/obo/NCBITaxon_\d+)")
 
 
-@pytest.mark.parametrize(("text", "latin", "strain"), [
-    ("mouse", "Mus musculus", None), ("Mice", "Mus musculus", None), ("C57BL/6 mouse", "Mus musculus", "C57BL/6"),
-    ("C57BL/6J", "Mus musculus", "C57BL/6J"), ("Long-Evans rats", "Rattus norvegicus", "Long-Evans"),
-    ("rat", "Rattus norvegicus", None), ("human", "Homo sapiens", None), ("rhesus macaque", "Macaca mulatta", None),
-    ("zebrafish", "Danio rerio", None), ("Thy1-GCaMP6s mice", "Mus musculus", "Thy1-GCaMP6s"),
-    ("adult male mouse", "Mus musculus", None), ("mus musculus", "Mus musculus", None),
-    ("http://purl.obolibrary.org/obo/NCBITaxon_10116", "Rattus norvegicus", None), ("mose", "Mus musculus", None),
-    ("marmoset", "Callithrix jacchus", None), ("Sminthopsis crassicaudata", "Sminthopsis crassicaudata", None),
-])
+@pytest.mark.parametrize(
+    ("text", "latin", "strain"),
+    [
+        ("mouse", "Mus musculus", None),
+        ("Mice", "Mus musculus", None),
+        ("C57BL/6 mouse", "Mus musculus", "C57BL/6"),
+        ("C57BL/6J", "Mus musculus", "C57BL/6J"),
+        ("Long-Evans rats", "Rattus norvegicus", "Long-Evans"),
+        ("rat", "Rattus norvegicus", None),
+        ("human", "Homo sapiens", None),
+        ("rhesus macaque", "Macaca mulatta", None),
+        ("zebrafish", "Danio rerio", None),
+        ("Thy1-GCaMP6s mice", "Mus musculus", "Thy1-GCaMP6s"),
+        ("adult male mouse", "Mus musculus", None),
+        ("mus musculus", "Mus musculus", None),
+        ("http://purl.obolibrary.org/obo/NCBITaxon_10116", "Rattus norvegicus", None),
+        ("mose", "Mus musculus", None),
+        ("marmoset", "Callithrix jacchus", None),
+        ("Sminthopsis crassicaudata", "Sminthopsis crassicaudata", None),
+    ],
+)
 def test_species(text: str, latin: str, strain: str | None) -> None:
     result = normalize_species(text)
     assert result.ok and result.value == latin and result.extra.get("strain") == strain
@@ -65,8 +77,18 @@ def test_species_notes_cite_the_ncbi_taxon_and_unknowns_are_rejected_with_an_exa
     assert len({s.taxon_id for s in SPECIES}) == len(SPECIES)
 
 
-@pytest.mark.parametrize(("text", "code"), [("male", "M"), ("Female", "F"), ("f", "F"), ("unknown", "U"),
-                                            ("hermaphrodite", "O"), ("it's a female", "F"), ("M", "M")])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("male", "M"),
+        ("Female", "F"),
+        ("f", "F"),
+        ("unknown", "U"),
+        ("hermaphrodite", "O"),
+        ("it's a female", "F"),
+        ("M", "M"),
+    ],
+)
 def test_sex(text: str, code: str) -> None:
     assert normalize_sex(text).value == code
 
@@ -76,32 +98,59 @@ def test_sex_rejects_anything_else() -> None:
     assert not result.ok and "M, F, U, O" in result.example
 
 
-@pytest.mark.parametrize(("text", "iso"), [
-    ("12 weeks", "P12W"), ("P90", "P90D"), ("3 months", "P3M"), ("2 years", "P2Y"), ("90 days old", "P90D"),
-    ("12-week-old", "P12W"), ("twelve weeks", "P12W"), ("12wk", "P12W"), ("p12w", "P12W"), ("P90D", "P90D"),
-    ("1 year and 3 months", "P1Y3M"), ("8-10 weeks", "P8W/P10W"), ("about 12 weeks", "P12W"), ("2.5 months", "P2.5M"),
-    ("postnatal day 21", "P21D"), ("36 hours", "PT36H"), ("aged 3 mo", "P3M"), ("a year", "P1Y"),
-])
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("12 weeks", "P12W"),
+        ("P90", "P90D"),
+        ("3 months", "P3M"),
+        ("2 years", "P2Y"),
+        ("90 days old", "P90D"),
+        ("12-week-old", "P12W"),
+        ("twelve weeks", "P12W"),
+        ("12wk", "P12W"),
+        ("p12w", "P12W"),
+        ("P90D", "P90D"),
+        ("1 year and 3 months", "P1Y3M"),
+        ("8-10 weeks", "P8W/P10W"),
+        ("about 12 weeks", "P12W"),
+        ("2.5 months", "P2.5M"),
+        ("postnatal day 21", "P21D"),
+        ("36 hours", "PT36H"),
+        ("aged 3 mo", "P3M"),
+        ("a year", "P1Y"),
+    ],
+)
 def test_age(text: str, iso: str) -> None:
     result = normalize_age(text)
     assert result.ok and result.value == iso
     assert all(ISO_DURATION.fullmatch(part) for part in result.value.split("/"))
 
 
-@pytest.mark.parametrize(("text", "reason"), [("12", "no unit"), ("E15.5", "embryonic"), ("200 years", "older"),
-                                              ("old", "not an age"), ("", "empty")])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [("12", "no unit"), ("E15.5", "embryonic"), ("200 years", "older"), ("old", "not an age"), ("", "empty")],
+)
 def test_age_rejections(text: str, reason: str) -> None:
     result = normalize_age(text)
     assert not result.ok and reason in result.error and result.example
 
 
-@pytest.mark.parametrize(("text", "names"), [
-    ("Dr. Jane Smith", ["Smith, Jane"]), ("jane smith", ["Smith, Jane"]), ("Smith, Jane", ["Smith, Jane"]),
-    ("Jane Smith and John Doe", ["Smith, Jane", "Doe, John"]), ("Smith, Jane; Doe, John", ["Smith, Jane", "Doe, John"]),
-    ("Jane Smith, John Doe", ["Smith, Jane", "Doe, John"]), ("anna van der berg", ["van der Berg, Anna"]),
-    ("Prof. Maria Garcia-Lopez PhD", ["Garcia-Lopez, Maria"]), ("J. Smith", ["Smith, J."]),
-    ("JANE SMITH", ["Smith, Jane"]),
-])
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Dr. Jane Smith", ["Smith, Jane"]),
+        ("jane smith", ["Smith, Jane"]),
+        ("Smith, Jane", ["Smith, Jane"]),
+        ("Jane Smith and John Doe", ["Smith, Jane", "Doe, John"]),
+        ("Smith, Jane; Doe, John", ["Smith, Jane", "Doe, John"]),
+        ("Jane Smith, John Doe", ["Smith, Jane", "Doe, John"]),
+        ("anna van der berg", ["van der Berg, Anna"]),
+        ("Prof. Maria Garcia-Lopez PhD", ["Garcia-Lopez, Maria"]),
+        ("J. Smith", ["Smith, J."]),
+        ("JANE SMITH", ["Smith, Jane"]),
+    ],
+)
 def test_experimenter(text: str, names: list[str]) -> None:
     result = normalize_experimenters(text)
     assert result.ok and result.value == names and all(DANDI_NAME.fullmatch(n) for n in names)
@@ -113,32 +162,40 @@ def test_experimenter_rejections(text: str) -> None:
     assert not result.ok and "Smith, Jane" in result.example
 
 
-@pytest.mark.parametrize(("text", "iso"), [
-    ("5 March 2024 2:30pm EST", "2024-03-05T14:30:00-05:00"),
-    ("2024-03-05 14:30 Europe/Paris", "2024-03-05T14:30:00+01:00"),
-    ("2024-07-05 14:30 Europe/Paris", "2024-07-05T14:30:00+02:00"),  # summer time from zoneinfo
-    ("March 5, 2024 at 2:30 PM PST", "2024-03-05T14:30:00-08:00"),
-    ("25/03/2024 14:30 CET", "2024-03-25T14:30:00+01:00"),
-    ("2024-03-05T14:30:00-05:00", "2024-03-05T14:30:00-05:00"),
-    ("5 March 2024 14:30 +0100", "2024-03-05T14:30:00+01:00"),
-    ("2024-07-01 10:00 Eastern time", "2024-07-01T10:00:00-04:00"),
-    ("2024-07-01 10:00 Paris time", "2024-07-01T10:00:00+02:00"),
-    ("2024-03-05 14:30 UTC+2", "2024-03-05T14:30:00+02:00"),
-    ("2024-03-05 14:30:00Z", "2024-03-05T14:30:00+00:00"),
-    ("5th of March 2024, 14h30 GMT", "2024-03-05T14:30:00+00:00"),
-    ("yesterday 3pm PST", "2025-12-31T15:00:00-08:00"),
-])
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("5 March 2024 2:30pm EST", "2024-03-05T14:30:00-05:00"),
+        ("2024-03-05 14:30 Europe/Paris", "2024-03-05T14:30:00+01:00"),
+        ("2024-07-05 14:30 Europe/Paris", "2024-07-05T14:30:00+02:00"),  # summer time from zoneinfo
+        ("March 5, 2024 at 2:30 PM PST", "2024-03-05T14:30:00-08:00"),
+        ("25/03/2024 14:30 CET", "2024-03-25T14:30:00+01:00"),
+        ("2024-03-05T14:30:00-05:00", "2024-03-05T14:30:00-05:00"),
+        ("5 March 2024 14:30 +0100", "2024-03-05T14:30:00+01:00"),
+        ("2024-07-01 10:00 Eastern time", "2024-07-01T10:00:00-04:00"),
+        ("2024-07-01 10:00 Paris time", "2024-07-01T10:00:00+02:00"),
+        ("2024-03-05 14:30 UTC+2", "2024-03-05T14:30:00+02:00"),
+        ("2024-03-05 14:30:00Z", "2024-03-05T14:30:00+00:00"),
+        ("5th of March 2024, 14h30 GMT", "2024-03-05T14:30:00+00:00"),
+        ("yesterday 3pm PST", "2025-12-31T15:00:00-08:00"),
+    ],
+)
 def test_session_start_time(text: str, iso: str) -> None:
     result = normalize_session_start_time(text, now=NOW)
     assert result.ok, result.message
     assert result.value == iso and datetime.fromisoformat(result.value).utcoffset() is not None
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("05/03/2024 14:30 CET", "could be 5 March or 3 May"), ("2030-01-01 10:00 UTC", "future"),
-    ("1850-01-01 10:00 UTC", "before 1900"), ("2024-07-01 10:00 IST", "several time zones"),
-    ("garbage", "not a date"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("05/03/2024 14:30 CET", "could be 5 March or 3 May"),
+        ("2030-01-01 10:00 UTC", "future"),
+        ("1850-01-01 10:00 UTC", "before 1900"),
+        ("2024-07-01 10:00 IST", "several time zones"),
+        ("garbage", "not a date"),
+    ],
+)
 def test_session_start_time_rejections(text: str, reason: str) -> None:
     result = normalize_session_start_time(text, now=NOW)
     assert not result.ok and reason in result.error and result.value is None
@@ -170,8 +227,16 @@ def test_dates_are_found_inside_prose_with_their_zone() -> None:
     assert [text[a:b] for a, b in find_datetimes(text)] == ["2pm on March 5th, 2024 (Europe/Paris)"]
 
 
-@pytest.mark.parametrize(("text", "value"), [("m042", "m042"), ("subject id: m042", "m042"), ("mouse m042", "m042"),
-                                             ("ID #42", "42"), ("mouse-042", "mouse-042")])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("m042", "m042"),
+        ("subject id: m042", "m042"),
+        ("mouse m042", "m042"),
+        ("ID #42", "42"),
+        ("mouse-042", "mouse-042"),
+    ],
+)
 def test_subject_id(text: str, value: str) -> None:
     assert normalize_subject_id(text).value == value
 
@@ -189,17 +254,31 @@ def test_text_fields() -> None:
     assert [normalize_lab(t).value for t in ("smith lab", "lab of Dr. Jane Smith", "Smith")] == ["Smith Lab"] * 3
     assert normalize_session_description("v1 recording").value == "V1 recording"
     assert not normalize_session_description("ok").ok
-    assert normalize_keywords("electrophysiology, V1; Neuropixels, V1").value == ["electrophysiology", "V1", "Neuropixels"]
+    assert normalize_keywords("electrophysiology, V1; Neuropixels, V1").value == [
+        "electrophysiology",
+        "V1",
+        "Neuropixels",
+    ]
 
 
-@pytest.mark.parametrize(("text", "value"), [("V1", "VISp"), ("hippocampus CA1", "CA1"), ("barrel cortex", "SSp-bfd"),
-                                             ("in the hippocampus", "HPF"), ("layer 5 of M1", "layer 5 of M1"),
-                                             ("posterior cortex somewhere", "posterior cortex somewhere")])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("V1", "VISp"),
+        ("hippocampus CA1", "CA1"),
+        ("barrel cortex", "SSp-bfd"),
+        ("in the hippocampus", "HPF"),
+        ("layer 5 of M1", "layer 5 of M1"),
+        ("posterior cortex somewhere", "posterior cortex somewhere"),
+    ],
+)
 def test_electrode_location(text: str, value: str) -> None:
     assert normalize_location(text).value == value
 
 
-@pytest.mark.parametrize(("text", "value"), [("25 g", "25 g"), ("25g", "25 g"), ("0.3 kg", "0.3 kg"), ("25 grams", "25 g")])
+@pytest.mark.parametrize(
+    ("text", "value"), [("25 g", "25 g"), ("25g", "25 g"), ("0.3 kg", "0.3 kg"), ("25 grams", "25 g")]
+)
 def test_weight(text: str, value: str) -> None:
     assert normalize_weight(text).value == value
     assert re.fullmatch(r"(?i)^\d+(\.\d+)? (kg|g|mg|ug|μg|ng|pg)$", value)  # NWB Inspector's weight form
@@ -213,7 +292,13 @@ def test_weight_rejections(text: str) -> None:
 def test_registry_lists_the_required_fields_of_the_design() -> None:
     assert set(REQUIRED) == {"subject_id", "species", "sex", "age", "session_description", "session_start_time"}
     assert {n for n, s in FIELDS.items() if s.level == "recommended"} == {
-        "experimenter", "institution", "lab", "experiment_description", "keywords", "electrode_location"}
+        "experimenter",
+        "institution",
+        "lab",
+        "experiment_description",
+        "keywords",
+        "electrode_location",
+    }
     for spec in FIELDS.values():
         assert spec.description and spec.example and spec.why
     (request,) = field_requests(["age"])
@@ -229,8 +314,9 @@ def test_missing_fields_honour_alternatives_and_declines() -> None:
 
 
 def test_validate_fields_accepts_derived_values_and_rejects_with_messages() -> None:
-    accepted, rejected, notes = validate_fields({"species": "C57BL/6J mice", "sex": "female", "age": "twelve",
-                                                 "location": "V1", "nonsense": "x"})
+    accepted, rejected, notes = validate_fields(
+        {"species": "C57BL/6J mice", "sex": "female", "age": "twelve", "location": "V1", "nonsense": "x"}
+    )
     assert accepted == {"species": "Mus musculus", "strain": "C57BL/6J", "sex": "F", "electrode_location": "VISp"}
     assert set(rejected) == {"age", "nonsense"} and "Example:" in rejected["age"]
     assert any("VISp" in note for note in notes)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import os
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from agentic_neurodata.agents.conversion.extraction import _as_datetime, _start_from_folders, stored_bit_depth
-from agentic_neurodata.agents.conversion.runner import WriteSettings
 from agentic_neurodata.agents.conversion.probe import ProbeTimeout, call_with_timeout, describe_error, validate
+from agentic_neurodata.agents.conversion.runner import WriteSettings
 
 
 class HangingReader:
@@ -46,7 +46,7 @@ def test_start_times_from_folder_names_and_headers() -> None:
     assert _start_from_folders({"folder_path": "/data/no-date-here"}) is None
     assert _start_from_folders({"folder_path": "/data/2021-13-45_99-00-00"}) is None  # not a real date
     assert _as_datetime("2024-03-05T14:30:00-05:00").utcoffset().total_seconds() == -5 * 3600
-    assert _as_datetime(datetime(2024, 1, 1, tzinfo=timezone.utc)).tzinfo is timezone.utc
+    assert _as_datetime(datetime(2024, 1, 1, tzinfo=UTC)).tzinfo is UTC
     assert _as_datetime("not a date") is None and _as_datetime(None) is None
 
 
@@ -54,15 +54,18 @@ def _header(version: bytes, reserved: bytes = b"") -> bytes:
     return version.ljust(8) + b" " * 184 + reserved.ljust(44) + b" " * 20
 
 
-@pytest.mark.parametrize("name,header,expected", [
-    ("a.bdf", _header(b"\xffBIOSEMI", b"BDF+C"), (24, "file header (BDF: 24-bit samples)")),
-    ("a.bdf", _header(b"0", b"BDF+C"), (24, "file header (BDF: 24-bit samples)")),
-    ("a.edf", _header(b"0", b"EDF+C"), (16, "file header (EDF: 16-bit samples)")),
-    ("a.edf", _header(b"0", b"24BIT"), (24, "file header (BDF: 24-bit samples)")),
-    ("a.rhd", _header(b"0", b"BDF+C"), (24, "file header (BDF: 24-bit samples)")),
-    ("a.bin", _header(b"0"), None),  # "0" and spaces alone do not make an EDF file
-    ("a.rhd", b"\xc6\x91\x2d\xc6" + b"\0" * 300, None),
-])
+@pytest.mark.parametrize(
+    "name,header,expected",
+    [
+        ("a.bdf", _header(b"\xffBIOSEMI", b"BDF+C"), (24, "file header (BDF: 24-bit samples)")),
+        ("a.bdf", _header(b"0", b"BDF+C"), (24, "file header (BDF: 24-bit samples)")),
+        ("a.edf", _header(b"0", b"EDF+C"), (16, "file header (EDF: 16-bit samples)")),
+        ("a.edf", _header(b"0", b"24BIT"), (24, "file header (BDF: 24-bit samples)")),
+        ("a.rhd", _header(b"0", b"BDF+C"), (24, "file header (BDF: 24-bit samples)")),
+        ("a.bin", _header(b"0"), None),  # "0" and spaces alone do not make an EDF file
+        ("a.rhd", b"\xc6\x91\x2d\xc6" + b"\0" * 300, None),
+    ],
+)
 def test_stored_bit_depth_comes_from_edf_family_headers(tmp_path: Path, name: str, header: bytes, expected) -> None:
     (tmp_path / name).write_bytes(header)
     assert stored_bit_depth({"file_path": str(tmp_path / name)}) == expected

@@ -32,8 +32,18 @@ def test_sample_is_small_deterministic_and_has_spikes(tmp_path: Path) -> None:
 def test_meta_has_no_subject_or_experimenter(tmp_path: Path) -> None:
     run = write_sample_spikeglx(tmp_path)
     meta = next(run.rglob("*.ap.meta")).read_text()
-    for required in ("fileName=", "imSampRate=30000", "nSavedChans=33", "snsApLfSy=32,0,1", "imDatPrb_pn=NP1000",
-                     "typeThis=imec", "fileCreateTime=", "~imroTbl=", "~snsChanMap=", "firstSample="):
+    for required in (
+        "fileName=",
+        "imSampRate=30000",
+        "nSavedChans=33",
+        "snsApLfSy=32,0,1",
+        "imDatPrb_pn=NP1000",
+        "typeThis=imec",
+        "fileCreateTime=",
+        "~imroTbl=",
+        "~snsChanMap=",
+        "firstSample=",
+    ):
         assert required in meta
     assert "subject" not in meta.lower() and "experimenter" not in meta.lower()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
 
 from agentic_neurodata.agents.evaluation.inspection import categorise, to_severity
@@ -52,13 +54,20 @@ def test_unreadable_file_fails_even_without_issues() -> None:
 
 def test_a_crash_inside_an_inspector_check_is_its_own_category_and_not_blocking() -> None:
     message = "During evaluation of 'check_timestamps_match_first_dimension', an exception was thrown..."
-    assert categorise("check_timestamps_match_first_dimension", "ERROR", message, Severity.ERROR) == \
-        IssueCategory.INSPECTOR_INTERNAL
+    assert (
+        categorise("check_timestamps_match_first_dimension", "ERROR", message, Severity.ERROR)
+        == IssueCategory.INSPECTOR_INTERNAL
+    )
     crash = issue(Severity.ERROR, IssueCategory.INSPECTOR_INTERNAL)
     assert overall_status([crash]) == OverallStatus.PASSED_WITH_ISSUES
     # Counted under its own category, not as an ERROR next to a status that did not fail
     assert count_by_severity([crash, issue(Severity.WARNING)]).model_dump() == {
-        "CRITICAL": 0, "ERROR": 0, "WARNING": 1, "BEST_PRACTICE": 0, "INFO": 0}
+        "CRITICAL": 0,
+        "ERROR": 0,
+        "WARNING": 1,
+        "BEST_PRACTICE": 0,
+        "INFO": 0,
+    }
     assert count_by_category([crash, issue(Severity.WARNING)]) == {"inspector_internal": 1, "best_practice": 1}
     assert count_inspector_crashes([crash, issue(Severity.WARNING)]) == 1
 
@@ -91,7 +100,7 @@ def test_counts_and_status_agree(issues, readable) -> None:
 
 def test_a_real_check_crash_is_inspector_internal_explained_plainly_and_not_blocking() -> None:
     """run_checks wraps a raising check exactly as it does on empty SpikeGLX event tables."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from nwbinspector import Importance, run_checks
     from pynwb import NWBFile
@@ -104,7 +113,7 @@ def test_a_real_check_crash_is_inspector_internal_explained_plainly_and_not_bloc
 
     check_event_table_timestamps.importance = Importance.BEST_PRACTICE_VIOLATION
     check_event_table_timestamps.neurodata_type = NWBFile
-    nwbfile = NWBFile(session_description="s", identifier="i", session_start_time=datetime.now(timezone.utc))
+    nwbfile = NWBFile(session_description="s", identifier="i", session_start_time=datetime.now(UTC))
     [raw] = list(run_checks(nwbfile, checks=[check_event_table_timestamps]))
     crash = message_to_issue(raw)
     assert crash.category == IssueCategory.INSPECTOR_INTERNAL and crash.severity == Severity.ERROR

@@ -19,9 +19,14 @@ from agentic_neurodata.models import FixKind, FormatCandidate, Severity, Validat
 
 from .llm_fakes import FakeAnthropic, json_message, timeout
 
-ISSUE = ValidationIssue(check_name="check_subject_age", severity=Severity.WARNING, importance="BEST_PRACTICE_VIOLATION",
-                        message="Subject age, '12 weeks', does not follow ISO 8601", location="/general/subject",
-                        fix_kind=FixKind.AUTO)
+ISSUE = ValidationIssue(
+    check_name="check_subject_age",
+    severity=Severity.WARNING,
+    importance="BEST_PRACTICE_VIOLATION",
+    message="Subject age, '12 weeks', does not follow ISO 8601",
+    location="/general/subject",
+    fix_kind=FixKind.AUTO,
+)
 
 
 def test_offline_question_names_each_field_with_example_and_why() -> None:
@@ -63,12 +68,14 @@ def test_issue_explanations() -> None:
     wording = explain_issue(None, ISSUE)
     assert "ISO 8601" in wording.explanation and wording.how_to_fix
     unknown = ISSUE.model_copy(update={"check_name": "check_something_new", "message": "Odd thing."})
-    assert "NWB Inspector reports: Odd thing. (at /general/subject)" == explain_issue(None, unknown).explanation
+    assert explain_issue(None, unknown).explanation == "NWB Inspector reports: Odd thing. (at /general/subject)"
 
 
 def test_llm_issue_explanation_unless_unsure(tmp_path: Path) -> None:
-    fake = FakeAnthropic(json_message({"explanation": "Age must be like P12W.", "how_to_fix": "We rewrite it."}),
-                         json_message({"explanation": "?", "how_to_fix": "?", "unsure": True}))
+    fake = FakeAnthropic(
+        json_message({"explanation": "Age must be like P12W.", "how_to_fix": "We rewrite it."}),
+        json_message({"explanation": "?", "how_to_fix": "?", "unsure": True}),
+    )
     llm = fake.service(tmp_path)
     assert explain_issue(llm, ISSUE, field="age").explanation == "Age must be like P12W."
     assert explain_issue(llm, ISSUE) == explain_issue(None, ISSUE)
@@ -76,13 +83,23 @@ def test_llm_issue_explanation_unless_unsure(tmp_path: Path) -> None:
 
 
 def test_correction_proposal_and_format_choice_offline() -> None:
-    text = correction_proposal(None, status="FAILED", attempt=1, counts={"ERROR": 2, "WARNING": 0},
-                               auto_fixes=["species written as Mus musculus"], needs_user=["age"],
-                               options=["approve", "decline"])
-    assert text == ("Attempt 1: the file did not pass validation (2 error). I can fix by myself: species written as "
-                    "Mus musculus. I need from you: age. Choose: approve / decline.")
-    candidates = [FormatCandidate(interface="PhySortingInterface", explanation="Phy output"),
-                  FormatCandidate(interface="KiloSortSortingInterface", explanation="KiloSort output")]
+    text = correction_proposal(
+        None,
+        status="FAILED",
+        attempt=1,
+        counts={"ERROR": 2, "WARNING": 0},
+        auto_fixes=["species written as Mus musculus"],
+        needs_user=["age"],
+        options=["approve", "decline"],
+    )
+    assert text == (
+        "Attempt 1: the file did not pass validation (2 error). I can fix by myself: species written as "
+        "Mus musculus. I need from you: age. Choose: approve / decline."
+    )
+    candidates = [
+        FormatCandidate(interface="PhySortingInterface", explanation="Phy output"),
+        FormatCandidate(interface="KiloSortSortingInterface", explanation="KiloSort output"),
+    ]
     assert "- PhySortingInterface: Phy output" in format_choice(None, candidates)
 
 

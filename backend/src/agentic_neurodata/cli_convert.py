@@ -38,13 +38,21 @@ class BadArguments(Exception):
 
 
 def add_parser(commands: Any) -> None:
-    convert = commands.add_parser("convert", help="convert a folder here, without the web service",
-                                  epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    convert = commands.add_parser(
+        "convert",
+        help="convert a folder here, without the web service",
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     convert.add_argument("directory", help="the recording folder")
     convert.add_argument("--metadata", metavar="FILE", help="metadata as YAML or JSON (flat: subject_id, species, …)")
-    convert.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="one metadata value (repeatable)")
+    convert.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="one metadata value (repeatable)"
+    )
     convert.add_argument("--format", metavar="NAME", help="NeuroConv interface or converter to use, skipping detection")
-    convert.add_argument("--output-dir", metavar="DIR", help="where the NWB versions and reports go (default OUTPUT_DIR)")
+    convert.add_argument(
+        "--output-dir", metavar="DIR", help="where the NWB versions and reports go (default OUTPUT_DIR)"
+    )
     convert.add_argument("--accept-warnings", action="store_true", help="accept a file that passes with warnings as is")
     convert.add_argument("--json", action="store_true", help="print a machine-readable summary on stdout")
     convert.set_defaults(func=run)
@@ -60,7 +68,9 @@ def read_metadata(path: str | None, pairs: list[str]) -> dict[str, Any]:
         try:
             loaded = json.loads(text) if file.suffix.lower() == ".json" else yaml.safe_load(text)
         except (json.JSONDecodeError, yaml.YAMLError) as exc:
-            raise BadArguments(f"--metadata: {file} is not valid {file.suffix.lstrip('.').upper() or 'YAML'}: {exc}") from exc
+            raise BadArguments(
+                f"--metadata: {file} is not valid {file.suffix.lstrip('.').upper() or 'YAML'}: {exc}"
+            ) from exc
         if not isinstance(loaded, dict):
             raise BadArguments(f"--metadata: {file} must hold a mapping, e.g. 'subject_id: m042'")
         metadata.update(loaded)
@@ -91,8 +101,9 @@ def run(args: argparse.Namespace) -> int:
     runtime.store.subscribe(out.event)
     interactive = sys.stdin.isatty() and not args.json
     try:
-        runtime.start_local(folder, metadata, forced_format=args.format,
-                            output_dir=Path(args.output_dir) if args.output_dir else None)
+        runtime.start_local(
+            folder, metadata, forced_format=args.format, output_dir=Path(args.output_dir) if args.output_dir else None
+        )
         while (state := runtime.store.snapshot()).status == WorkflowStatus.AWAITING_USER_INPUT:
             request = state.pending_request
             assert request is not None
@@ -156,7 +167,9 @@ def ask(runtime: Any, request: PendingRequest) -> None:
         return
     answers, skipped = {}, []
     for field in request.fields:
-        hint = "; ".join(part for part in (field.why or field.description, f"e.g. {field.example}" if field.example else "") if part)
+        hint = "; ".join(
+            part for part in (field.why or field.description, f"e.g. {field.example}" if field.example else "") if part
+        )
         mark = " (required)" if field.required else ""
         value = input(f"  {field.name}{mark} [{hint}] (Enter to skip): ").strip()
         if value:
@@ -193,8 +206,13 @@ class Reporter:
         if self._bars is None:
             from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
-            self._bars = Progress(TextColumn("{task.description:<18}"), BarColumn(), TaskProgressColumn(),
-                                  TextColumn("{task.fields[note]}"), transient=False)
+            self._bars = Progress(
+                TextColumn("{task.description:<18}"),
+                BarColumn(),
+                TaskProgressColumn(),
+                TextColumn("{task.fields[note]}"),
+                transient=False,
+            )
             self._tasks = {}
             self._bars.start()
         return self._bars
@@ -206,7 +224,9 @@ class Reporter:
             if stage not in self._tasks:
                 self._tasks[stage] = bars.add_task(stage.replace("_", " "), total=100, note="")
             percent = event["metadata"].get("percent")
-            bars.update(self._tasks[stage], completed=percent if percent is not None else None, note=event["message"][:60])
+            bars.update(
+                self._tasks[stage], completed=percent if percent is not None else None, note=event["message"][:60]
+            )
         elif not self.json_mode and event["type"] != "progress":
             print(f"[{event['type']}] {event['message']}", file=sys.stderr)
 
@@ -232,8 +252,8 @@ class Reporter:
         if self.json_mode:
             print(json.dumps(data, indent=2))
             return
-        print(f"\nResult: {data['overall_status'] or state.status.value} ({data['validation_status'] or state.status.value})",
-              file=sys.stderr)
+        overall = data["overall_status"] or state.status.value
+        print(f"\nResult: {overall} ({data['validation_status'] or state.status.value})", file=sys.stderr)
         if latest:
             print(f"NWB file: {latest.path}\nSHA-256:  {latest.sha256}", file=sys.stderr)
         if state.report_path:
@@ -256,23 +276,33 @@ class Reporter:
 def missing_lines(request: PendingRequest, state: GlobalState) -> list[str]:
     """What a run without a terminal stops on, and how to give it on the command line."""
     lines = [f"Input needed: {request.message}"]
-    lines += [f"  - {f.name}{' (required)' if f.required else ''}: {f.why or f.description}"
-              + (f" (e.g. {f.example})" if f.example else "") for f in request.fields]
+    lines += [
+        f"  - {f.name}{' (required)' if f.required else ''}: {f.why or f.description}"
+        + (f" (e.g. {f.example})" if f.example else "")
+        for f in request.fields
+    ]
     if request.type == PendingRequestType.FORMAT_SELECTION:
         # Option values are choice ids: the interface name, made unique with #stream, @folder or ~n;
         # --format takes the interface name.
         names = [re.split(r"[#@~]", o.value)[0] for o in request.options]
-        lines += [f"  - {name}: {o.label}" + (f" ({o.description})" if o.description else "")
-                  for name, o in zip(names, request.options)]
-        lines.append(f"Choose the format with --format NAME (one of: {', '.join(dict.fromkeys(names))}), "
-                     "or run on a terminal to be asked.")
+        lines += [
+            f"  - {name}: {o.label}" + (f" ({o.description})" if o.description else "")
+            for name, o in zip(names, request.options, strict=False)
+        ]
+        lines.append(
+            f"Choose the format with --format NAME (one of: {', '.join(dict.fromkeys(names))}), "
+            "or run on a terminal to be asked."
+        )
         return lines
-    lines += [f"  - option '{o.value}': {o.label}" + (f" ({o.description})" if o.description else "")
-              for o in request.options]
+    lines += [
+        f"  - option '{o.value}': {o.label}" + (f" ({o.description})" if o.description else "") for o in request.options
+    ]
     if request.type == PendingRequestType.RETRY_APPROVAL:
-        lines.append("The file failed validation: approving or declining the proposed correction needs a "
-                     "decision on a terminal. Or give the missing values with --set KEY=VALUE or --metadata FILE "
-                     "and run again.")
+        lines.append(
+            "The file failed validation: approving or declining the proposed correction needs a "
+            "decision on a terminal. Or give the missing values with --set KEY=VALUE or --metadata FILE "
+            "and run again."
+        )
     elif is_choice(request):
         accept = ", or --accept-warnings to accept the file as is" if accepts_as_is(request, state) else ""
         lines.append(f"Choose on a terminal{accept}.")

@@ -1,13 +1,13 @@
 """Python client for lab scripts: upload a folder, follow it, answer, approve, download.
 
-    from agentic_neurodata.client import Client
+from agentic_neurodata.client import Client
 
-    client = Client("http://127.0.0.1:8000")
-    client.upload_folder("recordings/run1_g0", {"subject_id": "m042", "species": "Mus musculus"})
-    status = client.wait(progress=lambda s: print(s["status"], s["message"]))
-    if status["pending_request"]:
-        client.approve()
-    client.download("run1.nwb")
+client = Client("http://127.0.0.1:8000")
+client.upload_folder("recordings/run1_g0", {"subject_id": "m042", "species": "Mus musculus"})
+status = client.wait(progress=lambda s: print(s["status"], s["message"]))
+if status["pending_request"]:
+    client.approve()
+client.download("run1.nwb")
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ class ChecksumMismatch(RuntimeError):
 
 
 class Client:
-    def __init__(self, base_url: str = "http://127.0.0.1:8000", token: str | None = None, timeout: float = 60.0) -> None:
+    def __init__(
+        self, base_url: str = "http://127.0.0.1:8000", token: str | None = None, timeout: float = 60.0
+    ) -> None:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._http = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout)
 
@@ -66,8 +68,13 @@ class Client:
             raise ValueError(f"{folder} holds no files")
         base = folder.parent
         with ExitStack() as stack:
-            parts = [("files", (p.relative_to(base).as_posix(), stack.enter_context(open(p, "rb")),
-                                "application/octet-stream")) for p in files]
+            parts = [
+                (
+                    "files",
+                    (p.relative_to(base).as_posix(), stack.enter_context(open(p, "rb")), "application/octet-stream"),
+                )
+                for p in files
+            ]
             data = {"metadata_json": json.dumps(metadata)} if metadata else None
             body = self._request("POST", "/api/upload", files=parts, data=data, timeout=None)
         return body["session_id"]
@@ -75,8 +82,9 @@ class Client:
     def status(self) -> Status:
         return self._request("GET", "/api/status")
 
-    def wait(self, progress: Callable[[Status], None] | None = None, timeout: float = 3600.0,
-             interval: float = 0.5) -> Status:
+    def wait(
+        self, progress: Callable[[Status], None] | None = None, timeout: float = 3600.0, interval: float = 0.5
+    ) -> Status:
         """Poll until the service stops working (it waits for you, or it finished); call
         `progress(status)` whenever something changed. Returns the last status."""
         deadline = time.monotonic() + timeout
@@ -92,8 +100,9 @@ class Client:
                 raise TimeoutError(f"still {current['status']} after {timeout} s: {current['message']}")
         raise AssertionError("unreachable")
 
-    def answer(self, message: str | None = None, fields: dict[str, Any] | None = None,
-               skip: list[str] | None = None) -> dict[str, Any]:
+    def answer(
+        self, message: str | None = None, fields: dict[str, Any] | None = None, skip: list[str] | None = None
+    ) -> dict[str, Any]:
         """Answer what the service asked: free text, named fields, or fields you decline to give."""
         body = {k: v for k, v in {"message": message, "fields": fields, "skip": skip}.items() if v is not None}
         return self._request("POST", "/api/user-input", json=body)
@@ -124,12 +133,15 @@ class Client:
         written = self._download(path, Path(dest), on_block=digest.update)
         expected = recorded.get(version) if version else None
         if expected is None:
-            raise ChecksumMismatch(f"{written}: the service recorded no SHA-256 for version {version}; "
-                                   "cannot check the download")
+            raise ChecksumMismatch(
+                f"{written}: the service recorded no SHA-256 for version {version}; cannot check the download"
+            )
         if digest.hexdigest() != expected:
             written.unlink()  # a damaged file must not be mistaken for the conversion's result
-            raise ChecksumMismatch(f"Removed {written}: its SHA-256 {digest.hexdigest()} differs from the service's "
-                                   f"record {expected} for version {version}. Download it again.")
+            raise ChecksumMismatch(
+                f"Removed {written}: its SHA-256 {digest.hexdigest()} differs from the service's "
+                f"record {expected} for version {version}. Download it again."
+            )
         return written
 
     def download_report(self, dest: str | Path) -> Path:

@@ -8,7 +8,7 @@ and optional details. The API renders it as `{error_code, message, error_id, det
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 
@@ -59,7 +59,7 @@ class ServiceError(Exception):
             self.status_code = status_code
         self.state_snapshot = state_snapshot
         self.error_id = new_error_id()
-        self.timestamp = datetime.now(timezone.utc)
+        self.timestamp = datetime.now(UTC)
 
     def to_body(self) -> dict[str, Any]:
         """The JSON error body of the API contract."""

@@ -28,8 +28,11 @@ from .errors import ServiceError, WorkflowCancelled
 ProgressCallback = Callable[..., None]
 # Imported once by the forkserver: the libraries, and the workers' own modules (the evaluation's
 # pulls in matplotlib and reportlab: 0.15 s saved per report).
-PRELOAD = ["agentic_neurodata.isolation_preload", "agentic_neurodata.agents.conversion.worker",
-           "agentic_neurodata.agents.evaluation.worker"]
+PRELOAD = [
+    "agentic_neurodata.isolation_preload",
+    "agentic_neurodata.agents.conversion.worker",
+    "agentic_neurodata.agents.evaluation.worker",
+]
 POLL_S = 0.1
 WORKER_NICENESS = 10
 _context: multiprocessing.context.BaseContext | None = None
@@ -94,8 +97,10 @@ def run_isolated(
                     try:
                         kind, payload = messages.get(timeout=1.0)
                     except queue.Empty:
-                        raise ChildFailed(f"The worker process stopped unexpectedly (exit code {child.exitcode}).",
-                                          details={"exit_code": child.exitcode}) from None
+                        raise ChildFailed(
+                            f"The worker process stopped unexpectedly (exit code {child.exitcode}).",
+                            details={"exit_code": child.exitcode},
+                        ) from None
                 else:
                     continue
             if kind == "progress":
@@ -154,17 +159,28 @@ def _die_with(service_pid: int) -> None:
 
 def _describe_error(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, ServiceError):
-        return {"service_error": type(exc).__name__, "module": type(exc).__module__, "message": exc.message,
-                "details": exc.details, "error_code": exc.error_code, "status_code": exc.status_code,
-                "component": exc.component}
+        return {
+            "service_error": type(exc).__name__,
+            "module": type(exc).__module__,
+            "message": exc.message,
+            "details": exc.details,
+            "error_code": exc.error_code,
+            "status_code": exc.status_code,
+            "component": exc.component,
+        }
     return {"type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc()}
 
 
 def _rebuild_error(payload: dict[str, Any]) -> ServiceError:
     if "service_error" in payload:
         cls = getattr(importlib.import_module(payload["module"]), payload["service_error"], ServiceError)
-        return cls(payload["message"], details=payload["details"], component=payload["component"],
-                   error_code=payload["error_code"], status_code=payload["status_code"])
+        return cls(
+            payload["message"],
+            details=payload["details"],
+            component=payload["component"],
+            error_code=payload["error_code"],
+            status_code=payload["status_code"],
+        )
     error = ChildFailed(f"{payload['type']}: {payload['message']}", details={"type": payload["type"]})
     error.child_traceback = payload.get("traceback", "")  # type: ignore[attr-defined]
     return error

@@ -41,9 +41,10 @@ class WorkflowWorker:
     def _run(self, job: Callable[[], Any], name: str) -> Any:
         try:
             return job()
-        except Exception as exc:  # noqa: BLE001 - last resort: never lose a job's failure silently
-            self._event_log.write(None, {"kind": "job_crash", "job": name, "error": repr(exc),
-                                         "traceback": traceback.format_exc()})
+        except Exception as exc:
+            self._event_log.write(
+                None, {"kind": "job_crash", "job": name, "error": repr(exc), "traceback": traceback.format_exc()}
+            )
             raise
         finally:
             with self._lock:

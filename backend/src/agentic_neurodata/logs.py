@@ -12,7 +12,7 @@ import logging
 import re
 import threading
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +55,10 @@ class EventLog:
         return path
 
     def write(self, session_id: str | None, record: dict[str, Any]) -> None:
-        record = {"timestamp": datetime.now(timezone.utc).isoformat(), **record}
+        record = {"timestamp": datetime.now(UTC).isoformat(), **record}
         line = json.dumps(self.redactor.data(record), default=str, ensure_ascii=False)
-        with self._lock:
-            with open(self.session_dir(session_id) / "events.jsonl", "a", encoding="utf-8") as handle:
-                handle.write(line + "\n")
+        with self._lock, open(self.session_dir(session_id) / "events.jsonl", "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
 
     def write_artifact(self, session_id: str | None, name: str, content: Any) -> Path:
         """Keep a full artifact (e.g. NWB Inspector's complete output) in the session's logs."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +36,9 @@ class Runtime:
         """Synchronous call into an agent on behalf of the user (API or CLI)."""
         return self.server.call("user", receiver, action, **params)
 
-    def start_local(self, folder: Path, metadata: dict[str, Any], forced_format: str | None = None,
-                    output_dir: Path | None = None) -> str:
+    def start_local(
+        self, folder: Path, metadata: dict[str, Any], forced_format: str | None = None, output_dir: Path | None = None
+    ) -> str:
         """Start a session on a folder that is already on this machine (CLI, MCP): read in place.
         Outputs go to `output_dir` when given, else OUTPUT_DIR/<session>."""
         folder = Path(folder).resolve()
@@ -45,11 +46,20 @@ class Runtime:
         target = Path(output_dir).resolve() if output_dir else self.settings.output_dir.resolve() / session_id
         self.store.begin_session(session_id, str(folder), str(target), "local")
         files = sorted(p for p in folder.rglob("*") if p.is_file())
-        self.store.update("local", f"Reading {len(files)} files in place from {folder}",
-                          uploaded_files=[p.relative_to(folder).as_posix() for p in files],
-                          upload_bytes=sum(p.stat().st_size for p in files), output_name=folder.name)
-        self.call("conversation_agent", "start_conversion", input_path=str(folder), metadata=metadata,
-                  forced_format=forced_format)
+        self.store.update(
+            "local",
+            f"Reading {len(files)} files in place from {folder}",
+            uploaded_files=[p.relative_to(folder).as_posix() for p in files],
+            upload_bytes=sum(p.stat().st_size for p in files),
+            output_name=folder.name,
+        )
+        self.call(
+            "conversation_agent",
+            "start_conversion",
+            input_path=str(folder),
+            metadata=metadata,
+            forced_format=forced_format,
+        )
         return session_id
 
     def cancel(self) -> dict[str, Any]:
@@ -65,7 +75,7 @@ class Runtime:
 
 
 def new_session_id() -> str:
-    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
 def build_runtime(settings: Settings, *, in_background: bool = True, llm: LLMService | None = None) -> Runtime:
@@ -80,7 +90,9 @@ def build_runtime(settings: Settings, *, in_background: bool = True, llm: LLMSer
     restored = store.snapshot()
     if restored.output_dir and Path(restored.output_dir).is_dir():
         for leftover in remove_partials(Path(restored.output_dir)):
-            event_log.write(store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"})
+            event_log.write(
+                store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"}
+            )
     server = MCPServer(store, event_log)
     worker = WorkflowWorker(event_log)
     llm = llm or build_llm_service(settings, event_log, session_id=lambda: store.session_id)

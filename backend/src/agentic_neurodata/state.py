@@ -8,15 +8,16 @@ atomic rename, so a restart never loses a session.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import lru_cache
 from datetime import datetime
 from enum import StrEnum
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -218,13 +219,19 @@ def _next_action(state: GlobalState) -> str:
     """What happens next, for clients following the events: whose move it is."""
     if state.pending_request is not None:
         return state.pending_request.type.value
-    return {WorkflowStatus.PROCESSING: "wait", WorkflowStatus.COMPLETED: "download",
-            WorkflowStatus.FAILED: "download_or_retry", WorkflowStatus.IDLE: "upload"}.get(state.status, "wait")
+    return {
+        WorkflowStatus.PROCESSING: "wait",
+        WorkflowStatus.COMPLETED: "download",
+        WorkflowStatus.FAILED: "download_or_retry",
+        WorkflowStatus.IDLE: "upload",
+    }.get(state.status, "wait")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_adapter(name: str) -> TypeAdapter[Any]:
     return TypeAdapter(GlobalState.model_fields[name].annotation)
+
+
 # Fields that have dedicated, validated methods and must not be set through `update`.
 _GUARDED_FIELDS = {"status", "stages", "logs", "session_id", "updated_at", "created_at"}
 
@@ -393,7 +400,9 @@ class StateStore:
         with self._lock:
             self._state.stages = _fresh_stages()
             self._state.progress = None
-            return self._commit(component, "Stages reset for a new attempt", EventType.STAGE_UPDATE, level=LogLevel.DEBUG)
+            return self._commit(
+                component, "Stages reset for a new attempt", EventType.STAGE_UPDATE, level=LogLevel.DEBUG
+            )
 
     def start_stage(self, stage: StageName, component: str, message: str) -> GlobalState:
         return self._move_stage(stage, StageStatus.IN_PROGRESS, component, message)
@@ -426,7 +435,9 @@ class StateStore:
 
     # ------------------------------------------------------------------ other changes
 
-    def update(self, component: str, message: str, *, level: LogLevel = LogLevel.INFO, quiet: bool = False, **changes: Any) -> GlobalState:
+    def update(
+        self, component: str, message: str, *, level: LogLevel = LogLevel.INFO, quiet: bool = False, **changes: Any
+    ) -> GlobalState:
         """Set plain fields (metadata, detected_format, versions, ...). Status goes through set_status."""
         with self._lock:
             self._apply_changes(changes)
@@ -459,7 +470,7 @@ class StateStore:
 
     def add_chat_turn(self, role: str, text: str) -> GlobalState:
         with self._lock:
-            turns = self._state.conversation + [ChatTurn(role=role, text=text)]
+            turns = [*self._state.conversation, ChatTurn(role=role, text=text)]
             self._state.conversation = turns[-MAX_CONVERSATION_TURNS:]
             return self._commit(
                 "conversation_agent", text, EventType.NOTIFICATION, level=LogLevel.DEBUG, extra={"role": role}
@@ -500,7 +511,9 @@ class StateStore:
         """A log line that changes nothing else (still kept, written and pushed)."""
         with self._lock:
             event = EventType.ERROR if level == LogLevel.ERROR else EventType.NOTIFICATION
-            self._commit(component, message, event, level=level, details=details, publish=level.rank >= LogLevel.INFO.rank)
+            self._commit(
+                component, message, event, level=level, details=details, publish=level.rank >= LogLevel.INFO.rank
+            )
 
     # ------------------------------------------------------------------ internals
 
@@ -541,25 +554,36 @@ class StateStore:
         state.updated_at = utc_now()
         self._revision += 1
         entry = LogEntry(level=level, component=component, message=message, details=details or {})
-        state.logs = (state.logs + [entry])[-MAX_LOG_ENTRIES:]
+        state.logs = ([*state.logs, entry])[-MAX_LOG_ENTRIES:]
         if level.rank >= LogLevel.INFO.rank:
             state.last_message = message
         self.event_log.write(
             state.session_id,
-            {"kind": "state", "level": level.value, "component": component, "message": message,
-             "status": state.status.value, "event": event.value, **({"details": details} if details else {})},
+            {
+                "kind": "state",
+                "level": level.value,
+                "component": component,
+                "message": message,
+                "status": state.status.value,
+                "event": event.value,
+                **({"details": details} if details else {}),
+            },
         )
         self._persist()
         if publish:
             self._publish(event, message, stage=stage, extra=extra)
         return self.snapshot()
 
-    def _publish(self, event: EventType, message: str, *, stage: StageName | None = None, extra: dict[str, Any] | None = None) -> None:
+    def _publish(
+        self, event: EventType, message: str, *, stage: StageName | None = None, extra: dict[str, Any] | None = None
+    ) -> None:
         state = self._state
         payload = {
             "type": event.value,
             "message": message,
-            "stage": stage.value if stage else (state.progress.stage.value if state.progress and state.progress.stage else None),
+            "stage": stage.value
+            if stage
+            else (state.progress.stage.value if state.progress and state.progress.stage else None),
             "status": state.status.value,
             "timestamp": state.updated_at.isoformat(),
             "metadata": {
@@ -574,10 +598,9 @@ class StateStore:
             },
         }
         for callback in list(self._subscribers):
-            try:
+            # A broken subscriber must never break the workflow.
+            with contextlib.suppress(Exception):
                 callback(payload)
-            except Exception:  # a broken subscriber must never break the workflow
-                pass
 
     def _persist(self) -> None:
         self.snapshot_path.parent.mkdir(parents=True, exist_ok=True)
@@ -586,16 +609,23 @@ class StateStore:
         tmp.write_text(self._state.model_dump_json(exclude={"logs"}), encoding="utf-8")
         os.replace(tmp, self.snapshot_path)
 
-    def _logs_from_disk(self, session_id: str | None, min_level: LogLevel = LogLevel.DEBUG,
-                        limit: int = MAX_LOG_ENTRIES) -> list[LogEntry]:
+    def _logs_from_disk(
+        self, session_id: str | None, min_level: LogLevel = LogLevel.DEBUG, limit: int = MAX_LOG_ENTRIES
+    ) -> list[LogEntry]:
         """The newest `limit` state log entries at or above `min_level` from the session's JSON Lines log."""
         newest: deque[LogEntry] = deque(maxlen=limit)
         for record in self.event_log.iter_records(session_id, kind="state"):
             level = LogLevel(record.get("level", "INFO"))
             if level.rank >= min_level.rank:
-                newest.append(LogEntry(timestamp=record["timestamp"], level=level,
-                                       component=record.get("component", "state"),
-                                       message=record.get("message", ""), details=record.get("details") or {}))
+                newest.append(
+                    LogEntry(
+                        timestamp=record["timestamp"],
+                        level=level,
+                        component=record.get("component", "state"),
+                        message=record.get("message", ""),
+                        details=record.get("details") or {},
+                    )
+                )
         return list(newest)
 
     def _restore(self) -> GlobalState:
@@ -606,7 +636,10 @@ class StateStore:
         except (ValueError, OSError) as exc:
             broken = self.snapshot_path.with_suffix(".corrupt")
             os.replace(self.snapshot_path, broken)
-            self.event_log.write(None, {"kind": "state", "level": "ERROR", "message": f"Unreadable state snapshot moved to {broken}: {exc}"})
+            self.event_log.write(
+                None,
+                {"kind": "state", "level": "ERROR", "message": f"Unreadable state snapshot moved to {broken}: {exc}"},
+            )
             return GlobalState()
         state.logs = self._logs_from_disk(state.session_id)
         if state.status == WorkflowStatus.PROCESSING:
@@ -628,15 +661,29 @@ class StateStore:
                 state.pending_request = PendingRequest(
                     type=PendingRequestType.RETRY_APPROVAL,
                     message="The service stopped while converting this session. Your upload and earlier "
-                    "versions are intact: try again (POST /api/retry-approval {\"approved\": true}) or upload again.",
-                    options=[RequestOption(value="approve", label="Try again",
-                                           description="Convert this upload again from the start")],
+                    'versions are intact: try again (POST /api/retry-approval {"approved": true}) or upload again.',
+                    options=[
+                        RequestOption(
+                            value="approve", label="Try again", description="Convert this upload again from the start"
+                        )
+                    ],
                 )
             message = "Session interrupted by a service restart"
-            state.logs = (state.logs + [LogEntry(level=LogLevel.ERROR, component="state", message=message)])[-MAX_LOG_ENTRIES:]
+            state.logs = ([*state.logs, LogEntry(level=LogLevel.ERROR, component="state", message=message)])[
+                -MAX_LOG_ENTRIES:
+            ]
             state.last_message = state.failure.message
-            self.event_log.write(state.session_id, {"kind": "state", "level": "ERROR", "component": "state",
-                                                    "message": message, "status": state.status.value, "event": "error"})
+            self.event_log.write(
+                state.session_id,
+                {
+                    "kind": "state",
+                    "level": "ERROR",
+                    "component": "state",
+                    "message": message,
+                    "status": state.status.value,
+                    "event": "error",
+                },
+            )
             self._state = state
             self._persist()
         return state

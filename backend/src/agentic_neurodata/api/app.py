@@ -52,7 +52,12 @@ token closes the socket with code 4401). Every message is a JSON object:
 | `stage` | `conversion`, `evaluation`, `report_generation` or null |
 | `status` | workflow status: `idle`, `processing`, `awaiting_user_input`, `completed`, `failed` |
 | `timestamp` | ISO 8601, UTC |
-| `metadata` | `session_id`, `validation_status`, `overall_status`, `correction_attempt`, `pending_request` (its type or null) and its `purpose`, `next_action`; progress events add `percent`, `bytes_done`, `bytes_total`; new versions add `version` and `sha256`; evaluations add `counts` |
+| `metadata` | the session's facts, listed below |
+
+`metadata` holds `session_id`, `validation_status`, `overall_status`, `correction_attempt`,
+`pending_request` (its type or null) and its `purpose`, `next_action`; progress events add
+`percent`, `bytes_done`, `bytes_total`; new versions add `version` and `sha256`; evaluations add
+`counts`.
 
 The first message is `{"type": "notification", "message": "connected", ...}` whose
 `metadata.snapshot` is the full `GET /api/status` body; every state change after it is pushed, in
@@ -63,8 +68,12 @@ order. Clients need not send anything; the text `ping` is answered with `{"type"
 SECURITY_SCHEMES = {
     "bearerToken": {"type": "http", "scheme": "bearer", "description": "API_TOKEN as 'Authorization: Bearer <token>'"},
     "tokenHeader": {"type": "apiKey", "in": "header", "name": "X-API-Token"},
-    "tokenQuery": {"type": "apiKey", "in": "query", "name": "token",
-                   "description": "For links and WebSockets, where headers cannot be set"},
+    "tokenQuery": {
+        "type": "apiKey",
+        "in": "query",
+        "name": "token",
+        "description": "For links and WebSockets, where headers cannot be set",
+    },
 }
 
 
@@ -121,9 +130,14 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         queue = broadcaster.register()  # first, so events during the snapshot below are queued, not lost
         try:
             state = await asyncio.to_thread(rt.store.snapshot)
-            hello = {"type": "notification", "message": "connected", "stage": None, "status": state.status.value,
-                     "timestamp": state.updated_at.isoformat(),
-                     "metadata": {"snapshot": build_status(state, settings.effective_llm_provider).model_dump(mode="json")}}
+            hello = {
+                "type": "notification",
+                "message": "connected",
+                "stage": None,
+                "status": state.status.value,
+                "timestamp": state.updated_at.isoformat(),
+                "metadata": {"snapshot": build_status(state, settings.effective_llm_provider).model_dump(mode="json")},
+            }
         except BaseException:
             broadcaster.unregister(queue)
             raise
@@ -172,27 +186,45 @@ def _install_error_handlers(app: FastAPI) -> None:
             for err in exc.errors()
         ]
         summary = "; ".join(f"{p['field'] or 'body'}: {p['problem']}" for p in problems[:5])
-        body = {"error_code": "bad_input", "message": f"The request is not valid: {summary}", "error_id": new_error_id(),
-                "details": {"errors": problems}}
+        body = {
+            "error_code": "bad_input",
+            "message": f"The request is not valid: {summary}",
+            "error_id": new_error_id(),
+            "details": {"errors": problems},
+        }
         return JSONResponse(body, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400:  # FastAPI's "error parsing the body": bad input like any other
-            body = {"error_code": "bad_input", "error_id": new_error_id(), "details": {"path": request.url.path},
-                    "message": 'The request body is not valid JSON. Send an object, for example {"approved": true}.'}
+            body = {
+                "error_code": "bad_input",
+                "error_id": new_error_id(),
+                "details": {"path": request.url.path},
+                "message": 'The request body is not valid JSON. Send an object, for example {"approved": true}.',
+            }
             return JSONResponse(body, status_code=422)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         message = "No such endpoint. See /docs for the API." if exc.status_code == 404 else str(exc.detail)
-        body = {"error_code": code, "message": message, "error_id": new_error_id(), "details": {"path": request.url.path}}
+        body = {
+            "error_code": code,
+            "message": message,
+            "error_id": new_error_id(),
+            "details": {"path": request.url.path},
+        }
         return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
         error_id = new_error_id()
         _record(request, {"error_id": error_id, "error": repr(exc), "traceback": traceback.format_exc()})
-        body = {"error_code": "internal_error", "message": f"Something went wrong on the server ({type(exc).__name__}). "
-                "Quote the error id when reporting it.", "error_id": error_id, "details": {}}
+        body = {
+            "error_code": "internal_error",
+            "message": f"Something went wrong on the server ({type(exc).__name__}). "
+            "Quote the error id when reporting it.",
+            "error_id": error_id,
+            "details": {},
+        }
         return JSONResponse(body, status_code=500)
 
 
@@ -224,9 +256,11 @@ def _install_token_check(app: FastAPI, settings: Settings) -> None:
 def _mount_frontend(app: FastAPI, dist: Path) -> None:
     index = dist / "index.html"
     if not index.is_file():
+
         @app.get("/", include_in_schema=False)
         def no_frontend() -> JSONResponse:
             return JSONResponse({"message": "The web app is not built. Run scripts/start.sh, or use the API: /docs"})
+
         return
     if (dist / "assets").is_dir():
         app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
@@ -241,8 +275,9 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
         if path.startswith(API_PREFIXES[0][1:]) or not candidate.is_relative_to(dist.resolve()):
             # An API endpoint asked with a method it does not take (GET /api/upload) is 405, as it is
             # when no web app is built; this catch-all would otherwise turn it into a 404.
-            allowed = {m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match("/" + path)
-                       for m in r.methods}
+            allowed = {
+                m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match("/" + path) for m in r.methods
+            }
             if allowed:
                 raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(sorted(allowed))})
             raise StarletteHTTPException(status_code=404)

@@ -7,6 +7,7 @@ relative paths of a chosen folder and are checked before anything is written.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -150,7 +151,9 @@ class UploadWriter:
         size = end - start
         if self._part.filename is None:
             if len(self._part.field_value) + size > MAX_FIELD_BYTES:
-                self._error = BadInputError(f"The form field {self._part.name!r} is larger than {MAX_FIELD_BYTES} bytes.")
+                self._error = BadInputError(
+                    f"The form field {self._part.name!r} is larger than {MAX_FIELD_BYTES} bytes."
+                )
                 return
             self._part.field_value += data[start:end]
             return
@@ -244,10 +247,8 @@ def _apply(operations: list[tuple[str, object]]) -> None:
 
 
 def _safe_close(handle: int) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.close(handle)
-    except OSError:
-        pass
 
 
 def _decode(raw: bytes) -> str:

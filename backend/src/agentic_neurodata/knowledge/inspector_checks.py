@@ -92,9 +92,17 @@ def _unknown(check_name: str, message: str | None) -> CheckKnowledge:
         category=IssueCategory.BEST_PRACTICE,
         meaning=text,
         why_it_matters="This check is not in the service's catalogue yet; NWB Inspector's own message is shown as is.",
-        how_to_fix="Read the Inspector's message above and tell the service what value to use, or accept the file as is.",
-        fixes=[FixStrategy(check_name=check_name, kind=FixKind.ASK, description=text,
-                           question=f"NWB Inspector says: {text} How should this be corrected?")],
+        how_to_fix=(
+            "Read the Inspector's message above and tell the service what value to use, or accept the file as is."
+        ),
+        fixes=[
+            FixStrategy(
+                check_name=check_name,
+                kind=FixKind.ASK,
+                description=text,
+                question=f"NWB Inspector says: {text} How should this be corrected?",
+            )
+        ],
         known=False,
     )
 
@@ -126,11 +134,34 @@ def _electrophysiology_types() -> tuple[type, ...]:
     )
     from pynwb.misc import AnnotationSeries, Units
 
-    return (NWBFile, Subject, ProcessingModule, Device, ElectrodeGroup, ElectricalSeries, SpikeEventSeries, LFP,
-            FilteredEphys, Units, TimeIntervals, TimeSeries, AnnotationSeries, DynamicTable, DynamicTableRegion,
-            VectorData, IntracellularElectrode, CurrentClampSeries, VoltageClampSeries, CurrentClampStimulusSeries,
-            VoltageClampStimulusSeries, SweepTable, IntracellularRecordingsTable, SpatialSeries, CompassDirection,
-            Position)
+    return (
+        NWBFile,
+        Subject,
+        ProcessingModule,
+        Device,
+        ElectrodeGroup,
+        ElectricalSeries,
+        SpikeEventSeries,
+        LFP,
+        FilteredEphys,
+        Units,
+        TimeIntervals,
+        TimeSeries,
+        AnnotationSeries,
+        DynamicTable,
+        DynamicTableRegion,
+        VectorData,
+        IntracellularElectrode,
+        CurrentClampSeries,
+        VoltageClampSeries,
+        CurrentClampStimulusSeries,
+        VoltageClampStimulusSeries,
+        SweepTable,
+        IntracellularRecordingsTable,
+        SpatialSeries,
+        CompassDirection,
+        Position,
+    )
 
 
 def ecephys_relevant_check_names() -> list[str]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .anthropic import AnthropicProvider
 from .base import LLMProvider, LLMReply, LLMService, OfflineProvider
@@ -15,8 +16,13 @@ if TYPE_CHECKING:
 __all__ = ["AnthropicProvider", "LLMReply", "LLMService", "OfflineProvider", "PromptLibrary", "build_llm_service"]
 
 
-def build_llm_service(settings: Settings, event_log: EventLog, session_id: Callable[[], str | None] = lambda: None,
-                      *, http_client: Any = None) -> LLMService:
+def build_llm_service(
+    settings: Settings,
+    event_log: EventLog,
+    session_id: Callable[[], str | None] = lambda: None,
+    *,
+    http_client: Any = None,
+) -> LLMService:
     """The provider chosen by LLM_PROVIDER (auto: anthropic when a key is set, else offline).
 
     The choice is `settings.effective_llm_provider`, the same value /api/info and /api/status
@@ -24,8 +30,9 @@ def build_llm_service(settings: Settings, event_log: EventLog, session_id: Calla
     provider: LLMProvider
     if settings.effective_llm_provider == "anthropic":
         key = settings.anthropic_api_key.get_secret_value() if settings.anthropic_api_key else None
-        provider = AnthropicProvider(key, settings.anthropic_model, max_retries=settings.llm_max_retries,
-                                     http_client=http_client)
+        provider = AnthropicProvider(
+            key, settings.anthropic_model, max_retries=settings.llm_max_retries, http_client=http_client
+        )
     else:
         provider = OfflineProvider()
     return LLMService(provider, PromptLibrary(), event_log, timeout_s=settings.llm_timeout_s, session_id=session_id)

@@ -53,15 +53,26 @@ class AnthropicProvider:
         self._api_key = api_key or ""
         self._client = (
             anthropic.Anthropic(api_key=api_key, max_retries=0, http_client=http_client, base_url=base_url)
-            if api_key else None
+            if api_key
+            else None
         )
 
-    def generate(self, system: str | None, messages: list[dict[str, str]], max_tokens: int, timeout_s: float) -> LLMReply:
+    def generate(
+        self, system: str | None, messages: list[dict[str, str]], max_tokens: int, timeout_s: float
+    ) -> LLMReply:
         if self._client is None:
-            raise self._error("No ANTHROPIC_API_KEY is set, so the anthropic provider cannot answer.",
-                              "Set ANTHROPIC_API_KEY in .env, " + OFFLINE_HINT + ".", kind="no_key", attempts=0)
-        request: dict[str, Any] = {"model": self.model, "max_tokens": max_tokens, "messages": messages,
-                                   "timeout": timeout_s}
+            raise self._error(
+                "No ANTHROPIC_API_KEY is set, so the anthropic provider cannot answer.",
+                "Set ANTHROPIC_API_KEY in .env, " + OFFLINE_HINT + ".",
+                kind="no_key",
+                attempts=0,
+            )
+        request: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": max_tokens,
+            "messages": messages,
+            "timeout": timeout_s,
+        }
         if system:
             request["system"] = system
         attempt = 0
@@ -88,38 +99,74 @@ class AnthropicProvider:
     def _status_error(self, exc: anthropic.APIStatusError, attempts: int, wait: float | None = None) -> LLMError:
         status = exc.status_code
         if status in (401, 403):
-            return self._error(f"The Anthropic API refused the key (HTTP {status}).",
-                               "Check ANTHROPIC_API_KEY in .env, " + OFFLINE_HINT + ".", kind="auth",
-                               attempts=attempts, status=status)
+            return self._error(
+                f"The Anthropic API refused the key (HTTP {status}).",
+                "Check ANTHROPIC_API_KEY in .env, " + OFFLINE_HINT + ".",
+                kind="auth",
+                attempts=attempts,
+                status=status,
+            )
         if status == 404:
-            return self._error(f"The Anthropic API does not know the model {self.model!r} (HTTP 404).",
-                               "Check ANTHROPIC_MODEL in .env, " + OFFLINE_HINT + ".", kind="model", attempts=attempts,
-                               status=status)
+            return self._error(
+                f"The Anthropic API does not know the model {self.model!r} (HTTP 404).",
+                "Check ANTHROPIC_MODEL in .env, " + OFFLINE_HINT + ".",
+                kind="model",
+                attempts=attempts,
+                status=status,
+            )
         if status == 429:
             pause = f"about {wait:.0f} s" if wait else "a minute"
-            return self._error(f"The Anthropic API is rate-limiting this key (HTTP 429) after {attempts} attempt(s).",
-                               f"Wait {pause} and try again, " + OFFLINE_HINT + ".", kind="rate_limit",
-                               attempts=attempts, status=status, retry_after_s=wait)
+            return self._error(
+                f"The Anthropic API is rate-limiting this key (HTTP 429) after {attempts} attempt(s).",
+                f"Wait {pause} and try again, " + OFFLINE_HINT + ".",
+                kind="rate_limit",
+                attempts=attempts,
+                status=status,
+                retry_after_s=wait,
+            )
         if status in RETRYABLE_STATUS:
-            return self._error(f"The Anthropic API is unavailable (HTTP {status}) after {attempts} attempt(s).",
-                               "Try again in a few minutes, " + OFFLINE_HINT + ".", kind="unavailable",
-                               attempts=attempts, status=status)
-        return self._error(f"The Anthropic API rejected the request (HTTP {status}): {self._clean(_api_message(exc))}",
-                           "Report this error id; meanwhile " + OFFLINE_HINT.removeprefix("or ") + ".",
-                           kind="rejected", attempts=attempts, status=status)
+            return self._error(
+                f"The Anthropic API is unavailable (HTTP {status}) after {attempts} attempt(s).",
+                "Try again in a few minutes, " + OFFLINE_HINT + ".",
+                kind="unavailable",
+                attempts=attempts,
+                status=status,
+            )
+        return self._error(
+            f"The Anthropic API rejected the request (HTTP {status}): {self._clean(_api_message(exc))}",
+            "Report this error id; meanwhile " + OFFLINE_HINT.removeprefix("or ") + ".",
+            kind="rejected",
+            attempts=attempts,
+            status=status,
+        )
 
     def _connection_error(self, exc: anthropic.APIConnectionError, attempts: int, timeout_s: float) -> LLMError:
         if isinstance(exc, anthropic.APITimeoutError):
-            return self._error(f"The Anthropic API did not answer within {timeout_s:g} s ({attempts} attempt(s)).",
-                               "Try again later, raise LLM_TIMEOUT_S, " + OFFLINE_HINT + ".", kind="timeout",
-                               attempts=attempts)
-        return self._error(f"The Anthropic API could not be reached ({attempts} attempt(s)).",
-                           "Check the network connection, " + OFFLINE_HINT + ".", kind="connection", attempts=attempts)
+            return self._error(
+                f"The Anthropic API did not answer within {timeout_s:g} s ({attempts} attempt(s)).",
+                "Try again later, raise LLM_TIMEOUT_S, " + OFFLINE_HINT + ".",
+                kind="timeout",
+                attempts=attempts,
+            )
+        return self._error(
+            f"The Anthropic API could not be reached ({attempts} attempt(s)).",
+            "Check the network connection, " + OFFLINE_HINT + ".",
+            kind="connection",
+            attempts=attempts,
+        )
 
     def _error(self, message: str, what_to_do: str, *, kind: str, attempts: int, **details: Any) -> LLMError:
-        error = LLMError(f"{message} {what_to_do}", details={
-            "provider": self.name, "model": self.model, "kind": kind, "attempts": attempts, "what_to_do": what_to_do,
-            **{k: v for k, v in details.items() if v is not None}})
+        error = LLMError(
+            f"{message} {what_to_do}",
+            details={
+                "provider": self.name,
+                "model": self.model,
+                "kind": kind,
+                "attempts": attempts,
+                "what_to_do": what_to_do,
+                **{k: v for k, v in details.items() if v is not None},
+            },
+        )
         return error
 
     def _clean(self, text: str) -> str:
@@ -132,8 +179,11 @@ class AnthropicProvider:
 def _reply(response: Any) -> LLMReply:
     text = "".join(getattr(block, "text", "") for block in response.content if getattr(block, "type", "") == "text")
     usage = getattr(response, "usage", None)
-    return LLMReply(text=text, input_tokens=getattr(usage, "input_tokens", 0) or 0,
-                    output_tokens=getattr(usage, "output_tokens", 0) or 0)
+    return LLMReply(
+        text=text,
+        input_tokens=getattr(usage, "input_tokens", 0) or 0,
+        output_tokens=getattr(usage, "output_tokens", 0) or 0,
+    )
 
 
 def _backoff(attempt: int) -> float:

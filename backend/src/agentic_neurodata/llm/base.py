@@ -37,7 +37,9 @@ class LLMProvider(Protocol):
     is_remote: bool
     context_chars: int
 
-    def generate(self, system: str | None, messages: list[dict[str, str]], max_tokens: int, timeout_s: float) -> LLMReply: ...
+    def generate(
+        self, system: str | None, messages: list[dict[str, str]], max_tokens: int, timeout_s: float
+    ) -> LLMReply: ...
 
 
 class OfflineProvider:
@@ -47,7 +49,9 @@ class OfflineProvider:
     is_remote = False
     context_chars = 0
 
-    def generate(self, system: str | None, messages: list[dict[str, str]], max_tokens: int, timeout_s: float) -> LLMReply:
+    def generate(
+        self, system: str | None, messages: list[dict[str, str]], max_tokens: int, timeout_s: float
+    ) -> LLMReply:
         raise LLMError("The offline provider has no model; the caller's deterministic answer is used.")
 
 
@@ -61,13 +65,24 @@ class TokenUsage:
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def as_dict(self) -> dict[str, int]:
-        return {"calls": self.calls, "input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
-                "failures": self.failures, "fallbacks": self.fallbacks}
+        return {
+            "calls": self.calls,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "failures": self.failures,
+            "fallbacks": self.fallbacks,
+        }
 
 
 class LLMService:
-    def __init__(self, provider: LLMProvider, prompts: PromptLibrary, event_log: EventLog,
-                 timeout_s: float = 60.0, session_id: Callable[[], str | None] = lambda: None) -> None:
+    def __init__(
+        self,
+        provider: LLMProvider,
+        prompts: PromptLibrary,
+        event_log: EventLog,
+        timeout_s: float = 60.0,
+        session_id: Callable[[], str | None] = lambda: None,
+    ) -> None:
         self.provider = provider
         self.prompts = prompts
         self.event_log = event_log
@@ -85,13 +100,32 @@ class LLMService:
 
     # ------------------------------------------------------------------ public API
 
-    def complete(self, prompt: str, *, system: str | None = None, fallback: str | None = None,
-                 purpose: str = "complete", max_tokens: int = 1024) -> str:
-        return self.chat([{"role": "user", "content": prompt}], system=system, fallback=fallback, purpose=purpose,
-                         max_tokens=max_tokens)
+    def complete(
+        self,
+        prompt: str,
+        *,
+        system: str | None = None,
+        fallback: str | None = None,
+        purpose: str = "complete",
+        max_tokens: int = 1024,
+    ) -> str:
+        return self.chat(
+            [{"role": "user", "content": prompt}],
+            system=system,
+            fallback=fallback,
+            purpose=purpose,
+            max_tokens=max_tokens,
+        )
 
-    def chat(self, messages: list[dict[str, str]], *, system: str | None = None, fallback: str | None = None,
-             purpose: str = "chat", max_tokens: int = 1024) -> str:
+    def chat(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        system: str | None = None,
+        fallback: str | None = None,
+        purpose: str = "chat",
+        max_tokens: int = 1024,
+    ) -> str:
         if not self.provider.is_remote:
             return self._offline(purpose, fallback)
         try:
@@ -102,8 +136,15 @@ class LLMService:
             self._log_fallback(purpose, exc)
             return fallback
 
-    def structured(self, template: str, variables: dict[str, Any], schema: type[T], *,
-                   offline: Callable[[dict[str, Any]], T | dict[str, Any]] | None = None, max_tokens: int = 2048) -> T:
+    def structured(
+        self,
+        template: str,
+        variables: dict[str, Any],
+        schema: type[T],
+        *,
+        offline: Callable[[dict[str, Any]], T | dict[str, Any]] | None = None,
+        max_tokens: int = 2048,
+    ) -> T:
         """Fill `schema` from the `template` prompt; validate; repair once; else fall back or raise."""
         if not self.provider.is_remote:
             if offline is None:
@@ -119,16 +160,23 @@ class LLMService:
             try:
                 return schema.model_validate(_extract_json(reply.text))
             except (ValueError, ValidationError) as first_error:
-                messages += [{"role": "assistant", "content": reply.text},
-                             {"role": "user", "content": f"That answer was not valid ({_short(first_error)}). "
-                              "Reply again with only the JSON object, matching the schema."}]
+                messages += [
+                    {"role": "assistant", "content": reply.text},
+                    {
+                        "role": "user",
+                        "content": f"That answer was not valid ({_short(first_error)}). "
+                        "Reply again with only the JSON object, matching the schema.",
+                    },
+                ]
                 repaired = self._call(f"{template}@{prompt.version}#repair", system, messages, max_tokens)
                 try:
                     return schema.model_validate(_extract_json(repaired.text))
                 except (ValueError, ValidationError) as second_error:
-                    raise LLMError(f"The model's answer for {template!r} was not valid JSON for the expected schema "
-                                   f"even after one repair ({_short(second_error)}).",
-                                   details={"template": template}) from second_error
+                    raise LLMError(
+                        f"The model's answer for {template!r} was not valid JSON for the expected schema "
+                        f"even after one repair ({_short(second_error)}).",
+                        details={"template": template},
+                    ) from second_error
         except LLMError as exc:
             if offline is None:
                 raise
@@ -144,8 +192,15 @@ class LLMService:
         except LLMError as exc:
             with self.usage.lock:
                 self.usage.failures += 1
-            self._log_call(purpose, "error", time.perf_counter() - started, 0, 0,
-                           error_id=exc.error_id, error_kind=exc.details.get("kind"))
+            self._log_call(
+                purpose,
+                "error",
+                time.perf_counter() - started,
+                0,
+                0,
+                error_id=exc.error_id,
+                error_kind=exc.details.get("kind"),
+            )
             raise
         with self.usage.lock:
             self.usage.calls += 1
@@ -163,18 +218,35 @@ class LLMService:
     def _log_fallback(self, purpose: str, exc: LLMError) -> None:
         with self.usage.lock:
             self.usage.fallbacks += 1
-        self.event_log.write(self._session_id(), {"kind": "llm_fallback", "purpose": purpose, "provider": self.provider.name,
-                                                  "error_id": exc.error_id, "error": exc.message})
+        self.event_log.write(
+            self._session_id(),
+            {
+                "kind": "llm_fallback",
+                "purpose": purpose,
+                "provider": self.provider.name,
+                "error_id": exc.error_id,
+                "error": exc.message,
+            },
+        )
 
-    def _log_call(self, purpose: str, outcome: str, seconds: float, tokens_in: int, tokens_out: int,
-                  **extra: Any) -> None:
+    def _log_call(
+        self, purpose: str, outcome: str, seconds: float, tokens_in: int, tokens_out: int, **extra: Any
+    ) -> None:
         # Purpose, provider, outcome, duration and tokens only: prompts and answers may hold
         # people's metadata and are not copied into the log.
-        self.event_log.write(self._session_id(), {
-            "kind": "llm_call", "purpose": purpose, "provider": self.provider.name, "outcome": outcome,
-            "duration_s": round(seconds, 3), "input_tokens": tokens_in, "output_tokens": tokens_out,
-            **{k: v for k, v in extra.items() if v is not None},
-        })
+        self.event_log.write(
+            self._session_id(),
+            {
+                "kind": "llm_call",
+                "purpose": purpose,
+                "provider": self.provider.name,
+                "outcome": outcome,
+                "duration_s": round(seconds, 3),
+                "input_tokens": tokens_in,
+                "output_tokens": tokens_out,
+                **{k: v for k, v in extra.items() if v is not None},
+            },
+        )
 
 
 def _as_model(schema: type[T], value: T | dict[str, Any]) -> T:

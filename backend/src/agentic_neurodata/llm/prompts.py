@@ -39,7 +39,9 @@ class PromptTemplate(BaseModel):
         missing = self.placeholders() - set(variables)
         if missing:
             raise KeyError(f"prompt {self.name!r} needs {sorted(missing)}")
-        values = {k: v if isinstance(v, str) else json.dumps(v, default=str, ensure_ascii=False) for k, v in variables.items()}
+        values = {
+            k: v if isinstance(v, str) else json.dumps(v, default=str, ensure_ascii=False) for k, v in variables.items()
+        }
         fixed = self._fixed_parts()
         if max_chars:
             # Only the values can shrink: they share what the system text and the fixed parts leave.
@@ -53,8 +55,10 @@ class PromptTemplate(BaseModel):
         if self.constraints:
             parts.append("Constraints:\n" + "\n".join(f"- {c}" for c in self.constraints))
         if self.output_schema:
-            parts.append("Answer with one JSON object matching this schema, and nothing else:\n"
-                         + json.dumps(self.output_schema, indent=1))
+            parts.append(
+                "Answer with one JSON object matching this schema, and nothing else:\n"
+                + json.dumps(self.output_schema, indent=1)
+            )
         for example in self.examples:
             parts.append("Example:\n" + json.dumps(example, ensure_ascii=False, indent=1))
         return parts

@@ -38,8 +38,14 @@ class IssueWording(BaseModel):
 CORRECTION_LEAD = "To fix the remaining issues I need a few values only you know"
 
 
-def metadata_question(llm: LLMService | None, fields: Sequence[str | FieldSpec], *, round_number: int = 1,
-                      known: dict[str, Any] | None = None, for_correction: bool = False) -> str:
+def metadata_question(
+    llm: LLMService | None,
+    fields: Sequence[str | FieldSpec],
+    *,
+    round_number: int = 1,
+    known: dict[str, Any] | None = None,
+    for_correction: bool = False,
+) -> str:
     """The message asking for `fields` (required first), with why each is needed and an example.
     `for_correction`: asked during a correction round rather than before the first conversion."""
     specs = [f if isinstance(f, FieldSpec) else get_field(f) for f in fields]
@@ -47,10 +53,15 @@ def metadata_question(llm: LLMService | None, fields: Sequence[str | FieldSpec],
     offline = offline_metadata_question(specs, round_number, CORRECTION_LEAD if for_correction else None)
     if llm is None or not llm.is_remote or not specs:
         return offline
-    variables = {"fields": [{"label": s.label, "required": s.required, "what": s.description, "why": s.why,
-                             "example": s.example} for s in specs],
-                 "round": "correction" if for_correction else round_number, "max_rounds": MAX_ROUNDS,
-                 "known": sorted(known or {})}
+    variables = {
+        "fields": [
+            {"label": s.label, "required": s.required, "what": s.description, "why": s.why, "example": s.example}
+            for s in specs
+        ],
+        "round": "correction" if for_correction else round_number,
+        "max_rounds": MAX_ROUNDS,
+        "known": sorted(known or {}),
+    }
     worded = llm.structured("question_wording", variables, WordedText, offline=lambda _: WordedText(message=offline))
     lowered = worded.message.lower()
     if worded.unsure or not all(s.label.lower() in lowered for s in specs):
@@ -62,15 +73,20 @@ def offline_metadata_question(specs: Sequence[FieldSpec], round_number: int = 1,
     if not specs:
         return "I have everything I need."
     required = [s for s in specs if s.required]
-    lead = lead or ("Before I convert, I need a few details for DANDI" if round_number <= 1
-                    else "A few details are still missing (last round of questions)")
+    lead = lead or (
+        "Before I convert, I need a few details for DANDI"
+        if round_number <= 1
+        else "A few details are still missing (last round of questions)"
+    )
     lines = [f"{lead}:"]
     for spec in specs:
         tag = "" if spec.required else " (recommended)"
         lines.append(f"- {spec.label}{tag}: {spec.description} Example: {spec.example}. Why: {spec.why}")
     sample = ", ".join(s.example for s in (required or list(specs))[:4])
-    lines.append(f"You can answer in one sentence (e.g. \"{sample}\"), say \"skip\" for anything you don't have, "
-                 "or \"just convert\" to go ahead without them.")
+    lines.append(
+        f'You can answer in one sentence (e.g. "{sample}"), say "skip" for anything you don\'t have, '
+        'or "just convert" to go ahead without them.'
+    )
     return "\n".join(lines)
 
 
@@ -101,7 +117,7 @@ def acknowledge(parsed: ParsedInput) -> str:
         elif intent.kind == IntentKind.SKIP_ALL:
             parts.append("No more questions: converting with what I have.")
     if parsed.unparsed:
-        parts.append(f"I did not understand: \"{parsed.unparsed}\".")
+        parts.append(f'I did not understand: "{parsed.unparsed}".')
     return " ".join(parts) or "I could not find any metadata in that message; could you rephrase it?"
 
 
@@ -110,29 +126,50 @@ def acknowledge(parsed: ParsedInput) -> str:
 
 # What the checks the service knows best mean, in plain words (check name -> explanation, fix).
 ISSUE_WORDING = {
-    "check_subject_species_form": ("The species is not written as a Latin name (e.g. Mus musculus) or a taxonomy link.",
-                                   "The service rewrites common names such as 'mouse' into the Latin name."),
-    "check_subject_species_exists": ("The file does not say which species the subject is.",
-                                     "Tell me the species, e.g. mouse."),
-    "check_subject_age": ("The age is not an ISO 8601 duration such as P90D or P12W.",
-                          "The service rewrites ages like '12 weeks'; otherwise tell me the age."),
+    "check_subject_species_form": (
+        "The species is not written as a Latin name (e.g. Mus musculus) or a taxonomy link.",
+        "The service rewrites common names such as 'mouse' into the Latin name.",
+    ),
+    "check_subject_species_exists": (
+        "The file does not say which species the subject is.",
+        "Tell me the species, e.g. mouse.",
+    ),
+    "check_subject_age": (
+        "The age is not an ISO 8601 duration such as P90D or P12W.",
+        "The service rewrites ages like '12 weeks'; otherwise tell me the age.",
+    ),
     "check_subject_sex": ("The sex is not one of M, F, U or O.", "The service rewrites 'male'/'female'; or tell me."),
-    "check_subject_id_exists": ("The subject has no identifier, which DANDI needs for file names.",
-                                "Tell me the subject ID, e.g. m042."),
-    "check_subject_exists": ("The file has no subject information at all.",
-                             "Tell me the subject ID, species, sex and age."),
-    "check_experimenter_form": ("An experimenter name is not in DANDI's 'Last, First' form.",
-                                "The service rewrites names like 'Jane Smith' to 'Smith, Jane'."),
+    "check_subject_id_exists": (
+        "The subject has no identifier, which DANDI needs for file names.",
+        "Tell me the subject ID, e.g. m042.",
+    ),
+    "check_subject_exists": (
+        "The file has no subject information at all.",
+        "Tell me the subject ID, species, sex and age.",
+    ),
+    "check_experimenter_form": (
+        "An experimenter name is not in DANDI's 'Last, First' form.",
+        "The service rewrites names like 'Jane Smith' to 'Smith, Jane'.",
+    ),
     "check_experimenter_exists": ("No experimenter is named.", "Tell me who recorded the data."),
     "check_institution": ("No institution is named.", "Tell me where the recording was made."),
-    "check_session_start_time_future_date": ("The session start time is in the future.",
-                                             "Give the real start time with its time zone."),
-    "check_session_start_time_old_date": ("The session start time looks like a placeholder (1980 or earlier).",
-                                          "Give the real start time with its time zone."),
+    "check_session_start_time_future_date": (
+        "The session start time is in the future.",
+        "Give the real start time with its time zone.",
+    ),
+    "check_session_start_time_old_date": (
+        "The session start time looks like a placeholder (1980 or earlier).",
+        "Give the real start time with its time zone.",
+    ),
     "check_description": ("A description is missing or is a placeholder.", "Describe the session in a sentence."),
-    "check_device_description": ("A recording device has no description.",
-                                 "The service adds a description generated from the file's own device information."),
-    "check_electrode_location": ("Electrodes do not say which brain area they were in.", "Tell me the brain area, e.g. V1."),
+    "check_device_description": (
+        "A recording device has no description.",
+        "The service adds a description generated from the file's own device information.",
+    ),
+    "check_electrode_location": (
+        "Electrodes do not say which brain area they were in.",
+        "Tell me the brain area, e.g. V1.",
+    ),
     "check_keywords": ("The file has no keywords to find it by.", "Give a few keywords, e.g. electrophysiology, V1."),
 }
 
@@ -141,8 +178,14 @@ def explain_issue(llm: LLMService | None, issue: ValidationIssue, field: str | N
     offline = offline_issue_wording(issue)
     if llm is None or not llm.is_remote:
         return offline
-    variables = {"check_name": issue.check_name, "severity": issue.severity.value, "message": issue.message,
-                 "location": issue.location or "the file", "fix_kind": issue.fix_kind.value, "field": field or "none"}
+    variables = {
+        "check_name": issue.check_name,
+        "severity": issue.severity.value,
+        "message": issue.message,
+        "location": issue.location or "the file",
+        "fix_kind": issue.fix_kind.value,
+        "field": field or "none",
+    }
     worded = llm.structured("issue_explanation", variables, IssueWording, offline=lambda _: offline)
     return offline if worded.unsure else worded
 
@@ -152,30 +195,55 @@ def offline_issue_wording(issue: ValidationIssue) -> IssueWording:
     if known:
         return IssueWording(explanation=known[0], how_to_fix=known[1])
     where = f" (at {issue.location})" if issue.location else ""
-    return IssueWording(explanation=f"NWB Inspector reports: {issue.message}{where}",
-                        how_to_fix="Tell me the missing or corrected value, or accept the file as it is.")
+    return IssueWording(
+        explanation=f"NWB Inspector reports: {issue.message}{where}",
+        how_to_fix="Tell me the missing or corrected value, or accept the file as it is.",
+    )
 
 
 # ------------------------------------------------------------------ proposals and choices
 
 
-def correction_proposal(llm: LLMService | None, *, status: str, attempt: int, counts: dict[str, int],
-                        auto_fixes: Iterable[str], needs_user: Iterable[str], options: Sequence[str]) -> str:
+def correction_proposal(
+    llm: LLMService | None,
+    *,
+    status: str,
+    attempt: int,
+    counts: dict[str, int],
+    auto_fixes: Iterable[str],
+    needs_user: Iterable[str],
+    options: Sequence[str],
+) -> str:
     auto, needs = list(auto_fixes), list(needs_user)
     offline = offline_correction_proposal(status, attempt, counts, auto, needs, options)
     if llm is None or not llm.is_remote:
         return offline
-    variables = {"status": status, "attempt": attempt, "counts": counts, "auto_fixes": auto or "none",
-                 "needs_user": needs or "none", "options": list(options)}
+    variables = {
+        "status": status,
+        "attempt": attempt,
+        "counts": counts,
+        "auto_fixes": auto or "none",
+        "needs_user": needs or "none",
+        "options": list(options),
+    }
     worded = llm.structured("correction_proposal", variables, WordedText, offline=lambda _: WordedText(message=offline))
     return offline if worded.unsure else worded.message
 
 
-def offline_correction_proposal(status: str, attempt: int, counts: dict[str, int], auto_fixes: Sequence[str],
-                                needs_user: Sequence[str], options: Sequence[str]) -> str:
+def offline_correction_proposal(
+    status: str,
+    attempt: int,
+    counts: dict[str, int],
+    auto_fixes: Sequence[str],
+    needs_user: Sequence[str],
+    options: Sequence[str],
+) -> str:
     found = ", ".join(f"{n} {k.lower().replace('_', ' ')}" for k, n in counts.items() if n) or "no issues"
-    verdict = {"FAILED": "did not pass validation", "PASSED_WITH_ISSUES": "is valid, with warnings",
-               "PASSED": "passed validation"}.get(status, status)
+    verdict = {
+        "FAILED": "did not pass validation",
+        "PASSED_WITH_ISSUES": "is valid, with warnings",
+        "PASSED": "passed validation",
+    }.get(status, status)
     lines = [f"Attempt {attempt}: the file {verdict} ({found})."]
     if auto_fixes:
         lines.append("I can fix by myself: " + "; ".join(auto_fixes) + ".")
@@ -190,9 +258,15 @@ def format_choice(llm: LLMService | None, candidates: Sequence[FormatCandidate])
     if llm is None or not llm.is_remote or not candidates:
         return offline
     files = sorted({f for c in candidates for f in c.files})[:10]
-    variables = {"candidates": json.dumps([{"interface": c.interface, "explanation": c.explanation,
-                                            "bytes_explained": c.bytes_explained} for c in candidates]),
-                 "files": ", ".join(files) or "the uploaded folder"}
+    variables = {
+        "candidates": json.dumps(
+            [
+                {"interface": c.interface, "explanation": c.explanation, "bytes_explained": c.bytes_explained}
+                for c in candidates
+            ]
+        ),
+        "files": ", ".join(files) or "the uploaded folder",
+    }
     worded = llm.structured("format_choice", variables, WordedText, offline=lambda _: WordedText(message=offline))
     if worded.unsure or not all(c.interface in worded.message for c in candidates):
         return offline

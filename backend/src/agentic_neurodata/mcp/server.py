@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RoutingError, ServiceError, new_error_id, small_state_snapshot
 from ..logs import EventLog
 from ..models import AgentInfo
-from .protocol import AGENT_ERROR, INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND, JsonRpcError, MCPMessage, MCPResponse
+from .protocol import (
+    AGENT_ERROR,
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    METHOD_NOT_FOUND,
+    JsonRpcError,
+    MCPMessage,
+    MCPResponse,
+)
 
 if TYPE_CHECKING:
     from ..state import StateStore
@@ -60,8 +68,11 @@ class MCPServer:
             message.action,
             duration_ms=round((time.perf_counter() - started) * 1000, 1),
             error=response.error.model_dump() if response.error else None,
-            **({"state": exc.state_snapshot if isinstance(exc, ServiceError) else small_state_snapshot(self.store)}
-               if exc is not None else {}),
+            **(
+                {"state": exc.state_snapshot if isinstance(exc, ServiceError) else small_state_snapshot(self.store)}
+                if exc is not None
+                else {}
+            ),
         )
         response._exception = exc
         return response
@@ -115,7 +126,14 @@ class MCPServer:
     def _log_message(self, kind: str, message_id: str, sender: str, receiver: str, action: str, **extra: Any) -> None:
         self.event_log.write(
             self.store.session_id,
-            {"kind": f"mcp_{kind}", "id": message_id, "sender": sender, "receiver": receiver, "action": action, **extra},
+            {
+                "kind": f"mcp_{kind}",
+                "id": message_id,
+                "sender": sender,
+                "receiver": receiver,
+                "action": action,
+                **extra,
+            },
         )
 
 

@@ -23,16 +23,20 @@ SUBFOLDER = "mcp"
 
 def add_parser(commands: Any) -> None:
     mcp = commands.add_parser("mcp", help="serve the agents to an AI assistant over stdio (Model Context Protocol)")
-    mcp.add_argument("--workdir", metavar="DIR",
-                     help="folder whose .env and relative paths (./outputs, ./state, ./logs) apply; "
-                          "default: the current folder (assistants often start servers elsewhere)")
+    mcp.add_argument(
+        "--workdir",
+        metavar="DIR",
+        help="folder whose .env and relative paths (./outputs, ./state, ./logs) apply; "
+        "default: the current folder (assistants often start servers elsewhere)",
+    )
     mcp.set_defaults(func=run)
 
 
 def assistant_settings(settings: Settings) -> Settings:
     """The service's settings with this server's own state and output sub-folders (see module doc)."""
-    return settings.model_copy(update={"state_dir": settings.state_dir / SUBFOLDER,
-                                       "output_dir": settings.output_dir / SUBFOLDER})
+    return settings.model_copy(
+        update={"state_dir": settings.state_dir / SUBFOLDER, "output_dir": settings.output_dir / SUBFOLDER}
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,8 +55,12 @@ def run(args: argparse.Namespace) -> int:
     settings = assistant_settings(get_settings())
     runtime = build_runtime(settings, in_background=True)
     # stdout carries the protocol: everything said to people goes to stderr.
-    print(f"agentic-neurodata MCP server on stdio (state {settings.state_dir.resolve()}, "
-          f"outputs {settings.output_dir.resolve()})", file=sys.stderr, flush=True)
+    print(
+        f"agentic-neurodata MCP server on stdio (state {settings.state_dir.resolve()}, "
+        f"outputs {settings.output_dir.resolve()})",
+        file=sys.stderr,
+        flush=True,
+    )
     try:
         build_assistant_server(AssistantService(runtime)).run("stdio")
     finally:

@@ -56,8 +56,13 @@ class AssistantService:
 
     # ------------------------------------------------------------------ acting
 
-    def start_conversion(self, folder: str, metadata: dict[str, Any] | None = None, format: str | None = None,
-                         output_dir: str | None = None) -> StatusView:
+    def start_conversion(
+        self,
+        folder: str,
+        metadata: dict[str, Any] | None = None,
+        format: str | None = None,
+        output_dir: str | None = None,
+    ) -> StatusView:
         path = existing_folder(folder)
         output = Path(output_dir).expanduser().resolve() if output_dir else None
         values = self.runtime.event_log.redactor.data(dict(metadata or {}))  # as the upload route does
@@ -65,22 +70,32 @@ class AssistantService:
             self.runtime.start_local(path, values, forced_format=format, output_dir=output)
         except BusyError as exc:
             # The store's own message speaks of HTTP routes; say it in this server's words.
-            raise BusyError(f"The service is busy with session {exc.details.get('active_session_id')} "
-                            f"({exc.details.get('status')}). Finish it (get_status says what it waits for) or call "
-                            "cancel(), then start again.", details=exc.details) from exc
+            raise BusyError(
+                f"The service is busy with session {exc.details.get('active_session_id')} "
+                f"({exc.details.get('status')}). Finish it (get_status says what it waits for) or call "
+                "cancel(), then start again.",
+                details=exc.details,
+            ) from exc
         return self.status()
 
-    def answer(self, message: str | None = None, fields: dict[str, Any] | None = None,
-               skip: list[str] | None = None) -> AnswerView:
+    def answer(
+        self, message: str | None = None, fields: dict[str, Any] | None = None, skip: list[str] | None = None
+    ) -> AnswerView:
         given = {k: v for k, v in {"message": message, "fields": fields, "skip": skip}.items() if v}
         if not given:
-            raise BadInputError("Give an answer: message='free text', fields={name: value} or skip=[names].",
-                                details={"example": {"fields": {"subject_id": "m042", "species": "mouse"}}})
+            raise BadInputError(
+                "Give an answer: message='free text', fields={name: value} or skip=[names].",
+                details={"example": {"fields": {"subject_id": "m042", "species": "mouse"}}},
+            )
         params = self.runtime.event_log.redactor.data(given)  # a pasted secret goes no further
         reply = self.runtime.call(CONVERSATION, "handle_user_input", **params)
-        return AnswerView(reply=reply.get("reply", ""), accepted=reply.get("accepted") or {},
-                          rejected=reply.get("rejected") or {}, next_action=reply.get("next_action", ""),
-                          status=self.status())
+        return AnswerView(
+            reply=reply.get("reply", ""),
+            accepted=reply.get("accepted") or {},
+            rejected=reply.get("rejected") or {},
+            next_action=reply.get("next_action", ""),
+            status=self.status(),
+        )
 
     def approve(self) -> ActionView:
         return self._correction(approved=True)
@@ -93,35 +108,47 @@ class AssistantService:
         # Checked here: the agent would take "accept" on a failed file as a plain decline.
         if pending is None or not any(option.value in ACCEPT_OPTIONS for option in pending.options):
             offered = [option.value for option in pending.options] if pending else []
-            raise InvalidStateError("There is no file to accept as is right now: only a file that passed with "
-                                    "warnings can be kept as it is. get_status says what the service waits for.",
-                                    details={"pending_request": pending.type.value if pending else None,
-                                             "options": offered})
+            raise InvalidStateError(
+                "There is no file to accept as is right now: only a file that passed with "
+                "warnings can be kept as it is. get_status says what the service waits for.",
+                details={"pending_request": pending.type.value if pending else None, "options": offered},
+            )
         return self._correction(approved=False, accept_as_is=True)
 
     def cancel(self) -> ActionView:
         answer = self.runtime.cancel()
-        return ActionView(message="Cancelled. Earlier versions stay on disk.", next_action=answer.get("next_action"),
-                          status=self.status())
+        return ActionView(
+            message="Cancelled. Earlier versions stay on disk.",
+            next_action=answer.get("next_action"),
+            status=self.status(),
+        )
 
     def _correction(self, approved: bool, accept_as_is: bool = False) -> ActionView:
         answer = self.runtime.call(CONVERSATION, "handle_correction", approved=approved, accept_as_is=accept_as_is)
-        return ActionView(message=answer.get("message", ""), next_action=answer.get("next_action"),
-                          status=self.status())
+        return ActionView(
+            message=answer.get("message", ""), next_action=answer.get("next_action"), status=self.status()
+        )
 
 
 def existing_folder(folder: str) -> Path:
     """The folder as an absolute path, or a BadInputError that says what is wrong with it."""
     path = Path(folder).expanduser().resolve()
     if not path.exists():
-        raise BadInputError(f"There is no folder {path}. Give the absolute path of the recording folder, "
-                            "e.g. /data/mouse42/run1_g0.", details={"folder": str(path)})
+        raise BadInputError(
+            f"There is no folder {path}. Give the absolute path of the recording folder, e.g. /data/mouse42/run1_g0.",
+            details={"folder": str(path)},
+        )
     if not path.is_dir():
-        raise BadInputError(f"{path} is a file, not a folder. Give the folder that holds the recording, "
-                            f"e.g. {path.parent}.", details={"folder": str(path)})
+        raise BadInputError(
+            f"{path} is a file, not a folder. Give the folder that holds the recording, e.g. {path.parent}.",
+            details={"folder": str(path)},
+        )
     if not any(p.is_file() for p in path.rglob("*")):
-        raise BadInputError(f"The folder {path} holds no files. Give the folder your acquisition system wrote, "
-                            "e.g. a SpikeGLX run folder with its .bin and .meta files.", details={"folder": str(path)})
+        raise BadInputError(
+            f"The folder {path} holds no files. Give the folder your acquisition system wrote, "
+            "e.g. a SpikeGLX run folder with its .bin and .meta files.",
+            details={"folder": str(path)},
+        )
     return path
 
 

@@ -13,7 +13,7 @@ import json
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Optional, Union
+from typing import Annotated, Any
 
 import anyio
 import mcp.server.mcpserver as sdk
@@ -52,26 +52,39 @@ def _metadata_model() -> type:
     for spec in FIELDS.values():
         level = {"required": "Required", "recommended": "Recommended", "optional": "Optional"}[spec.level]
         text = f"{level}. {spec.description} Example: {spec.example}."
-        kind = Optional[Union[str, list[str]]] if spec.name in LIST_FIELDS else Optional[str]
+        kind = (str | list[str] | None) if spec.name in LIST_FIELDS else (str | None)
         properties[spec.name] = (kind, Field(default=None, description=text))
     return create_model("ConversionMetadata", __config__=ConfigDict(extra="allow"), **properties)
 
 
 ConversionMetadata = _metadata_model()
 
-Folder = Annotated[str, Field(description="Absolute path of the recording folder on this machine "
-                                          "(e.g. /data/mouse42/run1_g0); it is read in place, never changed")]
-FormatName = Annotated[Optional[str], Field(description="Optional: a NeuroConv interface or converter name "
-                                                        "(e.g. SpikeGLXConverterPipe) to use instead of detecting")]
+Folder = Annotated[
+    str,
+    Field(
+        description="Absolute path of the recording folder on this machine "
+        "(e.g. /data/mouse42/run1_g0); it is read in place, never changed"
+    ),
+]
+FormatName = Annotated[
+    str | None,
+    Field(
+        description="Optional: a NeuroConv interface or converter name "
+        "(e.g. SpikeGLXConverterPipe) to use instead of detecting"
+    ),
+]
 
 
 def tool_error(error: ServiceError) -> CallToolResult:
     body = error.to_body()
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(body))], structured_content=body,
-                          is_error=True)
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(body))], structured_content=body, is_error=True
+    )
 
 
-def reports_errors(service: AssistantService) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
+def reports_errors(
+    service: AssistantService,
+) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
     def decorate(tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         @functools.wraps(tool)
         async def run(*args: Any, **kwargs: Any) -> Any:
@@ -81,12 +94,18 @@ def reports_errors(service: AssistantService) -> Callable[[Callable[..., Awaitab
                 _record(service, tool.__name__, exc.to_context())
                 return tool_error(exc)
             except Exception as exc:  # noqa: BLE001 - an assistant must always get an error it can quote
-                error = ServiceError(f"Something went wrong on the server ({type(exc).__name__}). "
-                                     "Quote the error id when reporting it.")
-                _record(service, tool.__name__, {"error_id": error.error_id, "error": repr(exc),
-                                                 "traceback": traceback.format_exc()})
+                error = ServiceError(
+                    f"Something went wrong on the server ({type(exc).__name__}). Quote the error id when reporting it."
+                )
+                _record(
+                    service,
+                    tool.__name__,
+                    {"error_id": error.error_id, "error": repr(exc), "traceback": traceback.format_exc()},
+                )
                 return tool_error(error)
+
         return run
+
     return decorate
 
 
@@ -102,107 +121,152 @@ def build_assistant_server(service: AssistantService) -> sdk.MCPServer:
     def in_thread(work: Callable[..., Any], *args: Any) -> Awaitable[Any]:
         return anyio.to_thread.run_sync(functools.partial(work, *args))
 
-    @server.tool(annotations=READ_ONLY, description=(
-        "Look at a recording folder and say which format it is: the NeuroConv reader, its confidence, "
-        "alternatives when several fit, and values the reader needs that the files lack. Read-only: it "
-        "changes no session and may be called while a conversion runs. Errors: bad_input (no such folder, "
-        "a file, an empty folder), format_not_detected (with what was tried and why)."))
+    @server.tool(
+        annotations=READ_ONLY,
+        description=(
+            "Look at a recording folder and say which format it is: the NeuroConv reader, its confidence, "
+            "alternatives when several fit, and values the reader needs that the files lack. Read-only: it "
+            "changes no session and may be called while a conversion runs. Errors: bad_input (no such folder, "
+            "a file, an empty folder), format_not_detected (with what was tried and why)."
+        ),
+    )
     @guarded
     async def detect_format(folder: Folder, format: FormatName = None) -> DetectionView:
         return await in_thread(service.detect_format, folder, format)
 
-    @server.tool(annotations=ACTING, description=(
-        "Start converting a recording folder to NWB (read in place; outputs go to a new folder whose "
-        "paths get_results reports). Returns at once while the work goes on: then call wait(). Give every "
-        "metadata value you know; required ones that are missing are asked for (see pending_request) or, "
-        "if declined, reported by the validation. Errors: bad_input (folder), busy (another session is "
-        "active: finish it or cancel()), format_not_detected."))
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Start converting a recording folder to NWB (read in place; outputs go to a new folder whose "
+            "paths get_results reports). Returns at once while the work goes on: then call wait(). Give every "
+            "metadata value you know; required ones that are missing are asked for (see pending_request) or, "
+            "if declined, reported by the validation. Errors: bad_input (folder), busy (another session is "
+            "active: finish it or cancel()), format_not_detected."
+        ),
+    )
     @guarded
     async def start_conversion(
         folder: Folder,
-        metadata: Annotated[Optional[ConversionMetadata], Field(  # type: ignore[valid-type]
-            description="Subject and session metadata the user gave. DANDI forms are safest (species 'Mus "
-            "musculus', sex 'F', age 'P90D', start time with its time zone); values are checked by the service")] = None,
+        metadata: Annotated[
+            ConversionMetadata | None,
+            Field(  # type: ignore[valid-type]
+                description="Subject and session metadata the user gave. DANDI forms are safest (species 'Mus "
+                "musculus', sex 'F', age 'P90D', start time with its time zone); values are checked by the service"
+            ),
+        ] = None,
         format: FormatName = None,
-        output_dir: Annotated[Optional[str], Field(description="Optional folder for the NWB versions and report")] = None,
+        output_dir: Annotated[str | None, Field(description="Optional folder for the NWB versions and report")] = None,
     ) -> StatusView:
         values = metadata.model_dump(exclude_none=True) if metadata is not None else None
         return await in_thread(service.start_conversion, folder, values, format, output_dir)
 
-    @server.tool(annotations=READ_ONLY, description=(
-        "What the service is doing now and exactly what it waits for: status (idle, processing, "
-        "awaiting_user_input, completed, failed), progress by stage, pending_request (type, fields with "
-        "name/required/description/example, options), versions written, issue counts, and next_step naming "
-        "the tool to call. Same information as the web API's GET /api/status."))
+    @server.tool(
+        annotations=READ_ONLY,
+        description=(
+            "What the service is doing now and exactly what it waits for: status (idle, processing, "
+            "awaiting_user_input, completed, failed), progress by stage, pending_request (type, fields with "
+            "name/required/description/example, options), versions written, issue counts, and next_step naming "
+            "the tool to call. Same information as the web API's GET /api/status."
+        ),
+    )
     @guarded
     async def get_status() -> StatusView:
         return await in_thread(service.status)
 
-    @server.tool(annotations=READ_ONLY, description=(
-        "Wait until the service needs the user (awaiting_user_input), finishes (completed or failed) or "
-        "is idle, or until timeout_s passes (then settled is false: call wait again). Sends progress "
-        "notifications while it waits when the client asks for them. Returns the status, as get_status."))
+    @server.tool(
+        annotations=READ_ONLY,
+        description=(
+            "Wait until the service needs the user (awaiting_user_input), finishes (completed or failed) or "
+            "is idle, or until timeout_s passes (then settled is false: call wait again). Sends progress "
+            "notifications while it waits when the client asks for them. Returns the status, as get_status."
+        ),
+    )
     @guarded
     async def wait(
         ctx: sdk.Context,
-        timeout_s: Annotated[float, Field(ge=0, le=MAX_WAIT_S, description="Longest wait in seconds (0 to 600)")] = 60.0,
+        timeout_s: Annotated[
+            float, Field(ge=0, le=MAX_WAIT_S, description="Longest wait in seconds (0 to 600)")
+        ] = 60.0,
     ) -> WaitView:
         return await _wait(service, ctx, timeout_s)
 
-    @server.tool(annotations=ACTING, description=(
-        "Answer what the service asked (pending_request of type metadata, user_input or format_selection). "
-        "fields: values by name, e.g. {\"subject_id\": \"m042\", \"sex\": \"female\"}; for a format choice "
-        "{\"format\": <an option value>}. skip: field names the user declines to give (the conversion then "
-        "goes ahead and the validation reports the gap). message: the user's free text, parsed by the "
-        "service. Returns what was accepted, what was rejected and why (with an example), and the status. "
-        "Errors: invalid_state (nothing is being asked), bad_input (e.g. a format that was not offered)."))
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Answer what the service asked (pending_request of type metadata, user_input or format_selection). "
+            'fields: values by name, e.g. {"subject_id": "m042", "sex": "female"}; for a format choice '
+            '{"format": <an option value>}. skip: field names the user declines to give (the conversion then '
+            "goes ahead and the validation reports the gap). message: the user's free text, parsed by the "
+            "service. Returns what was accepted, what was rejected and why (with an example), and the status. "
+            "Errors: invalid_state (nothing is being asked), bad_input (e.g. a format that was not offered)."
+        ),
+    )
     @guarded
     async def answer(
-        message: Annotated[Optional[str], Field(description="Free text from the user", max_length=10_000)] = None,
-        fields: Annotated[Optional[dict[str, Any]], Field(description="Values by field name")] = None,
-        skip: Annotated[Optional[list[str]], Field(description="Field names the user declines to give")] = None,
+        message: Annotated[str | None, Field(description="Free text from the user", max_length=10_000)] = None,
+        fields: Annotated[dict[str, Any] | None, Field(description="Values by field name")] = None,
+        skip: Annotated[list[str] | None, Field(description="Field names the user declines to give")] = None,
     ) -> AnswerView:
         return await in_thread(service.answer, message, fields, skip)
 
-    @server.tool(annotations=ACTING, description=(
-        "Say yes to the service's proposal: for a file that failed validation (retry_approval), correct it "
-        "and convert again (a new version; earlier ones are kept); for a file valid with warnings "
-        "(improvement_approval), try to improve it; for a session that failed for a reason other than the "
-        "user's choice (e.g. interrupted), try again. Then call wait(). Error: invalid_state when nothing "
-        "is proposed."))
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Say yes to the service's proposal: for a file that failed validation (retry_approval), correct it "
+            "and convert again (a new version; earlier ones are kept); for a file valid with warnings "
+            "(improvement_approval), try to improve it; for a session that failed for a reason other than the "
+            "user's choice (e.g. interrupted), try again. Then call wait(). Error: invalid_state when nothing "
+            "is proposed."
+        ),
+    )
     @guarded
     async def approve() -> ActionView:
         return await in_thread(service.approve)
 
-    @server.tool(annotations=ACTING, description=(
-        "Say no to the service's proposal. For a file that failed validation, the session ends as failed "
-        "(failed_user_declined) and the file keeps its errors; for a file valid with warnings it is kept "
-        "as it is (same as accept_as_is). Error: invalid_state when nothing is proposed."))
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Say no to the service's proposal. For a file that failed validation, the session ends as failed "
+            "(failed_user_declined) and the file keeps its errors; for a file valid with warnings it is kept "
+            "as it is (same as accept_as_is). Error: invalid_state when nothing is proposed."
+        ),
+    )
     @guarded
     async def decline() -> ActionView:
         return await in_thread(service.decline)
 
-    @server.tool(annotations=ACTING, description=(
-        "Keep a file that passed validation with warnings as it is (improvement_approval): the session "
-        "completes as passed_accepted. Error: invalid_state when no such file is waiting (a file that "
-        "failed validation cannot be accepted as is: approve() or decline())."))
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Keep a file that passed validation with warnings as it is (improvement_approval): the session "
+            "completes as passed_accepted. Error: invalid_state when no such file is waiting (a file that "
+            "failed validation cannot be accepted as is: approve() or decline())."
+        ),
+    )
     @guarded
     async def accept_as_is() -> ActionView:
         return await in_thread(service.accept_as_is)
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False),
-                 description=(
-        "Stop the current session and go back to idle, whatever it is doing. NWB versions already written "
-        "stay on disk; the recording folder is never touched."))
+    @server.tool(
+        annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False),
+        description=(
+            "Stop the current session and go back to idle, whatever it is doing. NWB versions already written "
+            "stay on disk; the recording folder is never touched."
+        ),
+    )
     @guarded
     async def cancel() -> ActionView:
         return await in_thread(service.cancel)
 
-    @server.tool(annotations=READ_ONLY, description=(
-        "The session's results: every NWB version with its absolute path, SHA-256 and size, the latest "
-        "file, the report path (PDF when the file passed, JSON correction context when it failed), the "
-        "validation status, issue counts by severity and each issue with how to fix it. finished is "
-        "false while work goes on. Error: not_found when no session was started."))
+    @server.tool(
+        annotations=READ_ONLY,
+        description=(
+            "The session's results: every NWB version with its absolute path, SHA-256 and size, the latest "
+            "file, the report path (PDF when the file passed, JSON correction context when it failed), the "
+            "validation status, issue counts by severity and each issue with how to fix it. finished is "
+            "false while work goes on. Error: not_found when no session was started."
+        ),
+    )
     @guarded
     async def get_results() -> ResultsView:
         return await in_thread(service.results)

@@ -37,15 +37,18 @@ class DetectedFormatView(BaseModel):
 class StatusView(BaseModel):
     session_id: str | None
     status: WorkflowStatusName
-    validation_status: str | None = Field(description="passed, passed_accepted, passed_improved, "
-                                          "failed_user_declined or failed_user_abandoned once decided")
+    validation_status: str | None = Field(
+        description="passed, passed_accepted, passed_improved, "
+        "failed_user_declined or failed_user_abandoned once decided"
+    )
     overall_status: OverallStatus | None = Field(description="Latest evaluation: PASSED, PASSED_WITH_ISSUES or FAILED")
     message: str = Field(description="The latest thing the service said (the question, when it waits)")
     progress: ProgressView | None
     stages: list[StageView]
     pending_request: PendingRequest | None = Field(
         description="Exactly what the service waits for: its type, the fields to give (name, required, "
-        "description, example) and the options to choose from; null when it waits for nothing")
+        "description, example) and the options to choose from; null when it waits for nothing"
+    )
     detected_format: DetectedFormatView | None
     versions: list[NWBVersion] = Field(description="NWB files written so far: version, path, sha256, size_bytes")
     validation_details: SeverityCounts | None = Field(description="Issue counts by severity, latest evaluation")
@@ -54,8 +57,10 @@ class StatusView(BaseModel):
 
 
 class WaitView(StatusView):
-    settled: bool = Field(description="True when the service stopped working: it waits for the user, "
-                          "finished, failed or is idle. False: the time ran out; call wait again")
+    settled: bool = Field(
+        description="True when the service stopped working: it waits for the user, "
+        "finished, failed or is idle. False: the time ran out; call wait again"
+    )
     waited_s: float
 
 
@@ -70,8 +75,10 @@ class DetectionView(BaseModel):
     folder: str
     interface: str | None = Field(description="The best reader (NeuroConv interface or converter)")
     confidence: float
-    needs_choice: bool = Field(description="True when several readers fit, or the reader needs values only "
-                               "the user knows (see questions): start_conversion will then ask")
+    needs_choice: bool = Field(
+        description="True when several readers fit, or the reader needs values only "
+        "the user knows (see questions): start_conversion will then ask"
+    )
     explanation: str
     alternatives: list[CandidateView]
     questions: list[FieldRequest] = Field(description="Values the reader needs that the files do not hold")
@@ -132,9 +139,14 @@ def status_view(response: StatusResponse) -> StatusView:
         progress=response.progress,
         stages=response.stages,
         pending_request=response.pending_request,
-        detected_format=None if found is None else DetectedFormatView(
-            interface=found.interface, confidence=found.confidence, needs_choice=found.needs_choice,
-            explanation=found.explanation),
+        detected_format=None
+        if found is None
+        else DetectedFormatView(
+            interface=found.interface,
+            confidence=found.confidence,
+            needs_choice=found.needs_choice,
+            explanation=found.explanation,
+        ),
         versions=response.versions,
         validation_details=response.validation_details,
         failure=response.failure,
@@ -153,8 +165,10 @@ def next_step(response: StatusResponse) -> str:
     if response.status == "failed":
         reason = response.failure.reason if response.failure else ""
         retry = "" if reason in ("user_declined", "user_abandoned") else " approve() tries this session again;"
-        return (f"The session failed ({response.failure.message if response.failure else 'see message'})."
-                f"{retry} get_results() lists what was produced; start_conversion(folder) starts anew.")
+        return (
+            f"The session failed ({response.failure.message if response.failure else 'see message'})."
+            f"{retry} get_results() lists what was produced; start_conversion(folder) starts anew."
+        )
     return "Nothing is running: call detect_format(folder) to look at a folder, or start_conversion(folder, metadata)."
 
 
@@ -163,13 +177,17 @@ def _answer_hint(pending: PendingRequest) -> str:
     if pending.type == PendingRequestType.FORMAT_SELECTION:
         return f"Choose the format: call answer(fields={{'format': <one of {options}>}})."
     if pending.type == PendingRequestType.RETRY_APPROVAL:
-        return "The file failed validation: call approve() to let the service correct it and convert again, or decline()."
+        return (
+            "The file failed validation: call approve() to let the service correct it and convert again, or decline()."
+        )
     if pending.type == PendingRequestType.IMPROVEMENT_APPROVAL:
         return "The file is valid with warnings: call approve() to improve it, or accept_as_is() to keep it."
     names = ", ".join(f.name + (" (required)" if f.required else "") for f in pending.fields)
     if names:
-        return (f"Answer with answer(fields={{name: value}}) for: {names}; answer(skip=[names]) declines fields, "
-                "answer(message='...') passes free text.")
+        return (
+            f"Answer with answer(fields={{name: value}}) for: {names}; answer(skip=[names]) declines fields, "
+            "answer(message='...') passes free text."
+        )
     return "Answer with answer(message='...')" + (f", choosing among {options}." if options else ".")
 
 
@@ -180,8 +198,15 @@ def detection_view(folder: Path, found: DetectionResult) -> DetectionView:
         confidence=found.confidence,
         needs_choice=found.needs_choice,
         explanation=found.explanation,
-        alternatives=[CandidateView(choice_id=c.choice_id or c.interface, interface=c.interface,
-                                    explanation=c.explanation, files=len(c.files)) for c in found.alternatives],
+        alternatives=[
+            CandidateView(
+                choice_id=c.choice_id or c.interface,
+                interface=c.interface,
+                explanation=c.explanation,
+                files=len(c.files),
+            )
+            for c in found.alternatives
+        ],
         questions=found.questions,
         files=len(found.files),
         duration_s=found.duration_s,
@@ -205,7 +230,15 @@ def results_view(state: GlobalState) -> ResultsView:
         report_exists=bool(report and report.is_file()),
         counts=result.counts if result else None,
         completeness_score=result.completeness_score if result else None,
-        issues=[IssueView(check_name=i.check_name, severity=i.severity.value, message=i.message, location=i.location,
-                          how_to_fix=i.how_to_fix) for i in (result.issues if result else [])],
+        issues=[
+            IssueView(
+                check_name=i.check_name,
+                severity=i.severity.value,
+                message=i.message,
+                location=i.location,
+                how_to_fix=i.how_to_fix,
+            )
+            for i in (result.issues if result else [])
+        ],
         failure=FailureView.model_validate(state.failure.model_dump()) if state.failure else None,
     )

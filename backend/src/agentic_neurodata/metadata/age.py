@@ -15,20 +15,68 @@ EXAMPLE = "'12 weeks', 'P90' (postnatal day 90), '3 months' or an ISO 8601 durat
 # NWB Inspector's own pattern for an ISO 8601 duration (check_subject_age).
 ISO_DURATION = re.compile(
     r"^P(?!$)(\d+(?:\.\d+)?Y)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?W)?(\d+(?:\.\d+)?D)?"
-    r"(T(?=\d)(\d+(?:\.\d+)?H)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?S)?)?$")
+    r"(T(?=\d)(\d+(?:\.\d+)?H)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?S)?)?$"
+)
 UNITS = {
-    "y": "Y", "yr": "Y", "yrs": "Y", "year": "Y", "years": "Y", "yo": "Y", "y.o": "Y",
-    "mo": "M", "mos": "M", "mon": "M", "month": "M", "months": "M", "mth": "M", "mths": "M",
-    "w": "W", "wk": "W", "wks": "W", "week": "W", "weeks": "W", "wek": "W", "weeks'": "W",
-    "d": "D", "day": "D", "days": "D", "dy": "D",
-    "h": "H", "hr": "H", "hrs": "H", "hour": "H", "hours": "H",
+    "y": "Y",
+    "yr": "Y",
+    "yrs": "Y",
+    "year": "Y",
+    "years": "Y",
+    "yo": "Y",
+    "y.o": "Y",
+    "mo": "M",
+    "mos": "M",
+    "mon": "M",
+    "month": "M",
+    "months": "M",
+    "mth": "M",
+    "mths": "M",
+    "w": "W",
+    "wk": "W",
+    "wks": "W",
+    "week": "W",
+    "weeks": "W",
+    "wek": "W",
+    "weeks'": "W",
+    "d": "D",
+    "day": "D",
+    "days": "D",
+    "dy": "D",
+    "h": "H",
+    "hr": "H",
+    "hrs": "H",
+    "hour": "H",
+    "hours": "H",
 }
 UNIT_WORDS = {"Y": "years", "M": "months", "W": "weeks", "D": "days", "H": "hours"}
 DAYS_PER_UNIT = {"Y": 365.25, "M": 30.44, "W": 7, "D": 1, "H": 1 / 24}
 NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "eighteen": 18,
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90, "a": 1, "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "eighteen": 18,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "ninety": 90,
+    "a": 1,
+    "an": 1,
 }
 _WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 # A number word needs a space or hyphen before its unit ("an d" inside "and" is not one day).
@@ -37,8 +85,11 @@ _UNIT = r"(" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=Tru
 QUANTITY = re.compile(rf"(?<![a-z0-9]){_NUM}\s*-?\s*{_UNIT}(?![a-z])", re.I)
 POSTNATAL = re.compile(r"^(?:p|pnd|postnatal\s+day|post-natal\s+day|day)\s*-?\s*(\d+)$", re.I)
 RANGE = re.compile(rf"^(?:between\s+)?{_NUM}\s*(?:-|–|to|and)\s*{_NUM}\s*-?\s*{_UNIT}$", re.I)
-_FILLER = re.compile(r"\b(?:about|around|approx(?:imately)?\.?|roughly|circa|ca\.|~|aged?|is|it's|they're|old|of age|"
-                     r"the|animal|mouse|rat|subject|was|were)\b|~", re.I)
+_FILLER = re.compile(
+    r"\b(?:about|around|approx(?:imately)?\.?|roughly|circa|ca\.|~|aged?|is|it's|they're|old|of age|"
+    r"the|animal|mouse|rat|subject|was|were)\b|~",
+    re.I,
+)
 MAX_DAYS = 150 * 365.25
 
 
@@ -55,11 +106,16 @@ def normalize_age(text: str) -> RuleResult:
     text_only = " ".join(_FILLER.sub(" ", raw.lower()).replace("-old", "").split()).strip(" ,.")
     text_only = re.sub(r"^an?\s+(?=\d)", "", text_only)
     if re.match(r"^e\s*\d", text_only) or "embryonic" in text_only:
-        return reject(FIELD, "An embryonic age cannot be written as a duration since birth.",
-                      "the age since birth, e.g. 'P0', or the date of birth")
+        return reject(
+            FIELD,
+            "An embryonic age cannot be written as a duration since birth.",
+            "the age since birth, e.g. 'P0', or the date of birth",
+        )
     postnatal = POSTNATAL.fullmatch(text_only)
     if postnatal:
-        return _checked(f"P{int(postnatal.group(1))}D", raw, f"'{raw}' read as postnatal day {int(postnatal.group(1))}.")
+        return _checked(
+            f"P{int(postnatal.group(1))}D", raw, f"'{raw}' read as postnatal day {int(postnatal.group(1))}."
+        )
     ranged = RANGE.fullmatch(text_only)
     if ranged:
         unit = UNITS[ranged.group(3).lower()]

@@ -64,9 +64,43 @@ AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 BY_NAME = {name: acronym for acronym, (_, names) in AREAS.items() for name in names}
 # Short acronyms that are ordinary words or other things in prose; only trusted in a direct answer.
-_AREA_FILLER = {"the", "in", "of", "area", "region", "recording", "recordings", "brain", "mouse", "rat", "cortex", "from"}
-PROSE_UNSAFE = {"pl", "il", "ec", "th", "hy", "lh", "sc", "lc", "cb", "ob", "ai", "ms", "ls", "cp", "str", "lm", "amy", "zi",
-                "a1", "dg", "dr"}
+_AREA_FILLER = {
+    "the",
+    "in",
+    "of",
+    "area",
+    "region",
+    "recording",
+    "recordings",
+    "brain",
+    "mouse",
+    "rat",
+    "cortex",
+    "from",
+}
+PROSE_UNSAFE = {
+    "pl",
+    "il",
+    "ec",
+    "th",
+    "hy",
+    "lh",
+    "sc",
+    "lc",
+    "cb",
+    "ob",
+    "ai",
+    "ms",
+    "ls",
+    "cp",
+    "str",
+    "lm",
+    "amy",
+    "zi",
+    "a1",
+    "dg",
+    "dr",
+}
 
 
 def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -22,22 +22,60 @@ START_FIELD = "session_start_time"
 BIRTH_FIELD = "date_of_birth"
 START_EXAMPLE = "'5 March 2024 2:30pm EST', '2024-03-05 14:30 Europe/Paris' or '2024-03-05T14:30:00-05:00'"
 ZONE_EXAMPLE = "'EST', 'Europe/Paris', 'UTC+1' or '-05:00'"
-EARLIEST = datetime(1900, 1, 1, tzinfo=timezone.utc)
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
 
 # Abbreviations name a fixed offset (EST is -05:00 even in July; EDT is the summer one).
 ABBREVIATIONS = {
-    "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "EET": 2, "EEST": 3,
-    "MSK": 3, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7, "AKST": -9,
-    "AKDT": -8, "HST": -10, "JST": 9, "KST": 9, "HKT": 8, "SGT": 8, "AWST": 8, "ACST": 9.5, "ACDT": 10.5,
-    "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
+    "UTC": 0,
+    "GMT": 0,
+    "WET": 0,
+    "WEST": 1,
+    "BST": 1,
+    "CET": 1,
+    "CEST": 2,
+    "MET": 1,
+    "MEST": 2,
+    "EET": 2,
+    "EEST": 3,
+    "MSK": 3,
+    "EST": -5,
+    "EDT": -4,
+    "CST": -6,
+    "CDT": -5,
+    "MST": -7,
+    "MDT": -6,
+    "PST": -8,
+    "PDT": -7,
+    "AKST": -9,
+    "AKDT": -8,
+    "HST": -10,
+    "JST": 9,
+    "KST": 9,
+    "HKT": 8,
+    "SGT": 8,
+    "AWST": 8,
+    "ACST": 9.5,
+    "ACDT": 10.5,
+    "AEST": 10,
+    "AEDT": 11,
+    "NZST": 12,
+    "NZDT": 13,
 }
 AMBIGUOUS_ABBREVIATIONS = {"IST": "India, Ireland or Israel", "AST": "Atlantic or Arabia", "ADT": "Atlantic or Arabia"}
 # Region words follow daylight saving time, so they map to a real zone.
 REGIONS = {
-    "eastern": "America/New_York", "et": "America/New_York", "pacific": "America/Los_Angeles",
-    "pt": "America/Los_Angeles", "central": "America/Chicago", "ct": "America/Chicago",
-    "mountain": "America/Denver", "mt": "America/Denver", "central european": "Europe/Berlin",
-    "british": "Europe/London", "uk": "Europe/London", "japan": "Asia/Tokyo",
+    "eastern": "America/New_York",
+    "et": "America/New_York",
+    "pacific": "America/Los_Angeles",
+    "pt": "America/Los_Angeles",
+    "central": "America/Chicago",
+    "ct": "America/Chicago",
+    "mountain": "America/Denver",
+    "mt": "America/Denver",
+    "central european": "Europe/Berlin",
+    "british": "Europe/London",
+    "uk": "Europe/London",
+    "japan": "Asia/Tokyo",
 }
 
 
@@ -69,15 +107,20 @@ _IANA_TOKEN = re.compile(r"\b[A-Za-z]+(?:/[A-Za-z_\-]+){1,2}\b")
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?\b", re.I)
 _BARE_OFFSET = re.compile(r"(?:(?<=\d\d:\d\d)|(?<=\d\d:\d\d:\d\d)|(?<!\S))([+\-−])(\d{2}):?(\d{2})(?!\d)")
 _ZULU = re.compile(r"(?<=\d)Z\b")
-_ABBREVIATION = re.compile(r"\(?\b(" + "|".join(sorted({*ABBREVIATIONS, "IST", "AST", "ADT"}, key=len, reverse=True))
-                           + r")\b\)?")
-_REGION = re.compile(r"\b(" + "|".join(k for k in sorted(REGIONS, key=len, reverse=True) if len(k) > 2)
-                     + r")(?:\s+(?:standard|daylight))?\s+time\b", re.I)
+_ABBREVIATION = re.compile(
+    r"\(?\b(" + "|".join(sorted({*ABBREVIATIONS, "IST", "AST", "ADT"}, key=len, reverse=True)) + r")\b\)?"
+)
+_REGION = re.compile(
+    r"\b("
+    + "|".join(k for k in sorted(REGIONS, key=len, reverse=True) if len(k) > 2)
+    + r")(?:\s+(?:standard|daylight))?\s+time\b",
+    re.I,
+)
 _REGION_CODE = re.compile(r"\b(ET|PT|CT|MT)\b")  # upper case only: "et al." is not a zone
 _CITY_TIME = re.compile(r"\b([A-Za-z][A-Za-z .'\-]{1,30}?)\s+time\b", re.I)
 
 
-def find_zone(text: str, bare_city: bool = False) -> Zone | None | str:
+def find_zone(text: str, bare_city: bool = False) -> Zone | str | None:
     """The time zone named in `text`: a Zone, None when there is none, or a message when the
     name is ambiguous (IST). `bare_city` accepts "Paris" alone (an answer to "which zone?")."""
     for match in _IANA_TOKEN.finditer(text):
@@ -92,14 +135,19 @@ def find_zone(text: str, bare_city: bool = False) -> Zone | None | str:
         return _offset_zone(match, match.group(0))
     match = _ZULU.search(text)
     if match:
-        return Zone(timezone.utc, "Z", "UTC", match.start(), match.end())
+        return Zone(UTC, "Z", "UTC", match.start(), match.end())
     match = _ABBREVIATION.search(text)
     if match:
         abbreviation = match.group(1).upper()
         if abbreviation in ABBREVIATIONS:
             hours = ABBREVIATIONS[abbreviation]
-            return Zone(timezone(timedelta(hours=hours)), abbreviation, f"{abbreviation} ({_offset_text(hours)})",
-                        match.start(), match.end())
+            return Zone(
+                timezone(timedelta(hours=hours)),
+                abbreviation,
+                f"{abbreviation} ({_offset_text(hours)})",
+                match.start(),
+                match.end(),
+            )
         return f"'{abbreviation}' names several time zones ({AMBIGUOUS_ABBREVIATIONS.get(abbreviation, '')})."
     match = _REGION.search(text) or _REGION_CODE.search(text)
     if match:
@@ -111,7 +159,7 @@ def find_zone(text: str, bare_city: bool = False) -> Zone | None | str:
             city = " ".join(words[-size:])
             if city in _cities():
                 start = match.start(1) + match.group(1).lower().rfind(city)
-                return Zone(ZoneInfo(_cities()[city]), text[start:match.end()], _cities()[city], start, match.end())
+                return Zone(ZoneInfo(_cities()[city]), text[start : match.end()], _cities()[city], start, match.end())
     if bare_city:
         words = clean(text).lower().removeprefix("in ").strip()
         if words in _cities():
@@ -131,7 +179,7 @@ def _offset_zone(match: re.Match[str], label: str) -> Zone:
 def _offset_text(hours: float) -> str:
     sign = "-" if hours < 0 else "+"
     whole = abs(hours)
-    return f"UTC{sign}{int(whole):02d}:{int(round((whole - int(whole)) * 60)):02d}"
+    return f"UTC{sign}{int(whole):02d}:{round((whole - int(whole)) * 60):02d}"
 
 
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})\b")
@@ -147,10 +195,16 @@ def parse_local(text: str, now: datetime | None = None) -> datetime | str:
     if numeric:
         first, second = int(numeric.group(1)), int(numeric.group(2))
         if first <= 12 and second <= 12 and first != second:
-            return (f"'{numeric.group(0)}' could be {first} {_month(second)} or {second} {_month(first)}; "
-                    "write the month as a word or as YYYY-MM-DD.")
-    settings = {"PREFER_DATES_FROM": "past", "RETURN_AS_TIMEZONE_AWARE": False, "REQUIRE_PARTS": ["day", "month", "year"],
-                "DATE_ORDER": "DMY" if numeric and int(numeric.group(1)) > 12 else "MDY"}
+            return (
+                f"'{numeric.group(0)}' could be {first} {_month(second)} or {second} {_month(first)}; "
+                "write the month as a word or as YYYY-MM-DD."
+            )
+    settings = {
+        "PREFER_DATES_FROM": "past",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+        "REQUIRE_PARTS": ["day", "month", "year"],
+        "DATE_ORDER": "DMY" if numeric and int(numeric.group(1)) > 12 else "MDY",
+    }
     if now is not None:
         settings["RELATIVE_BASE"] = now.replace(tzinfo=None)
     parsed = dateparser.parse(text, languages=["en"], settings=settings)
@@ -161,8 +215,9 @@ def parse_local(text: str, now: datetime | None = None) -> datetime | str:
 
 def _iso(text: str) -> datetime | None:
     try:
-        value = datetime.fromisoformat(text.strip().replace(" ", "T", 1) if re.match(r"\d{4}-\d\d-\d\d \d", text.strip())
-                                       else text.strip())
+        value = datetime.fromisoformat(
+            text.strip().replace(" ", "T", 1) if re.match(r"\d{4}-\d\d-\d\d \d", text.strip()) else text.strip()
+        )
     except ValueError:
         return None
     return value.replace(tzinfo=None)
@@ -185,14 +240,14 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
     example = START_EXAMPLE if zone_required else "'2023-12-04' or '4 December 2023'"
     if not raw:
         return reject(field, f"The {_label(field)} is empty.", example)
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     aware = _aware_iso(raw)
-    zone: Zone | None | str = None
+    zone: Zone | str | None = None
     if aware is None:
         zone = find_zone(raw)
         if isinstance(zone, str):
             return reject(field, zone, ZONE_EXAMPLE)
-    rest = raw if zone is None or aware is not None else (raw[: zone.start] + " " + raw[zone.end:])
+    rest = raw if zone is None or aware is not None else (raw[: zone.start] + " " + raw[zone.end :])
     if zone is not None and not re.search(r"\d|today|yesterday", rest, re.I):  # "EST" alone
         return reject(field, f"'{raw}' gives no date; the date and time are needed too.", example)
     local = aware.replace(tzinfo=None) if aware is not None else parse_local(_tidy(rest), now)
@@ -201,10 +256,19 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
     has_time = bool(_HAS_TIME.search(rest)) or (aware is not None)
     if aware is None and zone is None:
         if not zone_required:
-            return _checked_date(field, local.date().isoformat(), datetime.combine(local.date(), datetime.min.time(),
-                                 timezone.utc), now, f"'{raw}' -> {local.date().isoformat()}.")
-        return reject(field, f"Which time zone was '{raw}' in? Without one the time is ambiguous.",
-                      f"'{raw} EST' or '{raw} Europe/Paris'", partial=local.isoformat(timespec="seconds"))
+            return _checked_date(
+                field,
+                local.date().isoformat(),
+                datetime.combine(local.date(), datetime.min.time(), UTC),
+                now,
+                f"'{raw}' -> {local.date().isoformat()}.",
+            )
+        return reject(
+            field,
+            f"Which time zone was '{raw}' in? Without one the time is ambiguous.",
+            f"'{raw} EST' or '{raw} Europe/Paris'",
+            partial=local.isoformat(timespec="seconds"),
+        )
     moment = aware if aware is not None else local.replace(tzinfo=zone.tz)  # type: ignore[union-attr]
     if not zone_required and not has_time:
         return _checked_date(field, moment.date().isoformat(), moment, now, f"'{raw}' -> {moment.date().isoformat()}.")
@@ -243,13 +307,17 @@ def attach_zone(partial: str, zone_text: str, field: str = START_FIELD, now: dat
         return reject(field, f"'{clean(zone_text)}' is not a time zone I know.", ZONE_EXAMPLE, partial=partial)
     moment = datetime.fromisoformat(partial).replace(tzinfo=zone.tz)
     value = moment.isoformat(timespec="seconds")
-    return _checked_date(field, value, moment, now or datetime.now(timezone.utc), f"{partial} in {zone.name} -> {value}.")
+    return _checked_date(field, value, moment, now or datetime.now(UTC), f"{partial} in {zone.name} -> {value}.")
 
 
 def _tidy(text: str) -> str:
     """Drop words dateparser stumbles on: 'started', 'on', 'at', 'recorded', stray parentheses."""
-    text = re.sub(r"\b(?:started|starting|start(?:ed)?\s+at|began|recorded|recording|session|on|at|around|about)\b",
-                  " ", text, flags=re.I)
+    text = re.sub(
+        r"\b(?:started|starting|start(?:ed)?\s+at|began|recorded|recording|session|on|at|around|about)\b",
+        " ",
+        text,
+        flags=re.I,
+    )
     return " ".join(text.replace("(", " ").replace(")", " ").split()).strip(" ,;")
 
 
@@ -259,17 +327,23 @@ def _label(field: str) -> str:
 
 # ---------------------------------------------------------------------- dates inside prose
 
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-_DATE = (rf"(?:\d{{4}}-\d{{2}}-\d{{2}}(?:[T ]\d{{1,2}}:\d{{2}}(?::\d{{2}}(?:\.\d+)?)?(?:Z|[+-]\d{{2}}:?\d{{2}})?)?"
-         rf"|{_DAY}\s+(?:of\s+)?{_MONTH},?\s+\d{{2,4}}|{_MONTH}\s+{_DAY},?\s+\d{{4}}"
-         rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}|today|yesterday)")
+_DATE = (
+    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}(?:[T ]\d{{1,2}}:\d{{2}}(?::\d{{2}}(?:\.\d+)?)?(?:Z|[+-]\d{{2}}:?\d{{2}})?)?"
+    rf"|{_DAY}\s+(?:of\s+)?{_MONTH},?\s+\d{{2,4}}|{_MONTH}\s+{_DAY},?\s+\d{{4}}"
+    rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}|today|yesterday)"
+)
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?\s*[ap]\.?m\.?|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}h\d{2}|noon|midnight)"
 _WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
 DATETIME_IN_PROSE = re.compile(
     rf"{_WEEKDAY}{_DATE}(?:\s*(?:,|\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
-    rf"|{_TIME}\s*(?:,\s*)?(?:on\s+)?{_WEEKDAY}{_DATE}", re.I)
+    rf"|{_TIME}\s*(?:,\s*)?(?:on\s+)?{_WEEKDAY}{_DATE}",
+    re.I,
+)
 _BETWEEN_DATE_AND_ZONE = re.compile(r"^[\s,(]*(?:in\s+)?$", re.I)
 
 
@@ -278,11 +352,11 @@ def find_datetimes(text: str) -> list[tuple[int, int]]:
     spans = []
     for match in DATETIME_IN_PROSE.finditer(text):
         start, end = match.start(), match.end()
-        window = text[end:end + 40]
+        window = text[end : end + 40]
         zone = find_zone(window)
         if isinstance(zone, Zone) and _BETWEEN_DATE_AND_ZONE.match(window[: zone.start]):
             end += zone.end
-            if text[end:end + 1] == ")":
+            if text[end : end + 1] == ")":
                 end += 1
         spans.append((start, end))
     return spans

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -47,8 +47,14 @@ class LLMExtraction(BaseModel):
     unsure_about: list[str] = Field(default_factory=list)
 
 
-def extract_metadata_from_text(text: str, asked_fields: Iterable[str] = (), llm: LLMService | None = None, *,
-                               partial: dict[str, str] | None = None, now: datetime | None = None) -> ParsedInput:
+def extract_metadata_from_text(
+    text: str,
+    asked_fields: Iterable[str] = (),
+    llm: LLMService | None = None,
+    *,
+    partial: dict[str, str] | None = None,
+    now: datetime | None = None,
+) -> ParsedInput:
     """Read metadata values and intents from `text`.
 
     `asked_fields`: the fields the service just asked for (single answers go there).
@@ -59,8 +65,10 @@ def extract_metadata_from_text(text: str, asked_fields: Iterable[str] = (), llm:
     if llm is None or not llm.is_remote:
         return parse_free_text(text, asked, partial, now)
     variables = {
-        "message": text, "asked_fields": asked or "nothing in particular", "pending": partial or "nothing",
-        "today": (now or datetime.now(timezone.utc)).date().isoformat(),
+        "message": text,
+        "asked_fields": asked or "nothing in particular",
+        "pending": partial or "nothing",
+        "today": (now or datetime.now(UTC)).date().isoformat(),
         "fields": "\n".join(f"- {spec.name}: {spec.description} (e.g. {spec.example})" for spec in FIELDS.values()),
     }
     try:
@@ -68,14 +76,18 @@ def extract_metadata_from_text(text: str, asked_fields: Iterable[str] = (), llm:
     except LLMError as exc:
         parsed = parse_free_text(text, asked, partial, now)
         parsed.source = "offline_fallback"
-        parsed.notes.insert(0, f"The language model could not be used (error {exc.error_id}); "
-                               "the offline reader read your message instead.")
+        parsed.notes.insert(
+            0,
+            f"The language model could not be used (error {exc.error_id}); "
+            "the offline reader read your message instead.",
+        )
         return parsed
     return _validated(answer, text, asked, partial or {}, now)
 
 
-def _validated(answer: LLMExtraction, text: str, asked: list[str], partial: dict[str, str],
-               now: datetime | None) -> ParsedInput:
+def _validated(
+    answer: LLMExtraction, text: str, asked: list[str], partial: dict[str, str], now: datetime | None
+) -> ParsedInput:
     """The model's reading, checked against the message and normalised by the rules."""
     parsed = ParsedInput(source="llm")
     message = _squash(text)
@@ -86,13 +98,25 @@ def _validated(answer: LLMExtraction, text: str, asked: list[str], partial: dict
         if spec is None or item.field in parsed.values:
             continue
         if not item.evidence or _squash(item.evidence) not in message:
-            parsed.rejections.append(Rejection(
-                field=item.field, raw=raw, reason=f"'{raw}' was suggested for {spec.label}, but it is not in your "
-                "message, so nothing was stored.", example=spec.example))
+            parsed.rejections.append(
+                Rejection(
+                    field=item.field,
+                    raw=raw,
+                    reason=f"'{raw}' was suggested for {spec.label}, but it is not in your "
+                    "message, so nothing was stored.",
+                    example=spec.example,
+                )
+            )
             continue
         if item.unsure or item.field in unsure:
-            parsed.rejections.append(Rejection(field=item.field, raw=raw, example=spec.example,
-                                               reason=f"Not sure '{item.evidence}' is the {spec.label}; please say it again."))
+            parsed.rejections.append(
+                Rejection(
+                    field=item.field,
+                    raw=raw,
+                    example=spec.example,
+                    reason=f"Not sure '{item.evidence}' is the {spec.label}; please say it again.",
+                )
+            )
             continue
         result = _rule(item.field, item.value, partial, now)
         if result.ok:
@@ -103,11 +127,15 @@ def _validated(answer: LLMExtraction, text: str, asked: list[str], partial: dict
             for name, value in result.extra.items():
                 parsed.values.setdefault(name, value)
         else:
-            parsed.rejections.append(Rejection(field=item.field, raw=raw, reason=result.error, example=result.example,
-                                               partial=result.partial))
+            parsed.rejections.append(
+                Rejection(
+                    field=item.field, raw=raw, reason=result.error, example=result.example, partial=result.partial
+                )
+            )
     for intent in answer.intents:
         fields = [name for name in intent.fields if name in FIELDS] or (
-            asked if intent.kind in (IntentKind.SKIP_FIELD, IntentKind.DONT_KNOW) else [])
+            asked if intent.kind in (IntentKind.SKIP_FIELD, IntentKind.DONT_KNOW) else []
+        )
         parsed.intents.append(Intent(kind=intent.kind, fields=fields))
     return parsed
 

@@ -33,8 +33,15 @@ from .text_fields import INSTITUTIONS
 
 MASK = "\x1f"  # claimed characters; never part of a word, so regexes cannot run across them
 # Fields whose answer is the whole message when they are the one thing asked.
-WHOLE_ANSWER_FIELDS = {"session_description", "experiment_description", "keywords", "institution", "lab",
-                       "experimenter", "electrode_location"}
+WHOLE_ANSWER_FIELDS = {
+    "session_description",
+    "experiment_description",
+    "keywords",
+    "institution",
+    "lab",
+    "experimenter",
+    "electrode_location",
+}
 
 # ------------------------------------------------------------------ intents
 
@@ -42,23 +49,38 @@ _SKIP_ALL = re.compile(
     r"\b(?:just convert|convert (?:it|them|the (?:data|files?))?\s*(?:anyway|now|as is|already|without)|"
     r"skip (?:all|the|these|those|every|any|rest of the)\s*(?:the\s+)?(?:questions?|rest|metadata)|skip (?:it )?all|"
     r"skip everything|no more questions|stop asking|don'?t ask|do not ask|minimal mode|"
-    r"go ahead without|proceed without|use (?:only )?what you have|without (?:any )?(?:more )?questions)\b", re.I)
-_CANCEL = re.compile(r"^\W*(?:please\s+)?(?:cancel|abort|stop(?: it| everything| the conversion)?|start over|never ?mind|"
-                     r"forget it)\b\W*$", re.I)
+    r"go ahead without|proceed without|use (?:only )?what you have|without (?:any )?(?:more )?questions)\b",
+    re.I,
+)
+_CANCEL = re.compile(
+    r"^\W*(?:please\s+)?(?:cancel|abort|stop(?: it| everything| the conversion)?|start over|never ?mind|"
+    r"forget it)\b\W*$",
+    re.I,
+)
 _DONT_KNOW = re.compile(
     r"\b(?:i\s+)?(?:don'?t|do not|didn'?t|did not|doesn'?t)\s+(?:know|remember|recall|have)\b|\bno idea\b|"
     r"\bnot sure\b|\bunsure\b|\bidk\b|\bdunno\b|\bcan'?t (?:remember|recall|say)\b|\bcannot (?:remember|recall)\b|"
-    r"\bnot known\b|\bunknown\b|\bno clue\b|\bforgot\b|\bnot recorded\b|\bnobody knows\b|\bno record\b", re.I)
+    r"\bnot known\b|\bunknown\b|\bno clue\b|\bforgot\b|\bnot recorded\b|\bnobody knows\b|\bno record\b",
+    re.I,
+)
 _SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not applicable|no comment|decline)\b(?:\s+(?:on|it|this|that|one|please|"
     r"the\s+[\w ]+|for now))*\W*$|\bskip (?:that|this|it|the [a-z_ ]+|[a-z_]+ question)\b|\b(?:rather|prefer) not\b|"
     r"\bdon'?t want to (?:say|give|share|answer)\b|\bleave (?:it|that|this|the [a-z ]+)? ?(?:blank|empty|out)\b|"
-    r"\bnot (?:needed|relevant|applicable)\b", re.I)
-_APPROVE = re.compile(r"^\W*(?:yes|yep|yeah|sure|ok(?:ay)?|go ahead|approve[d]?|do it|please do|fix it|improve(?: it)?|"
-                      r"retry|try again|sounds good|let'?s do it|go for it)\b", re.I)
+    r"\bnot (?:needed|relevant|applicable)\b",
+    re.I,
+)
+_APPROVE = re.compile(
+    r"^\W*(?:yes|yep|yeah|sure|ok(?:ay)?|go ahead|approve[d]?|do it|please do|fix it|improve(?: it)?|"
+    r"retry|try again|sounds good|let'?s do it|go for it)\b",
+    re.I,
+)
 _DECLINE = re.compile(r"^\W*(?:no|nope|decline|no thanks|don'?t|do not|leave it)\b", re.I)
-_ACCEPT = re.compile(r"\baccept(?:ed)?(?: it)?(?: as(?: it)? is)?\b|\bkeep it as(?: it)? is\b|\bgood enough\b|"
-                     r"\bit'?s fine as(?: it)? is\b", re.I)
+_ACCEPT = re.compile(
+    r"\baccept(?:ed)?(?: it)?(?: as(?: it)? is)?\b|\bkeep it as(?: it)? is\b|\bgood enough\b|"
+    r"\bit'?s fine as(?: it)? is\b",
+    re.I,
+)
 _QUESTION = re.compile(r"\?\s*$|^\W*(?:what|why|how|which|where|can you|could you|should i|do i|does|is it)\b", re.I)
 _CLAUSES = re.compile(r"\s*(?:[;.!?\n]+\s+|[;!?\n]+|,\s*(?:but|and|though)?\s*|\s+but\s+|\s+though\s+)\s*", re.I)
 
@@ -122,15 +144,20 @@ class _Reader:
         result = rule() if rule else validate_field(field_name, raw)
         if result.ok:
             self.result.values[field_name] = result.value
-            self.result.found.append(FoundValue(field=field_name, value=result.value, raw=raw.strip(), note=result.note))
+            self.result.found.append(
+                FoundValue(field=field_name, value=result.value, raw=raw.strip(), note=result.note)
+            )
             if result.note:
                 self.result.notes.append(result.note)
             for extra_name, extra_value in result.extra.items():
                 self.result.values.setdefault(extra_name, extra_value)
                 self.result.found.append(FoundValue(field=extra_name, value=extra_value, raw=raw.strip()))
             return True
-        self.result.rejections.append(Rejection(field=field_name, raw=raw.strip(), reason=result.error,
-                                                example=result.example, partial=result.partial))
+        self.result.rejections.append(
+            Rejection(
+                field=field_name, raw=raw.strip(), reason=result.error, example=result.example, partial=result.partial
+            )
+        )
         return False
 
     def intent(self, kind: IntentKind, fields: Iterable[str], text: str) -> None:
@@ -264,20 +291,35 @@ class _Reader:
             return
         if not find_datetimes(self.buffer.text):
             zone = find_zone(self.buffer.text, bare_city=True)
-            if zone is not None and not isinstance(zone, str):
-                if self.store("session_start_time", self.buffer.text,
-                              lambda: attach_zone(partial, self.buffer.original, now=self.now)):
-                    self.buffer.claim(0, len(self.buffer.text), "session_start_time")
+            if (
+                zone is not None
+                and not isinstance(zone, str)
+                and self.store(
+                    "session_start_time",
+                    self.buffer.text,
+                    lambda: attach_zone(partial, self.buffer.original, now=self.now),
+                )
+            ):
+                self.buffer.claim(0, len(self.buffer.text), "session_start_time")
 
     def _dates(self) -> None:
         for start, end in find_datetimes(self.buffer.text):
-            before = self.buffer.original[max(0, start - 30):start].lower()
-            name = "date_of_birth" if re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before) else "session_start_time"
+            before = self.buffer.original[max(0, start - 30) : start].lower()
+            name = (
+                "date_of_birth"
+                if re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before)
+                else "session_start_time"
+            )
             raw = self.buffer.original[start:end]
             if name == "session_start_time" and find_zone(raw) is None:
                 raw = self._with_zone_from_elsewhere(raw, start, end)
             rule = FIELDS[name].rule
-            self.store(name, raw, lambda: rule(raw) if self.now is None else _with_now(name, raw, self.now))
+
+            # store() calls the rule at once; the defaults bind this iteration's values all the same.
+            def read(rule: Callable[[Any], RuleResult] = rule, raw: str = raw, name: str = name) -> RuleResult:
+                return rule(raw) if self.now is None else _with_now(name, raw, self.now)
+
+            self.store(name, raw, read)
             self.buffer.claim(start, end, name)
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
@@ -300,9 +342,8 @@ class _Reader:
 
     def _lab(self) -> None:
         match = _LAB_OF.search(self.buffer.text) or _NAMED_LAB.search(self.buffer.text)
-        if match:
-            if self.store("lab", match.group(0)):
-                self.buffer.claim(match.start(), match.end(), "lab")
+        if match and self.store("lab", match.group(0)):
+            self.buffer.claim(match.start(), match.end(), "lab")
 
     def _people(self) -> None:
         match = _PEOPLE_WITH_CUE.search(self.buffer.text)
@@ -364,7 +405,7 @@ class _Reader:
             match = pattern.search(self.buffer.text)
             if match:
                 raw = match.group(0)
-                self.store("age", raw, lambda: age_rule.normalize_age(raw))
+                self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw))
                 self.buffer.claim(match.start(), match.end(), "age")
                 return
 
@@ -378,7 +419,9 @@ class _Reader:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id."""
         if "subject_id" in self.result.values:
             return
-        for segment in re.finditer(r"(?:^|(?<=[,;(]))\s*([A-Za-z]{1,4}[\-_]?\d{1,5}[A-Za-z]?)\s*(?=$|[,;)])", self.buffer.text):
+        for segment in re.finditer(
+            r"(?:^|(?<=[,;(]))\s*([A-Za-z]{1,4}[\-_]?\d{1,5}[A-Za-z]?)\s*(?=$|[,;)])", self.buffer.text
+        ):
             self.store("subject_id", segment.group(1))
             self.buffer.claim(segment.start(1), segment.end(1), "subject_id")
             return
@@ -387,7 +430,7 @@ class _Reader:
         # Not claimed: "V1 recording" names the area and also describes the session.
         found = find_area(self.buffer.text, in_prose=True)
         if found:
-            self.store("electrode_location", self.buffer.original[found[1]:found[2]])
+            self.store("electrode_location", self.buffer.original[found[1] : found[2]])
 
     def _description(self) -> None:
         if "session_description" in self.result.values:
@@ -416,9 +459,13 @@ class _Reader:
 
     def _answer_to_question(self) -> None:
         leftover = _strip_preamble(self.buffer.leftover(), self.asked[0] if len(self.asked) == 1 else "")
-        waiting = [name for name in self.asked if name not in self.result.values
-                   and not any(r.field == name for r in self.result.rejections)
-                   and not any(name in i.fields for i in self.result.intents)]
+        waiting = [
+            name
+            for name in self.asked
+            if name not in self.result.values
+            and not any(r.field == name for r in self.result.rejections)
+            and not any(name in i.fields for i in self.result.intents)
+        ]
         if not _content_words(leftover) or any(i.kind == IntentKind.SKIP_ALL for i in self.result.intents):
             return
         if len(waiting) == 1:
@@ -442,12 +489,18 @@ class _Reader:
         and the ID is refused so that it is asked again rather than silently left out."""
         if "subject_id" not in self.asked or "species" in self.asked or "species" not in self.result.values:
             return
-        if "subject_id" in self.result.values or any(r.field == "subject_id" for r in self.result.rejections) \
-                or any("subject_id" in i.fields or not i.fields for i in self.result.intents):
+        if (
+            "subject_id" in self.result.values
+            or any(r.field == "subject_id" for r in self.result.rejections)
+            or any("subject_id" in i.fields or not i.fields for i in self.result.intents)
+        ):
             return
         said = next(f.raw for f in self.result.found if f.field == "species")
-        self.result.rejections.append(Rejection(field="subject_id", raw=said, reason=species_is_not_an_id(said),
-                                                example=ID_EXAMPLES["subject_id"]))
+        self.result.rejections.append(
+            Rejection(
+                field="subject_id", raw=said, reason=species_is_not_an_id(said), example=ID_EXAMPLES["subject_id"]
+            )
+        )
 
 
 def _with_now(name: str, raw: str, now: datetime) -> RuleResult:
@@ -461,17 +514,54 @@ def _with_now(name: str, raw: str, now: datetime) -> RuleResult:
 _KEYS: dict[str, str] = {}
 for _spec in FIELDS.values():
     for _alias in (_spec.name.replace("_", " "), *_spec.aliases):
-        if _alias not in ("who", "when", "what", "time", "date", "name", "area", "animal", "how old", "born", "line",
-                          "subject", "description", "experiment", "location", "region", "id"):
+        if _alias not in (
+            "who",
+            "when",
+            "what",
+            "time",
+            "date",
+            "name",
+            "area",
+            "animal",
+            "how old",
+            "born",
+            "line",
+            "subject",
+            "description",
+            "experiment",
+            "location",
+            "region",
+            "id",
+        ):
             _KEYS.setdefault(_alias, _spec.name)
-_KEYS.update({"session start": "session_start_time", "recording start": "session_start_time",
-              "recording started": "session_start_time", "start date": "session_start_time", "subject": "subject_id", "id": "subject_id", "description": "session_description", "date": "session_start_time",
-              "start": "session_start_time", "started": "session_start_time", "location": "electrode_location",
-              "region": "electrode_location", "area": "electrode_location", "dob": "date_of_birth",
-              "born": "date_of_birth", "experimenters": "experimenter", "animal": "subject_id", "name": "experimenter"})
-_PAIR = re.compile(r"(?:^|(?<=[\s,;(]))(?P<key>" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+")
-                                                            for k in sorted(_KEYS, key=len, reverse=True))
-                   + r")\s*(?::|=|\bis\b|\bwas\b|\bwere\b)\s*(?P<value>\S)", re.I)
+_KEYS.update(
+    {
+        "session start": "session_start_time",
+        "recording start": "session_start_time",
+        "recording started": "session_start_time",
+        "start date": "session_start_time",
+        "subject": "subject_id",
+        "id": "subject_id",
+        "description": "session_description",
+        "date": "session_start_time",
+        "start": "session_start_time",
+        "started": "session_start_time",
+        "location": "electrode_location",
+        "region": "electrode_location",
+        "area": "electrode_location",
+        "dob": "date_of_birth",
+        "born": "date_of_birth",
+        "experimenters": "experimenter",
+        "animal": "subject_id",
+        "name": "experimenter",
+    }
+)
+_PAIR = re.compile(
+    r"(?:^|(?<=[\s,;(]))(?P<key>"
+    + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(_KEYS, key=len, reverse=True))
+    + r")\s*(?::|=|\bis\b|\bwas\b|\bwere\b)\s*(?P<value>\S)",
+    re.I,
+)
 
 
 def _value_end(text: str, start: int, name: str) -> int:
@@ -496,77 +586,244 @@ def _value_end(text: str, start: int, name: str) -> int:
 
 _NAME_WORD = r"(?:[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*|[A-Z]\.)"
 _PARTICLE = r"(?:van|von|der|de|del|da|di|du|la|le|ten|ter)"
-_FULL_NAME = rf"(?:{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,3}}|[A-Z][a-z]+,\s*{_NAME_WORD}(?:\s+{_NAME_WORD})?)"
+_FULL_NAME = (
+    rf"(?:{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_NAME_WORD}){{1,3}}|[A-Z][a-z]+,\s*{_NAME_WORD}(?:\s+{_NAME_WORD})?)"
+)
 _PEOPLE = rf"{_FULL_NAME}(?:\s*(?:,|and|&)\s*(?:(?:Dr|Prof)\.?\s+)?{_FULL_NAME})*"
 _PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b(?:Dr|Prof|Professor)\.?\s+|\b(?:by|experimenters?|recorded by|performed by|collected by|done by|"
-    rf"experimenter was|experimenters were)\s+(?:(?:Dr|Prof)\.?\s+)?)(?P<people>{_PEOPLE})")
+    rf"experimenter was|experimenters were)\s+(?:(?:Dr|Prof)\.?\s+)?)(?P<people>{_PEOPLE})"
+)
 _LEADING_NAME = re.compile(rf"^\s*(?:(?:Dr|Prof)\.?\s+)?(?P<people>{_NAME_WORD}\s+{_NAME_WORD})(?=\s*(?:,|$|\bhere\b))")
 
 _INSTITUTION_WORD = r"[A-Z][\w\-'&]+"
-_UNIVERSITY_OF = re.compile(rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universität)\s+(?:of|de|di)\s+"
-                            rf"{_INSTITUTION_WORD}(?:[ ,]+(?!and\b){_INSTITUTION_WORD}){{0,3}}")
+_UNIVERSITY_OF = re.compile(
+    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universität)\s+(?:of|de|di)\s+"
+    rf"{_INSTITUTION_WORD}(?:[ ,]+(?!and\b){_INSTITUTION_WORD}){{0,3}}"
+)
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
-_NAMED_INSTITUTION = re.compile(rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:University|Institute|College|Institut|Center|"
-                                rf"Centre|Hospital|Laboratory|Campus)(?:\s+(?:of|for)\s+{_INSTITUTION_WORD}"
-                                rf"(?:\s+{_INSTITUTION_WORD}){{0,3}})?|\b(?:Institut|Institute)\s+{_INSTITUTION_WORD}"
-                                rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}")
+_NAMED_INSTITUTION = re.compile(
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:University|Institute|College|Institut|Center|"
+    rf"Centre|Hospital|Laboratory|Campus)(?:\s+(?:of|for)\s+{_INSTITUTION_WORD}"
+    rf"(?:\s+{_INSTITUTION_WORD}){{0,3}})?|\b(?:Institut|Institute)\s+{_INSTITUTION_WORD}"
+    rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
+)
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
-_KNOWN_INSTITUTION = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(a.upper()) for a in _ACRONYMS) + r"|"
-                                + "|".join(re.escape(k.title()) for k in INSTITUTIONS if k not in _ACRONYMS)
-                                + r")(?![\w-])")
+_KNOWN_INSTITUTION = re.compile(
+    r"(?<![\w-])(?:"
+    + "|".join(re.escape(a.upper()) for a in _ACRONYMS)
+    + r"|"
+    + "|".join(re.escape(k.title()) for k in INSTITUTIONS if k not in _ACRONYMS)
+    + r")(?![\w-])"
+)
 _LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+(?:(?:Dr|Prof)\.?\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD})?")
 _NAMED_LAB = re.compile(r"(?<![\w-])(?:the\s+)?(?<![\w-])[A-Z][\w\-]+\s+[Ll]ab(?:oratory)?\b")
 
-_BULK_UNSAFE_SPECIES = {"people", "person", "patient", "participant", "fly", "flies", "bee", "worm", "monkey", "cat",
-                        "pig", "owl", "frog", "chick", "finch", "songbird", "lab mouse", "dog"}
+_BULK_UNSAFE_SPECIES = {
+    "people",
+    "person",
+    "patient",
+    "participant",
+    "fly",
+    "flies",
+    "bee",
+    "worm",
+    "monkey",
+    "cat",
+    "pig",
+    "owl",
+    "frog",
+    "chick",
+    "finch",
+    "songbird",
+    "lab mouse",
+    "dog",
+}
 _SPECIES_NAMES = sorted((a for a in BY_ALIAS if a not in _BULK_UNSAFE_SPECIES), key=len, reverse=True)
-_STRAIN_WORD = r"(?-i:[A-Za-z0-9]+[/\-][A-Za-z0-9/\-]+|[A-Z0-9]{2,}[A-Za-z0-9]*)|(?:" + "|".join(
-    re.escape(s) for s in sorted(STRAINS, key=len, reverse=True)) + r")"
+_STRAIN_WORD = (
+    r"(?-i:[A-Za-z0-9]+[/\-][A-Za-z0-9/\-]+|[A-Z0-9]{2,}[A-Za-z0-9]*)|(?:"
+    + "|".join(re.escape(s) for s in sorted(STRAINS, key=len, reverse=True))
+    + r")"
+)
 # Three small patterns rather than one: an optional strain group in front of the species names
 # made the search quadratic in the message length.
 _SPECIES_NAME = re.compile(rf"(?<![\w-])(?:{'|'.join(re.escape(n) for n in _SPECIES_NAMES)})(?![\w-])", re.I)
 _STRAIN_BEFORE = re.compile(rf"(?<![\w/-])(?:{_STRAIN_WORD})\s+$", re.I)
 _SUBJECT_AFTER = re.compile(
     r"\s+(?:(?:larva|larvae|pup|adult|juvenile|participant|patient|subject|animal)\s+)?"
-    r"(?:(?:id|#|no\.?|number)\s*:?\s*)?(?P<subject>#?[A-Za-z]*\d[\w.\-]*|[A-Z]{1,3}[\-_]?\d[\w.\-]*)", re.I)
-_STARTS_WITH_SPECIES = re.compile(rf"(?:(?:{_STRAIN_WORD})\s+)?(?:{'|'.join(re.escape(n) for n in _SPECIES_NAMES)})(?![\w-])",
-                                  re.I)
-_STRAIN_ONLY = re.compile(r"(?<![\w/-])(?:" + "|".join(re.escape(s) for s in sorted(STRAINS, key=len, reverse=True)
-                                                        if not s.isdigit() and len(s) > 3) + r")(?![\w-])", re.I)
-_SUBJECT_CUE = re.compile(r"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|id|ID)(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
-                          r"(?P<id>#?[A-Za-z]*[\-_]?\d[\w.\-]*)", re.I)
+    r"(?:(?:id|#|no\.?|number)\s*:?\s*)?(?P<subject>#?[A-Za-z]*\d[\w.\-]*|[A-Z]{1,3}[\-_]?\d[\w.\-]*)",
+    re.I,
+)
+_STARTS_WITH_SPECIES = re.compile(
+    rf"(?:(?:{_STRAIN_WORD})\s+)?(?:{'|'.join(re.escape(n) for n in _SPECIES_NAMES)})(?![\w-])", re.I
+)
+_STRAIN_ONLY = re.compile(
+    r"(?<![\w/-])(?:"
+    + "|".join(re.escape(s) for s in sorted(STRAINS, key=len, reverse=True) if not s.isdigit() and len(s) > 3)
+    + r")(?![\w-])",
+    re.I,
+)
+_SUBJECT_CUE = re.compile(
+    r"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|id|ID)(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
+    r"(?P<id>#?[A-Za-z]*[\-_]?\d[\w.\-]*)",
+    re.I,
+)
 _SESSION_CUE = re.compile(r"\bsession\s*(?:id|#|no\.?|number)?\s*[:#=]?\s*(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I)
-_SEX = re.compile(r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodite|intersex)(?![\w-])|\bsex\s+(?P<sx>unknown)\b",
-                  re.I)
+_SEX = re.compile(
+    r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodite|intersex)(?![\w-])|\bsex\s+(?P<sx>unknown)\b", re.I
+)
 _AGE_UNITS = r"(?:years?|yrs?|months?|mos?|mths?|weeks?|wks?|days?)"
 _AGE_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(w for w in age_rule.NUMBER_WORDS if len(w) > 2) + r")"
-_AGE_POSTNATAL = re.compile(r"(?<![\w-])(?:P|PND\s?|postnatal day\s+)\d{1,4}D?(?![\w-])|(?<![\w-])P\d+[YMWD](?:\d+[YMWD])*(?![\w-])",
-                            re.I)
-_AGE_RANGE = re.compile(rf"(?<![\w.-])(?:between\s+)?\d+(?:\.\d+)?\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?\s*-?\s*{_AGE_UNITS}"
-                        rf"(?:\s*-?\s*old)?(?![\w-])(?!\s+ago)", re.I)
-_AGE_QUANTITY = re.compile(rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_AGE_NUMBER}\s*-?\s*{_AGE_UNITS}"
-                           rf"(?:\s*(?:and|,)?\s*{_AGE_NUMBER}\s*-?\s*{_AGE_UNITS})?(?:\s*-?\s*old)?(?![\w-])(?!\s+ago)"
-                           rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b(?!\s+ago)", re.I)
-_WEIGHT = re.compile(r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b", re.I)
-_DESCRIBES_SESSION = re.compile(r"\b(?:recording|recordings|recorded|session|experiment|imaging|task|trials?|"
-                                r"stimulation|sleep|behaviou?r)\b", re.I)
-_DESCRIPTION_CUES = re.compile(r"\b(?:started|starting|began|on|at|this is an?|this was an?|it was an?|it's an?|"
-                               r"it is an?)\s*$|^\s*(?:this is an?|this was an?|it was an?|it's an?|it is an?)\b", re.I)
+_AGE_POSTNATAL = re.compile(
+    r"(?<![\w-])(?:P|PND\s?|postnatal day\s+)\d{1,4}D?(?![\w-])|(?<![\w-])P\d+[YMWD](?:\d+[YMWD])*(?![\w-])", re.I
+)
+_AGE_RANGE = re.compile(
+    rf"(?<![\w.-])(?:between\s+)?\d+(?:\.\d+)?\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?\s*-?\s*{_AGE_UNITS}"
+    rf"(?:\s*-?\s*old)?(?![\w-])(?!\s+ago)",
+    re.I,
+)
+_AGE_QUANTITY = re.compile(
+    rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_AGE_NUMBER}\s*-?\s*{_AGE_UNITS}"
+    rf"(?:\s*(?:and|,)?\s*{_AGE_NUMBER}\s*-?\s*{_AGE_UNITS})?(?:\s*-?\s*old)?(?![\w-])(?!\s+ago)"
+    rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b(?!\s+ago)",
+    re.I,
+)
+_WEIGHT = re.compile(
+    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b",
+    re.I,
+)
+_DESCRIBES_SESSION = re.compile(
+    r"\b(?:recording|recordings|recorded|session|experiment|imaging|task|trials?|"
+    r"stimulation|sleep|behaviou?r)\b",
+    re.I,
+)
+_DESCRIPTION_CUES = re.compile(
+    r"\b(?:started|starting|began|on|at|this is an?|this was an?|it was an?|it's an?|"
+    r"it is an?)\s*$|^\s*(?:this is an?|this was an?|it was an?|it's an?|it is an?)\b",
+    re.I,
+)
 # Words that carry no value of their own once the values around them are taken.
-_STOPWORDS = {"ok", "okay", "thanks", "thank", "you", "please", "hi", "hello", "yes", "sure", "a", "an", "the", "and", "but",
-              "it's", "its", "it", "is", "was", "were", "are", "i", "we", "our", "my", "dr", "prof", "by", "at", "on", "in",
-              "of", "from", "for", "to", "with", "started", "starting", "start", "began", "session", "recording",
-              "recorded", "old", "aged", "age", "sex", "species", "subject", "id", "that's", "this", "that", "so",
-              "also", "here", "there", "about", "around", "approximately", "which", "who", "when", "then", "time",
-              "zone", "date", "performed", "done", "collected", "experimenter", "experimenters", "did", "data"}
+_STOPWORDS = {
+    "ok",
+    "okay",
+    "thanks",
+    "thank",
+    "you",
+    "please",
+    "hi",
+    "hello",
+    "yes",
+    "sure",
+    "a",
+    "an",
+    "the",
+    "and",
+    "but",
+    "it's",
+    "its",
+    "it",
+    "is",
+    "was",
+    "were",
+    "are",
+    "i",
+    "we",
+    "our",
+    "my",
+    "dr",
+    "prof",
+    "by",
+    "at",
+    "on",
+    "in",
+    "of",
+    "from",
+    "for",
+    "to",
+    "with",
+    "started",
+    "starting",
+    "start",
+    "began",
+    "session",
+    "recording",
+    "recorded",
+    "old",
+    "aged",
+    "age",
+    "sex",
+    "species",
+    "subject",
+    "id",
+    "that's",
+    "this",
+    "that",
+    "so",
+    "also",
+    "here",
+    "there",
+    "about",
+    "around",
+    "approximately",
+    "which",
+    "who",
+    "when",
+    "then",
+    "time",
+    "zone",
+    "date",
+    "performed",
+    "done",
+    "collected",
+    "experimenter",
+    "experimenters",
+    "did",
+    "data",
+}
 _PREAMBLE = re.compile(
     r"^\s*(?:(?:it'?s|it is|its|that'?s|that is|they are|they'?re|we used|i used|i think|probably|"
-    r"the answer is|answer|well|um+|uh+|so|oh)\s*[:,]?\s*)+(?:(?:an?|the)\s+)?", re.I)
-_VOCABULARY = {"mouse", "rat", "male", "female", "recording", "session", "visual", "cortex", "primary", "march", "april",
-               "may", "june", "july", "august", "january", "february", "september", "october", "november", "december",
-               "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "the", "this", "neuropixels",
-               "spikeglx", "open", "ephys", "lab", "university", "institute"}
+    r"the answer is|answer|well|um+|uh+|so|oh)\s*[:,]?\s*)+(?:(?:an?|the)\s+)?",
+    re.I,
+)
+_VOCABULARY = {
+    "mouse",
+    "rat",
+    "male",
+    "female",
+    "recording",
+    "session",
+    "visual",
+    "cortex",
+    "primary",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "january",
+    "february",
+    "september",
+    "october",
+    "november",
+    "december",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "the",
+    "this",
+    "neuropixels",
+    "spikeglx",
+    "open",
+    "ephys",
+    "lab",
+    "university",
+    "institute",
+}
 
 
 def _content_words(text: str) -> list[str]:
@@ -594,8 +851,9 @@ def _is_vocabulary(name: str) -> bool:
     return bool(words & _VOCABULARY) or any(w in BY_ALIAS for w in words)
 
 
-def parse_free_text(text: str, asked_fields: Iterable[str] = (), partial: dict[str, str] | None = None,
-                    now: datetime | None = None) -> ParsedInput:
+def parse_free_text(
+    text: str, asked_fields: Iterable[str] = (), partial: dict[str, str] | None = None, now: datetime | None = None
+) -> ParsedInput:
     """Read one message. `asked_fields`: what the service just asked for (single answers go
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
@@ -605,5 +863,9 @@ def parse_free_text(text: str, asked_fields: Iterable[str] = (), partial: dict[s
 
 def as_payload(parsed: ParsedInput) -> dict[str, Any]:
     """The parse as the JSON the API's UserInputResponse is built from."""
-    return {"accepted": parsed.values, "rejected": parsed.rejected, "intents": [i.model_dump() for i in parsed.intents],
-            "notes": parsed.notes}
+    return {
+        "accepted": parsed.values,
+        "rejected": parsed.rejected,
+        "intents": [i.model_dump() for i in parsed.intents],
+        "notes": parsed.notes,
+    }

@@ -34,8 +34,11 @@ def normalize_identifier(field: str, text: str) -> RuleResult:
         if re.fullmatch(r"[A-Za-z0-9_.\- ]{1,64}", value) and " " in value:
             suggestion = re.sub(r"\s+", "-", value)
             return reject(field, f"'{value}' contains spaces, which DANDI file names cannot hold.", f"'{suggestion}'")
-        return reject(field, f"'{value}' must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit.",
-                      example)
+        return reject(
+            field,
+            f"'{value}' must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit.",
+            example,
+        )
     note = "" if value == raw else f"Identifier taken from '{raw}': {value}."
     return accept(field, value, note)
 

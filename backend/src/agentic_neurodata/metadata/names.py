@@ -16,8 +16,29 @@ EXAMPLE = "'Jane Smith' or 'Smith, Jane' (several: 'Jane Smith and John Doe')"
 DANDI_NAME = re.compile(r"^([\w\s\-\.']+),\s+([\w\s\-\.']+)$")
 TITLES = re.compile(r"^(?:dr|prof|professor|mr|mrs|ms|mx|miss|sir|dame)\.?\s+", re.I)
 SUFFIXES = re.compile(r",?\s+(?:ph\.?\s?d|m\.?d|jr|sr|ii|iii|iv|msc|bsc)\.?$", re.I)
-PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "da", "di", "du", "la", "le", "dos", "das", "ten", "ter",
-             "bin", "al", "el", "st", "st."}
+PARTICLES = {
+    "van",
+    "von",
+    "der",
+    "den",
+    "de",
+    "del",
+    "della",
+    "da",
+    "di",
+    "du",
+    "la",
+    "le",
+    "dos",
+    "das",
+    "ten",
+    "ter",
+    "bin",
+    "al",
+    "el",
+    "st",
+    "st.",
+}
 _SPLIT_PEOPLE = re.compile(r"\s*(?:;|\band\b|&|\+|/)\s*", re.I)
 
 

@@ -7,10 +7,32 @@ from .result import RuleResult, accept, clean, reject
 FIELD = "sex"
 CODES = {"M": "male", "F": "female", "U": "unknown", "O": "other"}
 WORDS = {
-    "m": "M", "male": "M", "males": "M", "man": "M", "boy": "M", "he": "M", "♂": "M",
-    "f": "F", "female": "F", "females": "F", "woman": "F", "girl": "F", "she": "F", "♀": "F", "femal": "F",
-    "u": "U", "unknown": "U", "unk": "U", "undetermined": "U", "not determined": "U", "unsexed": "U",
-    "o": "O", "other": "O", "hermaphrodite": "O", "intersex": "O", "mixed": "O",
+    "m": "M",
+    "male": "M",
+    "males": "M",
+    "man": "M",
+    "boy": "M",
+    "he": "M",
+    "♂": "M",
+    "f": "F",
+    "female": "F",
+    "females": "F",
+    "woman": "F",
+    "girl": "F",
+    "she": "F",
+    "♀": "F",
+    "femal": "F",
+    "u": "U",
+    "unknown": "U",
+    "unk": "U",
+    "undetermined": "U",
+    "not determined": "U",
+    "unsexed": "U",
+    "o": "O",
+    "other": "O",
+    "hermaphrodite": "O",
+    "intersex": "O",
+    "mixed": "O",
 }
 EXAMPLE = "'male', 'female', 'unknown' or 'other' (stored as M, F, U, O)"
 

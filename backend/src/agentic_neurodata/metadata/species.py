@@ -38,12 +38,21 @@ SPECIES: tuple[Species, ...] = (
     Species("Rattus norvegicus", "Norway rat", 10116, ("rat", "rats", "norway rat", "brown rat", "lab rat")),
     Species("Rattus rattus", "black rat", 10117, ("black rat",)),
     Species("Homo sapiens", "human", 9606, ("human", "humans", "person", "patient", "participant", "people")),
-    Species("Macaca mulatta", "rhesus macaque", 9544, ("rhesus", "rhesus macaque", "rhesus monkey", "macaque",
-                                                       "macaques", "monkey")),
-    Species("Macaca fascicularis", "crab-eating macaque", 9541, ("cynomolgus", "cynomolgus monkey",
-                                                                "crab-eating macaque", "long-tailed macaque")),
-    Species("Macaca nemestrina", "pig-tailed macaque", 9545, ("pig-tailed macaque", "pigtail macaque",
-                                                             "pigtail monkey")),
+    Species(
+        "Macaca mulatta",
+        "rhesus macaque",
+        9544,
+        ("rhesus", "rhesus macaque", "rhesus monkey", "macaque", "macaques", "monkey"),
+    ),
+    Species(
+        "Macaca fascicularis",
+        "crab-eating macaque",
+        9541,
+        ("cynomolgus", "cynomolgus monkey", "crab-eating macaque", "long-tailed macaque"),
+    ),
+    Species(
+        "Macaca nemestrina", "pig-tailed macaque", 9545, ("pig-tailed macaque", "pigtail macaque", "pigtail monkey")
+    ),
     Species("Callithrix jacchus", "common marmoset", 9483, ("marmoset", "common marmoset")),
     Species("Saimiri sciureus", "squirrel monkey", 9521, ("squirrel monkey",)),
     Species("Danio rerio", "zebrafish", 7955, ("zebrafish", "zebra fish", "zebra-fish")),
@@ -78,14 +87,25 @@ SPECIES: tuple[Species, ...] = (
 
 # Strains (and lines) that by themselves name the species.
 STRAINS: dict[str, tuple[str, str]] = {
-    "c57bl/6j": ("C57BL/6J", "Mus musculus"), "c57bl/6n": ("C57BL/6N", "Mus musculus"),
-    "c57bl/6": ("C57BL/6", "Mus musculus"), "c57bl6": ("C57BL/6", "Mus musculus"), "bl6": ("C57BL/6", "Mus musculus"),
-    "b6": ("C57BL/6", "Mus musculus"), "balb/c": ("BALB/c", "Mus musculus"), "cd-1": ("CD-1", "Mus musculus"),
-    "fvb": ("FVB", "Mus musculus"), "dba/2": ("DBA/2", "Mus musculus"), "swiss webster": ("Swiss Webster", "Mus musculus"),
-    "129": ("129", "Mus musculus"), "long-evans": ("Long-Evans", "Rattus norvegicus"),
-    "long evans": ("Long-Evans", "Rattus norvegicus"), "sprague-dawley": ("Sprague-Dawley", "Rattus norvegicus"),
-    "sprague dawley": ("Sprague-Dawley", "Rattus norvegicus"), "wistar": ("Wistar", "Rattus norvegicus"),
-    "lister hooded": ("Lister Hooded", "Rattus norvegicus"), "fischer 344": ("Fischer 344", "Rattus norvegicus"),
+    "c57bl/6j": ("C57BL/6J", "Mus musculus"),
+    "c57bl/6n": ("C57BL/6N", "Mus musculus"),
+    "c57bl/6": ("C57BL/6", "Mus musculus"),
+    "c57bl6": ("C57BL/6", "Mus musculus"),
+    "bl6": ("C57BL/6", "Mus musculus"),
+    "b6": ("C57BL/6", "Mus musculus"),
+    "balb/c": ("BALB/c", "Mus musculus"),
+    "cd-1": ("CD-1", "Mus musculus"),
+    "fvb": ("FVB", "Mus musculus"),
+    "dba/2": ("DBA/2", "Mus musculus"),
+    "swiss webster": ("Swiss Webster", "Mus musculus"),
+    "129": ("129", "Mus musculus"),
+    "long-evans": ("Long-Evans", "Rattus norvegicus"),
+    "long evans": ("Long-Evans", "Rattus norvegicus"),
+    "sprague-dawley": ("Sprague-Dawley", "Rattus norvegicus"),
+    "sprague dawley": ("Sprague-Dawley", "Rattus norvegicus"),
+    "wistar": ("Wistar", "Rattus norvegicus"),
+    "lister hooded": ("Lister Hooded", "Rattus norvegicus"),
+    "fischer 344": ("Fischer 344", "Rattus norvegicus"),
 }
 
 BY_LATIN = {s.latin.lower(): s for s in SPECIES}
@@ -94,9 +114,45 @@ BY_TAXON = {s.taxon_id: s for s in SPECIES}
 _TAXON_URL = re.compile(r"(?:https?://purl\.obolibrary\.org/obo/)?NCBITaxon[_:](\d+)", re.I)
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]+$")
 # Words around a species name that are neither species nor strain ("an adult male mouse").
-_FILLER = {"a", "an", "the", "it", "it's", "its", "is", "was", "they", "are", "were", "adult", "young", "old", "male",
-           "female", "wild", "type", "wild-type", "wildtype", "wt", "transgenic", "knockout", "lab", "laboratory",
-           "animal", "animals", "strain", "species", "subject", "of", "our", "my", "one", "two", "juvenile", "pup"}
+_FILLER = {
+    "a",
+    "an",
+    "the",
+    "it",
+    "it's",
+    "its",
+    "is",
+    "was",
+    "they",
+    "are",
+    "were",
+    "adult",
+    "young",
+    "old",
+    "male",
+    "female",
+    "wild",
+    "type",
+    "wild-type",
+    "wildtype",
+    "wt",
+    "transgenic",
+    "knockout",
+    "lab",
+    "laboratory",
+    "animal",
+    "animals",
+    "strain",
+    "species",
+    "subject",
+    "of",
+    "our",
+    "my",
+    "one",
+    "two",
+    "juvenile",
+    "pup",
+}
 
 
 def find_species(name: str) -> Species | None:
@@ -119,7 +175,7 @@ def normalize_species(text: str) -> RuleResult:
         match = re.search(rf"(?<![\w/-]){re.escape(alias)}(?![\w/-])", lowered)
         if match:
             species = BY_ALIAS[alias]
-            rest = (raw[: match.start()] + " " + raw[match.end():]).strip(" ,;()")
+            rest = (raw[: match.start()] + " " + raw[match.end() :]).strip(" ,;()")
             return _with_strain(species, raw, _strain_in(rest, species))
     strain = _known_strain(lowered)
     if strain:
@@ -134,11 +190,16 @@ def normalize_species(text: str) -> RuleResult:
     if guess:
         species = BY_ALIAS[guess[0]]
         return _with_strain(species, raw, None, note_prefix=f"Read '{raw}' as '{guess[0]}': ")
-    return reject(FIELD, f"'{raw}' is not a species I know.",
-                  f"{EXAMPLE}; for other species the Latin name, e.g. 'Sminthopsis crassicaudata'")
+    return reject(
+        FIELD,
+        f"'{raw}' is not a species I know.",
+        f"{EXAMPLE}; for other species the Latin name, e.g. 'Sminthopsis crassicaudata'",
+    )
 
 
-def _with_strain(species: Species, raw: str, strain: str | None, inferred: bool = False, note_prefix: str = "") -> RuleResult:
+def _with_strain(
+    species: Species, raw: str, strain: str | None, inferred: bool = False, note_prefix: str = ""
+) -> RuleResult:
     if raw == species.latin and not strain:
         note = f"{species.latin} ({species.url})."
     elif inferred:

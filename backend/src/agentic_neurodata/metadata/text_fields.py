@@ -13,18 +13,35 @@ from .result import RuleResult, accept, clean, reject
 PLACEHOLDERS = {"n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing"}
 # Well-known acronyms people type for their institution; the full name is what DANDI shows.
 INSTITUTIONS = {
-    "mit": "Massachusetts Institute of Technology", "ucl": "University College London",
-    "ucsf": "University of California, San Francisco", "ucla": "University of California, Los Angeles",
-    "ucsd": "University of California, San Diego", "uc berkeley": "University of California, Berkeley",
-    "nyu": "New York University", "caltech": "California Institute of Technology",
-    "epfl": "École Polytechnique Fédérale de Lausanne", "eth": "ETH Zurich", "eth zurich": "ETH Zurich",
-    "janelia": "HHMI Janelia Research Campus", "hhmi janelia": "HHMI Janelia Research Campus",
-    "allen institute": "Allen Institute", "cshl": "Cold Spring Harbor Laboratory",
-    "upenn": "University of Pennsylvania", "penn": "University of Pennsylvania", "cmu": "Carnegie Mellon University",
-    "jhu": "Johns Hopkins University", "harvard": "Harvard University", "stanford": "Stanford University",
-    "oxford": "University of Oxford", "cambridge": "University of Cambridge", "mpi": "Max Planck Institute",
-    "ist austria": "Institute of Science and Technology Austria", "kaist": "KAIST", "riken": "RIKEN",
-    "sainsbury wellcome centre": "Sainsbury Wellcome Centre", "swc": "Sainsbury Wellcome Centre",
+    "mit": "Massachusetts Institute of Technology",
+    "ucl": "University College London",
+    "ucsf": "University of California, San Francisco",
+    "ucla": "University of California, Los Angeles",
+    "ucsd": "University of California, San Diego",
+    "uc berkeley": "University of California, Berkeley",
+    "nyu": "New York University",
+    "caltech": "California Institute of Technology",
+    "epfl": "École Polytechnique Fédérale de Lausanne",
+    "eth": "ETH Zurich",
+    "eth zurich": "ETH Zurich",
+    "janelia": "HHMI Janelia Research Campus",
+    "hhmi janelia": "HHMI Janelia Research Campus",
+    "allen institute": "Allen Institute",
+    "cshl": "Cold Spring Harbor Laboratory",
+    "upenn": "University of Pennsylvania",
+    "penn": "University of Pennsylvania",
+    "cmu": "Carnegie Mellon University",
+    "jhu": "Johns Hopkins University",
+    "harvard": "Harvard University",
+    "stanford": "Stanford University",
+    "oxford": "University of Oxford",
+    "cambridge": "University of Cambridge",
+    "mpi": "Max Planck Institute",
+    "ist austria": "Institute of Science and Technology Austria",
+    "kaist": "KAIST",
+    "riken": "RIKEN",
+    "sainsbury wellcome centre": "Sainsbury Wellcome Centre",
+    "swc": "Sainsbury Wellcome Centre",
 }
 
 
@@ -95,7 +112,9 @@ def normalize_experiment_description(text: str) -> RuleResult:
 
 
 def normalize_subject_description(text: str) -> RuleResult:
-    return _description("subject_description", text, "'Adult C57BL/6J mouse, head-fixed, implanted with a Neuropixels probe'")
+    return _description(
+        "subject_description", text, "'Adult C57BL/6J mouse, head-fixed, implanted with a Neuropixels probe'"
+    )
 
 
 def normalize_device_description(text: str) -> RuleResult:

@@ -17,12 +17,31 @@ from .intan import write_sample_intan
 from .neuralynx import write_sample_neuralynx
 from .neuroscope import write_sample_neuroscope
 from .openephys import write_sample_openephys
-from .spikeglx import SampleSpec, add_sample_nidq, read_sample_ap, uv_per_bit, write_large_spikeglx, write_sample_spikeglx
+from .spikeglx import (
+    SampleSpec,
+    add_sample_nidq,
+    read_sample_ap,
+    uv_per_bit,
+    write_large_spikeglx,
+    write_sample_spikeglx,
+)
 
 __all__ = [
-    "SAMPLES", "Sample", "SampleSpec", "add_sample_nidq", "read_sample_ap", "uv_per_bit", "write_all_samples", "write_large_spikeglx",
-    "write_sample_blackrock", "write_sample_edf", "write_sample_intan", "write_sample_neuralynx",
-    "write_sample_neuroscope", "write_sample_openephys", "write_sample_spikeglx",
+    "SAMPLES",
+    "Sample",
+    "SampleSpec",
+    "add_sample_nidq",
+    "read_sample_ap",
+    "uv_per_bit",
+    "write_all_samples",
+    "write_large_spikeglx",
+    "write_sample_blackrock",
+    "write_sample_edf",
+    "write_sample_intan",
+    "write_sample_neuralynx",
+    "write_sample_neuroscope",
+    "write_sample_openephys",
+    "write_sample_spikeglx",
 ]
 
 
@@ -36,16 +55,21 @@ class Sample:
 
 
 SAMPLES: tuple[Sample, ...] = (
-    Sample("spikeglx", lambda root: write_sample_spikeglx(root), "SpikeGLXConverterPipe", SampleSpec().n_channels,
-           SampleSpec().ap_rate_hz),
-    Sample("openephys", write_sample_openephys, "OpenEphysBinaryConverter", openephys.CHANNELS,
-           openephys.RATE_HZ),
+    Sample(
+        "spikeglx",
+        lambda root: write_sample_spikeglx(root),
+        "SpikeGLXConverterPipe",
+        SampleSpec().n_channels,
+        SampleSpec().ap_rate_hz,
+    ),
+    Sample("openephys", write_sample_openephys, "OpenEphysBinaryConverter", openephys.CHANNELS, openephys.RATE_HZ),
     Sample("intan", write_sample_intan, "IntanConverter", intan.CHANNELS, intan.RATE_HZ),
     Sample("neuralynx", write_sample_neuralynx, "NeuralynxRecordingInterface", neuralynx.CHANNELS, neuralynx.RATE_HZ),
     Sample("blackrock", write_sample_blackrock, "BlackrockRecordingInterface", blackrock.CHANNELS, blackrock.RATE_HZ),
     Sample("edf", write_sample_edf, "EDFRecordingInterface", edf.CHANNELS, edf.RATE_HZ),
-    Sample("neuroscope", write_sample_neuroscope, "NeuroScopeRecordingInterface", neuroscope.CHANNELS,
-           neuroscope.RATE_HZ),
+    Sample(
+        "neuroscope", write_sample_neuroscope, "NeuroScopeRecordingInterface", neuroscope.CHANNELS, neuroscope.RATE_HZ
+    ),
 )
 
 

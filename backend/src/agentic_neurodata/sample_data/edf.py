@@ -23,11 +23,22 @@ def write_sample_edf(root: Path, seconds: int = 4, seed: int = 7) -> Path:
     try:
         # Same physical and digital range on every channel: one gain, one offset (NeuroConv needs that
         # for digital counts; real montages with different ranges need physical units, see options.py).
-        writer.setSignalHeaders([{
-            "label": f"EEG{i + 1}", "dimension": "uV", "sample_frequency": RATE_HZ,
-            "physical_max": 500.0, "physical_min": -500.0, "digital_max": 32767, "digital_min": -32768,
-            "transducer": "AgAgCl electrode", "prefilter": "HP:0.1Hz",
-        } for i in range(CHANNELS)])
+        writer.setSignalHeaders(
+            [
+                {
+                    "label": f"EEG{i + 1}",
+                    "dimension": "uV",
+                    "sample_frequency": RATE_HZ,
+                    "physical_max": 500.0,
+                    "physical_min": -500.0,
+                    "digital_max": 32767,
+                    "digital_min": -32768,
+                    "transducer": "AgAgCl electrode",
+                    "prefilter": "HP:0.1Hz",
+                }
+                for i in range(CHANNELS)
+            ]
+        )
         writer.setStartdatetime(datetime(2024, 3, 5, 14, 30, 0))
         writer.writeSamples([np.clip(data[:, i], -500, 500) for i in range(CHANNELS)])
     finally:

@@ -22,14 +22,30 @@ def _header(channel: int) -> bytes:
         f"## File Name C:\\CheetahData\\2024-03-05_14-30-00\\CSC{channel + 1}.ncs",
         "## Time Opened (m/d/y): 3/5/2024  (h:m:s.ms) 14:30:00.000",
         "## Time Closed (m/d/y): 3/5/2024  (h:m:s.ms) 14:30:02.000",
-        "-FileType NCS", "-FileVersion 3.4", "-RecordSize 1044", "-CheetahRev 6.4.1",
-        f"-AcqEntName CSC{channel + 1}", "-HardwareSubSystemName AcqSystem1",
-        "-HardwareSubSystemType DigitalLynxSX", f"-SamplingFrequency {RATE_HZ}", "-ADMaxValue 32767",
-        f"-ADBitVolts {AD_BIT_VOLTS:.24f}", "-NumADChannels 1", f"-ADChannel {channel}", "-InputRange 1000",
-        "-InputInverted True", "-DSPLowCutFilterEnabled True", "-DspLowCutFrequency 0.1",
-        "-DspLowCutNumTaps 0", "-DspLowCutFilterType DCO", "-DSPHighCutFilterEnabled True",
-        "-DspHighCutFrequency 9000", "-DspHighCutNumTaps 64", "-DspHighCutFilterType FIR",
-        "-DspDelayCompensation Enabled", "-DspFilterDelay_µs 984",
+        "-FileType NCS",
+        "-FileVersion 3.4",
+        "-RecordSize 1044",
+        "-CheetahRev 6.4.1",
+        f"-AcqEntName CSC{channel + 1}",
+        "-HardwareSubSystemName AcqSystem1",
+        "-HardwareSubSystemType DigitalLynxSX",
+        f"-SamplingFrequency {RATE_HZ}",
+        "-ADMaxValue 32767",
+        f"-ADBitVolts {AD_BIT_VOLTS:.24f}",
+        "-NumADChannels 1",
+        f"-ADChannel {channel}",
+        "-InputRange 1000",
+        "-InputInverted True",
+        "-DSPLowCutFilterEnabled True",
+        "-DspLowCutFrequency 0.1",
+        "-DspLowCutNumTaps 0",
+        "-DspLowCutFilterType DCO",
+        "-DSPHighCutFilterEnabled True",
+        "-DspHighCutFrequency 9000",
+        "-DspHighCutNumTaps 64",
+        "-DspHighCutFilterType FIR",
+        "-DspDelayCompensation Enabled",
+        "-DspFilterDelay_µs 984",
     ]
     text = "\r\n".join(lines).encode("latin-1")
     return text + b"\x00" * (HEADER_SIZE - len(text))
@@ -41,8 +57,15 @@ def write_sample_neuralynx(root: Path, seconds: float = 1.0, seed: int = 19) -> 
     n_records = int(seconds * RATE_HZ) // SAMPLES_PER_RECORD
     n_samples = n_records * SAMPLES_PER_RECORD
     counts = np.round(traces_uv(n_samples, CHANNELS, RATE_HZ, seed) / (AD_BIT_VOLTS * 1e6))
-    record = np.dtype([("timestamp", "<u8"), ("channel_id", "<u4"), ("sample_rate", "<u4"),
-                       ("nb_valid", "<u4"), ("samples", "<i2", SAMPLES_PER_RECORD)])
+    record = np.dtype(
+        [
+            ("timestamp", "<u8"),
+            ("channel_id", "<u4"),
+            ("sample_rate", "<u4"),
+            ("nb_valid", "<u4"),
+            ("samples", "<i2", SAMPLES_PER_RECORD),
+        ]
+    )
     record_us = SAMPLES_PER_RECORD * 1_000_000 // RATE_HZ  # 16000 us: exact at 32 kHz
     for c in range(CHANNELS):
         records = np.zeros(n_records, dtype=record)

@@ -12,9 +12,9 @@ UV_PER_BIT = 0.195
 
 
 def _xml(n_channels: int) -> str:
-    channels = "".join(f"<channel skip=\"0\">{c}</channel>" for c in range(n_channels))
+    channels = "".join(f'<channel skip="0">{c}</channel>' for c in range(n_channels))
     return (
-        "<?xml version='1.0'?>\n<parameters version=\"1.0\" creator=\"neuroscope-2.0\">\n"
+        '<?xml version=\'1.0\'?>\n<parameters version="1.0" creator="neuroscope-2.0">\n'
         "<acquisitionSystem><nBits>16</nBits>"
         f"<nChannels>{n_channels}</nChannels><samplingRate>{RATE_HZ}</samplingRate>"
         "<voltageRange>20</voltageRange><amplification>1000</amplification><offset>0</offset>"

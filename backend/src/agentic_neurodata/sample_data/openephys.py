@@ -29,17 +29,34 @@ SETTINGS = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def _oebin(n_channels: int) -> dict:
-    channels = [{"channel_name": f"CH{i + 1}", "description": "Headstage data channel",
-                 "identifier": "genericdata.continuous", "history": "Acquisition Board -> Record Node",
-                 "bit_volts": UV_PER_BIT, "units": "uV", "source_processor_index": i,
-                 "recorded_processor_index": i} for i in range(n_channels)]
+    channels = [
+        {
+            "channel_name": f"CH{i + 1}",
+            "description": "Headstage data channel",
+            "identifier": "genericdata.continuous",
+            "history": "Acquisition Board -> Record Node",
+            "bit_volts": UV_PER_BIT,
+            "units": "uV",
+            "source_processor_index": i,
+            "recorded_processor_index": i,
+        }
+        for i in range(n_channels)
+    ]
     return {
         "GUI version": "0.6.4",
-        "continuous": [{
-            "folder_name": f"{STREAM}/", "sample_rate": RATE_HZ, "source_processor_name": "Acquisition Board",
-            "source_processor_id": 100, "stream_name": "Rhythm Data", "recorded_processor": "Record Node",
-            "recorded_processor_id": 101, "num_channels": n_channels, "channels": channels,
-        }],
+        "continuous": [
+            {
+                "folder_name": f"{STREAM}/",
+                "sample_rate": RATE_HZ,
+                "source_processor_name": "Acquisition Board",
+                "source_processor_id": 100,
+                "stream_name": "Rhythm Data",
+                "recorded_processor": "Record Node",
+                "recorded_processor_id": 101,
+                "num_channels": n_channels,
+                "channels": channels,
+            }
+        ],
         "events": [],
         "spikes": [],
     }
@@ -58,6 +75,7 @@ def write_sample_openephys(root: Path, seconds: float = 1.0, seed: int = 13) -> 
     (recording / "structure.oebin").write_text(json.dumps(_oebin(CHANNELS), indent=2))
     (recording / "sync_messages.txt").write_text(
         f"Software Time (milliseconds since midnight Jan 1st 1970 UTC): 1709649000000\n"
-        f"Start Time for Acquisition Board (100) - Rhythm Data @ {RATE_HZ} Hz: {first}\n")
+        f"Start Time for Acquisition Board (100) - Rhythm Data @ {RATE_HZ} Hz: {first}\n"
+    )
     (node / "settings.xml").write_text(SETTINGS)
     return node.parent

@@ -13,8 +13,9 @@ def spike_template(rate_hz: float) -> np.ndarray:
     return trough + rebound
 
 
-def traces_uv(n_samples: int, n_channels: int, rate_hz: float, seed: int, noise_uv: float = 12.0,
-              n_units: int = 4) -> np.ndarray:
+def traces_uv(
+    n_samples: int, n_channels: int, rate_hz: float, seed: int, noise_uv: float = 12.0, n_units: int = 4
+) -> np.ndarray:
     """Gaussian noise with a few spiking units on neighbouring channels, in microvolts (float32)."""
     rng = np.random.default_rng(seed)
     data = rng.normal(0.0, noise_uv, size=(n_samples, n_channels)).astype(np.float32)

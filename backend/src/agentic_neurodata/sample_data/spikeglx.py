@@ -62,7 +62,9 @@ def _meta_text(spec: SampleSpec, kind: str, bin_path: Path, n_samples: int) -> s
     n_saved = spec.n_channels + 1
     saved_subset = f"0:{spec.n_channels - 1},{2 * PROBE_READOUT_CHANNELS}"
     if kind == "lf":
-        saved_subset = f"{PROBE_READOUT_CHANNELS}:{PROBE_READOUT_CHANNELS + spec.n_channels - 1},{2 * PROBE_READOUT_CHANNELS}"
+        saved_subset = (
+            f"{PROBE_READOUT_CHANNELS}:{PROBE_READOUT_CHANNELS + spec.n_channels - 1},{2 * PROBE_READOUT_CHANNELS}"
+        )
     ap_lf_sy = f"{spec.n_channels},0,1" if kind == "ap" else f"0,{spec.n_channels},1"
     fields = {
         "acqApLfSy": f"{PROBE_READOUT_CHANNELS},{PROBE_READOUT_CHANNELS},1",
@@ -162,8 +164,9 @@ def read_sample_ap(run_folder: Path, n_channels: int) -> np.ndarray:
     return np.fromfile(bin_path, dtype=np.int16).reshape(-1, n_channels + 1)[:, :n_channels]
 
 
-def write_large_spikeglx(root: Path, duration_s: float, n_channels: int = PROBE_READOUT_CHANNELS,
-                         seed: int = 20240305, block_s: float = 1.0) -> Path:
+def write_large_spikeglx(
+    root: Path, duration_s: float, n_channels: int = PROBE_READOUT_CHANNELS, seed: int = 20240305, block_s: float = 1.0
+) -> Path:
     """A long AP-band run written block by block (bounded memory, any size), for benchmarks:
     noise plus spikes, and the sync channel. Deterministic for a given seed and block length."""
     spec = SampleSpec(run_name="large_run", n_channels=n_channels, duration_s=duration_s)
@@ -178,7 +181,9 @@ def write_large_spikeglx(root: Path, duration_s: float, n_channels: int = PROBE_
     with open(bin_path, "wb") as handle:
         for start in range(0, n_samples, block):
             size = min(block, n_samples - start)
-            counts = rng.normal(0.0, spec.noise_uv / uv_per_bit(NP1_AP_GAIN), size=(size, n_channels)).astype(np.float32)
+            counts = rng.normal(0.0, spec.noise_uv / uv_per_bit(NP1_AP_GAIN), size=(size, n_channels)).astype(
+                np.float32
+            )
             for onset in rng.integers(0, max(1, size - template.size), size=int(size / spec.ap_rate_hz * 40)):
                 channel = int(rng.integers(0, n_channels))
                 counts[onset : onset + template.size, channel] += template[: size - onset]
@@ -193,8 +198,9 @@ def write_large_spikeglx(root: Path, duration_s: float, n_channels: int = PROBE_
 NIDQ_RATE_HZ = 25000.0
 
 
-def add_sample_nidq(run_folder: Path, active_lines: tuple[int, ...] = (), duration_s: float = 3.0,
-                    seed: int = 20240305) -> Path:
+def add_sample_nidq(
+    run_folder: Path, active_lines: tuple[int, ...] = (), duration_s: float = 3.0, seed: int = 20240305
+) -> Path:
     """Add a NIDQ stream to a SpikeGLX run: two analog channels (XA0, XA1) and one 8-line digital
     word (XD0) in which only `active_lines` ever change (a 100 ms TTL at 0.5 s, 1.5 s, ...); the others stay low, as
     unused lines do on a real rig. Returns the .nidq.bin path."""
@@ -210,13 +216,30 @@ def add_sample_nidq(run_folder: Path, active_lines: tuple[int, ...] = (), durati
     bin_path = run_folder / f"{run_folder.name}_t0.nidq.bin"
     data.tofile(bin_path)
     fields = {
-        "acqMnMaXaDw": "0,0,2,1", "appVersion": "20230425", "fileCreateTime": "2024-03-05T14:30:00",
-        "fileName": f"D:/data/{run_folder.name}/{bin_path.name}", "fileSizeBytes": str(data.nbytes),
-        "fileTimeSecs": f"{duration_s:.6f}", "firstSample": "0", "gateMode": "Immediate",
-        "niAiRangeMax": "5", "niAiRangeMin": "-5", "niMAGain": "1", "niMNGain": "200", "niMaxInt": "32768",
-        "niSampRate": f"{NIDQ_RATE_HZ:g}", "niXDBytes1": "1", "niXDChans1": "0:7", "nSavedChans": "3",
-        "snsMnMaXaDw": "0,0,2,1", "snsSaveChanSubset": "all", "trigMode": "Immediate", "typeImEnabled": "1",
-        "typeNiEnabled": "1", "typeThis": "nidq", "~snsChanMap": "(0,0,2,0,1)(XA0;0:0)(XA1;1:1)(XD0;2:2)",
+        "acqMnMaXaDw": "0,0,2,1",
+        "appVersion": "20230425",
+        "fileCreateTime": "2024-03-05T14:30:00",
+        "fileName": f"D:/data/{run_folder.name}/{bin_path.name}",
+        "fileSizeBytes": str(data.nbytes),
+        "fileTimeSecs": f"{duration_s:.6f}",
+        "firstSample": "0",
+        "gateMode": "Immediate",
+        "niAiRangeMax": "5",
+        "niAiRangeMin": "-5",
+        "niMAGain": "1",
+        "niMNGain": "200",
+        "niMaxInt": "32768",
+        "niSampRate": f"{NIDQ_RATE_HZ:g}",
+        "niXDBytes1": "1",
+        "niXDChans1": "0:7",
+        "nSavedChans": "3",
+        "snsMnMaXaDw": "0,0,2,1",
+        "snsSaveChanSubset": "all",
+        "trigMode": "Immediate",
+        "typeImEnabled": "1",
+        "typeNiEnabled": "1",
+        "typeThis": "nidq",
+        "~snsChanMap": "(0,0,2,0,1)(XA0;0:0)(XA1;1:1)(XD0;2:2)",
     }
     bin_path.with_suffix(".meta").write_text("".join(f"{key}={value}\n" for key, value in fields.items()))
     return bin_path

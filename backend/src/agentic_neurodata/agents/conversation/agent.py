@@ -49,32 +49,46 @@ class ConversationAgent(Agent):
     # ================================================================== actions
 
     @action("Start converting an uploaded folder: detect, ask what is missing, convert, evaluate (in the background).")
-    def start_conversion(self, input_path: str, metadata: dict[str, Any] | None = None,
-                         forced_format: str | None = None) -> dict[str, Any]:
+    def start_conversion(
+        self, input_path: str, metadata: dict[str, Any] | None = None, forced_format: str | None = None
+    ) -> dict[str, Any]:
         checked = intake.check_values(dict(metadata or {}))
         if checked.accepted:
-            self.store.update(COMPONENT, "Metadata received with the upload: " + ", ".join(sorted(checked.accepted)),
-                              metadata=checked.accepted)
+            self.store.update(
+                COMPONENT,
+                "Metadata received with the upload: " + ", ".join(sorted(checked.accepted)),
+                metadata=checked.accepted,
+            )
         if checked.notes or checked.rejected:
             self._say(" ".join(checked.notes + [f"Not used, {name}: {why}" for name, why in checked.rejected.items()]))
         self._in_background(lambda: self._detect(input_path, forced_format, checked.rejected), "start_conversion")
         return {"status": self.store.status.value, "message": "Conversion started.", "next_action": "processing"}
 
     @action("Take the user's answer: free text, named fields, one field, or fields the user declines to give.")
-    def handle_user_input(self, message: str | None = None, fields: dict[str, Any] | None = None,
-                          field_name: str | None = None, value: Any = None,
-                          skip: list[str] | None = None) -> dict[str, Any]:
+    def handle_user_input(
+        self,
+        message: str | None = None,
+        fields: dict[str, Any] | None = None,
+        field_name: str | None = None,
+        value: Any = None,
+        skip: list[str] | None = None,
+    ) -> dict[str, Any]:
         given = dict(fields or {})
         if field_name:
             given[field_name] = value
         state = self.store.snapshot()
         pending = state.pending_request
         if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None:
-            raise InvalidStateError("The service is not waiting for an answer right now.", component=COMPONENT,
-                                    details={"status": state.status.value})
+            raise InvalidStateError(
+                "The service is not waiting for an answer right now.",
+                component=COMPONENT,
+                details={"status": state.status.value},
+            )
         if not (message or given or skip):
-            raise BadInputError('Send an answer: {"message": "free text"}, {"fields": {"age": "P90D"}} '
-                                'or {"skip": ["age"]}.', component=COMPONENT)
+            raise BadInputError(
+                'Send an answer: {"message": "free text"}, {"fields": {"age": "P90D"}} or {"skip": ["age"]}.',
+                component=COMPONENT,
+            )
         self.store.add_chat_turn("user", message or _describe_fields(given, skip))
         if pending.type == PendingRequestType.FORMAT_SELECTION:
             return self._answer_format_choice(pending, given.get("format") or message)
@@ -91,14 +105,17 @@ class ConversationAgent(Agent):
             history[-1].version = result.version
             history[-1].issues_after = result.issues
             history[-1].status_after = result.overall_status
-            self.store.update(COMPONENT, f"Attempt {history[-1].attempt} recorded", level=LogLevel.DEBUG,
-                              correction_history=history)
+            self.store.update(
+                COMPONENT, f"Attempt {history[-1].attempt} recorded", level=LogLevel.DEBUG, correction_history=history
+            )
         self._write_report()
         if result.overall_status == OverallStatus.PASSED:
             improved = state.correction_attempt > 0
-            return self._finish(WorkflowStatus.COMPLETED,
-                                ValidationStatus.PASSED_IMPROVED if improved else ValidationStatus.PASSED,
-                                "Perfect! No issues found." + (" The corrections worked." if improved else ""))
+            return self._finish(
+                WorkflowStatus.COMPLETED,
+                ValidationStatus.PASSED_IMPROVED if improved else ValidationStatus.PASSED,
+                "Perfect! No issues found." + (" The corrections worked." if improved else ""),
+            )
         if history and planning.made_no_progress(history[-1]):
             return self._offer_ways_out(result, state.correction_attempt)
         return self._propose(result, state.correction_attempt)
@@ -109,18 +126,26 @@ class ConversationAgent(Agent):
         pending = state.pending_request
         if approved and _can_try_again(state):
             return self._try_again(state)
-        if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None or pending.type not in (
-            *APPROVALS, PendingRequestType.USER_INPUT, PendingRequestType.METADATA
+        if (
+            state.status != WorkflowStatus.AWAITING_USER_INPUT
+            or pending is None
+            or pending.type not in (*APPROVALS, PendingRequestType.USER_INPUT, PendingRequestType.METADATA)
         ):
-            raise InvalidStateError("There is no proposal waiting for a decision.", component=COMPONENT,
-                                    details={"status": state.status.value})
+            raise InvalidStateError(
+                "There is no proposal waiting for a decision.",
+                component=COMPONENT,
+                details={"status": state.status.value},
+            )
         if pending.purpose == NO_PROGRESS:
             choice = ACCEPT if accept_as_is else (CHANGE_APPROACH if approved else STOP)
             return self._take_way_out(state, choice)
         if pending.type in (PendingRequestType.USER_INPUT, PendingRequestType.METADATA):
             if approved or accept_as_is:
-                raise InvalidStateError("The service is waiting for values, not a decision: answer with "
-                                        "POST /api/user-input, or decline to stop.", component=COMPONENT)
+                raise InvalidStateError(
+                    "The service is waiting for values, not a decision: answer with "
+                    "POST /api/user-input, or decline to stop.",
+                    component=COMPONENT,
+                )
             return self._abandon("You stopped while the service was waiting for your answer.")
         if accept_as_is:
             return self.accept_as_is()
@@ -134,30 +159,46 @@ class ConversationAgent(Agent):
     def accept_as_is(self) -> dict[str, Any]:
         state = self.store.snapshot()
         if state.overall_status == OverallStatus.FAILED:
-            raise InvalidStateError("A file that failed validation cannot be accepted as is; approve a correction "
-                                    "or decline it.", component=COMPONENT)
+            raise InvalidStateError(
+                "A file that failed validation cannot be accepted as is; approve a correction or decline it.",
+                component=COMPONENT,
+            )
         if state.status != WorkflowStatus.AWAITING_USER_INPUT:
             raise InvalidStateError("There is no file waiting to be accepted.", component=COMPONENT)
-        return self._finish(WorkflowStatus.COMPLETED, ValidationStatus.PASSED_ACCEPTED,
-                            "Accepted as is: the file is valid; its warnings are listed in the report.")
+        return self._finish(
+            WorkflowStatus.COMPLETED,
+            ValidationStatus.PASSED_ACCEPTED,
+            "Accepted as is: the file is valid; its warnings are listed in the report.",
+        )
 
     @action("Stop: return to idle, keeping uploads and earlier versions.")
     def cancel(self) -> dict[str, Any]:
-        self.store.set_status(WorkflowStatus.IDLE, COMPONENT, "Cancelled. Earlier versions stay downloadable.",
-                              conversation=[])
+        self.store.set_status(
+            WorkflowStatus.IDLE, COMPONENT, "Cancelled. Earlier versions stay downloadable.", conversation=[]
+        )
         return {"status": "idle", "message": "Cancelled.", "next_action": "upload"}
 
     # ================================================================== detection and intake
 
     def _detect(self, input_path: str, forced_format: str | None, rejected: dict[str, str]) -> dict[str, Any]:
         found = DetectionResult.model_validate(
-            self.call(CONVERSION, "detect_format", input_path=input_path, forced_format=forced_format))
+            self.call(CONVERSION, "detect_format", input_path=input_path, forced_format=forced_format)
+        )
         if found.needs_choice:
             # The detector explains the tie in plain words; a configured LLM may word it better.
-            message = wording.format_choice(self.llm, found.alternatives) if self.llm.is_remote or \
-                not found.explanation else found.explanation
-            options = [RequestOption(value=c.choice_id or c.interface, label=_option_label(c.interface, c.stream),
-                                     description=c.explanation) for c in found.alternatives]
+            message = (
+                wording.format_choice(self.llm, found.alternatives)
+                if self.llm.is_remote or not found.explanation
+                else found.explanation
+            )
+            options = [
+                RequestOption(
+                    value=c.choice_id or c.interface,
+                    label=_option_label(c.interface, c.stream),
+                    description=c.explanation,
+                )
+                for c in found.alternatives
+            ]
             return self._ask(PendingRequest(type=PendingRequestType.FORMAT_SELECTION, message=message, options=options))
         self.store.log(LogLevel.INFO, COMPONENT, found.explanation or f"Using {found.interface}")
         return self._ask_format_arguments_or_continue(found, rejected)
@@ -166,9 +207,14 @@ class ConversationAgent(Agent):
         unanswered = [q for q in found.questions if q.name not in found.source_data and not q.suggested]
         if unanswered:
             names = ", ".join(q.name.replace("_", " ") for q in unanswered)
-            return self._ask(PendingRequest(
-                type=PendingRequestType.USER_INPUT, purpose=FORMAT_ARGUMENTS, fields=unanswered,
-                message=f"{found.interface} needs a few facts the files do not hold: {names}."))
+            return self._ask(
+                PendingRequest(
+                    type=PendingRequestType.USER_INPUT,
+                    purpose=FORMAT_ARGUMENTS,
+                    fields=unanswered,
+                    message=f"{found.interface} needs a few facts the files do not hold: {names}.",
+                )
+            )
         return self._collect_metadata(rejected)
 
     def _collect_metadata(self, rejected: dict[str, str] | None = None) -> dict[str, Any]:
@@ -178,24 +224,38 @@ class ConversationAgent(Agent):
         partial = {**partial_from_files, **state.partial_metadata}
         partial = {k: v for k, v in partial.items() if k not in state.metadata}
         essential = intake.cannot_convert_without(known)
-        if essential and (state.minimal_mode or not intake.should_ask(known, state.declined_fields,
-                                                                       state.metadata_rounds, state.minimal_mode)):
+        if essential and (
+            state.minimal_mode
+            or not intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode)
+        ):
             if partial.get(intake.START_TIME):
-                message = (f"One thing I cannot skip: the files say the recording started at {partial[intake.START_TIME]}"
-                           " but not in which time zone, and NWB stores an absolute time. Which zone was it? "
-                           "(e.g. EST, Europe/Paris, UTC)")
+                message = (
+                    f"One thing I cannot skip: the files say the recording started at {partial[intake.START_TIME]}"
+                    " but not in which time zone, and NWB stores an absolute time. Which zone was it? "
+                    "(e.g. EST, Europe/Paris, UTC)"
+                )
             else:
-                message = ("The files do not say when the recording started, and an NWB file cannot be written "
-                           "without it. When did it start, with its time zone? (e.g. 5 March 2024 2:30pm EST)")
-            request = PendingRequest(type=PendingRequestType.METADATA, message=message, fields=intake.requests_for(
-                [s for s in intake.fields_to_ask(known, [], 2) if s.name in essential], partial, rejected or {}))
+                message = (
+                    "The files do not say when the recording started, and an NWB file cannot be written "
+                    "without it. When did it start, with its time zone? (e.g. 5 March 2024 2:30pm EST)"
+                )
+            request = PendingRequest(
+                type=PendingRequestType.METADATA,
+                message=message,
+                fields=intake.requests_for(
+                    [s for s in intake.fields_to_ask(known, [], 2) if s.name in essential], partial, rejected or {}
+                ),
+            )
             return self._ask(request, partial_metadata=partial)
         if intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode):
             round_number = state.metadata_rounds + 1
             specs = intake.fields_to_ask(known, state.declined_fields, round_number)
             message = wording.metadata_question(self.llm, specs, round_number=round_number, known=known)
-            request = PendingRequest(type=PendingRequestType.METADATA, message=message,
-                                     fields=intake.requests_for(specs, partial, rejected or {}))
+            request = PendingRequest(
+                type=PendingRequestType.METADATA,
+                message=message,
+                fields=intake.requests_for(specs, partial, rejected or {}),
+            )
             return self._ask(request, metadata_rounds=round_number, partial_metadata=partial)
         if partial != state.partial_metadata:
             self.store.update(COMPONENT, "Partial values kept", level=LogLevel.DEBUG, partial_metadata=partial)
@@ -207,22 +267,39 @@ class ConversationAgent(Agent):
         option = answers.match_option(str(choice) if choice else None, pending.options)
         if option is None:
             allowed = [o.value for o in pending.options]
-            raise BadInputError(f"Choose one of the offered formats: {', '.join(allowed)}.", component=COMPONENT,
-                                details={"options": allowed, "example": {"fields": {"format": allowed[0]}}})
+            raise BadInputError(
+                f"Choose one of the offered formats: {', '.join(allowed)}.",
+                component=COMPONENT,
+                details={"options": allowed, "example": {"fields": {"format": allowed[0]}}},
+            )
         found = DetectionResult.model_validate(self.call(CONVERSION, "complete_detection", choice=option.value))
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Format chosen: {option.label}")
         self._in_background(lambda: self._ask_format_arguments_or_continue(found, {}), "format_chosen")
-        return {"reply": f"Using {option.label}.", "accepted": {"format": option.value}, "rejected": {},
-                "next_action": "processing"}
+        return {
+            "reply": f"Using {option.label}.",
+            "accepted": {"format": option.value},
+            "rejected": {},
+            "next_action": "processing",
+        }
 
     def _answer_by_words(self, pending: PendingRequest, message: str) -> dict[str, Any]:
         """A yes/no/accept proposal, or the ways out of a stuck loop, answered in words."""
         option = answers.match_option(message, pending.options)
         intents = answers.read_intent(message, self.llm) if option is None else set()
         if pending.purpose == NO_PROGRESS:
-            choice = option.value if option else (ACCEPT if IntentKind.ACCEPT_AS_IS in intents else
-                                                  STOP if intents & {IntentKind.CANCEL, IntentKind.DECLINE} else
-                                                  CHANGE_APPROACH if IntentKind.APPROVE in intents else None)
+            choice = (
+                option.value
+                if option
+                else (
+                    ACCEPT
+                    if IntentKind.ACCEPT_AS_IS in intents
+                    else STOP
+                    if intents & {IntentKind.CANCEL, IntentKind.DECLINE}
+                    else CHANGE_APPROACH
+                    if IntentKind.APPROVE in intents
+                    else None
+                )
+            )
             if choice is None:
                 return self._not_understood(pending)
             outcome = self._take_way_out(self.store.snapshot(), choice)
@@ -238,8 +315,12 @@ class ConversationAgent(Agent):
             else:
                 return self._not_understood(pending)
             outcome = self.handle_correction(approved=approved, accept_as_is=accept)
-        return {"reply": outcome.get("message", ""), "accepted": {}, "rejected": {},
-                "next_action": outcome.get("next_action", "processing")}
+        return {
+            "reply": outcome.get("message", ""),
+            "accepted": {},
+            "rejected": {},
+            "next_action": outcome.get("next_action", "processing"),
+        }
 
     def _not_understood(self, pending: PendingRequest) -> dict[str, Any]:
         choices = " / ".join(o.label for o in pending.options)
@@ -247,12 +328,19 @@ class ConversationAgent(Agent):
         self._say(reply)
         return {"reply": reply, "accepted": {}, "rejected": {}, "next_action": pending.type.value}
 
-    def _answer_values(self, state: GlobalState, pending: PendingRequest, message: str | None,
-                       given: dict[str, Any], skip: list[str] | None) -> dict[str, Any]:
+    def _answer_values(
+        self,
+        state: GlobalState,
+        pending: PendingRequest,
+        message: str | None,
+        given: dict[str, Any],
+        skip: list[str] | None,
+    ) -> dict[str, Any]:
         if pending.purpose == FORMAT_ARGUMENTS:
             return self._answer_format_arguments(state, pending, message, given)
-        answer = answers.read_values(pending, message=message, fields=given, skip=skip,
-                                     partial=state.partial_metadata, llm=self.llm)
+        answer = answers.read_values(
+            pending, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
+        )
         if answer.wants_to_stop:
             outcome = self._abandon("You asked to stop.")
             return {"reply": outcome["message"], "accepted": {}, "rejected": {}, "next_action": "done"}
@@ -265,7 +353,11 @@ class ConversationAgent(Agent):
             reply = f"{answer.parsed.notes[0]} {reply}"  # the model failed: say so, with its error id
         metadata = {**state.metadata, **answer.values}
         declined = sorted(set(state.declined_fields) | set(answer.declined))
-        changes: dict[str, Any] = {"metadata": metadata, "declined_fields": declined, "partial_metadata": answer.partial}
+        changes: dict[str, Any] = {
+            "metadata": metadata,
+            "declined_fields": declined,
+            "partial_metadata": answer.partial,
+        }
         if answer.wants_everything_skipped:
             changes["minimal_mode"] = True
         self.store.update(COMPONENT, _log_answer(answer), **changes)
@@ -279,8 +371,9 @@ class ConversationAgent(Agent):
     def _after_metadata_answer(self, answer: answers.Answer) -> str:
         state = self.store.snapshot()
         known = intake.effective_metadata(state.metadata, state.extracted_metadata)
-        if intake.cannot_convert_without(known) or \
-                intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode):
+        if intake.cannot_convert_without(known) or intake.should_ask(
+            known, state.declined_fields, state.metadata_rounds, state.minimal_mode
+        ):
             self._collect_metadata(answer.rejected)
             return PendingRequestType.METADATA.value
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, "Thank you; converting now.")
@@ -296,25 +389,34 @@ class ConversationAgent(Agent):
             history[-1].user_input.update({k: v for k, v in answer.values.items() if k in asked or k in state.metadata})
         if still_open and not state.minimal_mode:
             self.store.update(COMPONENT, "Asking again for values that were not accepted", correction_history=history)
-            return self._ask(pending.model_copy(update={
-                "fields": still_open,
-                "message": "Some answers could not be used: " + "; ".join(answer.rejected.values()),
-            }))["next_action"]
-        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT,
-                              f"Converting again (attempt {state.correction_attempt}) with your answers.",
-                              correction_history=history)
+            return self._ask(
+                pending.model_copy(
+                    update={
+                        "fields": still_open,
+                        "message": "Some answers could not be used: " + "; ".join(answer.rejected.values()),
+                    }
+                )
+            )["next_action"]
+        self.store.set_status(
+            WorkflowStatus.PROCESSING,
+            COMPONENT,
+            f"Converting again (attempt {state.correction_attempt}) with your answers.",
+            correction_history=history,
+        )
         self._in_background(self._convert_and_evaluate, "correction")
         return "processing"
 
-    def _answer_format_arguments(self, state: GlobalState, pending: PendingRequest, message: str | None,
-                                 given: dict[str, Any]) -> dict[str, Any]:
+    def _answer_format_arguments(
+        self, state: GlobalState, pending: PendingRequest, message: str | None, given: dict[str, Any]
+    ) -> dict[str, Any]:
         arguments = dict(given)
         if message and not arguments and len(pending.fields) == 1:
             arguments[pending.fields[0].name] = message.strip()
         assert state.detected_format is not None
         choice = state.detected_format.choice_id or state.detected_format.interface
         found = DetectionResult.model_validate(
-            self.call(CONVERSION, "complete_detection", choice=choice, arguments=arguments))
+            self.call(CONVERSION, "complete_detection", choice=choice, arguments=arguments)
+        )
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, "Thank you; reading the files with these values.")
         self._in_background(lambda: self._ask_format_arguments_or_continue(found, {}), "format_arguments")
         return {"reply": "Thank you.", "accepted": arguments, "rejected": {}, "next_action": "processing"}
@@ -324,14 +426,26 @@ class ConversationAgent(Agent):
     def _propose(self, result: ValidationResult, attempt: int) -> dict[str, Any]:
         plan = planning.plan_corrections(result)
         passed = result.overall_status == OverallStatus.PASSED_WITH_ISSUES
-        options = [RequestOption(value="improve", label="Improve", description="Apply the fixes below and convert again"),
-                   RequestOption(value="accept", label="Accept as is", description="Keep this version; it is valid")] \
-            if passed else \
-            [RequestOption(value="approve", label="Approve", description="Apply the fixes below and convert again"),
-             RequestOption(value="decline", label="Decline", description="Keep this version with its errors")]
+        options = (
+            [
+                RequestOption(value="improve", label="Improve", description="Apply the fixes below and convert again"),
+                RequestOption(value="accept", label="Accept as is", description="Keep this version; it is valid"),
+            ]
+            if passed
+            else [
+                RequestOption(value="approve", label="Approve", description="Apply the fixes below and convert again"),
+                RequestOption(value="decline", label="Decline", description="Keep this version with its errors"),
+            ]
+        )
         message = wording.correction_proposal(
-            self.llm, status=result.overall_status.value, attempt=attempt + 1, counts=result.counts.model_dump(),
-            auto_fixes=plan.auto_descriptions(), needs_user=plan.ask_labels(), options=[o.label for o in options])
+            self.llm,
+            status=result.overall_status.value,
+            attempt=attempt + 1,
+            counts=result.counts.model_dump(),
+            auto_fixes=plan.auto_descriptions(),
+            needs_user=plan.ask_labels(),
+            options=[o.label for o in options],
+        )
         if plan.cannot_fix:
             titles = sorted({i.check_name.removeprefix("check_").replace("_", " ") for i in plan.cannot_fix})
             message += " The service cannot change: " + ", ".join(titles) + " (see the report)."
@@ -346,42 +460,74 @@ class ConversationAgent(Agent):
         metadata, options = dict(state.metadata), dict(state.conversion_options)
         fixes = planning.apply_automatic(plan, metadata, options, result)
         for fix in fixes:
-            self.store.log(LogLevel.INFO, COMPONENT, f"Auto-fix: {fix.reason} ({fix.field}: {fix.old_value!r} -> "
-                                                     f"{fix.new_value!r})", check=fix.check_name)
+            self.store.log(
+                LogLevel.INFO,
+                COMPONENT,
+                f"Auto-fix: {fix.reason} ({fix.field}: {fix.old_value!r} -> {fix.new_value!r})",
+                check=fix.check_name,
+            )
         questions = plan.questions()
         if not ask_everything:
             # Values the user gave are not asked again unless the file still reports them wrong.
-            questions = [q for q in questions if q.name not in metadata or q.name in planning.fields_still_reported(result)]
+            questions = [
+                q for q in questions if q.name not in metadata or q.name in planning.fields_still_reported(result)
+            ]
         record = CorrectionAttempt(attempt=attempt, issues_before=result.issues, fixes_applied=fixes)
-        history = state.correction_history + [record]
-        changes = {"correction_attempt": attempt, "metadata": metadata, "conversion_options": options,
-                   "correction_history": history}
+        history = [*state.correction_history, record]
+        changes = {
+            "correction_attempt": attempt,
+            "metadata": metadata,
+            "conversion_options": options,
+            "correction_history": history,
+        }
         if questions:
-            message = wording.metadata_question(self.llm, [q.name for q in questions], known=metadata,
-                                                for_correction=True)
+            message = wording.metadata_question(
+                self.llm, [q.name for q in questions], known=metadata, for_correction=True
+            )
             if fixes:
                 message = "I fixed by myself: " + "; ".join(f.reason.rstrip(". ") for f in fixes) + ". " + message
-            self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Correction attempt {attempt} approved", **changes)
-            return self._ask(PendingRequest(type=PendingRequestType.USER_INPUT, purpose=CORRECTION_VALUES,
-                                            message=message, fields=questions))
-        self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT,
-                              f"Correction attempt {attempt}: " + ("; ".join(f.reason.rstrip(". ") for f in fixes) or
-                                                                    "converting again"), **changes)
+            self.store.set_status(
+                WorkflowStatus.PROCESSING, COMPONENT, f"Correction attempt {attempt} approved", **changes
+            )
+            return self._ask(
+                PendingRequest(
+                    type=PendingRequestType.USER_INPUT, purpose=CORRECTION_VALUES, message=message, fields=questions
+                )
+            )
+        self.store.set_status(
+            WorkflowStatus.PROCESSING,
+            COMPONENT,
+            f"Correction attempt {attempt}: " + ("; ".join(f.reason.rstrip(". ") for f in fixes) or "converting again"),
+            **changes,
+        )
         self._in_background(self._convert_and_evaluate, "correction")
-        return {"status": "processing", "message": f"Correction attempt {attempt} started.", "next_action": "processing"}
+        return {
+            "status": "processing",
+            "message": f"Correction attempt {attempt} started.",
+            "next_action": "processing",
+        }
 
     def _offer_ways_out(self, result: ValidationResult, attempt: int) -> dict[str, Any]:
         failed = result.overall_status == OverallStatus.FAILED
-        message = (f"Attempt {attempt} changed nothing: the same issues remain and no new value or fix was added. "
-                   "You can accept the file as it is" + (" (it keeps its errors)" if failed else "") +
-                   ", try a different approach (I ask you for every value these issues concern), or stop.")
-        options = [RequestOption(value=ACCEPT, label="Accept as is", description="Keep the latest version"),
-                   RequestOption(value=CHANGE_APPROACH, label="Different approach",
-                                 description="Answer every question about the remaining issues"),
-                   RequestOption(value=STOP, label="Stop", description="End here without a valid file")]
+        message = (
+            f"Attempt {attempt} changed nothing: the same issues remain and no new value or fix was added. "
+            "You can accept the file as it is"
+            + (" (it keeps its errors)" if failed else "")
+            + ", try a different approach (I ask you for every value these issues concern), or stop."
+        )
+        options = [
+            RequestOption(value=ACCEPT, label="Accept as is", description="Keep the latest version"),
+            RequestOption(
+                value=CHANGE_APPROACH,
+                label="Different approach",
+                description="Answer every question about the remaining issues",
+            ),
+            RequestOption(value=STOP, label="Stop", description="End here without a valid file"),
+        ]
         self.store.log(LogLevel.WARNING, COMPONENT, "No progress since the last attempt")
-        return self._ask(PendingRequest(type=PendingRequestType.USER_INPUT, purpose=NO_PROGRESS,
-                                        message=message, options=options))
+        return self._ask(
+            PendingRequest(type=PendingRequestType.USER_INPUT, purpose=NO_PROGRESS, message=message, options=options)
+        )
 
     def _take_way_out(self, state: GlobalState, choice: str) -> dict[str, Any]:
         if choice == ACCEPT:
@@ -405,17 +551,24 @@ class ConversationAgent(Agent):
     # ================================================================== endings
 
     def _decline(self) -> dict[str, Any]:
-        return self._finish(WorkflowStatus.FAILED, ValidationStatus.FAILED_USER_DECLINED,
-                            "Corrections declined: the latest version keeps its errors; the correction report "
-                            "lists them.", Failure(reason="user_declined", message="The user declined corrections."))
+        return self._finish(
+            WorkflowStatus.FAILED,
+            ValidationStatus.FAILED_USER_DECLINED,
+            "Corrections declined: the latest version keeps its errors; the correction report lists them.",
+            Failure(reason="user_declined", message="The user declined corrections."),
+        )
 
     def _abandon(self, why: str) -> dict[str, Any]:
-        return self._finish(WorkflowStatus.FAILED, ValidationStatus.FAILED_USER_ABANDONED,
-                            f"{why} The latest version and its report stay available.",
-                            Failure(reason="user_abandoned", message=why))
+        return self._finish(
+            WorkflowStatus.FAILED,
+            ValidationStatus.FAILED_USER_ABANDONED,
+            f"{why} The latest version and its report stay available.",
+            Failure(reason="user_abandoned", message=why),
+        )
 
-    def _finish(self, status: WorkflowStatus, outcome: ValidationStatus, message: str,
-                failure: Failure | None = None) -> dict[str, Any]:
+    def _finish(
+        self, status: WorkflowStatus, outcome: ValidationStatus, message: str, failure: Failure | None = None
+    ) -> dict[str, Any]:
         # The conversation is over: keep only its last word (DESIGN: history cleared when a workflow ends).
         self.store.add_chat_turn("assistant", message)
         last = self.store.snapshot().conversation[-1:]
@@ -429,16 +582,23 @@ class ConversationAgent(Agent):
         assert state.detected_format is not None and state.input_path is not None
         self.store.reset_stages(COMPONENT)
         if state.correction_attempt > 0:
-            version = self.call(CONVERSION, "apply_corrections", metadata=state.metadata,
-                                options=state.conversion_options)
+            version = self.call(
+                CONVERSION, "apply_corrections", metadata=state.metadata, options=state.conversion_options
+            )
         else:
-            version = self.call(CONVERSION, "convert", input_path=state.input_path,
-                                detection_result=state.detected_format.model_dump(mode="json"), metadata=state.metadata)
+            version = self.call(
+                CONVERSION,
+                "convert",
+                input_path=state.input_path,
+                detection_result=state.detected_format.model_dump(mode="json"),
+                metadata=state.metadata,
+            )
         for note in version.get("notes") or []:
             self._say(note)
         self.store.raise_if_cancelled()
-        result = self.call(EVALUATION, "evaluate", nwb_path=version["path"], version=version["version"],
-                           with_report=False)
+        result = self.call(
+            EVALUATION, "evaluate", nwb_path=version["path"], version=version["version"], with_report=False
+        )
         self.store.raise_if_cancelled()
         return self.handle_validation_result(result)
 
@@ -453,8 +613,11 @@ class ConversationAgent(Agent):
     def _ask(self, request: PendingRequest, **changes: Any) -> dict[str, Any]:
         self.store.await_user(request, COMPONENT, **changes)
         self.store.add_chat_turn("assistant", request.message)
-        return {"status": WorkflowStatus.AWAITING_USER_INPUT.value, "message": request.message,
-                "next_action": request.type.value}
+        return {
+            "status": WorkflowStatus.AWAITING_USER_INPUT.value,
+            "message": request.message,
+            "next_action": request.type.value,
+        }
 
     def _say(self, text: str) -> None:
         if text:
@@ -483,8 +646,12 @@ class ConversationAgent(Agent):
     def _fail(self, message: str, code: str, error_id: str) -> None:
         if self.store.status in (WorkflowStatus.PROCESSING, WorkflowStatus.AWAITING_USER_INPUT):
             self._say(f"{message} (error id {error_id})")
-            self.store.set_status(WorkflowStatus.FAILED, COMPONENT, message,
-                                  failure=Failure(reason=code, message=message, error_code=code, error_id=error_id))
+            self.store.set_status(
+                WorkflowStatus.FAILED,
+                COMPONENT,
+                message,
+                failure=Failure(reason=code, message=message, error_code=code, error_id=error_id),
+            )
 
 
 # ---------------------------------------------------------------------- small helpers
@@ -492,8 +659,12 @@ class ConversationAgent(Agent):
 
 def _can_try_again(state: GlobalState) -> bool:
     """Failed for a reason that was not the user's decision, with the upload still there."""
-    return (state.status == WorkflowStatus.FAILED and state.failure is not None
-            and state.failure.reason not in ("user_declined", "user_abandoned") and state.input_path is not None)
+    return (
+        state.status == WorkflowStatus.FAILED
+        and state.failure is not None
+        and state.failure.reason not in ("user_declined", "user_abandoned")
+        and state.input_path is not None
+    )
 
 
 def _option_label(interface: str, stream: str | None) -> str:
@@ -530,6 +701,8 @@ def _log_answer(answer: answers.Answer) -> str:
 
 
 def _why_fields(pending: PendingRequest) -> str:
-    lines = [f"{f.name.replace('_', ' ')}: {f.why or f.description}" + (f" (e.g. {f.example})" if f.example else "")
-             for f in pending.fields]
+    lines = [
+        f"{f.name.replace('_', ' ')}: {f.why or f.description}" + (f" (e.g. {f.example})" if f.example else "")
+        for f in pending.fields
+    ]
     return "Here is why I ask: " + " | ".join(lines) if lines else pending.message

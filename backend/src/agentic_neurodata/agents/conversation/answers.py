@@ -36,8 +36,15 @@ class Answer:
         return IntentKind.QUESTION in self.intents and not self.values
 
 
-def read_values(request: PendingRequest, *, message: str | None, fields: dict[str, Any] | None,
-                skip: list[str] | None, partial: dict[str, str], llm: LLMService | None) -> Answer:
+def read_values(
+    request: PendingRequest,
+    *,
+    message: str | None,
+    fields: dict[str, Any] | None,
+    skip: list[str] | None,
+    partial: dict[str, str],
+    llm: LLMService | None,
+) -> Answer:
     """Values for the fields `request` asked for, from named fields and/or free text."""
     asked = [f.name for f in request.fields]
     answer = Answer(partial=dict(partial))

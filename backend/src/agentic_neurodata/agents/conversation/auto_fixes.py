@@ -23,8 +23,9 @@ OPTION_FIXES: dict[str, tuple[str, Any]] = {
 SLASH_FIELDS = ("subject_id", "session_id")
 
 
-def apply_fix(strategy: FixStrategy, metadata: dict[str, Any], options: dict[str, Any],
-              file_info: FileInfo | None) -> AppliedFix | None:
+def apply_fix(
+    strategy: FixStrategy, metadata: dict[str, Any], options: dict[str, Any], file_info: FileInfo | None
+) -> AppliedFix | None:
     """Apply one automatic fix to `metadata` / `options` in place; return what was done, or None."""
     if strategy.check_name in OPTION_FIXES:
         option, value = OPTION_FIXES[strategy.check_name]
@@ -32,8 +33,9 @@ def apply_fix(strategy: FixStrategy, metadata: dict[str, Any], options: dict[str
             return None
         old = options.get(option)
         options[option] = value
-        return AppliedFix(check_name=strategy.check_name, field=option, old_value=old, new_value=value,
-                          reason=strategy.description)
+        return AppliedFix(
+            check_name=strategy.check_name, field=option, old_value=old, new_value=value, reason=strategy.description
+        )
     name = strategy.field
     if name is None:
         return None
@@ -56,7 +58,9 @@ def _changed(strategy: FixStrategy, metadata: dict[str, Any], name: str, new: An
     if new in (None, "", []) or new == old:
         return None
     metadata[name] = new
-    return AppliedFix(check_name=strategy.check_name, field=name, old_value=old, new_value=new, reason=strategy.description)
+    return AppliedFix(
+        check_name=strategy.check_name, field=name, old_value=old, new_value=new, reason=strategy.description
+    )
 
 
 def _generated(strategy: FixStrategy, metadata: dict[str, Any], name: str, text: str | None) -> AppliedFix | None:

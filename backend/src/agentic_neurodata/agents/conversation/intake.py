@@ -47,8 +47,10 @@ def check_values(values: dict[str, Any], free_text_fields: tuple[str, ...] = ())
             else:
                 intake.rejected[name] = f"Give a short text (at most {FREE_TEXT_LIMIT} characters)."
         else:
-            intake.rejected[name] = "This is not a metadata field the service knows. Known fields include " \
-                                    "subject_id, species, sex, age, session_description, session_start_time."
+            intake.rejected[name] = (
+                "This is not a metadata field the service knows. Known fields include "
+                "subject_id, species, sex, age, session_description, session_start_time."
+            )
     accepted, rejected, notes = validate_fields(known)
     intake.accepted.update(accepted)
     intake.rejected.update(rejected)
@@ -98,8 +100,10 @@ def requests_for(specs: list[FieldSpec], partial: dict[str, str], rejected: dict
     requests = field_requests(spec.name for spec in specs)
     for request in requests:
         if request.name == START_TIME and partial.get(START_TIME):
-            request.description = (f"The files say the recording started at {partial[START_TIME]} but not in which "
-                                   "time zone. Give the zone (e.g. EST or Europe/Paris) or the full time with it.")
+            request.description = (
+                f"The files say the recording started at {partial[START_TIME]} but not in which "
+                "time zone. Give the zone (e.g. EST or Europe/Paris) or the full time with it."
+            )
             request.suggested = partial[START_TIME]  # forms pre-fill the clock time; only the zone is chosen
         if request.name in rejected:
             request.description = f"{request.description} (Your last answer was not used: {rejected[request.name]})"

@@ -32,14 +32,16 @@ class CorrectionPlan:
         requests = []
         for strategy in self.ask:
             spec = get_field(strategy.field or "")
-            requests.append(FieldRequest(
-                name=spec.name if spec else str(strategy.field),
-                required=True,
-                description=strategy.question or (spec.description if spec else strategy.description),
-                example=strategy.example or (spec.example if spec else None),
-                why=strategy.description if not spec else spec.why,
-                rule=strategy.rule,
-            ))
+            requests.append(
+                FieldRequest(
+                    name=spec.name if spec else str(strategy.field),
+                    required=True,
+                    description=strategy.question or (spec.description if spec else strategy.description),
+                    example=strategy.example or (spec.example if spec else None),
+                    why=strategy.description if not spec else spec.why,
+                    rule=strategy.rule,
+                )
+            )
         return requests
 
     def auto_descriptions(self) -> list[str]:
@@ -64,14 +66,18 @@ def plan_corrections(result: ValidationResult) -> CorrectionPlan:
         elif strategy.kind == FixKind.ASK and strategy.field:
             plan.ask.append(strategy)
     fixable_checks = {s.check_name for s in plan.auto + plan.ask}
-    plan.cannot_fix = [i for i in issues if i.check_name not in fixable_checks
-                       and knowledge_for(i.check_name, message=i.message, object_type=i.object_type).fix_kind
-                       != FixKind.AUTO]
+    plan.cannot_fix = [
+        i
+        for i in issues
+        if i.check_name not in fixable_checks
+        and knowledge_for(i.check_name, message=i.message, object_type=i.object_type).fix_kind != FixKind.AUTO
+    ]
     return plan
 
 
-def apply_automatic(plan: CorrectionPlan, metadata: dict[str, Any], options: dict[str, Any],
-                    result: ValidationResult) -> list[AppliedFix]:
+def apply_automatic(
+    plan: CorrectionPlan, metadata: dict[str, Any], options: dict[str, Any], result: ValidationResult
+) -> list[AppliedFix]:
     """Apply every automatic fix that has something to work on (in place); return what was done."""
     done = []
     for strategy in plan.auto:
@@ -97,5 +103,8 @@ def made_no_progress(attempt: CorrectionAttempt) -> bool:
     """Same issues (check + location) after the round as before it, with no new input and no fix."""
     if attempt.issues_after is None:
         return False
-    return (issue_keys(attempt.issues_after) == issue_keys(attempt.issues_before)
-            and not attempt.user_input and not attempt.fixes_applied)
+    return (
+        issue_keys(attempt.issues_after) == issue_keys(attempt.issues_before)
+        and not attempt.user_input
+        and not attempt.fixes_applied
+    )

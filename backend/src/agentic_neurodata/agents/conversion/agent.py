@@ -51,8 +51,10 @@ class ConversionAgent(Agent):
 
     # ------------------------------------------------------------------ detection
 
-    @action("Detect which NeuroConv interface or converter reads the uploaded files "
-            "(`forced_format`: only that interface or converter is tried).")
+    @action(
+        "Detect which NeuroConv interface or converter reads the uploaded files "
+        "(`forced_format`: only that interface or converter is tried)."
+    )
     def detect_format(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
         result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
         self._store_detection(result, "Detected format")
@@ -60,17 +62,25 @@ class ConversionAgent(Agent):
             self.extract_metadata(input_path=input_path)
         return result.model_dump(mode="json")
 
-    @action("Detect the format of a folder without touching the session (read-only: nothing is stored). "
-            "Returns a DetectionResult, as detect_format does; for previews, e.g. an assistant's question.")
+    @action(
+        "Detect the format of a folder without touching the session (read-only: nothing is stored). "
+        "Returns a DetectionResult, as detect_format does; for previews, e.g. an assistant's question."
+    )
     def preview_format(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
         result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
         return result.model_dump(mode="json")
 
-    @action("Complete a detection with the user's answer: `choice` (an alternative's choice_id, or its interface "
-            "name when unique) and `arguments` (answers to the result's questions). Returns the completed "
-            "DetectionResult; raises BadInputError with an example when the answer does not fit.")
-    def complete_detection(self, choice: str | None = None, arguments: dict[str, Any] | None = None,
-                           detection_result: dict[str, Any] | None = None) -> dict[str, Any]:
+    @action(
+        "Complete a detection with the user's answer: `choice` (an alternative's choice_id, or its interface "
+        "name when unique) and `arguments` (answers to the result's questions). Returns the completed "
+        "DetectionResult; raises BadInputError with an example when the answer does not fit."
+    )
+    def complete_detection(
+        self,
+        choice: str | None = None,
+        arguments: dict[str, Any] | None = None,
+        detection_result: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         current = self._current_detection(detection_result)
         completed = choosing.complete(current, choice, dict(arguments or {}), self.settings.detection_timeout_s)
         self._store_detection(completed, "Format chosen")
@@ -81,60 +91,91 @@ class ConversionAgent(Agent):
 
     # ------------------------------------------------------------------ metadata the files know
 
-    @action("Read what the files already know (start time, rate, channels, duration, data type, devices, "
-            "electrode groups) with the detected reader; stored as extracted_metadata.")
-    def extract_metadata(self, input_path: str | None = None, detection_result: dict[str, Any] | None = None) -> dict[str, Any]:
+    @action(
+        "Read what the files already know (start time, rate, channels, duration, data type, devices, "
+        "electrode groups) with the detected reader; stored as extracted_metadata."
+    )
+    def extract_metadata(
+        self, input_path: str | None = None, detection_result: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         if detection_result is None and self.store.snapshot().detected_format is None and input_path:
             self.detect_format(input_path)  # stores the detection and, once settled, what the files know
             return self.store.snapshot().extracted_metadata
         found = self._current_detection(detection_result)
         if found.needs_choice or not found.interface:
-            raise BadInputError("Choose the format first: the detection is waiting for an answer.",
-                                component=COMPONENT, details={"alternatives": [a.choice_id for a in found.alternatives]})
+            raise BadInputError(
+                "Choose the format first: the detection is waiting for an answer.",
+                component=COMPONENT,
+                details={"alternatives": [a.choice_id for a in found.alternatives]},
+            )
         try:
-            summary = call_with_timeout(lambda: extraction.extract(found.interface or "", found.source_data),
-                                        self.settings.detection_timeout_s, "extract_metadata")
+            summary = call_with_timeout(
+                lambda: extraction.extract(found.interface or "", found.source_data),
+                self.settings.detection_timeout_s,
+                "extract_metadata",
+            )
         except Exception as exc:  # noqa: BLE001 - metadata is a help, never a reason to stop
-            self.store.log(LogLevel.WARNING, COMPONENT, f"Could not read metadata from the files: {describe_error(exc)}")
+            self.store.log(
+                LogLevel.WARNING, COMPONENT, f"Could not read metadata from the files: {describe_error(exc)}"
+            )
             return {}
         self.store.update(COMPONENT, _describe_summary(summary), extracted_metadata=summary)
         return summary
 
     # ------------------------------------------------------------------ conversion
 
-    @action("Convert the upload to the next NWB version with the merged metadata. `options` (all optional): "
-            "skip_empty_streams, drop_empty_tables, drop_empty_strings (true/false), compression "
-            "(gzip|lz4|zstd|none). Returns the version with `notes` saying what each option changed.")
-    def convert(self, input_path: str, detection_result: dict[str, Any], metadata: dict[str, Any],
-                options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return self._convert(input_path, DetectionResult.model_validate(detection_result), metadata,
-                             corrections.validate_options(options))
+    @action(
+        "Convert the upload to the next NWB version with the merged metadata. `options` (all optional): "
+        "skip_empty_streams, drop_empty_tables, drop_empty_strings (true/false), compression "
+        "(gzip|lz4|zstd|none). Returns the version with `notes` saying what each option changed."
+    )
+    def convert(
+        self,
+        input_path: str,
+        detection_result: dict[str, Any],
+        metadata: dict[str, Any],
+        options: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        return self._convert(
+            input_path,
+            DetectionResult.model_validate(detection_result),
+            metadata,
+            corrections.validate_options(options),
+        )
 
-    @action("Convert again after an evaluation, with corrected metadata (merged over the session's metadata) "
-            "and options (merged over the options of the previous version). Uses the upload and the format in "
-            "state; returns the new version like convert.")
+    @action(
+        "Convert again after an evaluation, with corrected metadata (merged over the session's metadata) "
+        "and options (merged over the options of the previous version). Uses the upload and the format in "
+        "state; returns the new version like convert."
+    )
     def apply_corrections(self, metadata: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
         state = self.store.snapshot()
         if not state.input_path or state.detected_format is None:
-            raise BadInputError("There is nothing to correct yet: no upload has been converted in this session.",
-                                component=COMPONENT)
+            raise BadInputError(
+                "There is nothing to correct yet: no upload has been converted in this session.", component=COMPONENT
+            )
         merged_options = corrections.validate_options({**state.conversion_options, **(options or {})})
         return self._convert(state.input_path, state.detected_format, {**state.metadata, **metadata}, merged_options)
 
-    def _convert(self, input_path: str, found: DetectionResult, metadata: dict[str, Any],
-                 options: dict[str, Any]) -> dict[str, Any]:
+    def _convert(
+        self, input_path: str, found: DetectionResult, metadata: dict[str, Any], options: dict[str, Any]
+    ) -> dict[str, Any]:
         # A question whose value is already in source_data (a value read from the file) is answered.
         unanswered = [q.name for q in found.questions if q.name not in found.source_data]
         if found.needs_choice or unanswered or not found.interface:
-            raise BadInputError("The format is not settled yet: answer the format question first "
-                                "(conversion_agent.complete_detection).", component=COMPONENT,
-                                details={"unanswered": unanswered})
+            raise BadInputError(
+                "The format is not settled yet: answer the format question first "
+                "(conversion_agent.complete_detection).",
+                component=COMPONENT,
+                details={"unanswered": unanswered},
+            )
         state = self.store.snapshot()
         output_dir = Path(state.output_dir or self.settings.output_dir)
         output_dir.mkdir(parents=True, exist_ok=True)
         stem = versions.safe_stem(state.output_name or Path(input_path).name)
-        number = versions.next_version(output_dir, stem, [v.version for v in state.versions]
-                                       + naming.dandi_versions_on_disk(output_dir))
+        number = versions.next_version(
+            output_dir, stem, [v.version for v in state.versions] + naming.dandi_versions_on_disk(output_dir)
+        )
         partial = versions.partial_path(versions.version_path(output_dir, stem, number))
         read_files = inputs.source_files(found.source_data, found.root, found.files)
         before = inputs.fingerprint(read_files)
@@ -150,19 +191,32 @@ class ConversionAgent(Agent):
                 raise ConversionError(
                     f"A file of the upload is missing: {', '.join(missing[:5])}. It was there when the format was "
                     "detected; the upload folder was changed. Upload the recording again.",
-                    details={"missing": missing})
+                    details={"missing": missing},
+                )
             # In a worker process: NeuroConv and h5py hold the GIL for long stretches.
-            outcome = isolation.run_isolated(worker.TARGET, dict(
-                interface=found.interface, source_data=found.source_data, user_metadata=metadata,
-                output_path=partial, write=runner.WriteSettings.from_settings(self.settings),
-                file_metadata=_file_metadata(state.extracted_metadata), options=options, output_dir=str(output_dir),
-            ), on_progress, lambda: self.store.cancel_requested)
+            outcome = isolation.run_isolated(
+                worker.TARGET,
+                dict(
+                    interface=found.interface,
+                    source_data=found.source_data,
+                    user_metadata=metadata,
+                    output_path=partial,
+                    write=runner.WriteSettings.from_settings(self.settings),
+                    file_metadata=_file_metadata(state.extracted_metadata),
+                    options=options,
+                    output_dir=str(output_dir),
+                ),
+                on_progress,
+                lambda: self.store.cancel_requested,
+            )
             changed = inputs.changes(before, inputs.fingerprint(read_files))
             if changed:
                 raise ConversionError(
                     f"The upload changed while it was being converted ({'; '.join(changed[:5])}), so the new file may "
                     "be incomplete and was discarded. Upload the recording again and leave it untouched until the "
-                    "conversion ends.", details={"changed": changed})
+                    "conversion ends.",
+                    details={"changed": changed},
+                )
             self.store.raise_if_cancelled()
             final = self._final_path(output_dir, stem, number, outcome, partial)
             versions.publish(partial, final)
@@ -175,46 +229,71 @@ class ConversionAgent(Agent):
         for note in notes:
             self.store.log(LogLevel.WARNING, COMPONENT, note)
         version = NWBVersion(
-            version=number, path=str(final), sha256=versions.sha256_of(final), size_bytes=final.stat().st_size,
+            version=number,
+            path=str(final),
+            sha256=versions.sha256_of(final),
+            size_bytes=final.stat().st_size,
             specification_path=str(spec_path) if spec_path else None,
             metadata_path=str(metadata_path) if metadata_path else None,
         )
         self.store.add_version(version, COMPONENT)
-        self.store.update(COMPONENT, f"Conversion options of v{number}: {options or 'none'}", quiet=True,
-                          conversion_options=options)
+        self.store.update(
+            COMPONENT, f"Conversion options of v{number}: {options or 'none'}", quiet=True, conversion_options=options
+        )
         self.store.complete_stage(StageName.CONVERSION, COMPONENT, f"Wrote {final.name}")
         self.store.log(LogLevel.INFO, COMPONENT, f"sha256 of {final.name}: {version.sha256}")
         return {**version.model_dump(mode="json"), "notes": notes, "options": options}
 
-    def _final_path(self, output_dir: Path, stem: str, number: int, outcome: runner.ConversionOutcome,
-                    written: Path) -> Path:
+    def _final_path(
+        self, output_dir: Path, stem: str, number: int, outcome: runner.ConversionOutcome, written: Path
+    ) -> Path:
         """The version's name: `<stem>_v<N>.nwb`, or DANDI's layout when OUTPUT_NAMING=dandi."""
         if self.settings.output_naming == "dandi":
             subject = (outcome.metadata.get("Subject") or {}).get("subject_id")
             nwbfile = outcome.metadata.get("NWBFile") or {}
             if subject:
-                name = naming.dandi_name(subject, nwbfile.get("session_id"), nwbfile.get("session_start_time"),
-                                         naming.modalities(written), number)
+                name = naming.dandi_name(
+                    subject,
+                    nwbfile.get("session_id"),
+                    nwbfile.get("session_start_time"),
+                    naming.modalities(written),
+                    number,
+                )
                 return output_dir / name
-            outcome.notes.append("OUTPUT_NAMING=dandi needs a subject ID; this version keeps the session name. Give "
-                                 "subject_id to get DANDI's file name.")
+            outcome.notes.append(
+                "OUTPUT_NAMING=dandi needs a subject ID; this version keeps the session name. Give "
+                "subject_id to get DANDI's file name."
+            )
         return versions.version_path(output_dir, stem, number)
 
     def _write_specification(self, final: Path, outcome: runner.ConversionOutcome) -> tuple[Path | None, Path | None]:
         """The NeuroConv specification and metadata beside the file; a failure here costs only them."""
         try:
             spec_path, metadata_path, left_out = specification.write_beside(
-                final, outcome.plan, outcome.metadata, outcome.reader_metadata, outcome.conversion_options,
-                outcome.electrodes_located)
+                final,
+                outcome.plan,
+                outcome.metadata,
+                outcome.reader_metadata,
+                outcome.conversion_options,
+                outcome.electrodes_located,
+            )
         except Exception as exc:  # noqa: BLE001 - the NWB file stands without them
             self.store.log(LogLevel.WARNING, COMPONENT, f"Could not write the NeuroConv specification: {exc}")
             return None, None
         if spec_path is None and outcome.plan is not None:
-            self.store.log(LogLevel.INFO, COMPONENT, f"No NeuroConv specification for {final.name}: "
-                           f"{outcome.plan.why_not_reproducible}. Its metadata is in {metadata_path.name}.")
+            self.store.log(
+                LogLevel.INFO,
+                COMPONENT,
+                f"No NeuroConv specification for {final.name}: "
+                f"{outcome.plan.why_not_reproducible}. Its metadata is in {metadata_path.name}.",
+            )
         elif spec_path is not None:
-            self.store.log(LogLevel.INFO, COMPONENT, f"Re-run without this service: neuroconv {spec_path.name}",
-                           not_carried=left_out)
+            self.store.log(
+                LogLevel.INFO,
+                COMPONENT,
+                f"Re-run without this service: neuroconv {spec_path.name}",
+                not_carried=left_out,
+            )
         return spec_path, metadata_path
 
     # ------------------------------------------------------------------ helpers
@@ -238,12 +317,21 @@ class ConversionAgent(Agent):
 
     def _store_detection(self, result: DetectionResult, what: str) -> None:
         options = [f"{a.choice_id}: {a.explanation}" for a in result.alternatives]
-        message = (f"{what}: {result.interface} (confidence {result.confidence:.0%})"
-                   if not result.needs_choice else f"{what}: a choice is needed. {result.explanation}")
+        message = (
+            f"{what}: {result.interface} (confidence {result.confidence:.0%})"
+            if not result.needs_choice
+            else f"{what}: a choice is needed. {result.explanation}"
+        )
         self.store.update(COMPONENT, message, detected_format=result)
-        self.store.log(LogLevel.INFO, COMPONENT, result.explanation or message, alternatives=options,
-                       files=len(result.files), duration_s=result.duration_s,
-                       questions=[q.name for q in result.questions])
+        self.store.log(
+            LogLevel.INFO,
+            COMPONENT,
+            result.explanation or message,
+            alternatives=options,
+            files=len(result.files),
+            duration_s=result.duration_s,
+            questions=[q.name for q in result.questions],
+        )
 
 
 def _file_metadata(extracted: dict[str, Any]) -> dict[str, Any]:
@@ -256,8 +344,10 @@ def _file_metadata(extracted: dict[str, Any]) -> dict[str, Any]:
 def _describe_summary(summary: dict[str, Any]) -> str:
     parts = []
     if summary.get("sampling_rate_hz"):
-        parts.append(f"{summary['channel_count']} channels at {summary['sampling_rate_hz']:g} Hz, "
-                     f"{summary['duration_s']:.2f} s, {summary['dtype']}")
+        parts.append(
+            f"{summary['channel_count']} channels at {summary['sampling_rate_hz']:g} Hz, "
+            f"{summary['duration_s']:.2f} s, {summary['dtype']}"
+        )
     start = summary.get("session_start_time")
     if start:
         zone = "" if summary.get("session_start_time_has_timezone") else " (no time zone: to be asked)"

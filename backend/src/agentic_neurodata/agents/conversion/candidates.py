@@ -153,8 +153,14 @@ def proposals(inventory: Inventory) -> Proposals:
         names = tuple(f.relative for f in matched)
         companion = REQUIRED_COMPANIONS.get(cls.__name__)
         if companion and companion not in tokens:
-            found.skipped.append(SkippedReader(cls, names, f"it needs the {companion} file that describes the data, "
-                                               "and none was uploaded", needs_companion=True))
+            found.skipped.append(
+                SkippedReader(
+                    cls,
+                    names,
+                    f"it needs the {companion} file that describes the data, and none was uploaded",
+                    needs_companion=True,
+                )
+            )
             continue
         reason, path_key, stream_key, hint = _readiness(cls)
         if reason:
@@ -167,29 +173,48 @@ def proposals(inventory: Inventory) -> Proposals:
             chain, tops = _folder_variants(inventory, matched)
             for folder in chain:
                 files = [f for f in matched if folder in f.path.parents]
-                group.chain.append(Proposal(source_data={path_key: str(folder)}, files=files,
-                                            scope=_relative(inventory, folder), **base))
+                group.chain.append(
+                    Proposal(
+                        source_data={path_key: str(folder)}, files=files, scope=_relative(inventory, folder), **base
+                    )
+                )
             for folder in tops:
                 files = [f for f in matched if folder in f.path.parents]
-                group.separate.append(Proposal(source_data={path_key: str(folder)}, files=files,
-                                               scope=_relative(inventory, folder), **base))
+                group.separate.append(
+                    Proposal(
+                        source_data={path_key: str(folder)}, files=files, scope=_relative(inventory, folder), **base
+                    )
+                )
         elif path_key == "file_path":
             primary = sorted((f for f in matched if suffixes.matches_last(f)), key=lambda f: -f.size)
             if len(primary) > MAX_FILE_VARIANTS:
                 left = [f.relative for f in primary[MAX_FILE_VARIANTS:]]
-                group.truncated = (f"{cls.__name__} was tried on the {MAX_FILE_VARIANTS} largest of {len(primary)} "
-                                   f"matching files; not tried: {', '.join(left[:5])}"
-                                   + (f" and {len(left) - 5} more" if len(left) > 5 else ""))
+                group.truncated = (
+                    f"{cls.__name__} was tried on the {MAX_FILE_VARIANTS} largest of {len(primary)} "
+                    f"matching files; not tried: {', '.join(left[:5])}"
+                    + (f" and {len(left) - 5} more" if len(left) > 5 else "")
+                )
             for file in primary[:MAX_FILE_VARIANTS]:
                 stem = file.path.name.split(".")[0]
-                companions = [f for f in matched if f.path.parent == file.path.parent and f.path.name.split(".")[0] == stem]
-                group.separate.append(Proposal(source_data={path_key: str(file.path)}, files=companions or [file],
-                                               scope=file.relative, **base))
+                companions = [
+                    f for f in matched if f.path.parent == file.path.parent and f.path.name.split(".")[0] == stem
+                ]
+                group.separate.append(
+                    Proposal(
+                        source_data={path_key: str(file.path)}, files=companions or [file], scope=file.relative, **base
+                    )
+                )
         else:
             primary = [f for f in matched if suffixes.matches_last(f)]
             if primary:
-                group.separate.append(Proposal(source_data={path_key: [str(f.path) for f in primary]}, files=primary,
-                                               scope=f"{len(primary)} files", **base))
+                group.separate.append(
+                    Proposal(
+                        source_data={path_key: [str(f.path) for f in primary]},
+                        files=primary,
+                        scope=f"{len(primary)} files",
+                        **base,
+                    )
+                )
         if group.chain or group.separate:
             found.groups.append(group)
     return found

@@ -33,8 +33,14 @@ def make_codec(name: str, level: int) -> Codec:
     if name == "gzip":
         level = max(1, min(9, level))
         deflate = _deflate()
-        return Codec(name, level, {"compression": "gzip", "compression_opts": level}, ["gzip"], [{"level": level}],
-                     lambda raw: deflate(raw, level))
+        return Codec(
+            name,
+            level,
+            {"compression": "gzip", "compression_opts": level},
+            ["gzip"],
+            [{"level": level}],
+            lambda raw: deflate(raw, level),
+        )
     if name == "none":
         return Codec(name, 0, {"compression": None}, None, None, None)
     try:

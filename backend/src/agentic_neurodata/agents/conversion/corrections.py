@@ -30,15 +30,24 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
     checked: dict[str, Any] = {}
     for key, value in (options or {}).items():
         if key not in OPTIONS:
-            raise BadInputError(f"Unknown conversion option {key!r}. Known options: {', '.join(OPTIONS)}.",
-                                component=COMPONENT, details={"option": key, "known": OPTIONS})
+            raise BadInputError(
+                f"Unknown conversion option {key!r}. Known options: {', '.join(OPTIONS)}.",
+                component=COMPONENT,
+                details={"option": key, "known": OPTIONS},
+            )
         if key == "compression":
             if value not in CODECS:
-                raise BadInputError(f"compression must be one of {', '.join(CODECS)}, not {value!r}.",
-                                    component=COMPONENT, details={"option": key, "example": "gzip"})
+                raise BadInputError(
+                    f"compression must be one of {', '.join(CODECS)}, not {value!r}.",
+                    component=COMPONENT,
+                    details={"option": key, "example": "gzip"},
+                )
         elif not isinstance(value, bool):
-            raise BadInputError(f"{key} must be true or false, not {value!r}.", component=COMPONENT,
-                                details={"option": key, "example": True})
+            raise BadInputError(
+                f"{key} must be true or false, not {value!r}.",
+                component=COMPONENT,
+                details={"option": key, "example": True},
+            )
         checked[key] = value
     return checked
 
@@ -48,13 +57,19 @@ def _recording(converter: Any, name: str) -> Any:
 
 
 def _skip_empty_streams(plan: ConversionPlan, converter: Any, notes: list[str]) -> ConversionPlan:
-    empty = {s.name for s in plan.streams if (rec := _recording(converter, s.name)) is not None
-             and rec.get_num_samples() == 0}
+    empty = {
+        s.name
+        for s in plan.streams
+        if (rec := _recording(converter, s.name)) is not None and rec.get_num_samples() == 0
+    }
     if not empty:
         return plan
     if empty == {s.name for s in plan.streams}:
-        raise BadInputError("Every stream of the recording is empty (no samples): there is nothing to convert.",
-                            component=COMPONENT, details={"empty_streams": sorted(empty)})
+        raise BadInputError(
+            "Every stream of the recording is empty (no samples): there is nothing to convert.",
+            component=COMPONENT,
+            details={"empty_streams": sorted(empty)},
+        )
     notes.append(f"Left out {', '.join(sorted(empty))}: {'it holds' if len(empty) == 1 else 'they hold'} no samples.")
     return plan.without(empty)
 
@@ -65,8 +80,9 @@ def changing_bits(recording: Any, channel_id: str) -> list[int]:
     first: int | None = None
     changed = 0
     for start in range(0, total, SCAN_BLOCK):
-        block = np.ravel(recording.get_traces(channel_ids=[channel_id], start_frame=start,
-                                              end_frame=min(total, start + SCAN_BLOCK)))
+        block = np.ravel(
+            recording.get_traces(channel_ids=[channel_id], start_frame=start, end_frame=min(total, start + SCAN_BLOCK))
+        )
         words = block.astype(np.int64) & 0xFFFF
         if first is None and words.size:
             first = int(words[0])
@@ -78,8 +94,7 @@ def changing_bits(recording: Any, channel_id: str) -> list[int]:
 def _event_types(interface: Any) -> list[str]:
     """The event types the interface would write by default, as its own metadata names them."""
     events = interface.get_metadata().get("Events", {})
-    return [name for section in events.values() if isinstance(section, dict)
-            for name in section.get("event_types", {})]
+    return [name for section in events.values() if isinstance(section, dict) for name in section.get("event_types", {})]
 
 
 def _quiet_lines_left_out(stream: Stream, converter: Any) -> tuple[Stream, int, int] | None:
@@ -98,7 +113,8 @@ def _quiet_lines_left_out(stream: Stream, converter: Any) -> tuple[Stream, int, 
         active = changing_bits(recording, channel_id)
         if active:
             configuration[channel_id.split("#")[-1]] = [
-                {"signal_conditioning": {"bits": [bit]}, "detection": "high_period"} for bit in active]
+                {"signal_conditioning": {"bits": [bit]}, "detection": "high_period"} for bit in active
+            ]
     kept = sum(len(specs) for specs in configuration.values())
     if not words or kept >= len(default):
         return None
@@ -114,13 +130,17 @@ def _drop_empty_tables(plan: ConversionPlan, converter: Any, notes: list[str]) -
             continue
         replacement, kept, total = found
         plan = plan.replacing(replacement)
-        notes.append(f"Left out {total - kept} of the {total} digital lines of {stream.name}: they never change, so "
-                     "each would have been an empty event table"
-                     + (f"; the {kept} that change are kept as events." if kept else "."))
+        notes.append(
+            f"Left out {total - kept} of the {total} digital lines of {stream.name}: they never change, so "
+            "each would have been an empty event table"
+            + (f"; the {kept} that change are kept as events." if kept else ".")
+        )
     return plan
 
 
-def correct_plan(plan: ConversionPlan, converter: Any, options: dict[str, Any]) -> tuple[ConversionPlan, Any, list[str]]:
+def correct_plan(
+    plan: ConversionPlan, converter: Any, options: dict[str, Any]
+) -> tuple[ConversionPlan, Any, list[str]]:
     """Apply the stream options; returns the plan, its converter (rebuilt when the plan changed) and notes."""
     notes: list[str] = []
     wanted = options.get("skip_empty_streams") or options.get("drop_empty_tables")

@@ -44,8 +44,9 @@ def _questions(proposal: Proposal, suggested: dict[str, Any]) -> list[FieldReque
         if question.name == "response_channel_name":
             options = [str(v) for v in suggested.get("_channel_options", [])]
         value = suggested.get(question.name)
-        questions.append(question.model_copy(update={"options": options,
-                                                     "suggested": None if value is None else str(value)}))
+        questions.append(
+            question.model_copy(update={"options": options, "suggested": None if value is None else str(value)})
+        )
     return questions
 
 
@@ -61,17 +62,24 @@ class Detector:
         # Said in the result: matching files a reader was not tried on (MAX_FILE_VARIANTS).
         self.truncated: list[str] = []
 
-    def _probe(self, proposal: Proposal, source_data: dict[str, Any], files: list[ScannedFile],
-               stream: str | None = None) -> bool:
+    def _probe(
+        self, proposal: Proposal, source_data: dict[str, Any], files: list[ScannedFile], stream: str | None = None
+    ) -> bool:
         questions: list[FieldRequest] = []
         if proposal.hint is not None:
             if proposal.hint.headerless:
-                self.headerless.append(Found(proposal, source_data, files, Outcome(ok=False), stream,
-                                             _questions(proposal, {})))
+                self.headerless.append(
+                    Found(proposal, source_data, files, Outcome(ok=False), stream, _questions(proposal, {}))
+                )
                 return False
             try:
-                suggested = call_with_timeout(lambda: proposal.hint.suggest(source_data), self.timeout_s,
-                                              f"{proposal.name} hints") if proposal.hint.suggest else {}
+                suggested = (
+                    call_with_timeout(
+                        lambda: proposal.hint.suggest(source_data), self.timeout_s, f"{proposal.name} hints"
+                    )
+                    if proposal.hint.suggest
+                    else {}
+                )
             except Exception as exc:  # noqa: BLE001 - the file cannot tell: it is not this format
                 self.failures.append((proposal, describe_error(exc)))
                 return False
@@ -97,23 +105,34 @@ class Detector:
             if streams:
                 source[proposal.stream_key] = streams[0]
             return self._probe(proposal, source, proposal.files, streams[0] if streams else None)
-        results = [self._probe(proposal, {**proposal.source_data, proposal.stream_key: stream},
-                               _stream_files(proposal.files, stream, streams), stream) for stream in streams]
+        results = [
+            self._probe(
+                proposal,
+                {**proposal.source_data, proposal.stream_key: stream},
+                _stream_files(proposal.files, stream, streams),
+                stream,
+            )
+            for stream in streams
+        ]
         return any(results)
 
     def _dominated(self, proposal: Proposal) -> bool:
         """A reader already proven to read these files and more specifically cannot be beaten by this one,
         so it is not opened at all (some readers load a whole file before they fail)."""
         paths = {f.relative for f in proposal.files}
-        return any(found.paths >= paths and (found.proposal.coverage > proposal.coverage
-                                             or (found.proposal.is_converter and not proposal.is_converter))
-                   for found in self.found)
+        return any(
+            found.paths >= paths
+            and (
+                found.proposal.coverage > proposal.coverage
+                or (found.proposal.is_converter and not proposal.is_converter)
+            )
+            for found in self.found
+        )
 
     def run(self) -> None:
         found = proposals(self.inventory)
         self.skipped = [s for s in found.skipped if self.only is None or s.name == self.only]
-        groups = [g for g in found.groups
-                  if self.only is None or (g.chain + g.separate)[0].name == self.only]
+        groups = [g for g in found.groups if self.only is None or (g.chain + g.separate)[0].name == self.only]
         for group in groups:
             if group.truncated:
                 log.info("Detection: %s", group.truncated)
@@ -132,8 +151,10 @@ class Detector:
         """A headerless reader is offered only when no reader with a header claimed more of the files' suffixes."""
         if self.found:
             return []
+
         def claimed(p: Proposal) -> int:
             return len({t for f in p.files for t in f.suffixes if p.suffixes.matches_token(t)})
+
         best_other = max((claimed(p) for p, _ in self.failures), default=0)
         return [f for f in self.headerless if claimed(f.proposal) >= best_other]
 
@@ -147,16 +168,23 @@ def _choice_ids(found: list[Found]) -> list[str]:
     ]
     ids = [forms[0](f) for f in found]
     for form in forms[1:]:
-        ids = [form(f) if ids.count(i) > 1 else i for f, i in zip(found, ids)]
+        ids = [form(f) if ids.count(i) > 1 else i for f, i in zip(found, ids, strict=False)]
     return [i if ids.count(i) == 1 else f"{i}~{n}" for n, i in enumerate(ids, start=1)]
 
 
 def _candidate(found: Found, choice_id: str, total: int, prefix: str = "") -> FormatCandidate:
     return FormatCandidate(
-        interface=found.name, source_data=found.source_data, explanation=prefix + explain(found, total),
-        bytes_explained=found.bytes, files=sorted(found.paths), is_converter=found.proposal.is_converter,
-        score=round(found.bytes / total, 4) if total else 0.0, choice_id=choice_id, stream=found.stream,
-        conversion_options=found.outcome.conversion_options, questions=found.questions,
+        interface=found.name,
+        source_data=found.source_data,
+        explanation=prefix + explain(found, total),
+        bytes_explained=found.bytes,
+        files=sorted(found.paths),
+        is_converter=found.proposal.is_converter,
+        score=round(found.bytes / total, 4) if total else 0.0,
+        choice_id=choice_id,
+        stream=found.stream,
+        conversion_options=found.outcome.conversion_options,
+        questions=found.questions,
     )
 
 
@@ -166,7 +194,9 @@ def _check_known(only: str | None) -> None:
         hint = f" Did you mean {', '.join(close)}?" if close else ""
         raise FormatDetectionError(
             f"NeuroConv has no interface or converter named '{only}'.{hint} Give a name from GET /api/info "
-            "(supported_formats), e.g. SpikeGLXConverterPipe.", details={"format": only, "close_matches": close})
+            "(supported_formats), e.g. SpikeGLXConverterPipe.",
+            details={"format": only, "close_matches": close},
+        )
 
 
 def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -> DetectionResult:
@@ -177,12 +207,15 @@ def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -
     if not inventory.files:
         raise FormatDetectionError(
             "The upload holds no files. Upload the recording folder your acquisition system wrote, e.g. a SpikeGLX "
-            "run folder with its .bin and .meta files.", details={"input_path": str(input_path)})
+            "run folder with its .bin and .meta files.",
+            details={"input_path": str(input_path)},
+        )
     if inventory.total_bytes == 0:
         raise FormatDetectionError(
             f"Every uploaded file is empty (0 bytes): {inventory.describe()}. The copy or upload was probably "
             "interrupted; upload the complete files (a recording's data file is usually megabytes or more).",
-            details={"empty_files": [f.relative for f in inventory.files][:50]})
+            details={"empty_files": [f.relative for f in inventory.files][:50]},
+        )
     detector = Detector(inventory, timeout_s, only)
     detector.run()
     total = inventory.total_bytes
@@ -193,39 +226,73 @@ def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -
             if detector.truncated:
                 message = message.rstrip(".") + ". " + "; ".join(detector.truncated) + "."
             raise FormatDetectionError(message, details=details)
-        return _result(headerless[0], [], inventory, started, needs_answers=True, truncated=detector.truncated,
-                       explanation="These files have no header that names their format. If this is a raw binary "
-                       f"recording, {display(headerless[0].proposal.cls)} can read it once you give: "
-                       + ", ".join(q.name for q in headerless[0].questions) + ".")
+        return _result(
+            headerless[0],
+            [],
+            inventory,
+            started,
+            needs_answers=True,
+            truncated=detector.truncated,
+            explanation="These files have no header that names their format. If this is a raw binary "
+            f"recording, {display(headerless[0].proposal.cls)} can read it once you give: "
+            + ", ".join(q.name for q in headerless[0].questions)
+            + ".",
+        )
     ranking = rank(detector.found, total)
     everything = [ranking.best, *ranking.alternatives]
     if ranking.alternatives:
         if ranking.separate_recordings:
-            intro = (f"These files hold {len(everything)} different recordings. Choose the one to convert now; the "
-                     "other files are left out (upload them as a separate session).")
+            intro = (
+                f"These files hold {len(everything)} different recordings. Choose the one to convert now; the "
+                "other files are left out (upload them as a separate session)."
+            )
         else:
             intro = "More than one reader fits these files equally well. Choose one:"
-        return _result(ranking.best, ranking.alternatives, inventory, started, needs_answers=True, explanation=intro,
-                       truncated=detector.truncated)
+        return _result(
+            ranking.best,
+            ranking.alternatives,
+            inventory,
+            started,
+            needs_answers=True,
+            explanation=intro,
+            truncated=detector.truncated,
+        )
     needs_answers = bool(ranking.best.questions)
     # A clear winner: the other readers that proved they read the files are shown, not offered.
     # While answers are awaited `alternatives` lists only what the answer may name (see choice.py).
     runners_up = [] if needs_answers else ranking.runners_up[:MAX_RUNNERS_UP]
-    return _result(ranking.best, [], inventory, started, needs_answers=needs_answers, runners_up=runners_up,
-                   truncated=detector.truncated)
+    return _result(
+        ranking.best,
+        [],
+        inventory,
+        started,
+        needs_answers=needs_answers,
+        runners_up=runners_up,
+        truncated=detector.truncated,
+    )
 
 
-def _result(best: Found, others: list[Found], inventory: Inventory, started: float, *, needs_answers: bool,
-            explanation: str | None = None, runners_up: list[tuple[Found, str]] | None = None,
-            truncated: list[str] | None = None) -> DetectionResult:
+def _result(
+    best: Found,
+    others: list[Found],
+    inventory: Inventory,
+    started: float,
+    *,
+    needs_answers: bool,
+    explanation: str | None = None,
+    runners_up: list[tuple[Found, str]] | None = None,
+    truncated: list[str] | None = None,
+) -> DetectionResult:
     total = inventory.total_bytes
     everything = [best, *others]
     runners_up = runners_up or []
     # The options keep the ids they would have alone; the runner-ups' ids are unique beside them.
-    ids = _choice_ids(everything) + _choice_ids(everything + [f for f, _ in runners_up])[len(everything):]
-    candidates = [_candidate(f, i, total) for f, i in zip(everything, ids)]
-    shown = [_candidate(f, i, total, f"{NOT_CHOSEN} ({why}): ")
-             for (f, why), i in zip(runners_up, ids[len(everything):])]
+    ids = _choice_ids(everything) + _choice_ids(everything + [f for f, _ in runners_up])[len(everything) :]
+    candidates = [_candidate(f, i, total) for f, i in zip(everything, ids, strict=False)]
+    shown = [
+        _candidate(f, i, total, f"{NOT_CHOSEN} ({why}): ")
+        for (f, why), i in zip(runners_up, ids[len(everything) :], strict=False)
+    ]
     unused = sorted({f.relative for f in inventory.files} - best.paths)
     text = explanation or explain(best, total)
     if unused and not others:
@@ -234,11 +301,16 @@ def _result(best: Found, others: list[Found], inventory: Inventory, started: flo
         text = text.rstrip(".") + ". " + "; ".join(truncated) + "."
     share = best.bytes / total if total else 0.0
     return DetectionResult(
-        interface=best.name, source_data=best.source_data, choice_id=ids[0],
+        interface=best.name,
+        source_data=best.source_data,
+        choice_id=ids[0],
         confidence=round(share / len(everything), 3),
         files=sorted(best.paths),
         alternatives=(candidates if (others or needs_answers) else []) + shown,
-        needs_choice=needs_answers, explanation=text, duration_s=round(time.perf_counter() - started, 3),
-        conversion_options=best.outcome.conversion_options, questions=best.questions,
+        needs_choice=needs_answers,
+        explanation=text,
+        duration_s=round(time.perf_counter() - started, 3),
+        conversion_options=best.outcome.conversion_options,
+        questions=best.questions,
         root=str(inventory.root if inventory.root.is_dir() else inventory.root.parent),
     )

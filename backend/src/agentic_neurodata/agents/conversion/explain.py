@@ -37,7 +37,11 @@ def explain(found: Found, total: int) -> str:
         streams = getattr(cls, "get_streams", None)
         try:
             value = found.source_data[found.proposal.path_key]
-            listed = call_with_timeout(lambda: streams(**{found.proposal.path_key: value}), 5.0, "streams") if streams else []
+            listed = (
+                call_with_timeout(lambda: streams(**{found.proposal.path_key: value}), 5.0, "streams")
+                if streams
+                else []
+            )
             extra = f"; writes every stream ({', '.join(map(str, listed))})" if listed else ""
         except Exception:  # noqa: BLE001 - the listing is only for the explanation
             extra = ""
@@ -53,8 +57,10 @@ def _files(names: tuple[str, ...]) -> str:
 def _not_tried(skipped: list[SkippedReader]) -> str:
     """One sentence per reader whose suffixes matched but that could not be tried (largest match first)."""
     ranked = sorted(skipped, key=lambda s: (-len(s.files), s.name))[:MAX_NAMED_READERS]
-    return " ".join(f"{display(s.cls)} ({s.name}) matches {_files(s.files)} by name but could not be tried: "
-                    f"{s.reason}." for s in ranked)
+    return " ".join(
+        f"{display(s.cls)} ({s.name}) matches {_files(s.files)} by name but could not be tried: {s.reason}."
+        for s in ranked
+    )
 
 
 def failure_message(inventory: Inventory, detector: Detector) -> tuple[str, dict[str, Any]]:
@@ -95,18 +101,33 @@ def failure_message(inventory: Inventory, detector: Detector) -> tuple[str, dict
     not_tried = f" {_not_tried(untried)}" if untried else ""
     return (
         f"The files look like {display(ranked[0][0].cls)}, but no reader could open them. "
-        + " ".join(c.rstrip(".") + "." for c in complaints) + hint + not_tried + empty_note,
-        {"attempts": [{"interface": p.name, "source": p.scope, "error": e} for p, e in ranked[:10]],
-         "empty_files": empty, "not_tried": skipped_details},
+        + " ".join(c.rstrip(".") + "." for c in complaints)
+        + hint
+        + not_tried
+        + empty_note,
+        {
+            "attempts": [{"interface": p.name, "source": p.scope, "error": e} for p, e in ranked[:10]],
+            "empty_files": empty,
+            "not_tried": skipped_details,
+        },
     )
 
 
 def _hint_for(error: str) -> str:
     lowered = error.lower()
-    if "no samples" in lowered or "size of available data" in lowered or "multiple of" in lowered or "truncat" in lowered:
-        return (" A data file looks empty or cut short (truncated), e.g. by an interrupted copy: upload the "
-                "complete file as the acquisition system wrote it.")
+    if (
+        "no samples" in lowered
+        or "size of available data" in lowered
+        or "multiple of" in lowered
+        or "truncat" in lowered
+    ):
+        return (
+            " A data file looks empty or cut short (truncated), e.g. by an interrupted copy: upload the "
+            "complete file as the acquisition system wrote it."
+        )
     if lowered.startswith("keyerror") or "header" in lowered:
-        return (" The file header is missing a field the reader needs: it may be corrupted or written by an "
-                "unsupported software version. Upload the original file as the acquisition system wrote it.")
+        return (
+            " The file header is missing a field the reader needs: it may be corrupted or written by an "
+            "unsupported software version. Upload the original file as the acquisition system wrote it."
+        )
     return ""

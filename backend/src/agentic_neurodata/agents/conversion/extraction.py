@@ -85,8 +85,11 @@ def _bit_depth(dtype: Any, stored: tuple[int, str] | None) -> dict[str, Any]:
     sample_bits = int(dtype.itemsize * 8)
     if stored:
         return {"bit_depth": stored[0], "bit_depth_source": stored[1], "sample_type_bits": sample_bits}
-    return {"bit_depth": sample_bits, "bit_depth_source": f"reader sample type ({dtype})",
-            "sample_type_bits": sample_bits}
+    return {
+        "bit_depth": sample_bits,
+        "bit_depth_source": f"reader sample type ({dtype})",
+        "sample_type_bits": sample_bits,
+    }
 
 
 def _streams(instance: Any, stored: tuple[int, str] | None = None) -> list[dict[str, Any]]:
@@ -96,17 +99,27 @@ def _streams(instance: Any, stored: tuple[int, str] | None = None) -> list[dict[
         sorting = getattr(interface, "sorting_extractor", None)
         if recording is not None:
             dtype = recording.get_dtype()
-            found.append({
-                "name": name, "kind": "recording",
-                "sampling_rate_hz": float(recording.get_sampling_frequency()),
-                "channel_count": int(recording.get_num_channels()),
-                "samples": int(recording.get_num_samples()),
-                "duration_s": round(float(recording.get_total_duration()), 6),
-                "dtype": str(dtype), **_bit_depth(dtype, stored),
-            })
+            found.append(
+                {
+                    "name": name,
+                    "kind": "recording",
+                    "sampling_rate_hz": float(recording.get_sampling_frequency()),
+                    "channel_count": int(recording.get_num_channels()),
+                    "samples": int(recording.get_num_samples()),
+                    "duration_s": round(float(recording.get_total_duration()), 6),
+                    "dtype": str(dtype),
+                    **_bit_depth(dtype, stored),
+                }
+            )
         elif sorting is not None:
-            found.append({"name": name, "kind": "sorting", "sampling_rate_hz": float(sorting.get_sampling_frequency()),
-                          "unit_count": len(sorting.get_unit_ids())})
+            found.append(
+                {
+                    "name": name,
+                    "kind": "sorting",
+                    "sampling_rate_hz": float(sorting.get_sampling_frequency()),
+                    "unit_count": len(sorting.get_unit_ids()),
+                }
+            )
     return found
 
 
@@ -121,12 +134,17 @@ def summarise(instance: Any, source_data: dict[str, Any]) -> dict[str, Any]:
     if start is None and (start := _start_from_folders(source_data)):
         source = "folder name"
     streams = _streams(instance, stored_bit_depth(source_data))
-    main = max((s for s in streams if s["kind"] == "recording"), key=lambda s: s["samples"] * s["channel_count"],
-               default=None)
-    devices = [{k: d.get(k) for k in ("name", "description", "manufacturer", "serial_number") if d.get(k)}
-               for d in metadata_entries(metadata.get("Devices")) + metadata_entries(ecephys.get("Device"))]
-    groups = [{k: g.get(k) for k in ("name", "description", "location") if g.get(k)}
-              for g in metadata_entries(ecephys.get("ElectrodeGroups")) + metadata_entries(ecephys.get("ElectrodeGroup"))]
+    main = max(
+        (s for s in streams if s["kind"] == "recording"), key=lambda s: s["samples"] * s["channel_count"], default=None
+    )
+    devices = [
+        {k: d.get(k) for k in ("name", "description", "manufacturer", "serial_number") if d.get(k)}
+        for d in metadata_entries(metadata.get("Devices")) + metadata_entries(ecephys.get("Device"))
+    ]
+    groups = [
+        {k: g.get(k) for k in ("name", "description", "location") if g.get(k)}
+        for g in metadata_entries(ecephys.get("ElectrodeGroups")) + metadata_entries(ecephys.get("ElectrodeGroup"))
+    ]
     has_zone = bool(start and start.tzinfo is not None)
     questions = [] if has_zone else [TIMEZONE_QUESTION if start else START_TIME_QUESTION]
     summary: dict[str, Any] = {
@@ -139,8 +157,20 @@ def summarise(instance: Any, source_data: dict[str, Any]) -> dict[str, Any]:
         "questions": [q.model_dump() for q in questions],
     }
     if main:
-        summary.update({k: main[k] for k in ("sampling_rate_hz", "channel_count", "duration_s", "dtype", "bit_depth",
-                                             "bit_depth_source", "sample_type_bits")})
+        summary.update(
+            {
+                k: main[k]
+                for k in (
+                    "sampling_rate_hz",
+                    "channel_count",
+                    "duration_s",
+                    "dtype",
+                    "bit_depth",
+                    "bit_depth_source",
+                    "sample_type_bits",
+                )
+            }
+        )
     return summary
 
 

@@ -50,7 +50,7 @@ def _read_rows(job: FillJob, start: int, stop: int) -> np.ndarray:
     band = np.empty((stop - start, *job.shape[1:]), dtype=job.dtype)
     for first in range(start, stop, MAX_ROWS_PER_READ):
         last = min(first + MAX_ROWS_PER_READ, stop)
-        band[first - start:last - start] = job.read((slice(first, last), *rest))
+        band[first - start : last - start] = job.read((slice(first, last), *rest))
     return band
 
 
@@ -77,7 +77,7 @@ def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: 
     rows = _band_rows(job, buffer_bytes)
     in_flight: deque[tuple[tuple[int, ...], Future[bytes], int]] = deque()
     flight_bytes = 0
-    other_axes = [range(0, n, c) for n, c in zip(job.shape[1:], job.chunks[1:])]
+    other_axes = [range(0, n, c) for n, c in zip(job.shape[1:], job.chunks[1:], strict=False)]
     with ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="deflate") as pool:
         try:
             for start in range(0, job.shape[0], rows):
@@ -85,8 +85,10 @@ def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: 
                 band = _read_rows(job, start, stop)
                 for row in range(0, stop - start, job.chunks[0]):
                     for corner in itertools.product(*other_axes):
-                        index = (slice(row, row + job.chunks[0]),
-                                 *(slice(c, c + size) for c, size in zip(corner, job.chunks[1:])))
+                        index = (
+                            slice(row, row + job.chunks[0]),
+                            *(slice(c, c + size) for c, size in zip(corner, job.chunks[1:], strict=False)),
+                        )
                         block = band[index]
                         in_flight.append(((start + row, *corner), pool.submit(work, block), block.nbytes))
                         flight_bytes += block.nbytes

@@ -3,7 +3,7 @@ said (the user wins), with absolute times and, on request, without empty optiona
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any
 
 from ...errors import BadInputError
@@ -21,13 +21,17 @@ def _with_timezone(metadata: dict[str, Any], notes: list[str]) -> datetime:
     if isinstance(start, str):
         start = datetime.fromisoformat(start)
     if start is None:
-        raise BadInputError("The files do not record when the session started, and no session_start_time was "
-                            "given. Give it with its time zone, e.g. 2024-03-05T14:30:00-05:00.",
-                            details={"field": "session_start_time", "example": "2024-03-05T14:30:00-05:00"})
+        raise BadInputError(
+            "The files do not record when the session started, and no session_start_time was "
+            "given. Give it with its time zone, e.g. 2024-03-05T14:30:00-05:00.",
+            details={"field": "session_start_time", "example": "2024-03-05T14:30:00-05:00"},
+        )
     if start.tzinfo is None:
-        start = start.replace(tzinfo=timezone.utc)
-        notes.append(f"The session start time {start:%Y-%m-%d %H:%M:%S} has no time zone in the files and none was "
-                     "given; it was written as UTC. Give session_start_time with its zone to correct it.")
+        start = start.replace(tzinfo=UTC)
+        notes.append(
+            f"The session start time {start:%Y-%m-%d %H:%M:%S} has no time zone in the files and none was "
+            "given; it was written as UTC. Give session_start_time with its zone to correct it."
+        )
     nwbfile["session_start_time"] = start
     return start
 
@@ -61,8 +65,12 @@ def _drop_empty_text(node: Any, path: str, dropped: list[str]) -> Any:
     return node
 
 
-def final_metadata(reader_metadata: dict[str, Any], file_metadata: dict[str, Any], user_metadata: dict[str, Any],
-                   drop_empty_strings: bool = False) -> tuple[dict[str, Any], list[str]]:
+def final_metadata(
+    reader_metadata: dict[str, Any],
+    file_metadata: dict[str, Any],
+    user_metadata: dict[str, Any],
+    drop_empty_strings: bool = False,
+) -> tuple[dict[str, Any], list[str]]:
     """The merged metadata and the notes saying what was decided on the user's behalf."""
     notes: list[str] = []
     metadata = apply_user_metadata(apply_user_metadata(reader_metadata, file_metadata), user_metadata)
@@ -70,8 +78,10 @@ def final_metadata(reader_metadata: dict[str, Any], file_metadata: dict[str, Any
         dropped: list[str] = []
         metadata = _drop_empty_text(metadata, "", dropped)
         if dropped:
-            notes.append(f"Left out optional metadata given as empty text ({', '.join(dropped)}) instead of writing "
-                         "empty values.")
+            notes.append(
+                f"Left out optional metadata given as empty text ({', '.join(dropped)}) instead of writing "
+                "empty values."
+            )
     start = _with_timezone(metadata, notes)
     _date_of_birth_in_zone(metadata, start)
     return metadata, notes

@@ -67,8 +67,11 @@ class ArgumentHint:
 # Spike-sorting outputs store spike times as sample indices; the rate of the recording they came from
 # is not in the files.
 _SORTING_RATE = FieldRequest(
-    name="sampling_frequency", description="Sampling rate of the recording the spikes were sorted from, in Hz",
-    example="30000", why="Sorting output stores spike times as sample numbers; the rate turns them into seconds")
+    name="sampling_frequency",
+    description="Sampling rate of the recording the spikes were sorted from, in Hz",
+    example="30000",
+    why="Sorting output stores spike times as sample numbers; the rate turns them into seconds",
+)
 
 
 def _abf_suggestions(source_data: dict[str, Any]) -> dict[str, Any]:
@@ -91,46 +94,73 @@ def _abf_suggestions(source_data: dict[str, Any]) -> dict[str, Any]:
 ARGUMENT_HINTS: dict[str, ArgumentHint] = {
     "AxonIntracellularInterface": ArgumentHint(
         questions=(
-            FieldRequest(name="mode", description="Recording mode of the patch-clamp amplifier",
-                         example="current_clamp", why="Decides whether the response is a membrane potential or a current"),
-            FieldRequest(name="response_channel_name", description="The ADC channel that recorded the cell's response",
-                         example="IN 0"),
+            FieldRequest(
+                name="mode",
+                description="Recording mode of the patch-clamp amplifier",
+                example="current_clamp",
+                why="Decides whether the response is a membrane potential or a current",
+            ),
+            FieldRequest(
+                name="response_channel_name",
+                description="The ADC channel that recorded the cell's response",
+                example="IN 0",
+            ),
         ),
         suggest=_abf_suggestions,
         value_types={"mode": str, "response_channel_name": str},
     ),
     "WhiteMatterRecordingInterface": ArgumentHint(
         questions=(
-            FieldRequest(name="sampling_frequency", description="Sampling rate of the binary file, in Hz",
-                         example="25000", why="A raw binary file (WhiteMatter) does not store its sampling rate"),
-            FieldRequest(name="num_channels", description="Number of interleaved channels in the file",
-                         example="64", why="A raw binary file (WhiteMatter) does not store its channel count"),
+            FieldRequest(
+                name="sampling_frequency",
+                description="Sampling rate of the binary file, in Hz",
+                example="25000",
+                why="A raw binary file (WhiteMatter) does not store its sampling rate",
+            ),
+            FieldRequest(
+                name="num_channels",
+                description="Number of interleaved channels in the file",
+                example="64",
+                why="A raw binary file (WhiteMatter) does not store its channel count",
+            ),
         ),
         headerless=True,
         value_types={"sampling_frequency": float, "num_channels": int},
     ),
     # TDT's reader needs the factor from stored int16 values to microvolts; TDT files do not give it.
     "TdtRecordingInterface": ArgumentHint(
-        questions=(FieldRequest(
-            name="gain", description="Conversion factor from the stored int16 values to microvolts", example="1.0",
-            why="TDT files do not store the amplifier gain; without it the voltages would be wrong"),),
+        questions=(
+            FieldRequest(
+                name="gain",
+                description="Conversion factor from the stored int16 values to microvolts",
+                example="1.0",
+                why="TDT files do not store the amplifier gain; without it the voltages would be wrong",
+            ),
+        ),
         value_types={"gain": float},
         probe_values={"gain": 1.0},
     ),
     # MountainSort's firings.mda: NeuroConv declares the rate as an integer.
     "MdaSortingInterface": ArgumentHint(
-        questions=(_SORTING_RATE,), value_types={"sampling_frequency": int},
+        questions=(_SORTING_RATE,),
+        value_types={"sampling_frequency": int},
         probe_values={"sampling_frequency": 30000},
     ),
     "XClustSortingInterface": ArgumentHint(
-        questions=(_SORTING_RATE,), value_types={"sampling_frequency": float},
+        questions=(_SORTING_RATE,),
+        value_types={"sampling_frequency": float},
         probe_values={"sampling_frequency": 30000.0},
     ),
     # EXTRACT's segmentation (.mat) holds the cells' traces but not the imaging rate.
     "ExtractSegmentationInterface": ArgumentHint(
-        questions=(FieldRequest(
-            name="sampling_frequency", description="Imaging frame rate of the segmented movie, in Hz", example="30",
-            why="EXTRACT's output does not store the frame rate of the movie"),),
+        questions=(
+            FieldRequest(
+                name="sampling_frequency",
+                description="Imaging frame rate of the segmented movie, in Hz",
+                example="30",
+                why="EXTRACT's output does not store the frame rate of the movie",
+            ),
+        ),
         value_types={"sampling_frequency": float},
         probe_values={"sampling_frequency": 30.0},
     ),

@@ -116,13 +116,22 @@ def make_plan(interface: str, source_data: dict[str, Any], instance: Any | None 
     plan = ConversionPlan(detected=interface, source_data=copy.deepcopy(source_data))
     if not is_converter(cls):
         return replace(plan, streams=(Stream(interface, interface, _jsonable(source_data)),))
-    own = {name for klass in cls.__mro__ if klass.__module__.startswith("neuroconv.datainterfaces")
-           for name in vars(klass) if callable(vars(klass)[name]) or isinstance(vars(klass)[name], classmethod)}
+    own = {
+        name
+        for klass in cls.__mro__
+        if klass.__module__.startswith("neuroconv.datainterfaces")
+        for name in vars(klass)
+        if callable(vars(klass)[name]) or isinstance(vars(klass)[name], classmethod)
+    }
     extra = sorted(own - _PIPE_METHODS)
     if extra:
-        return replace(plan, why_not_reproducible=(
-            f"{interface} has its own conversion code ({', '.join(extra)}), which NeuroConv's YAML "
-            "specification cannot name (it lists data interfaces only)"))
+        return replace(
+            plan,
+            why_not_reproducible=(
+                f"{interface} has its own conversion code ({', '.join(extra)}), which NeuroConv's YAML "
+                "specification cannot name (it lists data interfaces only)"
+            ),
+        )
     if instance is None:
         instance, _ = instantiate(cls, source_data)
     import neuroconv.datainterfaces as interfaces
@@ -134,8 +143,9 @@ def make_plan(interface: str, source_data: dict[str, Any], instance: Any | None 
             return replace(plan, why_not_reproducible=f"{class_name} is not a public NeuroConv data interface")
         arguments = _rebuild_arguments(member)
         if arguments is None:
-            return replace(plan, why_not_reproducible=(
-                f"{class_name} ({name}) cannot be rebuilt from its arguments alone"))
+            return replace(
+                plan, why_not_reproducible=(f"{class_name} ({name}) cannot be rebuilt from its arguments alone")
+            )
         streams.append(Stream(name, class_name, arguments))
     return replace(plan, streams=tuple(streams))
 

@@ -12,14 +12,14 @@ import threading
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from .options import conversion_options, create_nwbfile, interfaces_of
 
 T = TypeVar("T")
 # Only for the in-memory stub, never written: the real start time comes from the file or the user.
-STUB_START_TIME = datetime(2000, 1, 1, tzinfo=timezone.utc)
+STUB_START_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 class ProbeTimeout(Exception):
@@ -89,8 +89,12 @@ def _validate(cls: type, source_data: dict[str, Any]) -> Outcome:
         if not metadata["NWBFile"].get("session_start_time"):
             metadata["NWBFile"]["session_start_time"] = STUB_START_TIME
         create_nwbfile(instance, metadata, conversion_options(instance, stub=True))
-    return Outcome(ok=True, concrete=type(instance).__name__, deprecated=deprecated,
-                   conversion_options=conversion_options(instance))
+    return Outcome(
+        ok=True,
+        concrete=type(instance).__name__,
+        deprecated=deprecated,
+        conversion_options=conversion_options(instance),
+    )
 
 
 def validate(cls: type, source_data: dict[str, Any], timeout_s: float) -> Outcome:

@@ -60,8 +60,11 @@ def _without_deprecated(found: list[Found]) -> list[Found]:
 
 def _without_contained_interfaces(found: list[Found]) -> list[Found]:
     converters = [f for f in found if f.proposal.is_converter]
-    return [f for f in found
-            if f.proposal.is_converter or not any(c.paths >= f.paths and c.bytes >= f.bytes for c in converters)]
+    return [
+        f
+        for f in found
+        if f.proposal.is_converter or not any(c.paths >= f.paths and c.bytes >= f.bytes for c in converters)
+    ]
 
 
 def _without_duplicates(found: list[Found]) -> list[Found]:
@@ -74,8 +77,11 @@ def _without_duplicates(found: list[Found]) -> list[Found]:
 
 
 def _without_less_preferred(found: list[Found]) -> list[Found]:
-    return [f for f in found if not any(PREFERRED_OVER.get(other.name) == f.name and other.paths >= f.paths
-                                        for other in found)]
+    return [
+        f
+        for f in found
+        if not any(PREFERRED_OVER.get(other.name) == f.name and other.paths >= f.paths for other in found)
+    ]
 
 
 def _share(found: Found, total_bytes: int) -> str:
@@ -98,8 +104,9 @@ def _why_dropped(f: Found, pool: list[Found]) -> str:
 def _why_lower(f: Found, best: Found, total_bytes: int) -> str:
     if not f.paths & best.paths:
         if f.bytes < SEPARATE_RECORDING_SHARE * total_bytes:
-            return (f"reads other files, only {_share(f, total_bytes)} of the upload: too little to be a "
-                    "separate recording")
+            return (
+                f"reads other files, only {_share(f, total_bytes)} of the upload: too little to be a separate recording"
+            )
         return "reads other files, for which another reader ranked higher"
     if f.bytes < best.bytes:
         return f"explains less of the upload ({_share(f, total_bytes)} against {_share(best, total_bytes)})"
@@ -110,8 +117,9 @@ def _why_lower(f: Found, best: Found, total_bytes: int) -> str:
     return f"ranked after {best.name}"
 
 
-def _runners_up(found: list[Found], pool: list[Found], best: Found, offered: list[Found],
-                total_bytes: int) -> list[tuple[Found, str]]:
+def _runners_up(
+    found: list[Found], pool: list[Found], best: Found, offered: list[Found], total_bytes: int
+) -> list[tuple[Found, str]]:
     """Every other reader that proved it reads the files, once each, best first. Aliases (the same
     reader under another name) and the same reader on the same files are not listed."""
     kept = _without_duplicates([best, *offered])
@@ -130,15 +138,29 @@ def rank(found: list[Found], total_bytes: int) -> Ranking:
     pool = _without_less_preferred(_without_duplicates(pool))
     pool.sort(key=lambda f: (-f.bytes, -f.proposal.coverage, len(f.questions), f.name, str(f.source_data)))
     best = pool[0]
-    ties = [f for f in pool[1:] if f.bytes >= TIE_SHARE * best.bytes
-            and abs(f.proposal.coverage - best.proposal.coverage) < 1e-9 and f.paths & best.paths]
-    separate = [f for f in pool[1:] if not (f.paths & best.paths) and f.bytes >= SEPARATE_RECORDING_SHARE * total_bytes
-                and not any(f.paths & other.paths for other in ties)]
+    ties = [
+        f
+        for f in pool[1:]
+        if f.bytes >= TIE_SHARE * best.bytes
+        and abs(f.proposal.coverage - best.proposal.coverage) < 1e-9
+        and f.paths & best.paths
+    ]
+    separate = [
+        f
+        for f in pool[1:]
+        if not (f.paths & best.paths)
+        and f.bytes >= SEPARATE_RECORDING_SHARE * total_bytes
+        and not any(f.paths & other.paths for other in ties)
+    ]
     # Only the best reader of each other recording is offered.
     distinct: list[Found] = []
     for candidate in separate:
         if not any(candidate.paths & kept.paths for kept in distinct):
             distinct.append(candidate)
     offered = ties + distinct
-    return Ranking(best=best, alternatives=offered, separate_recordings=bool(distinct),
-                   runners_up=_runners_up(found, pool, best, offered, total_bytes))
+    return Ranking(
+        best=best,
+        alternatives=offered,
+        separate_recordings=bool(distinct),
+        runners_up=_runners_up(found, pool, best, offered, total_bytes),
+    )

@@ -51,8 +51,9 @@ class WriteSettings:
     @classmethod
     def from_settings(cls, settings: Any) -> WriteSettings:
         threads = settings.conversion_threads or usable_cpus()
-        return cls(settings.compression, settings.compression_level, threads,
-                   settings.conversion_buffer_mb * 1024 * 1024)
+        return cls(
+            settings.compression, settings.compression_level, threads, settings.conversion_buffer_mb * 1024 * 1024
+        )
 
     def codec(self) -> Codec:
         return make_codec(self.compression, self.level)
@@ -73,8 +74,10 @@ def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
     """Give the devices and electrode groups NeuroConv makes up itself (a reader that names none
     gets "PlaceholderElectrodeDevice" and groups described "no description") the generated
     descriptions too; those named in the metadata already got them there (nwb_mapping)."""
-    wanted = ((nwbfile.devices, user_metadata.get("device_description")),
-              (nwbfile.electrode_groups, user_metadata.get("electrode_group_description")))
+    wanted = (
+        (nwbfile.devices, user_metadata.get("device_description")),
+        (nwbfile.electrode_groups, user_metadata.get("electrode_group_description")),
+    )
     for objects, description in wanted:
         for item in objects.values() if description else ():
             if is_placeholder(getattr(item, "description", None)):
@@ -110,8 +113,13 @@ def _take_over_large_datasets(nwbfile: Any, codec: Codec) -> list[tuple[Any, Any
                 continue
             iterator = wrapped.data
             chunks = wrapped.io_settings.get("chunks") or iterator.chunk_shape
-            empty = H5DataIO(data=None, shape=tuple(int(n) for n in iterator.maxshape), dtype=np.dtype(iterator.dtype),
-                             chunks=tuple(int(n) for n in chunks), **codec.dataset_options)
+            empty = H5DataIO(
+                data=None,
+                shape=tuple(int(n) for n in iterator.maxshape),
+                dtype=np.dtype(iterator.dtype),
+                chunks=tuple(int(n) for n in chunks),
+                **codec.dataset_options,
+            )
             fields[name] = empty
             taken.append((empty, iterator))
     return taken
@@ -156,8 +164,9 @@ def run_conversion(
         converter = build_converter(plan)
         plan, converter, stream_notes = correct_plan(plan, converter, options)
         reader_metadata = converter.get_metadata()
-        metadata, metadata_notes = final_metadata(reader_metadata, file_metadata or {}, user_metadata,
-                                                  bool(options.get("drop_empty_strings")))
+        metadata, metadata_notes = final_metadata(
+            reader_metadata, file_metadata or {}, user_metadata, bool(options.get("drop_empty_strings"))
+        )
         notes += stream_notes + metadata_notes
         located = label_electrodes(converter, user_metadata)
         progress(8.0, "Building the NWB file", None, None)
@@ -166,8 +175,12 @@ def run_conversion(
         describe_placeholders(nwbfile, user_metadata)
         _configure(nwbfile, codec)
         taken = _take_over_large_datasets(nwbfile, codec)
-    total = sum(FillJob(None, it._get_data, tuple(int(n) for n in it.maxshape), np.dtype(it.dtype),
-                        tuple(it.chunk_shape)).nbytes for _, it in taken)
+    total = sum(
+        FillJob(
+            None, it._get_data, tuple(int(n) for n in it.maxshape), np.dtype(it.dtype), tuple(it.chunk_shape)
+        ).nbytes
+        for _, it in taken
+    )
     done = 0
 
     def on_batch(size: int) -> None:
@@ -181,15 +194,26 @@ def run_conversion(
     with NWBHDF5IO(str(output_path), "w") as io:
         io.write(nwbfile)
         for empty, iterator in taken:
-            job = FillJob(dataset=empty.dataset, read=iterator._get_data, shape=tuple(empty.dataset.shape),
-                          dtype=empty.dataset.dtype, chunks=tuple(empty.dataset.chunks))
+            job = FillJob(
+                dataset=empty.dataset,
+                read=iterator._get_data,
+                shape=tuple(empty.dataset.shape),
+                dtype=empty.dataset.dtype,
+                chunks=tuple(empty.dataset.chunks),
+            )
             fill(job, codec, write.threads, write.buffer_bytes, on_batch)
             filled.append((empty.dataset.name, job.shape))
     progress(WRITE_END, "Checking that PyNWB reads the file", total, total)
     verify_readable(output_path, filled)
-    return ConversionOutcome(metadata=_plain_dicts(metadata), notes=notes, bytes_written=total, plan=plan,
-                             conversion_options=_plain_dicts(options_by_interface),
-                             reader_metadata=_plain_dicts(reader_metadata), electrodes_located=located)
+    return ConversionOutcome(
+        metadata=_plain_dicts(metadata),
+        notes=notes,
+        bytes_written=total,
+        plan=plan,
+        conversion_options=_plain_dicts(options_by_interface),
+        reader_metadata=_plain_dicts(reader_metadata),
+        electrodes_located=located,
+    )
 
 
 def _plain_dicts(value: Any) -> Any:

@@ -70,6 +70,7 @@ def scan(root: Path) -> Inventory:
             size = os.stat(path).st_size
         except OSError:  # vanished between listing and stat: not part of the upload any more
             continue
-        inventory.files.append(ScannedFile(path=path, relative=relative.as_posix(), size=size,
-                                           suffixes=suffix_tokens(path.name)))
+        inventory.files.append(
+            ScannedFile(path=path, relative=relative.as_posix(), size=size, suffixes=suffix_tokens(path.name))
+        )
     return inventory

@@ -37,6 +37,7 @@ RERUN_OWN = ("identifier", "source_script", "source_script_file_name")
 
 def _plain(value: Any) -> Any:
     """YAML-ready values: dates as ISO 8601 text (with their offset), tuples and numpy values plain."""
+
     def default(item: Any) -> Any:
         if isinstance(item, (datetime, date)):
             return item.isoformat()
@@ -109,7 +110,9 @@ def carried_metadata(final: dict[str, Any], reader: dict[str, Any]) -> tuple[dic
     return carried, left_out
 
 
-def specification(plan: ConversionPlan, metadata: dict[str, Any], options: dict[str, Any], nwb_stem: str) -> dict[str, Any]:
+def specification(
+    plan: ConversionPlan, metadata: dict[str, Any], options: dict[str, Any], nwb_stem: str
+) -> dict[str, Any]:
     """The specification as a dict, in NeuroConv's YAML conversion specification schema."""
     session: dict[str, Any] = {
         "nwbfile_name": nwb_stem + RERUN_SUFFIX,
@@ -118,15 +121,23 @@ def specification(plan: ConversionPlan, metadata: dict[str, Any], options: dict[
     used = {name: opts for name, opts in options.items() if opts}
     if used:
         session["conversion_options"] = used
-    return _plain({
-        "metadata": metadata,
-        "data_interfaces": {s.name: s.interface for s in plan.streams},
-        "experiments": {"session": {"sessions": [session]}},
-    })
+    return _plain(
+        {
+            "metadata": metadata,
+            "data_interfaces": {s.name: s.interface for s in plan.streams},
+            "experiments": {"session": {"sessions": [session]}},
+        }
+    )
 
 
-def write_beside(nwb_path: Path, plan: ConversionPlan | None, metadata: dict[str, Any], reader_metadata: dict[str, Any],
-                 options: dict[str, Any], electrodes_located: bool = False) -> tuple[Path | None, Path, list[str]]:
+def write_beside(
+    nwb_path: Path,
+    plan: ConversionPlan | None,
+    metadata: dict[str, Any],
+    reader_metadata: dict[str, Any],
+    options: dict[str, Any],
+    electrodes_located: bool = False,
+) -> tuple[Path | None, Path, list[str]]:
     """Write `<nwb stem>.metadata.yml` and, when the plan can be written as one,
     `<nwb stem>.neuroconv.yml`. Returns their paths (the specification's or None) and what the
     specification cannot carry."""
@@ -139,12 +150,16 @@ def write_beside(nwb_path: Path, plan: ConversionPlan | None, metadata: dict[str
     if electrodes_located:
         left_out.append("the electrodes table's location column (a recording property, not metadata)")
     spec_path = nwb_path.with_name(stem + SPEC_SUFFIX)
-    header = (f"# NeuroConv YAML conversion specification of {nwb_path.name}.\n"
-              f"# Re-run without this service:  neuroconv {spec_path.name} --output-folder-path <folder> --overwrite\n"
-              "# (the `neuroconv` command also needs the `dandi` package installed). Source paths are absolute\n"
-              "# paths into the upload folder; edit them to run on a copy of the recording elsewhere.\n")
+    header = (
+        f"# NeuroConv YAML conversion specification of {nwb_path.name}.\n"
+        f"# Re-run without this service:  neuroconv {spec_path.name} --output-folder-path <folder> --overwrite\n"
+        "# (the `neuroconv` command also needs the `dandi` package installed). Source paths are absolute\n"
+        "# paths into the upload folder; edit them to run on a copy of the recording elsewhere.\n"
+    )
     if left_out:
-        header += (f"# NeuroConv's specification schema cannot carry these values (they are in {metadata_path.name}):\n"
-                   + "".join(f"#   {path}\n" for path in left_out))
+        header += (
+            f"# NeuroConv's specification schema cannot carry these values (they are in {metadata_path.name}):\n"
+            + "".join(f"#   {path}\n" for path in left_out)
+        )
     _write_atomically(spec_path, header, specification(plan, carried, options, stem))
     return spec_path, metadata_path, left_out

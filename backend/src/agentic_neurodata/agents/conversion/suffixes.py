@@ -40,7 +40,7 @@ class SuffixSet:
 
     @staticmethod
     def _same(declared: str, token: str) -> bool:
-        return token == declared or (token.startswith(declared) and token[len(declared):].isdigit())
+        return token == declared or (token.startswith(declared) and token[len(declared) :].isdigit())
 
 
 def normalise(raw: object) -> tuple[set[str], set[str]]:

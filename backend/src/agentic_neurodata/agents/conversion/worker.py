@@ -10,7 +10,9 @@ from . import failures, runner
 TARGET = "agentic_neurodata.agents.conversion.worker:convert"
 
 
-def convert(*, interface: str, output_dir: str, progress: runner.ProgressCallback, **arguments: Any) -> runner.ConversionOutcome:
+def convert(
+    *, interface: str, output_dir: str, progress: runner.ProgressCallback, **arguments: Any
+) -> runner.ConversionOutcome:
     """runner.run_conversion, with its failures explained here: only our own errors cross the
     process boundary intact (an OSError's errno or a FileNotFoundError's name would not)."""
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
@@ -44,13 +45,14 @@ class EvaluationAgent(Agent):
             raise
         result.duration_s = round(time.perf_counter() - started, 3)
         self.store.set_validation(result, COMPONENT)
-        self.store.complete_stage(StageName.EVALUATION, COMPONENT, f"Evaluation finished: {result.overall_status.value}")
+        self.store.complete_stage(
+            StageName.EVALUATION, COMPONENT, f"Evaluation finished: {result.overall_status.value}"
+        )
         if not with_report:  # the caller writes it later, e.g. once the correction history is updated
             return result.model_dump(mode="json")
-        try:
+        # The evaluation stands without its report; the failed report stage says why.
+        with contextlib.suppress(Exception):
             self.generate_report()
-        except Exception:  # noqa: BLE001 - the evaluation stands without its report; the failed stage says why
-            pass
         return result.model_dump(mode="json")
 
     @action("Write the report of the latest evaluation: PDF if it passed, JSON correction context if it failed.")
@@ -64,16 +66,25 @@ class EvaluationAgent(Agent):
             path = self._write_report(result, state)
         except Exception as exc:
             # A report of an earlier version must not be served as this one's.
-            self.store.update(COMPONENT, "No report for this evaluation", level=LogLevel.ERROR, report_path=None,
-                              report_sha256=None)
-            self.store.fail_stage(StageName.REPORT_GENERATION, COMPONENT,
-                                  f"The report could not be written: {type(exc).__name__}: {exc}")
+            self.store.update(
+                COMPONENT, "No report for this evaluation", level=LogLevel.ERROR, report_path=None, report_sha256=None
+            )
+            self.store.fail_stage(
+                StageName.REPORT_GENERATION, COMPONENT, f"The report could not be written: {type(exc).__name__}: {exc}"
+            )
             raise
-        self.store.update(COMPONENT, f"Report written: {path.name}", report_path=str(path),
-                          report_sha256=hashlib.sha256(path.read_bytes()).hexdigest())
+        self.store.update(
+            COMPONENT,
+            f"Report written: {path.name}",
+            report_path=str(path),
+            report_sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
+        )
         self.store.complete_stage(StageName.REPORT_GENERATION, COMPONENT, f"Report ready: {path.name}")
-        return {"report_path": str(path), "format": path.suffix.lstrip("."),
-                "overall_status": result.overall_status.value}
+        return {
+            "report_path": str(path),
+            "format": path.suffix.lstrip("."),
+            "overall_status": result.overall_status.value,
+        }
 
     @action("The latest evaluation as a correction context: each issue, what it means, how to fix it.")
     def correction_context(self) -> dict[str, Any] | None:
@@ -86,8 +97,9 @@ class EvaluationAgent(Agent):
             context = CorrectionContext.model_validate(json.loads(written.read_text(encoding="utf-8")))
             if context.version == result.version:  # the model-worded one, as written for this evaluation
                 return context.model_dump(mode="json")
-        return report_json.offline_correction_context(result, state.correction_history, state.session_id) \
-            .model_dump(mode="json")
+        return report_json.offline_correction_context(result, state.correction_history, state.session_id).model_dump(
+            mode="json"
+        )
 
     # ------------------------------------------------------------------ steps
 
@@ -115,6 +127,7 @@ class EvaluationAgent(Agent):
 
     def _isolated(self, target: str, stage: StageName, **kwargs: Any) -> Any:
         """Run `target` in a worker process, its progress shown on `stage`, stopped by a cancel."""
+
         def on_progress(percent: float, message: str) -> None:
             self.store.raise_if_cancelled()
             self.store.progress(stage, percent, message)
@@ -130,8 +143,17 @@ class EvaluationAgent(Agent):
             context = report_json.build_correction_context(result, text, history, state.session_id)
             return report_json.write_correction_context(path, context)
         text = report_text.passed_report_text(self.llm, result, history)  # the LLM stays in this process
-        return Path(self._isolated(worker.RENDER_PDF, StageName.REPORT_GENERATION, path=str(path), result=result,
-                                   text=text, history=history, session_id=state.session_id))
+        return Path(
+            self._isolated(
+                worker.RENDER_PDF,
+                StageName.REPORT_GENERATION,
+                path=str(path),
+                result=result,
+                text=text,
+                history=history,
+                session_id=state.session_id,
+            )
+        )
 
 
 def _package_version(name: str) -> str | None:

@@ -55,8 +55,14 @@ def _numeric_series(obj: Any) -> bool:
     data = getattr(obj, "data", None)
     shape = getattr(data, "shape", None)
     dtype = getattr(data, "dtype", None)
-    return (shape is not None and len(shape) in (1, 2) and shape[0] > 1 and dtype is not None
-            and np.issubdtype(np.dtype(dtype), np.number) and _rate(obj) is not None)
+    return (
+        shape is not None
+        and len(shape) in (1, 2)
+        and shape[0] > 1
+        and dtype is not None
+        and np.issubdtype(np.dtype(dtype), np.number)
+        and _rate(obj) is not None
+    )
 
 
 def _rate(obj: Any) -> float | None:
@@ -81,8 +87,9 @@ def _pick_series(nwbfile: Any) -> Any | None:
             candidates.extend(s for s in children.values() if _numeric_series(s))
     if not candidates:
         return None
-    return max(candidates, key=lambda s: (isinstance(s, ElectricalSeries), getattr(s.data, "ndim", 1) == 2,
-                                          _rate(s) or 0.0))
+    return max(
+        candidates, key=lambda s: (isinstance(s, ElectricalSeries), getattr(s.data, "ndim", 1) == 2, _rate(s) or 0.0)
+    )
 
 
 # --------------------------------------------------------------------------- traces and RMS
@@ -168,8 +175,10 @@ def _single_trace_figure(series: Any, trace: np.ndarray, unit: str, time_s: np.n
     ax.plot(time_s[positions], values, lw=0.6, color=TRACE_COLOUR)
     ax.set_xlim(0, time_s[-1])
     _style(ax, "time from start of the series (s)", unit)
-    caption = (f"First {time_s[-1]:.1f} s of {series.name} ({type(series).__name__}, {rate:g} Hz), in {unit}; "
-               f"range {trace.min():.1f} to {trace.max():.1f} {unit}.")
+    caption = (
+        f"First {time_s[-1]:.1f} s of {series.name} ({type(series).__name__}, {rate:g} Hz), in {unit}; "
+        f"range {trace.min():.1f} to {trace.max():.1f} {unit}."
+    )
     return _render(figure, caption)
 
 
@@ -197,8 +206,11 @@ def _multichannel_figure(series: Any, values: np.ndarray, unit: str, time_s: np.
     bar_x, bar_y = time_s[-1] * 1.005, -(len(shown) - 1) * spacing
     top.plot([bar_x, bar_x], [bar_y, bar_y + spacing / 2.5], color="black", lw=1.2, clip_on=False)
     top.text(bar_x, bar_y + spacing / 5, f" {spacing / 2.5:.0f} {unit}", fontsize=7, va="center", clip_on=False)
-    _style(top, "time from start of the series (s)",
-           title=f"{series.name}: {len(shown)} of {n_channels} channels with the largest spikes (offset removed)")
+    _style(
+        top,
+        "time from start of the series (s)",
+        title=f"{series.name}: {len(shown)} of {n_channels} channels with the largest spikes (offset removed)",
+    )
 
     median = float(np.median(rms))
     dead = rms < DEAD_FRACTION * median
@@ -212,13 +224,19 @@ def _multichannel_figure(series: Any, values: np.ndarray, unit: str, time_s: np.
             bottom.plot(np.flatnonzero(flagged), rms[flagged], "v", color=colour, markersize=4)
     bottom.axhline(median, color="#555555", lw=0.8, ls="--")
     bottom.set_xlim(-0.5, n_channels - 0.5)
-    _style(bottom, "channel (index in the series)", f"RMS ({unit})",
-           f"RMS of every channel over the same {time_s[-1]:.1f} s (dashed line: median {median:.1f} {unit})")
-    caption = (f"First {time_s[-1]:.1f} s of {series.name} ({type(series).__name__}, {rate:g} Hz). Top: the "
-               f"{len(shown)} channels with the largest excursions relative to their noise, offset removed; each "
-               "trace keeps the minimum and maximum of every screen column, so no spike is lost. Bottom: RMS of all "
-               f"{n_channels} channels, median {median:.1f} {unit}; {int(dead.sum())} below {DEAD_FRACTION:g}× the "
-               f"median (possibly dead, red), {int(noisy.sum())} above {NOISY_FACTOR:g}× (possibly noisy, orange).")
+    _style(
+        bottom,
+        "channel (index in the series)",
+        f"RMS ({unit})",
+        f"RMS of every channel over the same {time_s[-1]:.1f} s (dashed line: median {median:.1f} {unit})",
+    )
+    caption = (
+        f"First {time_s[-1]:.1f} s of {series.name} ({type(series).__name__}, {rate:g} Hz). Top: the "
+        f"{len(shown)} channels with the largest excursions relative to their noise, offset removed; each "
+        "trace keeps the minimum and maximum of every screen column, so no spike is lost. Bottom: RMS of all "
+        f"{n_channels} channels, median {median:.1f} {unit}; {int(dead.sum())} below {DEAD_FRACTION:g}× the "
+        f"median (possibly dead, red), {int(noisy.sum())} above {NOISY_FACTOR:g}× (possibly noisy, orange)."
+    )
     return _render(figure, caption)
 
 
@@ -239,16 +257,27 @@ def _raster_figure(units: Any) -> Figure:
     figure = MplFigure(figsize=(7.0, 5.6), dpi=DPI, layout="constrained")
     top, bottom = figure.subplots(2, 1, height_ratios=[3, 2])
     window_end = first + RASTER_WINDOW_S
-    top.eventplot([t[(t >= first) & (t <= window_end)] for t in spike_times[:shown]], lineoffsets=np.arange(shown),
-                  linelengths=0.8, linewidths=0.6, colors=TRACE_COLOUR)
+    top.eventplot(
+        [t[(t >= first) & (t <= window_end)] for t in spike_times[:shown]],
+        lineoffsets=np.arange(shown),
+        linelengths=0.8,
+        linewidths=0.6,
+        colors=TRACE_COLOUR,
+    )
     top.set_xlim(first, min(window_end, last))
     _style(top, "time (s)", "unit (row in the Units table)", f"Spikes of the first {shown} of {n_units} units")
     bottom.bar(np.arange(n_units), rates, width=1.0, color=TRACE_COLOUR, linewidth=0)
     bottom.set_xlim(-0.5, n_units - 0.5)
-    _style(bottom, "unit (row in the Units table)", "mean rate (spikes/s)",
-           f"Mean firing rate over {span:.1f} s (median {np.median(rates):.2f} spikes/s)")
-    caption = (f"Spike raster of the first {shown} units over the first {min(RASTER_WINDOW_S, span):.0f} s, and the "
-               f"mean firing rate of all {n_units} units.")
+    _style(
+        bottom,
+        "unit (row in the Units table)",
+        "mean rate (spikes/s)",
+        f"Mean firing rate over {span:.1f} s (median {np.median(rates):.2f} spikes/s)",
+    )
+    caption = (
+        f"Spike raster of the first {shown} units over the first {min(RASTER_WINDOW_S, span):.0f} s, and the "
+        f"mean firing rate of all {n_units} units."
+    )
     return _render(figure, caption)
 
 

@@ -139,8 +139,13 @@ def _subject(nwbfile: Any) -> SubjectInfo | None:
     if s is None:
         return None
     return SubjectInfo(
-        subject_id=s.subject_id, species=s.species, age=s.age, sex=s.sex, strain=getattr(s, "strain", None),
-        description=s.description, date_of_birth=_text(getattr(s, "date_of_birth", None)),
+        subject_id=s.subject_id,
+        species=s.species,
+        age=s.age,
+        sex=s.sex,
+        strain=getattr(s, "strain", None),
+        description=s.description,
+        date_of_birth=_text(getattr(s, "date_of_birth", None)),
     )
 
 
@@ -161,7 +166,7 @@ def _electrode_locations_by_group(electrodes: Any) -> dict[str, list[str]]:
     if electrodes is None or "location" not in electrodes.colnames or "group_name" not in electrodes.colnames:
         return {}
     found: dict[str, set[str]] = {}
-    for group, location in zip(electrodes["group_name"].data[:], electrodes["location"].data[:]):
+    for group, location in zip(electrodes["group_name"].data[:], electrodes["location"].data[:], strict=False):
         found.setdefault(_text(group) or "", set()).add(_text(location) or "")
     return {group: sorted(locations) for group, locations in found.items()}
 
@@ -170,8 +175,12 @@ def _electrode_groups(nwbfile: Any) -> list[dict[str, Any]]:
     locations = _electrode_locations_by_group(nwbfile.electrodes)
     groups = []
     for name, group in nwbfile.electrode_groups.items():
-        entry = {"name": name, "location": group.location, "description": group.description,
-                 "device": group.device.name if group.device is not None else None}
+        entry = {
+            "name": name,
+            "location": group.location,
+            "description": group.description,
+            "device": group.device.name if group.device is not None else None,
+        }
         if name in locations:
             entry["electrode_locations"] = locations[name]
         groups.append(entry)
@@ -204,8 +213,11 @@ class _Describer:
 
 
 def _processing_module(name: str, module: Any) -> dict[str, Any]:
-    return {"name": name, "description": module.description,
-            "interfaces": {i: type(o).__name__ for i, o in module.data_interfaces.items()}}
+    return {
+        "name": name,
+        "description": module.description,
+        "interfaces": {i: type(o).__name__ for i, o in module.data_interfaces.items()},
+    }
 
 
 def _create_date(nwbfile: Any) -> str | None:
@@ -236,8 +248,9 @@ def describe_nwbfile(nwbfile: Any, path: Path, notes: list[str] | None = None) -
         "devices": d.each("Device", lambda: nwbfile.devices, _device),
         "electrode_groups": d.part("Electrode groups", lambda: _electrode_groups(nwbfile), []),
         "electrode_count": d.part("Electrode count", lambda: len(electrodes) if electrodes is not None else None),
-        "electrode_columns": d.part("Electrode columns",
-                                    lambda: list(electrodes.colnames) if electrodes is not None else [], []),
+        "electrode_columns": d.part(
+            "Electrode columns", lambda: list(electrodes.colnames) if electrodes is not None else [], []
+        ),
         "acquisition": d.each("Acquisition", lambda: nwbfile.acquisition, _acquisition_entries),
         "processing_modules": d.each("Processing module", lambda: nwbfile.processing, _processing_module),
         "units_count": d.part("Units", lambda: len(nwbfile.units) if nwbfile.units is not None else None),

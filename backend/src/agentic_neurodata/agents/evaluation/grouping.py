@@ -27,15 +27,24 @@ class IssueGroup:
 
     @property
     def blocking(self) -> bool:
-        return self.severity in (Severity.CRITICAL, Severity.ERROR) and self.category != IssueCategory.INSPECTOR_INTERNAL
+        return (
+            self.severity in (Severity.CRITICAL, Severity.ERROR) and self.category != IssueCategory.INSPECTOR_INTERNAL
+        )
 
     @property
     def places(self) -> list[str]:
         """Where it occurs: object name and path, without repeats."""
         found = []
         for issue in self.issues:
-            place = " ".join(p for p in (issue.object_type, f"'{issue.object_name}'" if issue.object_name else None,
-                                         f"at {issue.location}" if issue.location else None) if p)
+            place = " ".join(
+                p
+                for p in (
+                    issue.object_type,
+                    f"'{issue.object_name}'" if issue.object_name else None,
+                    f"at {issue.location}" if issue.location else None,
+                )
+                if p
+            )
             if place and place not in found:
                 found.append(place)
         return found
@@ -54,10 +63,16 @@ def group_issues(issues: list[ValidationIssue]) -> list[IssueGroup]:
         group = groups.get(key)
         if group is None:
             group = groups[key] = IssueGroup(
-                id="", check_name=issue.check_name, title=knowledge.title, severity=issue.severity,
-                category=issue.category, fix_kind=issue.fix_kind, explanation=issue.explanation or knowledge.meaning,
+                id="",
+                check_name=issue.check_name,
+                title=knowledge.title,
+                severity=issue.severity,
+                category=issue.category,
+                fix_kind=issue.fix_kind,
+                explanation=issue.explanation or knowledge.meaning,
                 why_it_matters=issue.why_it_matters or knowledge.why_it_matters,
-                how_to_fix=issue.how_to_fix or knowledge.how_to_fix, fixes=knowledge.fixes,
+                how_to_fix=issue.how_to_fix or knowledge.how_to_fix,
+                fixes=knowledge.fixes,
             )
         if SEVERITY_ORDER.index(issue.severity) < SEVERITY_ORDER.index(group.severity):
             group.severity = issue.severity

@@ -29,8 +29,21 @@ CHECK_CRASH_MARKER = "During evaluation of"
 READ_CRASH_MARKER = "During io.read()"
 _CRASHED_CHECK = re.compile(r"During evaluation of '(?P<check>[^']+)' - (?P<error>.*)", re.S)
 _EXCEPTION_CLASS = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
-METADATA_CHECK_WORDS = ("subject", "species", "sex", "age", "experimenter", "institution", "lab", "keywords",
-                        "description", "session_start", "session_id", "doi", "dandi")
+METADATA_CHECK_WORDS = (
+    "subject",
+    "species",
+    "sex",
+    "age",
+    "experimenter",
+    "institution",
+    "lab",
+    "keywords",
+    "description",
+    "session_start",
+    "session_id",
+    "doi",
+    "dandi",
+)
 
 
 def to_severity(importance: str) -> Severity:
@@ -68,7 +81,8 @@ def _identify(raw_name: str, importance: str, message: str, object_type: str | N
         where = f" on {object_type}" if object_type else ""
         return INSPECTOR_INTERNAL_ERROR, (
             f"NWB Inspector's check '{crash.group('check')}' crashed{where} ({error}). "
-            "This is a fault in the checker, not in your file; that aspect was not checked.")
+            "This is a fault in the checker, not in your file; that aspect was not checked."
+        )
     if raw_name.startswith(READ_CRASH_MARKER):
         return PYNWB_READ_ERROR, f"PyNWB could not read the file: {_last_line(message) or raw_name}"
     if importance == "PYNWB_VALIDATION":

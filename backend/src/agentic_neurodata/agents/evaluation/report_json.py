@@ -11,8 +11,9 @@ from .grouping import group_issues
 from .report_text import FailedReportText, narratives_by_group, offline_failed
 
 
-def build_correction_context(result: ValidationResult, text: FailedReportText, history: list[CorrectionAttempt],
-                             session_id: str | None = None) -> CorrectionContext:
+def build_correction_context(
+    result: ValidationResult, text: FailedReportText, history: list[CorrectionAttempt], session_id: str | None = None
+) -> CorrectionContext:
     """Per-issue explanation and fix (words from `text`, kinds and fields from the catalogue)."""
     groups = group_issues(result.issues)
     narratives = narratives_by_group(text.issues, groups)
@@ -21,9 +22,16 @@ def build_correction_context(result: ValidationResult, text: FailedReportText, h
         narrative = narratives[group.id]
         field = next((f.field for f in group.fixes if f.field), None)
         explained += [
-            IssueExplanation(check_name=issue.check_name, severity=issue.severity, location=issue.location,
-                             message=issue.message, explanation=narrative.explanation,
-                             how_to_fix=narrative.how_to_fix, fix_kind=issue.fix_kind, field=field)
+            IssueExplanation(
+                check_name=issue.check_name,
+                severity=issue.severity,
+                location=issue.location,
+                message=issue.message,
+                explanation=narrative.explanation,
+                how_to_fix=narrative.how_to_fix,
+                fix_kind=issue.fix_kind,
+                field=field,
+            )
             for issue in group.issues
         ]
     return CorrectionContext(
@@ -41,15 +49,17 @@ def build_correction_context(result: ValidationResult, text: FailedReportText, h
     )
 
 
-def offline_correction_context(result: ValidationResult, history: list[CorrectionAttempt],
-                               session_id: str | None = None) -> CorrectionContext:
+def offline_correction_context(
+    result: ValidationResult, history: list[CorrectionAttempt], session_id: str | None = None
+) -> CorrectionContext:
     """The same context worded from the knowledge base alone (no model call)."""
     return build_correction_context(result, offline_failed(result), history, session_id)
 
 
 def write_correction_context(path: Path, context: CorrectionContext) -> Path:
     partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(context.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n",
-                       encoding="utf-8")
+    partial.write_text(
+        json.dumps(context.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     partial.replace(path)
     return path

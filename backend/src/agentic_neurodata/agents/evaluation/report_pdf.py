@@ -31,12 +31,23 @@ MAX_CELL_CHARS = 1200  # even in a wide column, more than this is not read in a 
 CELL_LINES = 40  # lines one cell may take: well under a page, so a row always fits
 MAX_PARAGRAPH_CHARS = 20_000
 SHORTENED = " … (shortened; full text in the JSON status and the session logs)"
-STATUS_COLOURS = {OverallStatus.PASSED: "#1b7a3a", OverallStatus.PASSED_WITH_ISSUES: "#b36b00",
-                  OverallStatus.FAILED: "#b00020"}
-STATUS_WORDS = {OverallStatus.PASSED: "PASSED", OverallStatus.PASSED_WITH_ISSUES: "PASSED WITH ISSUES",
-                OverallStatus.FAILED: "FAILED"}
-SEVERITY_COLOURS = {Severity.CRITICAL: "#b00020", Severity.ERROR: "#d03030", Severity.WARNING: "#b36b00",
-                    Severity.BEST_PRACTICE: "#1f5fa8", Severity.INFO: "#555555"}
+STATUS_COLOURS = {
+    OverallStatus.PASSED: "#1b7a3a",
+    OverallStatus.PASSED_WITH_ISSUES: "#b36b00",
+    OverallStatus.FAILED: "#b00020",
+}
+STATUS_WORDS = {
+    OverallStatus.PASSED: "PASSED",
+    OverallStatus.PASSED_WITH_ISSUES: "PASSED WITH ISSUES",
+    OverallStatus.FAILED: "FAILED",
+}
+SEVERITY_COLOURS = {
+    Severity.CRITICAL: "#b00020",
+    Severity.ERROR: "#d03030",
+    Severity.WARNING: "#b36b00",
+    Severity.BEST_PRACTICE: "#1f5fa8",
+    Severity.INFO: "#555555",
+}
 SEVERITY_MEANING = {
     Severity.CRITICAL: "Must be fixed: DANDI rejects the file (NWB Inspector importance CRITICAL).",
     Severity.ERROR: "Must be fixed: schema or read errors (importance ERROR or PYNWB_VALIDATION).",
@@ -44,11 +55,18 @@ SEVERITY_MEANING = {
     Severity.BEST_PRACTICE: "Could be improved: a best-practice suggestion (BEST_PRACTICE_SUGGESTION).",
     Severity.INFO: "For information only.",
 }
-CATEGORY_LABELS = {"missing_metadata": "Metadata (missing or malformed)", "data_integrity": "Data integrity",
-                   "format": "File format", "best_practice": "Best practice",
-                   "inspector_internal": "NWB Inspector internal error (not a problem of the file)"}
-FIX_WORDS = {FixKind.AUTO: "automatic: the service can apply it", FixKind.ASK: "needs a value from you",
-             FixKind.NONE: "cannot be fixed with metadata"}
+CATEGORY_LABELS = {
+    "missing_metadata": "Metadata (missing or malformed)",
+    "data_integrity": "Data integrity",
+    "format": "File format",
+    "best_practice": "Best practice",
+    "inspector_internal": "NWB Inspector internal error (not a problem of the file)",
+}
+FIX_WORDS = {
+    FixKind.AUTO: "automatic: the service can apply it",
+    FixKind.ASK: "needs a value from you",
+    FixKind.NONE: "cannot be fixed with metadata",
+}
 
 
 def esc(value: Any) -> str:
@@ -78,7 +96,7 @@ def shorten_markup(markup: str, limit: int) -> str:
         length = 1 if piece.startswith("&") and piece.endswith(";") else len(piece)
         if visible + length > limit:
             if not piece.startswith("&"):
-                kept.append(piece[:limit - visible])
+                kept.append(piece[: limit - visible])
             closing = "".join(f"</{name}>" for name in reversed(open_tags))
             return "".join(kept) + closing + esc(SHORTENED)
         visible += length
@@ -104,7 +122,7 @@ def _fonts() -> tuple[str, str]:
         pdfmetrics.registerFont(TTFont("DejaVuSans", str(fonts / "DejaVuSans.ttf")))
         pdfmetrics.registerFont(TTFont("DejaVuSans-Bold", str(fonts / "DejaVuSans-Bold.ttf")))
         return "DejaVuSans", "DejaVuSans-Bold"
-    except (OSError, ImportError):  # noqa: PERF203 - a missing font file only costs some glyphs
+    except (OSError, ImportError):
         return "Helvetica", "Helvetica-Bold"
 
 
@@ -135,20 +153,30 @@ class ReportBuilder:
         self.font, self.bold = regular, bold
         base = getSampleStyleSheet()
         self.styles = {
-            "title": ParagraphStyle("title", parent=base["Title"], fontName=bold, fontSize=22, leading=27,
-                                    alignment=0, spaceAfter=6),
+            "title": ParagraphStyle(
+                "title", parent=base["Title"], fontName=bold, fontSize=22, leading=27, alignment=0, spaceAfter=6
+            ),
             "subtitle": ParagraphStyle("subtitle", fontName=regular, fontSize=11, leading=15, textColor="#444444"),
-            "h1": ParagraphStyle("h1", fontName=bold, fontSize=14, leading=18, spaceBefore=12, spaceAfter=6,
-                                 textColor="#1f3b73", keepWithNext=1),
-            "h2": ParagraphStyle("h2", fontName=bold, fontSize=10.5, leading=14, spaceBefore=8, spaceAfter=3,
-                                 keepWithNext=1),
+            "h1": ParagraphStyle(
+                "h1",
+                fontName=bold,
+                fontSize=14,
+                leading=18,
+                spaceBefore=12,
+                spaceAfter=6,
+                textColor="#1f3b73",
+                keepWithNext=1,
+            ),
+            "h2": ParagraphStyle(
+                "h2", fontName=bold, fontSize=10.5, leading=14, spaceBefore=8, spaceAfter=3, keepWithNext=1
+            ),
             "body": ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=13, spaceAfter=4),
             "cell": ParagraphStyle("cell", fontName=regular, fontSize=8.5, leading=11, splitLongWords=1),
             "cellbold": ParagraphStyle("cellbold", fontName=bold, fontSize=8.5, leading=11, splitLongWords=1),
-            "small": ParagraphStyle("small", fontName=regular, fontSize=8, leading=10.5, textColor="#444444",
-                                    spaceBefore=3, spaceAfter=3),
-            "banner": ParagraphStyle("banner", fontName=bold, fontSize=16, leading=20, textColor="white",
-                                     alignment=1),
+            "small": ParagraphStyle(
+                "small", fontName=regular, fontSize=8, leading=10.5, textColor="#444444", spaceBefore=3, spaceAfter=3
+            ),
+            "banner": ParagraphStyle("banner", fontName=bold, fontSize=16, leading=20, textColor="white", alignment=1),
         }
         self.story: list[Any] = []
 
@@ -175,12 +203,22 @@ class ReportBuilder:
         from reportlab.platypus import LongTable, TableStyle
 
         limits = [self.cell_limit(w) for w in widths]
-        cells = [[c if not isinstance(c, str) else self.p(shorten_markup(c, limits[col]),
-                                                          "cellbold" if header and r == 0 else "cell")
-                  for col, c in enumerate(row)] for r, row in enumerate(rows)]
+        cells = [
+            [
+                c
+                if not isinstance(c, str)
+                else self.p(shorten_markup(c, limits[col]), "cellbold" if header and r == 0 else "cell")
+                for col, c in enumerate(row)
+            ]
+            for r, row in enumerate(rows)
+        ]
         table = LongTable(cells, colWidths=[w * self.width for w in widths], repeatRows=1 if header else 0)
-        style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#cccccc"),
-                 ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+        style = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, "#cccccc"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
         if header:
             style.append(("BACKGROUND", (0, 0), (-1, 0), "#e8edf5"))
         if zebra:
@@ -206,8 +244,13 @@ class ReportBuilder:
     def bullets(self, items: list[str]) -> Any:
         from reportlab.platypus import ListFlowable, ListItem
 
-        return ListFlowable([ListItem(self.p(text), leftIndent=12) for text in items], bulletType="bullet",
-                            start="•", leftIndent=12, bulletFontName=self.font)
+        return ListFlowable(
+            [ListItem(self.p(text), leftIndent=12) for text in items],
+            bulletType="bullet",
+            start="•",
+            leftIndent=12,
+            bulletFontName=self.font,
+        )
 
     def build(self, path: Path, footer: str) -> None:
         from reportlab.pdfgen.canvas import Canvas
@@ -222,7 +265,7 @@ class ReportBuilder:
                 super().__init__(*args, **kwargs)
                 self._pages: list[dict[str, Any]] = []
 
-            def showPage(self) -> None:  # noqa: N802 - reportlab's name
+            def showPage(self) -> None:
                 self._pages.append(dict(self.__dict__))
                 self._startPage()
 
@@ -232,22 +275,38 @@ class ReportBuilder:
                     self.setFont(builder.font, 7.5)
                     self.setFillColor("#666666")
                     self.drawString(builder.margin, 10 * builder.mm, footer)
-                    self.drawRightString(builder.page_size[0] - builder.margin, 10 * builder.mm,
-                                         f"Page {self._pageNumber} of {len(self._pages)}")
+                    self.drawRightString(
+                        builder.page_size[0] - builder.margin,
+                        10 * builder.mm,
+                        f"Page {self._pageNumber} of {len(self._pages)}",
+                    )
                     super().showPage()
                 super().save()
 
-        document = SimpleDocTemplate(str(path), pagesize=self.page_size, leftMargin=self.margin,
-                                     rightMargin=self.margin, topMargin=self.margin, bottomMargin=self.margin + 4,
-                                     title="NWB evaluation report", author="Agentic Neurodata Conversion")
+        document = SimpleDocTemplate(
+            str(path),
+            pagesize=self.page_size,
+            leftMargin=self.margin,
+            rightMargin=self.margin,
+            topMargin=self.margin,
+            bottomMargin=self.margin + 4,
+            title="NWB evaluation report",
+            author="Agentic Neurodata Conversion",
+        )
         document.build(self.story, canvasmaker=NumberedCanvas)
 
 
 # --------------------------------------------------------------------------- sections
 
 
-def write_pdf_report(path: Path, result: ValidationResult, text: PassedReportText, figure: Figure | None,
-                     history: list[CorrectionAttempt], session_id: str | None = None) -> Path:
+def write_pdf_report(
+    path: Path,
+    result: ValidationResult,
+    text: PassedReportText,
+    figure: Figure | None,
+    history: list[CorrectionAttempt],
+    session_id: str | None = None,
+) -> Path:
     """Write the report to `path` (through a temporary file, so a half-written PDF is never served)."""
     r = ReportBuilder()
     groups = group_issues(result.issues)
@@ -272,29 +331,52 @@ def _cover(r: ReportBuilder, result: ValidationResult, session_id: str | None, s
     from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
     info = result.file_info
-    r.add(Spacer(1, 20 * r.mm), r.p("NWB evaluation report", "title"),
-          r.p("NWB Inspector (DANDI configuration) and PyNWB schema validation", "subtitle"), Spacer(1, 12 * r.mm))
+    r.add(
+        Spacer(1, 20 * r.mm),
+        r.p("NWB evaluation report", "title"),
+        r.p("NWB Inspector (DANDI configuration) and PyNWB schema validation", "subtitle"),
+        Spacer(1, 12 * r.mm),
+    )
     banner = Table([[r.p(STATUS_WORDS[result.overall_status], "banner")]], colWidths=[r.width], rowHeights=[14 * r.mm])
-    banner.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), STATUS_COLOURS[result.overall_status]),
-                                ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    banner.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), STATUS_COLOURS[result.overall_status]),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
     r.add(banner, Spacer(1, 8 * r.mm))
     c = result.counts
     crashes = count_inspector_crashes(result.issues)
-    r.add(*r.key_values([
-        ("File", esc(Path(result.nwb_path).name)),
-        ("Version", f"v{result.version}" if result.version else None),
-        ("Evaluated", esc(result.evaluated_at.astimezone().strftime("%Y-%m-%d %H:%M %Z"))),
-        ("NWB version", esc(info.nwb_version) if info else None),
-        ("File size", _size(info.file_size_bytes) if info else None),
-        ("Issues", f"{c.CRITICAL} critical · {_count(c.ERROR, 'error')} · {_count(c.WARNING, 'warning')} · "
-                   f"{_count(c.BEST_PRACTICE, 'best-practice suggestion')}"
-                   + (f" (and {crashes} crash{'es' if crashes != 1 else ''} inside NWB Inspector, not counted "
-                      "against the file)" if crashes else "")),
-        ("Metadata completeness", f"{result.completeness_score:.0f} / 100" if result.completeness_score is not None
-         else None),
-        ("Session", esc(session_id) if session_id else None),
-        ("NWB Inspector", esc(result.inspector_version)),
-    ]))
+    r.add(
+        *r.key_values(
+            [
+                ("File", esc(Path(result.nwb_path).name)),
+                ("Version", f"v{result.version}" if result.version else None),
+                ("Evaluated", esc(result.evaluated_at.astimezone().strftime("%Y-%m-%d %H:%M %Z"))),
+                ("NWB version", esc(info.nwb_version) if info else None),
+                ("File size", _size(info.file_size_bytes) if info else None),
+                (
+                    "Issues",
+                    f"{c.CRITICAL} critical · {_count(c.ERROR, 'error')} · {_count(c.WARNING, 'warning')} · "
+                    f"{_count(c.BEST_PRACTICE, 'best-practice suggestion')}"
+                    + (
+                        f" (and {crashes} crash{'es' if crashes != 1 else ''} inside NWB Inspector, not counted "
+                        "against the file)"
+                        if crashes
+                        else ""
+                    ),
+                ),
+                (
+                    "Metadata completeness",
+                    f"{result.completeness_score:.0f} / 100" if result.completeness_score is not None else None,
+                ),
+                ("Session", esc(session_id) if session_id else None),
+                ("NWB Inspector", esc(result.inspector_version)),
+            ]
+        )
+    )
     r.heading("1. Executive summary")
     r.add(r.p(esc(summary)), PageBreak())
 
@@ -306,55 +388,118 @@ def _file_information(r: ReportBuilder, result: ValidationResult) -> None:
         r.add(r.p(f"PyNWB could not read the file: {esc(result.read_error)}"))
         return
     s = info.subject
-    coverage = (f"{info.temporal_coverage_s[0]:.3f} s to {info.temporal_coverage_s[1]:.3f} s "
-                f"({info.duration_s:.3f} s)") if info.temporal_coverage_s and info.duration_s is not None else None
-    r.add(*r.key_values([
-        ("Identifier", esc(info.identifier)),
-        ("Session description", esc(info.session_description) or "<i>missing</i>"),
-        ("Session start time", esc(info.session_start_time)),
-        ("Session ID", esc(info.session_id)),
-        ("File created", esc(info.file_create_date)),
-        ("Experimenter", esc("; ".join(info.experimenter)) or "<i>missing</i>"),
-        ("Institution", esc(info.institution) or "<i>missing</i>"),
-        ("Lab", esc(info.lab) or "<i>missing</i>"),
-        ("Experiment description", esc(info.experiment_description) or "<i>missing</i>"),
-        ("Keywords", esc(", ".join(info.keywords)) or "<i>missing</i>"),
-        ("Subject", esc(", ".join(f"{k}: {v}" for k, v in (s.model_dump() if s else {}).items() if v))
-         or "<i>missing</i>"),
-        ("File size", _size(info.file_size_bytes)),
-        ("Temporal coverage", coverage),
-        ("Electrodes", f"{info.electrode_count} rows; columns: {esc(', '.join(info.electrode_columns))}"
-         if info.electrode_count is not None else None),
-        ("Sorted units", str(info.units_count) if info.units_count is not None else None),
-    ]))
+    coverage = (
+        (f"{info.temporal_coverage_s[0]:.3f} s to {info.temporal_coverage_s[1]:.3f} s ({info.duration_s:.3f} s)")
+        if info.temporal_coverage_s and info.duration_s is not None
+        else None
+    )
+    r.add(
+        *r.key_values(
+            [
+                ("Identifier", esc(info.identifier)),
+                ("Session description", esc(info.session_description) or "<i>missing</i>"),
+                ("Session start time", esc(info.session_start_time)),
+                ("Session ID", esc(info.session_id)),
+                ("File created", esc(info.file_create_date)),
+                ("Experimenter", esc("; ".join(info.experimenter)) or "<i>missing</i>"),
+                ("Institution", esc(info.institution) or "<i>missing</i>"),
+                ("Lab", esc(info.lab) or "<i>missing</i>"),
+                ("Experiment description", esc(info.experiment_description) or "<i>missing</i>"),
+                ("Keywords", esc(", ".join(info.keywords)) or "<i>missing</i>"),
+                (
+                    "Subject",
+                    esc(", ".join(f"{k}: {v}" for k, v in (s.model_dump() if s else {}).items() if v))
+                    or "<i>missing</i>",
+                ),
+                ("File size", _size(info.file_size_bytes)),
+                ("Temporal coverage", coverage),
+                (
+                    "Electrodes",
+                    f"{info.electrode_count} rows; columns: {esc(', '.join(info.electrode_columns))}"
+                    if info.electrode_count is not None
+                    else None,
+                ),
+                ("Sorted units", str(info.units_count) if info.units_count is not None else None),
+            ]
+        )
+    )
     if info.devices:
         r.add(r.p("Devices", "h2"))
-        r.add(r.table([["Name", "Description", "Manufacturer / model", "Serial number"]] + [
-            [esc(d.get("name")), esc(d.get("description")) or "<i>missing</i>",
-             esc(" / ".join(str(x) for x in (d.get("manufacturer"), d.get("model")) if x)), esc(d.get("serial_number"))]
-            for d in info.devices], [0.25, 0.35, 0.25, 0.15]))
+        r.add(
+            r.table(
+                [["Name", "Description", "Manufacturer / model", "Serial number"]]
+                + [
+                    [
+                        esc(d.get("name")),
+                        esc(d.get("description")) or "<i>missing</i>",
+                        esc(" / ".join(str(x) for x in (d.get("manufacturer"), d.get("model")) if x)),
+                        esc(d.get("serial_number")),
+                    ]
+                    for d in info.devices
+                ],
+                [0.25, 0.35, 0.25, 0.15],
+            )
+        )
     if info.electrode_groups:
         r.add(r.p("Electrode groups", "h2"))
-        r.add(r.table([["Name", "Location (group / electrodes)", "Device", "Description"]] + [
-            [esc(g.get("name")), esc(" / ".join([str(g.get("location"))]
-                                                 + ([", ".join(g["electrode_locations"])]
-                                                    if g.get("electrode_locations") else []))),
-             esc(g.get("device")), esc(g.get("description"))] for g in info.electrode_groups],
-            [0.2, 0.25, 0.2, 0.35]))
+        r.add(
+            r.table(
+                [["Name", "Location (group / electrodes)", "Device", "Description"]]
+                + [
+                    [
+                        esc(g.get("name")),
+                        esc(
+                            " / ".join(
+                                [str(g.get("location"))]
+                                + ([", ".join(g["electrode_locations"])] if g.get("electrode_locations") else [])
+                            )
+                        ),
+                        esc(g.get("device")),
+                        esc(g.get("description")),
+                    ]
+                    for g in info.electrode_groups
+                ],
+                [0.2, 0.25, 0.2, 0.35],
+            )
+        )
     r.add(r.p("Acquisition", "h2"))
     if info.acquisition:
-        r.add(r.table([["Name", "Type", "Shape", "Data type", "Size", "Rate (Hz)", "Unit"]] + [
-            [esc(a.name), esc(a.neurodata_type), esc(" × ".join(map(str, a.shape))) if a.shape else "—",
-             esc(a.dtype or "—"), _size(a.bytes), f"{a.rate_hz:g}" if a.rate_hz else "—", esc(a.unit or "—")]
-            for a in info.acquisition], [0.24, 0.18, 0.14, 0.09, 0.12, 0.12, 0.11]))
+        r.add(
+            r.table(
+                [["Name", "Type", "Shape", "Data type", "Size", "Rate (Hz)", "Unit"]]
+                + [
+                    [
+                        esc(a.name),
+                        esc(a.neurodata_type),
+                        esc(" × ".join(map(str, a.shape))) if a.shape else "—",
+                        esc(a.dtype or "—"),
+                        _size(a.bytes),
+                        f"{a.rate_hz:g}" if a.rate_hz else "—",
+                        esc(a.unit or "—"),
+                    ]
+                    for a in info.acquisition
+                ],
+                [0.24, 0.18, 0.14, 0.09, 0.12, 0.12, 0.11],
+            )
+        )
     else:
         r.add(r.p("No acquired time series in this file."))
     if info.processing_modules:
         r.add(r.p("Processing modules", "h2"))
-        r.add(r.table([["Module", "Description", "Contents"]] + [
-            [esc(m.get("name")), esc(m.get("description")),
-             esc(", ".join(f"{k} ({v})" for k, v in (m.get("interfaces") or {}).items()))]
-            for m in info.processing_modules], [0.2, 0.4, 0.4]))
+        r.add(
+            r.table(
+                [["Module", "Description", "Contents"]]
+                + [
+                    [
+                        esc(m.get("name")),
+                        esc(m.get("description")),
+                        esc(", ".join(f"{k} ({v})" for k, v in (m.get("interfaces") or {}).items())),
+                    ]
+                    for m in info.processing_modules
+                ],
+                [0.2, 0.4, 0.4],
+            )
+        )
 
 
 def _figure(r: ReportBuilder, figure: Figure | None) -> None:
@@ -366,26 +511,53 @@ def _figure(r: ReportBuilder, figure: Figure | None) -> None:
         return
     width = r.width
     height = width * figure.height_in / figure.width_in
-    r.add(KeepTogether([heading, Image(io.BytesIO(figure.png), width=width, height=height),
-                        r.p(f"<b>Figure 1.</b> {esc(figure.caption)}", "small")]))
+    r.add(
+        KeepTogether(
+            [
+                heading,
+                Image(io.BytesIO(figure.png), width=width, height=height),
+                r.p(f"<b>Figure 1.</b> {esc(figure.caption)}", "small"),
+            ]
+        )
+    )
 
 
 def _issue_counts(r: ReportBuilder, result: ValidationResult) -> None:
     r.heading("4. Issue counts")
     counts = result.counts.model_dump()
-    r.add(r.table([["Severity", "Count", "What it means"]] + [
-        [f'<font color="{SEVERITY_COLOURS[s]}"><b>{s.value}</b></font>', str(counts[s.value]), SEVERITY_MEANING[s]]
-        for s in Severity], [0.2, 0.1, 0.7]))
+    r.add(
+        r.table(
+            [["Severity", "Count", "What it means"]]
+            + [
+                [
+                    f'<font color="{SEVERITY_COLOURS[s]}"><b>{s.value}</b></font>',
+                    str(counts[s.value]),
+                    SEVERITY_MEANING[s],
+                ]
+                for s in Severity
+            ],
+            [0.2, 0.1, 0.7],
+        )
+    )
     if result.counts_by_category:
         r.add(r.p("By category", "h2"))
-        r.add(r.table([["Category", "Count"]] + [
-            [esc(CATEGORY_LABELS.get(k, k)), str(v)] for k, v in sorted(result.counts_by_category.items())],
-            [0.8, 0.2]))
+        r.add(
+            r.table(
+                [["Category", "Count"]]
+                + [[esc(CATEGORY_LABELS.get(k, k)), str(v)] for k, v in sorted(result.counts_by_category.items())],
+                [0.8, 0.2],
+            )
+        )
     crashes = count_inspector_crashes(result.issues)
     if crashes:
-        r.add(r.p(f"Not in the severity counts above: {crashes} crash{'es' if crashes != 1 else ''} inside NWB "
-                  "Inspector's own checks, listed under their own category. They say nothing about the file and do "
-                  "not count against it.", "small"))
+        r.add(
+            r.p(
+                f"Not in the severity counts above: {crashes} crash{'es' if crashes != 1 else ''} inside NWB "
+                "Inspector's own checks, listed under their own category. They say nothing about the file and do "
+                "not count against it.",
+                "small",
+            )
+        )
 
 
 def _issues(r: ReportBuilder, groups: list[IssueGroup], narratives: dict[str, Any]) -> None:
@@ -400,14 +572,19 @@ def _issues(r: ReportBuilder, groups: list[IssueGroup], narratives: dict[str, An
         narrative = narratives.get(group.id)
         colour = SEVERITY_COLOURS[group.severity]
         times = f" ({len(group.issues)}×)" if len(group.issues) > 1 else ""
-        head = r.p(f'<font color="{colour}">{group.severity.value}</font> · {esc(group.title)}{times} '
-                   f'<font size="8" color="#666666">[{esc(group.check_name)}]</font>', "h2")
+        head = r.p(
+            f'<font color="{colour}">{group.severity.value}</font> · {esc(group.title)}{times} '
+            f'<font size="8" color="#666666">[{esc(group.check_name)}]</font>',
+            "h2",
+        )
         places = group.places
-        where = "; ".join(places[:MAX_PLACES]) + (f"; and {len(places) - MAX_PLACES} more" if len(places) > MAX_PLACES
-                                                   else "")
+        where = "; ".join(places[:MAX_PLACES]) + (
+            f"; and {len(places) - MAX_PLACES} more" if len(places) > MAX_PLACES else ""
+        )
         fixes = [f for f in group.fixes if f.field]
         fix_text = FIX_WORDS[group.fix_kind] + (
-            " (" + ", ".join(dict.fromkeys(f.field.replace("_", " ") for f in fixes)) + ")" if fixes else "")
+            " (" + ", ".join(dict.fromkeys(f.field.replace("_", " ") for f in fixes)) + ")" if fixes else ""
+        )
         rows = [
             ["NWB Inspector says", esc(" | ".join(group.messages[:3]))],
             ["Where", esc(where) or "the whole file"],
@@ -416,8 +593,11 @@ def _issues(r: ReportBuilder, groups: list[IssueGroup], narratives: dict[str, An
             ["How to fix it", esc(narrative.how_to_fix if narrative else group.how_to_fix)],
             ["Fix", esc(fix_text)],
         ]
-        r.add(KeepTogether([head, r.table([[f"<b>{k}</b>", v] for k, v in rows], [0.22, 0.78], header=False,
-                                          zebra=False)]))
+        r.add(
+            KeepTogether(
+                [head, r.table([[f"<b>{k}</b>", v] for k, v in rows], [0.22, 0.78], header=False, zebra=False)]
+            )
+        )
 
 
 def _quality(r: ReportBuilder, result: ValidationResult, text: PassedReportText) -> None:
@@ -427,10 +607,20 @@ def _quality(r: ReportBuilder, result: ValidationResult, text: PassedReportText)
         return
     score = completeness(result.file_info)
     r.add(r.p(f"Metadata completeness: {score.score:.0f} / 100", "h2"))
-    r.add(r.table([["Field", "Weight", "Present"]] + [
-        [esc(item.label), "required (2)" if item.weight == 2 else "recommended (1)",
-         '<font color="#1b7a3a">yes</font>' if item.present else '<font color="#b00020"><b>no</b></font>']
-        for item in score.items], [0.6, 0.2, 0.2]))
+    r.add(
+        r.table(
+            [["Field", "Weight", "Present"]]
+            + [
+                [
+                    esc(item.label),
+                    "required (2)" if item.weight == 2 else "recommended (1)",
+                    '<font color="#1b7a3a">yes</font>' if item.present else '<font color="#b00020"><b>no</b></font>',
+                ]
+                for item in score.items
+            ],
+            [0.6, 0.2, 0.2],
+        )
+    )
     r.add(r.p(esc(FORMULA), "small"))
 
 
@@ -441,8 +631,12 @@ def _history(r: ReportBuilder, history: list[CorrectionAttempt]) -> None:
     if not history:
         r.add(r.p("No correction was needed or made: this report is about the first conversion."))
         return
-    r.add(r.p(f"{len(history)} correction attempt{'s' if len(history) != 1 else ''} led to this file. Every "
-              "automatic fix is listed with its reason; values you gave are listed as given."))
+    r.add(
+        r.p(
+            f"{len(history)} correction attempt{'s' if len(history) != 1 else ''} led to this file. Every "
+            "automatic fix is listed with its reason; values you gave are listed as given."
+        )
+    )
     for attempt in history:
         r.add(KeepTogether(_attempt(r, attempt)))
 
@@ -452,17 +646,40 @@ def _attempt(r: ReportBuilder, attempt: CorrectionAttempt) -> list[Any]:
     before = _count(len(attempt.issues_before), "issue")
     after = "not evaluated yet" if attempt.issues_after is None else _count(len(attempt.issues_after), "issue")
     status = attempt.status_after.value if attempt.status_after else "pending"
-    block = [r.p(f"Attempt {attempt.attempt}" + (f" → v{attempt.version}" if attempt.version else "")
-                 + f" · {esc(attempt.started_at.strftime('%Y-%m-%d %H:%M'))}", "h2"),
-             r.p(f"Before: {before}. After: {esc(after)}. Status after: {esc(status)}.", "small")]
+    block = [
+        r.p(
+            f"Attempt {attempt.attempt}"
+            + (f" → v{attempt.version}" if attempt.version else "")
+            + f" · {esc(attempt.started_at.strftime('%Y-%m-%d %H:%M'))}",
+            "h2",
+        ),
+        r.p(f"Before: {before}. After: {esc(after)}. Status after: {esc(status)}.", "small"),
+    ]
     if attempt.fixes_applied:
         # The check's title, not its identifier: long identifiers would break mid-word in a narrow column
-        block.append(r.table([["Issue fixed", "Field", "Before", "After", "Reason"]] + [
-            [esc(knowledge_for(f.check_name).title), esc((f.field or "—").replace("_", " ")), esc(_value(f.old_value)),
-             esc(_value(f.new_value)), esc(f.reason)] for f in attempt.fixes_applied], [0.25, 0.14, 0.15, 0.15, 0.31]))
+        block.append(
+            r.table(
+                [["Issue fixed", "Field", "Before", "After", "Reason"]]
+                + [
+                    [
+                        esc(knowledge_for(f.check_name).title),
+                        esc((f.field or "—").replace("_", " ")),
+                        esc(_value(f.old_value)),
+                        esc(_value(f.new_value)),
+                        esc(f.reason),
+                    ]
+                    for f in attempt.fixes_applied
+                ],
+                [0.25, 0.14, 0.15, 0.15, 0.31],
+            )
+        )
     if attempt.user_input:
-        block.append(r.table([["Field you gave", "Value"]] + [[esc(k), esc(_value(v))]
-                                                               for k, v in attempt.user_input.items()], [0.35, 0.65]))
+        block.append(
+            r.table(
+                [["Field you gave", "Value"]] + [[esc(k), esc(_value(v))] for k, v in attempt.user_input.items()],
+                [0.35, 0.65],
+            )
+        )
     if not attempt.fixes_applied and not attempt.user_input:
         block.append(r.p("No fix and no new value in this attempt.", "small"))
     return block
@@ -482,12 +699,19 @@ def _value(value: Any) -> str:
 
 def _about(r: ReportBuilder, result: ValidationResult) -> None:
     r.heading("9. How this report was made")
-    r.add(r.p(esc(
-        f"The file was opened with PyNWB, validated against the NWB schema, and checked with NWB Inspector "
-        f"{result.inspector_version or ''} using its DANDI configuration (the checks DANDI runs before accepting an "
-        "upload). NWB Inspector's importance levels map to the severities above: CRITICAL → CRITICAL; ERROR and "
-        "PYNWB_VALIDATION → ERROR; BEST_PRACTICE_VIOLATION → WARNING; BEST_PRACTICE_SUGGESTION → BEST_PRACTICE. The "
-        "file FAILS if any CRITICAL or ERROR issue remains (crashes inside NWB Inspector's own checks excepted), "
-        "PASSES WITH ISSUES if only warnings or suggestions remain, and PASSES otherwise."
-        f" Evaluation took {result.duration_s or 0:.1f} s; report written {datetime.now().astimezone():%Y-%m-%d %H:%M %Z}."
-    ), "small"))
+    r.add(
+        r.p(
+            esc(
+                f"The file was opened with PyNWB, validated against the NWB schema, and checked with NWB Inspector "
+                f"{result.inspector_version or ''} using its DANDI configuration (the checks DANDI runs before "
+                "accepting an upload). NWB Inspector's importance levels map to the severities above: CRITICAL → "
+                "CRITICAL; ERROR and PYNWB_VALIDATION → ERROR; BEST_PRACTICE_VIOLATION → WARNING; "
+                "BEST_PRACTICE_SUGGESTION → BEST_PRACTICE. The file FAILS if any CRITICAL or ERROR issue remains "
+                "(crashes inside NWB Inspector's own checks excepted), PASSES WITH ISSUES if only warnings or "
+                "suggestions remain, and PASSES otherwise."
+                f" Evaluation took {result.duration_s or 0:.1f} s; "
+                f"report written {datetime.now().astimezone():%Y-%m-%d %H:%M %Z}."
+            ),
+            "small",
+        )
+    )

@@ -62,8 +62,12 @@ def prompt_variables(result: ValidationResult, history: list[CorrectionAttempt])
         "file_summary": _file_summary(result),
         "issue_groups": [_group_for_prompt(g) for g in groups],
         "correction_attempts": [
-            {"attempt": a.attempt, "version": a.version, "fixes": [f.reason for f in a.fixes_applied],
-             "status_after": a.status_after.value if a.status_after else None}
+            {
+                "attempt": a.attempt,
+                "version": a.version,
+                "fixes": [f.reason for f in a.fixes_applied],
+                "status_after": a.status_after.value if a.status_after else None,
+            }
             for a in history
         ],
     }
@@ -80,8 +84,9 @@ def _file_summary(result: ValidationResult) -> dict[str, Any]:
     subject = info.subject
     return {
         "duration_s": info.duration_s,
-        "acquisition": [{"name": a.name, "type": a.neurodata_type, "shape": a.shape, "rate_hz": a.rate_hz}
-                        for a in info.acquisition],
+        "acquisition": [
+            {"name": a.name, "type": a.neurodata_type, "shape": a.shape, "rate_hz": a.rate_hz} for a in info.acquisition
+        ],
         "electrodes": info.electrode_count,
         "units": info.units_count,
         "species": subject.species if subject else None,
@@ -91,11 +96,20 @@ def _file_summary(result: ValidationResult) -> dict[str, Any]:
 
 def _group_for_prompt(group: IssueGroup) -> dict[str, Any]:
     return {
-        "id": group.id, "check": group.check_name, "title": group.title, "severity": group.severity.value,
-        "category": group.category.value, "fix_kind": group.fix_kind.value, "occurrences": len(group.issues),
-        "inspector_messages": group.messages[:MAX_MESSAGES_SENT], "where": group.places[:MAX_PLACES_SENT],
-        "catalogue": {"meaning": group.explanation, "why_it_matters": group.why_it_matters,
-                      "how_to_fix": group.how_to_fix},
+        "id": group.id,
+        "check": group.check_name,
+        "title": group.title,
+        "severity": group.severity.value,
+        "category": group.category.value,
+        "fix_kind": group.fix_kind.value,
+        "occurrences": len(group.issues),
+        "inspector_messages": group.messages[:MAX_MESSAGES_SENT],
+        "where": group.places[:MAX_PLACES_SENT],
+        "catalogue": {
+            "meaning": group.explanation,
+            "why_it_matters": group.why_it_matters,
+            "how_to_fix": group.how_to_fix,
+        },
     }
 
 
@@ -139,8 +153,12 @@ def _reconcile_failed(text: FailedReportText, result: ValidationResult) -> Faile
     covered = {name for step in text.roadmap for name in step.issues}
     blocking = {g.check_name for g in groups if g.blocking}
     # The model may order and word the steps, not decide what is automatic or asked.
-    roadmap_fits = (bool(text.roadmap) and covered <= set(kinds) and blocking <= covered
-                    and all(kinds[name] == {step.fix_kind} for step in text.roadmap for name in step.issues))
+    roadmap_fits = (
+        bool(text.roadmap)
+        and covered <= set(kinds)
+        and blocking <= covered
+        and all(kinds[name] == {step.fix_kind} for step in text.roadmap for name in step.issues)
+    )
     return FailedReportText(
         summary=text.summary.strip() or offline_failed(result).summary,
         issues=list(narratives_by_group(text.issues, groups).values()),
@@ -157,8 +175,9 @@ def _renumber(steps: list[RoadmapStep]) -> list[RoadmapStep]:
 
 
 def _catalogue_narrative(group: IssueGroup) -> IssueNarrative:
-    return IssueNarrative(id=group.id, explanation=group.explanation, why_it_matters=group.why_it_matters,
-                          how_to_fix=group.how_to_fix)
+    return IssueNarrative(
+        id=group.id, explanation=group.explanation, why_it_matters=group.why_it_matters, how_to_fix=group.how_to_fix
+    )
 
 
 def _plural(n: int, word: str, plural: str | None = None) -> str:
@@ -167,10 +186,14 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
 
 def _counts_phrase(result: ValidationResult) -> str:
     c = result.counts
-    parts = [_plural(c.CRITICAL, "critical issue"), _plural(c.ERROR, "error"), _plural(c.WARNING, "warning"),
-             _plural(c.BEST_PRACTICE, "best-practice suggestion"),
-             # not in the severity counts (see status.py), so named apart
-             _plural(count_inspector_crashes(result.issues), "crash inside NWB Inspector", "crashes inside NWB Inspector")]
+    parts = [
+        _plural(c.CRITICAL, "critical issue"),
+        _plural(c.ERROR, "error"),
+        _plural(c.WARNING, "warning"),
+        _plural(c.BEST_PRACTICE, "best-practice suggestion"),
+        # not in the severity counts (see status.py), so named apart
+        _plural(count_inspector_crashes(result.issues), "crash inside NWB Inspector", "crashes inside NWB Inspector"),
+    ]
     return ", ".join(p for p in parts if not p.startswith("0 ")) or "no issues"
 
 
@@ -197,8 +220,10 @@ def offline_passed(result: ValidationResult) -> PassedReportText:
     if result.overall_status == OverallStatus.PASSED:
         verdict = "passed every NWB Inspector check of the DANDI configuration and PyNWB's schema validation"
     else:
-        verdict = (f"passed NWB Inspector's DANDI checks and PyNWB's schema validation with {_counts_phrase(result)}; "
-                   "none of them blocks an upload to DANDI")
+        verdict = (
+            f"passed NWB Inspector's DANDI checks and PyNWB's schema validation with {_counts_phrase(result)}; "
+            "none of them blocks an upload to DANDI"
+        )
     summary = f"{name}{version} {verdict}.{_content_phrase(result)}"
     if result.completeness_score is not None:
         summary += f" Metadata completeness is {result.completeness_score:.0f} out of 100."
@@ -216,19 +241,23 @@ def _quality_assessment(result: ValidationResult, groups: list[IssueGroup]) -> s
     if info is not None:
         score = completeness(info)
         missing = score.missing
-        sentences.append(f"Metadata completeness: {score.score:.0f}/100"
-                         + (f"; missing: {', '.join(missing)}." if missing else "; every required and recommended "
-                            "field is present."))
+        sentences.append(
+            f"Metadata completeness: {score.score:.0f}/100"
+            + (f"; missing: {', '.join(missing)}." if missing else "; every required and recommended field is present.")
+        )
     data_groups = [g for g in groups if g.category.value == "data_integrity"]
     if data_groups:
         sentences.append("Data integrity: " + "; ".join(g.title.lower() for g in data_groups) + ".")
     else:
-        sentences.append("Data integrity: NWB Inspector found no problem with timestamps, rates, dimensions or "
-                         "spike times.")
+        sentences.append(
+            "Data integrity: NWB Inspector found no problem with timestamps, rates, dimensions or spike times."
+        )
     crashes = [g for g in groups if g.category.value == "inspector_internal"]
     if crashes:
-        sentences.append(f"{_plural(sum(len(g.issues) for g in crashes), 'NWB Inspector check')} crashed and could "
-                         "not verify part of the file; this is a fault of the checker, not of the data.")
+        sentences.append(
+            f"{_plural(sum(len(g.issues) for g in crashes), 'NWB Inspector check')} crashed and could "
+            "not verify part of the file; this is a fault of the checker, not of the data."
+        )
     return " ".join(sentences)
 
 
@@ -236,16 +265,23 @@ def _recommendations(groups: list[IssueGroup]) -> list[str]:
     advice = []
     asked = [f.field.replace("_", " ") for g in groups for f in g.fixes if f.kind == FixKind.ASK and f.field]
     if asked:
-        advice.append("Give the missing metadata so the service can add it and convert again: "
-                      + ", ".join(dict.fromkeys(asked)) + ".")
+        advice.append(
+            "Give the missing metadata so the service can add it and convert again: "
+            + ", ".join(dict.fromkeys(asked))
+            + "."
+        )
     automatic = [f.description for g in groups for f in g.fixes if f.kind == FixKind.AUTO]
     if automatic:
-        advice.append("Let the service apply its automatic fixes (each is listed in the next report): "
-                      + " ".join(dict.fromkeys(automatic)))
+        advice.append(
+            "Let the service apply its automatic fixes (each is listed in the next report): "
+            + " ".join(dict.fromkeys(automatic))
+        )
     if any(g.fix_kind == FixKind.NONE and g.category.value == "data_integrity" for g in groups):
         advice.append("Check the data-integrity findings against the original recording before publishing.")
-    advice.append("Before uploading, run `dandi validate` on the folder that holds the file; DANDI applies the same "
-                  "checks as this report.")
+    advice.append(
+        "Before uploading, run `dandi validate` on the folder that holds the file; DANDI applies the same "
+        "checks as this report."
+    )
     return advice
 
 
@@ -266,22 +302,39 @@ def build_roadmap(groups: list[IssueGroup]) -> list[RoadmapStep]:
     ask = [g for g in blocking if g.fix_kind == FixKind.ASK]
     add(f"Give the required values: {fields(ask, FixKind.ASK)}.", ask, FixKind.ASK)
     auto = [g for g in blocking if g.fix_kind == FixKind.AUTO]
-    add("Apply the automatic fixes: " + " ".join(dict.fromkeys(f.description for g in auto for f in g.fixes)), auto,
-        FixKind.AUTO)
+    add(
+        "Apply the automatic fixes: " + " ".join(dict.fromkeys(f.description for g in auto for f in g.fixes)),
+        auto,
+        FixKind.AUTO,
+    )
     none = [g for g in blocking if g.fix_kind == FixKind.NONE]
-    add("Check the recording and the detected format; these cannot be fixed with metadata: "
-        + "; ".join(g.title.lower() for g in none) + ".", none, FixKind.NONE)
+    add(
+        "Check the recording and the detected format; these cannot be fixed with metadata: "
+        + "; ".join(g.title.lower() for g in none)
+        + ".",
+        none,
+        FixKind.NONE,
+    )
     auto = [g for g in other if g.fix_kind == FixKind.AUTO]
-    add("Improve automatically (optional): " + " ".join(dict.fromkeys(f.description for g in auto for f in g.fixes)),
-        auto, FixKind.AUTO)
+    add(
+        "Improve automatically (optional): " + " ".join(dict.fromkeys(f.description for g in auto for f in g.fixes)),
+        auto,
+        FixKind.AUTO,
+    )
     ask = [g for g in other if g.fix_kind == FixKind.ASK]
     add(f"Give recommended metadata (optional): {fields(ask, FixKind.ASK)}.", ask, FixKind.ASK)
     none = [g for g in other if g.fix_kind == FixKind.NONE]
-    add("No action needed, listed for information: " + "; ".join(g.title.lower() for g in none) + ".", none,
-        FixKind.NONE)
-    return [RoadmapStep(priority=n, action=action, issues=list(dict.fromkeys(g.check_name for g in selected)),
-                        fix_kind=kind)
-            for n, (action, selected, kind) in enumerate(steps, start=1)]
+    add(
+        "No action needed, listed for information: " + "; ".join(g.title.lower() for g in none) + ".",
+        none,
+        FixKind.NONE,
+    )
+    return [
+        RoadmapStep(
+            priority=n, action=action, issues=list(dict.fromkeys(g.check_name for g in selected)), fix_kind=kind
+        )
+        for n, (action, selected, kind) in enumerate(steps, start=1)
+    ]
 
 
 def offline_failed(result: ValidationResult) -> FailedReportText:
@@ -291,17 +344,25 @@ def offline_failed(result: ValidationResult) -> FailedReportText:
     if not result.readable:
         summary = f"{name} could not be read by PyNWB ({result.read_error}); it must be converted again."
     elif result.overall_status != OverallStatus.FAILED:  # served by /api/correction-context for improvements
-        summary = (f"{name} passed validation with {_counts_phrase(result)}; none blocks an upload to DANDI, and "
-                   "the steps below would improve it.")
+        summary = (
+            f"{name} passed validation with {_counts_phrase(result)}; none blocks an upload to DANDI, and "
+            "the steps below would improve it."
+        )
     else:
-        summary = (f"{name} failed validation: {_counts_phrase(result)}. DANDI will not accept it until "
-                   f"{'this is' if len(blocking) == 1 else 'these are'} fixed: "
-                   + "; ".join(g.title.lower() for g in blocking) + ".")
+        summary = (
+            f"{name} failed validation: {_counts_phrase(result)}. DANDI will not accept it until "
+            f"{'this is' if len(blocking) == 1 else 'these are'} fixed: "
+            + "; ".join(g.title.lower() for g in blocking)
+            + "."
+        )
     questions = {f.field for g in groups for f in g.fixes if f.kind == FixKind.ASK and f.field}
     automatic = {f.description for g in groups for f in g.fixes if f.kind == FixKind.AUTO}
-    needs = [f"{_plural(len(questions), 'value')} must come from you" if questions else "",
-             f"{_plural(len(automatic), 'fix', 'fixes')} can be applied automatically" if automatic else ""]
+    needs = [
+        f"{_plural(len(questions), 'value')} must come from you" if questions else "",
+        f"{_plural(len(automatic), 'fix', 'fixes')} can be applied automatically" if automatic else "",
+    ]
     if any(needs):
         summary += " " + " and ".join(n for n in needs if n) + "."
-    return FailedReportText(summary=summary, issues=[_catalogue_narrative(g) for g in groups],
-                            roadmap=build_roadmap(groups))
+    return FailedReportText(
+        summary=summary, issues=[_catalogue_narrative(g) for g in groups], roadmap=build_roadmap(groups)
+    )

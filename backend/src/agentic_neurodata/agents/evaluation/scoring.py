@@ -17,11 +17,13 @@ from dataclasses import dataclass
 
 from ...models import FileInfo
 
-FORMULA = ("score = 100 × Σ(weight × present) / Σ(weight). Required by DANDI, weight 2: subject ID, species, sex, "
-           "age or date of birth, session description, session start time with time zone. Recommended, weight 1: "
-           "experimenter, institution, lab, experiment description, keywords, brain area of the electrodes and "
-           "device descriptions (the last two only when the file has electrodes or devices). Placeholders such as "
-           "'unknown' count as absent.")
+FORMULA = (
+    "score = 100 × Σ(weight × present) / Σ(weight). Required by DANDI, weight 2: subject ID, species, sex, "
+    "age or date of birth, session description, session start time with time zone. Recommended, weight 1: "
+    "experimenter, institution, lab, experiment description, keywords, brain area of the electrodes and "
+    "device descriptions (the last two only when the file has electrodes or devices). Placeholders such as "
+    "'unknown' count as absent."
+)
 REQUIRED_WEIGHT = 2
 RECOMMENDED_WEIGHT = 1
 PLACEHOLDERS = {"", "unknown", "none", "n/a", "na", "no description", "no desc", "placeholder", "null"}
@@ -69,7 +71,9 @@ def completeness(info: FileInfo) -> Completeness:
         "Sex": subject is not None and _given(subject.sex),
         "Age or date of birth": subject is not None and (_given(subject.age) or _given(subject.date_of_birth)),
         "Session description": _given(info.session_description),
-        "Session start time with time zone": bool(info.session_start_time and _TIME_ZONE.search(info.session_start_time)),
+        "Session start time with time zone": bool(
+            info.session_start_time and _TIME_ZONE.search(info.session_start_time)
+        ),
     }
     recommended = {
         "Experimenter": _given(info.experimenter),
@@ -82,8 +86,10 @@ def completeness(info: FileInfo) -> Completeness:
         recommended["Brain area of the electrodes"] = _electrodes_located(info)
     if info.devices:
         recommended["Device descriptions"] = all(_given(device.get("description")) for device in info.devices)
-    items = tuple([CompletenessItem(label, REQUIRED_WEIGHT, present) for label, present in required.items()]
-                  + [CompletenessItem(label, RECOMMENDED_WEIGHT, present) for label, present in recommended.items()])
+    items = tuple(
+        [CompletenessItem(label, REQUIRED_WEIGHT, present) for label, present in required.items()]
+        + [CompletenessItem(label, RECOMMENDED_WEIGHT, present) for label, present in recommended.items()]
+    )
     total = sum(item.weight for item in items)
     score = 100.0 * sum(item.weight for item in items if item.present) / total
     return Completeness(score=round(score, 1), items=items)

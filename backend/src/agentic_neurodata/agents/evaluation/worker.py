@@ -38,12 +38,24 @@ def check_file(nwb_path: str, progress: Progress) -> dict[str, Any]:
         readable, read_error = False, f"{type(exc).__name__}: {exc}"
     progress(30.0, "Running NWB Inspector (DANDI configuration)")
     issues, raw = inspection.run_inspector(path)
-    return {"readable": readable, "read_error": read_error, "info": info, "description_notes": notes,
-            "issues": issues, "raw": raw}
+    return {
+        "readable": readable,
+        "read_error": read_error,
+        "info": info,
+        "description_notes": notes,
+        "issues": issues,
+        "raw": raw,
+    }
 
 
-def render_pdf(path: str, result: ValidationResult, text: PassedReportText, history: list[CorrectionAttempt],
-               session_id: str | None, progress: Progress) -> str:
+def render_pdf(
+    path: str,
+    result: ValidationResult,
+    text: PassedReportText,
+    history: list[CorrectionAttempt],
+    session_id: str | None,
+    progress: Progress,
+) -> str:
     progress(50.0, "Drawing the data preview")
     figure = figures.data_preview(Path(result.nwb_path))
     progress(80.0, "Writing the PDF")

@@ -17,12 +17,23 @@ from ..responses import error_responses
 router = APIRouter(tags=["downloads"])
 NWB_MEDIA_TYPE = "application/x-nwb"
 NOT_READY = error_responses(404)
-NWB_FILE = {200: {"description": "The NWB file (HDF5)", "content": {NWB_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}}}}
+NWB_FILE = {
+    200: {
+        "description": "The NWB file (HDF5)",
+        "content": {NWB_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
 YAML_MEDIA_TYPE = "application/yaml"
 YAML_FILE = {200: {"description": "YAML", "content": {YAML_MEDIA_TYPE: {"schema": {"type": "string"}}}}}
-REPORT_FILE = {200: {"description": "PDF report (passed) or JSON correction context (failed)",
-                     "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}},
-                                 "application/json": {"schema": {"type": "object"}}}}}
+REPORT_FILE = {
+    200: {
+        "description": "PDF report (passed) or JSON correction context (failed)",
+        "content": {
+            "application/pdf": {"schema": {"type": "string", "format": "binary"}},
+            "application/json": {"schema": {"type": "object"}},
+        },
+    }
+}
 
 
 def _file(path: Path, media_type: str, what: str) -> FileResponse:
@@ -31,7 +42,12 @@ def _file(path: Path, media_type: str, what: str) -> FileResponse:
     return FileResponse(path, media_type=media_type, filename=path.name)
 
 
-@router.get("/api/download/nwb", response_class=FileResponse, responses={**NWB_FILE, **NOT_READY}, summary="The latest NWB version")
+@router.get(
+    "/api/download/nwb",
+    response_class=FileResponse,
+    responses={**NWB_FILE, **NOT_READY},
+    summary="The latest NWB version",
+)
 def download_latest(runtime: Runtime = Depends(get_runtime)) -> FileResponse:
     latest = runtime.store.snapshot().latest_version
     if latest is None:
@@ -46,15 +62,25 @@ def _version(runtime: Runtime, number: int) -> NWBVersion:
     return found
 
 
-@router.get("/api/download/nwb/v{version}", response_class=FileResponse, responses={**NWB_FILE, **NOT_READY}, summary="One NWB version")
+@router.get(
+    "/api/download/nwb/v{version}",
+    response_class=FileResponse,
+    responses={**NWB_FILE, **NOT_READY},
+    summary="One NWB version",
+)
 def download_version(version: int, runtime: Runtime = Depends(get_runtime)) -> FileResponse:
     return _file(Path(_version(runtime, version).path), NWB_MEDIA_TYPE, f"NWB file v{version}")
 
 
-@router.get("/api/download/nwb/v{version}/{kind}", response_class=FileResponse, responses={**YAML_FILE, **NOT_READY},
-            summary="A version's NeuroConv YAML specification (re-run it with `neuroconv`) or its final metadata")
-def download_version_yaml(version: int, kind: Literal["specification", "metadata"],
-                          runtime: Runtime = Depends(get_runtime)) -> FileResponse:
+@router.get(
+    "/api/download/nwb/v{version}/{kind}",
+    response_class=FileResponse,
+    responses={**YAML_FILE, **NOT_READY},
+    summary="A version's NeuroConv YAML specification (re-run it with `neuroconv`) or its final metadata",
+)
+def download_version_yaml(
+    version: int, kind: Literal["specification", "metadata"], runtime: Runtime = Depends(get_runtime)
+) -> FileResponse:
     found = _version(runtime, version)
     path = found.specification_path if kind == "specification" else found.metadata_path
     if not path:
@@ -62,8 +88,12 @@ def download_version_yaml(version: int, kind: Literal["specification", "metadata
     return _file(Path(path), YAML_MEDIA_TYPE, f"{kind} of v{version}")
 
 
-@router.get("/api/download/report", response_class=FileResponse, responses={**REPORT_FILE, **NOT_READY},
-            summary="The evaluation report (PDF) or correction context (JSON)")
+@router.get(
+    "/api/download/report",
+    response_class=FileResponse,
+    responses={**REPORT_FILE, **NOT_READY},
+    summary="The evaluation report (PDF) or correction context (JSON)",
+)
 def download_report(runtime: Runtime = Depends(get_runtime)) -> FileResponse:
     report = runtime.store.snapshot().report_path
     if not report:

@@ -15,7 +15,9 @@ router = APIRouter(tags=["status"])
 MAX_LOGS = 500
 
 
-@router.get("/api/logs", response_model=LogsResponse, summary="Newest log entries (at most 500), in chronological order")
+@router.get(
+    "/api/logs", response_model=LogsResponse, summary="Newest log entries (at most 500), in chronological order"
+)
 def logs(
     level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] | None = Query(
         default=None, description="Minimum level to include; e.g. WARNING returns warnings and errors"
@@ -24,5 +26,8 @@ def logs(
     runtime: Runtime = Depends(get_runtime),
 ) -> LogsResponse:
     entries = runtime.store.logs(LogLevel(level) if level else LogLevel.DEBUG, limit)
-    return LogsResponse(session_id=runtime.store.session_id, count=len(entries),
-                        entries=[LogEntryView.model_validate(e.model_dump()) for e in entries])
+    return LogsResponse(
+        session_id=runtime.store.session_id,
+        count=len(entries),
+        entries=[LogEntryView.model_validate(e.model_dump()) for e in entries],
+    )

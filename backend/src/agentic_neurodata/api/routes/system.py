@@ -18,8 +18,12 @@ STARTED = time.monotonic()
 
 @router.get("/health", response_model=HealthResponse, summary="Liveness check (answers while conversions run)")
 def health(runtime: Runtime = Depends(get_runtime)) -> HealthResponse:
-    return HealthResponse(status="ok", version=__version__, uptime_s=round(time.monotonic() - STARTED, 3),
-                          workflow_status=runtime.store.status.value)
+    return HealthResponse(
+        status="ok",
+        version=__version__,
+        uptime_s=round(time.monotonic() - STARTED, 3),
+        workflow_status=runtime.store.status.value,
+    )
 
 
 @router.get("/api/info", response_model=ServiceInfo, summary="Versions, LLM provider and supported formats")

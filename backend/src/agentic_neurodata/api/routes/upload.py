@@ -121,18 +121,25 @@ async def upload(request: Request, runtime: Runtime = Depends(get_runtime)) -> U
             runtime.store.end_session, "api", f"Upload {session_id} abandoned: {reason}. Nothing was kept."
         )
         raise
-    await anyio.to_thread.run_sync(lambda: runtime.store.update(
-        "api",
-        f"Received {len(result.files)} files ({result.total_bytes} bytes)",
-        uploaded_files=result.files,
-        upload_bytes=result.total_bytes,
-        output_name=_output_name(result.files),
-    ))
     await anyio.to_thread.run_sync(
-        lambda: runtime.call("conversation_agent", "start_conversion", input_path=str(_data_root(root)), metadata=metadata)
+        lambda: runtime.store.update(
+            "api",
+            f"Received {len(result.files)} files ({result.total_bytes} bytes)",
+            uploaded_files=result.files,
+            upload_bytes=result.total_bytes,
+            output_name=_output_name(result.files),
+        )
+    )
+    await anyio.to_thread.run_sync(
+        lambda: runtime.call(
+            "conversation_agent", "start_conversion", input_path=str(_data_root(root)), metadata=metadata
+        )
     )
     return UploadAccepted(
-        session_id=session_id, status=runtime.store.status.value, files=len(result.files), bytes=result.total_bytes,
+        session_id=session_id,
+        status=runtime.store.status.value,
+        files=len(result.files),
+        bytes=result.total_bytes,
         message="Upload received; conversion started. Follow it on /ws or GET /api/status.",
     )
 
@@ -149,4 +156,3 @@ def _data_root(root: Path) -> Path:
     if len(entries) == 1 and entries[0].is_dir():
         return entries[0]
     return root
-

@@ -14,22 +14,36 @@ router = APIRouter(tags=["workflow"])
 CONVERSATION = "conversation_agent"
 
 
-@router.post("/api/user-input", response_model=UserInputResponse, responses=error_responses(409), summary="Answer what the service asked (free text or fields)")
+@router.post(
+    "/api/user-input",
+    response_model=UserInputResponse,
+    responses=error_responses(409),
+    summary="Answer what the service asked (free text or fields)",
+)
 async def user_input(body: UserInputRequest, runtime: Runtime = Depends(get_runtime)) -> UserInputResponse:
     params = runtime.event_log.redactor.data(body.model_dump(exclude_none=True))  # no pasted secret goes further
     answer = await run_in_threadpool(runtime.call, CONVERSATION, "handle_user_input", **params)
     return UserInputResponse.model_validate(answer)
 
 
-@router.post("/api/retry-approval", response_model=ActionResponse, responses=error_responses(409), summary="Approve or decline a correction, or accept as is")
+@router.post(
+    "/api/retry-approval",
+    response_model=ActionResponse,
+    responses=error_responses(409),
+    summary="Approve or decline a correction, or accept as is",
+)
 async def retry_approval(body: RetryApprovalRequest, runtime: Runtime = Depends(get_runtime)) -> ActionResponse:
-    answer = await run_in_threadpool(runtime.call, CONVERSATION, "handle_correction", approved=body.approved,
-                                     accept_as_is=body.accept_as_is)
+    answer = await run_in_threadpool(
+        runtime.call, CONVERSATION, "handle_correction", approved=body.approved, accept_as_is=body.accept_as_is
+    )
     return ActionResponse.model_validate(answer)
 
 
 @router.post("/api/cancel", response_model=ActionResponse, summary="Stop work and return to idle (versions are kept)")
 async def cancel(runtime: Runtime = Depends(get_runtime)) -> ActionResponse:
     answer = await run_in_threadpool(runtime.cancel)
-    return ActionResponse(status=runtime.store.status.value, message="Cancelled. Earlier versions stay downloadable.",
-                          next_action=answer.get("next_action"))
+    return ActionResponse(
+        status=runtime.store.status.value,
+        message="Cancelled. Earlier versions stay downloadable.",
+        next_action=answer.get("next_action"),
+    )
