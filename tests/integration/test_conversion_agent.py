@@ -1,4 +1,4 @@
-"""The conversion agent's actions through the MCP router, with real NeuroConv conversions."""
+"""The conversion agent's actions through the agent router, with real NeuroConv conversions."""
 
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ from agentic_neurodata.config import Settings
 from agentic_neurodata.errors import BadInputError, InvalidStateError
 from agentic_neurodata.llm import build_llm_service
 from agentic_neurodata.logs import EventLog
-from agentic_neurodata.mcp import Agent, MCPMessage, MCPServer, action
 from agentic_neurodata.models import NWBVersion
+from agentic_neurodata.router import Agent, AgentMessage, AgentRouter, action
 from agentic_neurodata.state import StageName, StateStore
 from conftest import make_settings
 
@@ -68,19 +68,19 @@ class RefusingAgent(Agent):
 def test_mcp_errors_are_logged_with_the_state_and_the_reply_has_no_snapshot(tmp_path: Path) -> None:
     log = EventLog(tmp_path / "logs")
     store = StateStore(tmp_path / "state.json", log)
-    server = MCPServer(store, log)
+    server = AgentRouter(store, log)
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     server.register(RefusingAgent(server, store, settings, build_llm_service(settings, log)))
     store.begin_session("s1", "/in", "/out")
     store.start_stage(StageName.CONVERSION, "test", "converting")
 
-    refused = server.send(MCPMessage(sender="test", receiver="refusing_agent", action="refuse"))
+    refused = server.send(AgentMessage(sender="test", receiver="refusing_agent", action="refuse"))
     assert refused.error is not None and "state" not in refused.error.data
     assert refused._exception.state_snapshot["stages"] == {"conversion": "in_progress"}
-    crashed = server.send(MCPMessage(sender="test", receiver="refusing_agent", action="crash"))
+    crashed = server.send(AgentMessage(sender="test", receiver="refusing_agent", action="crash"))
     assert crashed.error is not None
 
-    errors = [r for r in log.read("s1") if r.get("kind") == "mcp_error"]
+    errors = [r for r in log.read("s1") if r.get("kind") == "router_error"]
     assert [r["action"] for r in errors] == ["refuse", "crash"]
     for record in errors:
         assert record["state"]["session_id"] == "s1" and record["state"]["status"] == "processing"

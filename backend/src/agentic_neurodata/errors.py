@@ -156,7 +156,7 @@ class WorkflowCancelled(ServiceError):
 
 
 class RoutingError(ServiceError):
-    """The MCP router could not deliver or the receiving agent failed."""
+    """The agent router could not deliver or the receiving agent failed."""
 
     status_code = 500
     error_code = "routing_error"

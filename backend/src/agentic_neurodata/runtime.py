@@ -17,7 +17,7 @@ from .config import Settings
 from .jobs import WorkflowWorker
 from .llm import LLMService, build_llm_service
 from .logs import EventLog, Redactor
-from .mcp import MCPServer
+from .router import AgentRouter
 from .state import StateStore
 
 CANCEL_WAIT_S = 15.0
@@ -28,13 +28,13 @@ class Runtime:
     settings: Settings
     event_log: EventLog
     store: StateStore
-    server: MCPServer
+    router: AgentRouter
     worker: WorkflowWorker
     llm: LLMService
 
     def call(self, receiver: str, action: str, **params: Any) -> Any:
         """Synchronous call into an agent on behalf of the user (API or CLI)."""
-        return self.server.call("user", receiver, action, **params)
+        return self.router.call("user", receiver, action, **params)
 
     def start_local(
         self, folder: Path, metadata: dict[str, Any], forced_format: str | None = None, output_dir: Path | None = None
@@ -93,12 +93,12 @@ def build_runtime(settings: Settings, *, in_background: bool = True, llm: LLMSer
             event_log.write(
                 store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"}
             )
-    server = MCPServer(store, event_log)
+    router = AgentRouter(store, event_log)
     worker = WorkflowWorker(event_log)
     llm = llm or build_llm_service(settings, event_log, session_id=lambda: store.session_id)
     for agent_class in (ConversationAgent, ConversionAgent, EvaluationAgent):
-        agent = agent_class(server, store, settings, llm)
+        agent = agent_class(router, store, settings, llm)
         if in_background:
             agent.background = worker.submit
-        server.register(agent)
-    return Runtime(settings=settings, event_log=event_log, store=store, server=server, worker=worker, llm=llm)
+        router.register(agent)
+    return Runtime(settings=settings, event_log=event_log, store=store, router=router, worker=worker, llm=llm)

@@ -1,1 +1,1 @@
-"""The three agents. They never import each other: they talk through the MCP router."""
+"""The three agents. They never import each other: they talk through the agent router (router/)."""

@@ -1,6 +1,6 @@
 """`agentic-neurodata mcp`: the agents served to AI assistants over stdio with the official MCP SDK.
 
-Not to be confused with `agentic_neurodata.mcp`, the in-process router the agents talk through:
+Not to be confused with `agentic_neurodata.router`, the in-process router the agents talk through:
 this package is an outside door to the same runtime, like the web API and the command line.
 
 - views.py: what the tools answer (Pydantic models, so every tool publishes an output schema)

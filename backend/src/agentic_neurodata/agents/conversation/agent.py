@@ -15,7 +15,6 @@ from typing import Any
 
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...llm import wording
-from ...mcp import Agent, action
 from ...metadata.parsed import IntentKind
 from ...models import (
     CorrectionAttempt,
@@ -26,6 +25,7 @@ from ...models import (
     RequestOption,
     ValidationResult,
 )
+from ...router import Agent, action
 from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
 from . import answers, intake, planning
 

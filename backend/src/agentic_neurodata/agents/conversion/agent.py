@@ -35,8 +35,8 @@ from typing import Any
 
 from ... import isolation
 from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
-from ...mcp import Agent, action
 from ...models import DetectionResult, NWBVersion
+from ...router import Agent, action
 from ...state import LogLevel, StageName
 from . import choice as choosing
 from . import corrections, detection, extraction, failures, inputs, naming, runner, specification, versions, worker

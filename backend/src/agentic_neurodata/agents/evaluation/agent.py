@@ -11,8 +11,8 @@ from typing import Any
 
 from ... import isolation
 from ...errors import EvaluationError
-from ...mcp import Agent, action
 from ...models import CorrectionContext, OverallStatus, ValidationResult
+from ...router import Agent, action
 from ...state import GlobalState, LogLevel, StageName
 from . import report_json, report_text, scoring, status, worker
 

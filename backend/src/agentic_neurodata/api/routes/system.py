@@ -46,4 +46,4 @@ def info(runtime: Runtime = Depends(get_runtime)) -> ServiceInfo:
 
 @router.get("/api/agents", response_model=list[AgentInfo], summary="Registered agents and their actions")
 def agents(runtime: Runtime = Depends(get_runtime)) -> list[AgentInfo]:
-    return runtime.server.list_agents()
+    return runtime.router.list_agents()

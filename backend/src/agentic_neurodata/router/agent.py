@@ -1,4 +1,4 @@
-"""Base class for agents: named actions, discovered by the router, called with an MCPMessage."""
+"""Base class for agents: named actions, discovered by the router, called with an AgentMessage."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..models import AgentCapability, AgentInfo
-from .protocol import MCPMessage
+from .protocol import AgentMessage
 
 if TYPE_CHECKING:
     from ..config import Settings
     from ..llm import LLMService
     from ..state import StateStore
-    from .server import MCPServer
+    from .router import AgentRouter
 
 ActionHandler = Callable[..., Any]
 Background = Callable[[Callable[[], Any], str], Any]
@@ -27,7 +27,7 @@ def action(description: str) -> Callable[[ActionHandler], ActionHandler]:
     """Mark a method as an action other agents may call; its keyword arguments are the params."""
 
     def mark(func: ActionHandler) -> ActionHandler:
-        func.__mcp_action__ = description  # type: ignore[attr-defined]
+        func.__agent_action__ = description  # type: ignore[attr-defined]
         return func
 
     return mark
@@ -37,8 +37,8 @@ class Agent:
     name: str = "agent"
     description: str = ""
 
-    def __init__(self, server: MCPServer, store: StateStore, settings: Settings, llm: LLMService) -> None:
-        self.server = server
+    def __init__(self, router: AgentRouter, store: StateStore, settings: Settings, llm: LLMService) -> None:
+        self.router = router
         self.store = store
         self.settings = settings
         self.llm = llm
@@ -49,7 +49,7 @@ class Agent:
         found = {}
         for attribute in dir(type(self)):
             member = getattr(type(self), attribute, None)
-            if callable(member) and hasattr(member, "__mcp_action__"):
+            if callable(member) and hasattr(member, "__agent_action__"):
                 found[attribute] = getattr(self, attribute)
         return found
 
@@ -58,12 +58,12 @@ class Agent:
             name=self.name,
             description=self.description,
             capabilities=[
-                AgentCapability(action=name, description=handler.__mcp_action__)  # type: ignore[attr-defined]
+                AgentCapability(action=name, description=handler.__agent_action__)  # type: ignore[attr-defined]
                 for name, handler in sorted(self.actions().items())
             ],
         )
 
-    def handle(self, message: MCPMessage) -> Any:
+    def handle(self, message: AgentMessage) -> Any:
         handler = self.actions().get(message.action)
         if handler is None:
             raise LookupError(message.action)
@@ -71,4 +71,4 @@ class Agent:
 
     def call(self, receiver: str, action_name: str, **params: Any) -> Any:
         """Send a message to another agent through the router and return its result."""
-        return self.server.call(self.name, receiver, action_name, **params)
+        return self.router.call(self.name, receiver, action_name, **params)

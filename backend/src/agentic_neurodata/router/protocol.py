@@ -27,7 +27,7 @@ class JsonRpcError(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class MCPMessage(BaseModel):
+class AgentMessage(BaseModel):
     """A request from one agent (or the API) to an action of another agent."""
 
     id: str = Field(default_factory=lambda: uuid.uuid4().hex)
@@ -54,7 +54,7 @@ class MCPMessage(BaseModel):
         }
 
     @classmethod
-    def from_jsonrpc(cls, payload: dict[str, Any]) -> MCPMessage:
+    def from_jsonrpc(cls, payload: dict[str, Any]) -> AgentMessage:
         if payload.get("jsonrpc") != JSONRPC_VERSION or "method" not in payload:
             raise ValueError("not a JSON-RPC 2.0 request")
         receiver, _, action = str(payload["method"]).partition("/")
@@ -72,13 +72,13 @@ class MCPMessage(BaseModel):
         )
 
 
-class MCPResponse(BaseModel):
+class AgentResponse(BaseModel):
     id: str
     sender: str
     result: Any = None
     error: JsonRpcError | None = None
     timestamp: datetime = Field(default_factory=utc_now)
-    # The receiver's exception, kept in-process so `MCPServer.call` can re-raise it unchanged.
+    # The receiver's exception, kept in-process so `AgentRouter.call` can re-raise it unchanged.
     _exception: BaseException | None = PrivateAttr(default=None)
 
     @property

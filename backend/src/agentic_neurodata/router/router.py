@@ -14,9 +14,9 @@ from .protocol import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     METHOD_NOT_FOUND,
+    AgentMessage,
+    AgentResponse,
     JsonRpcError,
-    MCPMessage,
-    MCPResponse,
 )
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .agent import Agent
 
 
-class MCPServer:
+class AgentRouter:
     def __init__(self, store: StateStore, event_log: EventLog) -> None:
         self.store = store
         self.event_log = event_log
@@ -54,7 +54,7 @@ class MCPServer:
 
     # ------------------------------------------------------------------ routing
 
-    def send(self, message: MCPMessage) -> MCPResponse:
+    def send(self, message: AgentMessage) -> AgentResponse:
         """Deliver `message`; failures come back as JSON-RPC errors, never as exceptions."""
         message.context = {**self.store.context(), **message.context}
         started = time.perf_counter()
@@ -79,7 +79,7 @@ class MCPServer:
 
     def call(self, sender: str, receiver: str, action: str, **params: Any) -> Any:
         """Send and return the result; re-raise the receiver's exception in-process."""
-        response = self.send(MCPMessage(sender=sender, receiver=receiver, action=action, params=params))
+        response = self.send(AgentMessage(sender=sender, receiver=receiver, action=action, params=params))
         if response.ok:
             return response.result
         if response._exception is not None:
@@ -87,7 +87,7 @@ class MCPServer:
         assert response.error is not None
         raise RoutingError(response.error.message, details=response.error.data)
 
-    def _dispatch(self, message: MCPMessage) -> tuple[MCPResponse, BaseException | None]:
+    def _dispatch(self, message: AgentMessage) -> tuple[AgentResponse, BaseException | None]:
         agent = self.get(message.receiver)
         if agent is None:
             known = sorted(self._agents)
@@ -109,15 +109,15 @@ class MCPServer:
             return self._error(message, AGENT_ERROR, exc), exc
         except Exception as exc:  # noqa: BLE001 - turned into a JSON-RPC error with an id
             return self._error(message, INTERNAL_ERROR, exc), exc
-        return MCPResponse(id=message.id, sender=message.receiver, result=result), None
+        return AgentResponse(id=message.id, sender=message.receiver, result=result), None
 
-    def _error(self, message: MCPMessage, code: int, exc: BaseException) -> MCPResponse:
+    def _error(self, message: AgentMessage, code: int, exc: BaseException) -> AgentResponse:
         if isinstance(exc, ServiceError):
             exc.with_state(self.store)  # the state when the agent failed, for the log (not sent in the reply)
             data = {**exc.to_body(), "component": exc.component}
         else:
             data = {"error_code": "internal_error", "error_id": new_error_id(), "type": type(exc).__name__}
-        return MCPResponse(
+        return AgentResponse(
             id=message.id,
             sender=message.receiver,
             error=JsonRpcError(code=code, message=str(exc) or type(exc).__name__, data=data),
@@ -127,7 +127,7 @@ class MCPServer:
         self.event_log.write(
             self.store.session_id,
             {
-                "kind": f"mcp_{kind}",
+                "kind": f"router_{kind}",
                 "id": message_id,
                 "sender": sender,
                 "receiver": receiver,
