@@ -10,7 +10,7 @@ from typing import Any
 from pynwb import NWBHDF5IO
 
 from agentic_neurodata.agents.conversion import choice, detection, runner
-from agentic_neurodata.models import DetectionResult
+from agentic_neurodata.domain import DetectionResult
 
 START = {"session_start_time": "2024-03-05T14:30:00-05:00"}
 

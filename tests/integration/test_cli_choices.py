@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from agentic_neurodata.cli_convert import accepts_as_is, missing_lines
-from agentic_neurodata.models import OverallStatus, PendingRequest, PendingRequestType, RequestOption
+from agentic_neurodata.domain import OverallStatus, PendingRequest, PendingRequestType, RequestOption
 from agentic_neurodata.state import GlobalState
 from cli_terminal import converse, run_cli
 from conftest import FULL_METADATA, REALDATA

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
-from agentic_neurodata.models import CorrectionContext
+from agentic_neurodata.domain import CorrectionContext
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
 from conftest import FULL_METADATA, REALDATA, make_settings, multipart_files, wait_until
 

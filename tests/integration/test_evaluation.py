@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from agentic_neurodata.agents.evaluation import figures
 from agentic_neurodata.agents.evaluation.file_info import read_file_info
-from agentic_neurodata.models import AppliedFix, CorrectionAttempt, CorrectionContext, OverallStatus
+from agentic_neurodata.domain import AppliedFix, CorrectionAttempt, CorrectionContext, OverallStatus
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.state import StageName, StageStatus
 from conftest import FULL_METADATA, make_settings

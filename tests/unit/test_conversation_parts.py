@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_neurodata.agents.conversation import answers, auto_fixes, intake, planning
-from agentic_neurodata.models import (
+from agentic_neurodata.domain import (
     AppliedFix,
     CorrectionAttempt,
     FieldRequest,

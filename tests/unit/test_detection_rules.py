@@ -11,8 +11,8 @@ from agentic_neurodata.agents.conversion import choice
 from agentic_neurodata.agents.conversion.inputs import changes, fingerprint, is_storage_problem, source_files
 from agentic_neurodata.agents.conversion.scan import scan, suffix_tokens
 from agentic_neurodata.agents.conversion.suffixes import normalise
+from agentic_neurodata.domain import DetectionResult, FieldRequest, FormatCandidate
 from agentic_neurodata.errors import BadInputError
-from agentic_neurodata.models import DetectionResult, FieldRequest, FormatCandidate
 
 
 def test_declared_suffixes_are_normalised() -> None:

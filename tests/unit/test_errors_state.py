@@ -8,10 +8,10 @@ from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.config import Settings
+from agentic_neurodata.domain import NWBVersion
 from agentic_neurodata.errors import BadInputError, InvalidStateError
 from agentic_neurodata.llm import build_llm_service
 from agentic_neurodata.logs import EventLog
-from agentic_neurodata.models import NWBVersion
 from agentic_neurodata.router import Agent, AgentMessage, AgentRouter, action
 from agentic_neurodata.state import StageName, StateStore
 from conftest import make_settings

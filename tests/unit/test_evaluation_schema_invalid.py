@@ -10,7 +10,7 @@ import numpy as np
 
 from agentic_neurodata.agents.evaluation import worker
 from agentic_neurodata.agents.evaluation.status import count_by_category, count_by_severity, overall_status
-from agentic_neurodata.models import IssueCategory, OverallStatus, Severity
+from agentic_neurodata.domain import IssueCategory, OverallStatus, Severity
 
 
 def schema_invalid_nwb(path: Path) -> Path:

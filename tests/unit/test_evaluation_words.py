@@ -9,18 +9,11 @@ import pytest
 from agentic_neurodata.agents.evaluation import report_json, report_text, scoring
 from agentic_neurodata.agents.evaluation.inspection import message_to_issue
 from agentic_neurodata.agents.evaluation.status import count_by_severity, overall_status
+from agentic_neurodata.domain import CorrectionContext, FileInfo, FixKind, OverallStatus, SubjectInfo, ValidationResult
 from agentic_neurodata.llm import LLMService, OfflineProvider
 from agentic_neurodata.llm.base import LLMReply
 from agentic_neurodata.llm.prompts import PromptLibrary
 from agentic_neurodata.logs import EventLog
-from agentic_neurodata.models import (
-    CorrectionContext,
-    FileInfo,
-    FixKind,
-    OverallStatus,
-    SubjectInfo,
-    ValidationResult,
-)
 
 
 class Raw:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from nwbinspector import available_checks
 
+from agentic_neurodata.domain import FixKind, Severity, ValidationIssue
 from agentic_neurodata.knowledge import (
     all_checks,
     ecephys_relevant_check_names,
@@ -12,7 +13,6 @@ from agentic_neurodata.knowledge import (
     fix_strategies_for_issues,
     knowledge_for,
 )
-from agentic_neurodata.models import FixKind, Severity, ValidationIssue
 
 
 def _catalogued_check_names() -> set[str]:

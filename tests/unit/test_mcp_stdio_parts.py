@@ -12,12 +12,12 @@ from mcp.types import CallToolResult
 
 from agentic_neurodata.api.routes.status import build_status
 from agentic_neurodata.cli import build_parser, main
+from agentic_neurodata.domain import FieldRequest, PendingRequest, PendingRequestType, RequestOption
 from agentic_neurodata.errors import BadInputError
 from agentic_neurodata.mcp_stdio.command import assistant_settings
 from agentic_neurodata.mcp_stdio.service import AssistantService, overall_percent
 from agentic_neurodata.mcp_stdio.tools import reports_errors
 from agentic_neurodata.mcp_stdio.views import status_view
-from agentic_neurodata.models import FieldRequest, PendingRequest, PendingRequestType, RequestOption
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.state import Failure, GlobalState, Progress, StageName, WorkflowStatus
 from conftest import make_settings

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from agentic_neurodata.agents.evaluation import report_pdf, report_text
 from agentic_neurodata.agents.evaluation.status import count_by_category, count_by_severity, overall_status
-from agentic_neurodata.models import (
+from agentic_neurodata.domain import (
     AcquisitionEntry,
     AppliedFix,
     CorrectionAttempt,

@@ -13,7 +13,7 @@ from agentic_neurodata.agents.evaluation.status import (
     count_inspector_crashes,
     overall_status,
 )
-from agentic_neurodata.models import IssueCategory, OverallStatus, Severity, ValidationIssue
+from agentic_neurodata.domain import IssueCategory, OverallStatus, Severity, ValidationIssue
 
 
 @pytest.mark.parametrize(
@@ -106,7 +106,7 @@ def test_a_real_check_crash_is_inspector_internal_explained_plainly_and_not_bloc
     from pynwb import NWBFile
 
     from agentic_neurodata.agents.evaluation.inspection import message_to_issue
-    from agentic_neurodata.models import FixKind
+    from agentic_neurodata.domain import FixKind
 
     def check_event_table_timestamps(nwbfile):  # stands for a registered check that raises
         raise IndexError("index 0 is out of bounds for axis 0 with size 0")

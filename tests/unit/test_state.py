@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from agentic_neurodata.domain import NWBVersion, PendingRequest, PendingRequestType
 from agentic_neurodata.errors import BusyError, InvalidStateError
 from agentic_neurodata.logs import EventLog
-from agentic_neurodata.models import NWBVersion, PendingRequest, PendingRequestType
 from agentic_neurodata.state import (
     MAX_LOG_ENTRIES,
     LogLevel,

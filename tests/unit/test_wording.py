@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from agentic_neurodata.domain import FixKind, FormatCandidate, Severity, ValidationIssue
 from agentic_neurodata.llm import PromptLibrary
 from agentic_neurodata.llm.wording import (
     acknowledge,
@@ -15,7 +16,6 @@ from agentic_neurodata.llm.wording import (
     metadata_question,
 )
 from agentic_neurodata.metadata.free_text import parse_free_text
-from agentic_neurodata.models import FixKind, FormatCandidate, Severity, ValidationIssue
 
 from .llm_fakes import FakeAnthropic, json_message, timeout
 

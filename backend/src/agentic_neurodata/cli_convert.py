@@ -18,8 +18,8 @@ from typing import Any
 import yaml
 
 from .config import get_settings
+from .domain import OverallStatus, PendingRequest, PendingRequestType
 from .errors import ServiceError
-from .models import OverallStatus, PendingRequest, PendingRequestType
 from .state import GlobalState, WorkflowStatus
 
 EXIT_PASSED, EXIT_FAILED, EXIT_INPUT = 0, 1, 2

@@ -23,9 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from .errors import BusyError, InvalidStateError, WorkflowCancelled
-from .logs import EventLog
-from .models import (
+from .domain import (
     CorrectionAttempt,
     DetectionResult,
     NWBVersion,
@@ -36,6 +34,8 @@ from .models import (
     ValidationResult,
     utc_now,
 )
+from .errors import BusyError, InvalidStateError, WorkflowCancelled
+from .logs import EventLog
 
 MAX_LOG_ENTRIES = 500
 MAX_CONVERSATION_TURNS = 100

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..models import ErrorBody
+from .schemas import ErrorBody
 
 DESCRIPTIONS = {
     401: "API token missing or wrong (only when API_TOKEN is set)",

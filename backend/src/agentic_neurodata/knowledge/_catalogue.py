@@ -12,7 +12,7 @@ cell_id, sampling_rate_hz.
 
 from __future__ import annotations
 
-from ..models import FixKind, FixStrategy, IssueCategory
+from ..domain import FixKind, FixStrategy, IssueCategory
 from .entry import CheckKnowledge
 
 META = IssueCategory.MISSING_METADATA

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from ..models import FixKind, FixStrategy, IssueCategory
+from ..domain import FixKind, FixStrategy, IssueCategory
 
 
 class CheckKnowledge(BaseModel):

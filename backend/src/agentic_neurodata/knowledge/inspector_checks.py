@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..models import FixKind, FixStrategy, IssueCategory, ValidationIssue
+from ..domain import FixKind, FixStrategy, IssueCategory, ValidationIssue
 from ._catalogue import CATALOGUE, INSPECTOR_INTERNAL_ERROR, PYNWB_READ_ERROR, PYNWB_VALIDATION
 from .entry import CheckKnowledge
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..domain import FormatCandidate, ValidationIssue
 from ..metadata.fields import FIELDS, FieldSpec, get_field
 from ..metadata.parsed import IntentKind, ParsedInput
-from ..models import FormatCandidate, ValidationIssue
 from .base import LLMService
 
 MAX_ROUNDS = 2

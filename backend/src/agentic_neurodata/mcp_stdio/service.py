@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ..api.routes.status import build_status
+from ..api.schemas import StatusResponse
+from ..domain import DetectionResult
 from ..errors import BadInputError, BusyError, InvalidStateError, NotFoundError
-from ..models import DetectionResult, StatusResponse
 from ..runtime import Runtime
 from .views import (
     ActionView,

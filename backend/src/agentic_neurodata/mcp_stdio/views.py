@@ -9,18 +9,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from ..models import (
+from ..api.schemas import FailureView, ProgressView, StageView, StatusResponse
+from ..domain import (
     DetectionResult,
-    FailureView,
     FieldRequest,
     NWBVersion,
     OverallStatus,
     PendingRequest,
     PendingRequestType,
-    ProgressView,
     SeverityCounts,
-    StageView,
-    StatusResponse,
 )
 from ..state import GlobalState
 

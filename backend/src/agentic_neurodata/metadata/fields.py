@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..models import FieldRequest
+from ..domain import FieldRequest
 from .age import normalize_age
 from .brain_areas import normalize_location
 from .dates import normalize_date_of_birth, normalize_session_start_time

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..models import AgentCapability, AgentInfo
+from .contract import AgentCapability, AgentInfo
 from .protocol import AgentMessage
 
 if TYPE_CHECKING:

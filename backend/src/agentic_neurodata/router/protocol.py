@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from ..models import utc_now
+from ..domain import utc_now
 
 JSONRPC_VERSION = "2.0"
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RoutingError, ServiceError, new_error_id, small_state_snapshot
 from ..logs import EventLog
-from ..models import AgentInfo
+from .contract import AgentInfo
 from .protocol import (
     AGENT_ERROR,
     INTERNAL_ERROR,

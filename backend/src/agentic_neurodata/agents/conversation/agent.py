@@ -13,10 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
-from ...llm import wording
-from ...metadata.parsed import IntentKind
-from ...models import (
+from ...domain import (
     CorrectionAttempt,
     DetectionResult,
     OverallStatus,
@@ -25,6 +22,9 @@ from ...models import (
     RequestOption,
     ValidationResult,
 )
+from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
+from ...llm import wording
+from ...metadata.parsed import IntentKind
 from ...router import Agent, action
 from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
 from . import answers, intake, planning

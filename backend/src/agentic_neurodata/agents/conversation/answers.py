@@ -6,10 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...domain import PendingRequest, RequestOption
 from ...llm import LLMService
 from ...metadata.extraction import extract_metadata_from_text
 from ...metadata.parsed import IntentKind, ParsedInput
-from ...models import PendingRequest, RequestOption
 from .intake import check_values
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...domain import AppliedFix, FileInfo, FixStrategy
 from ...metadata.fields import get_field, validate_field
-from ...models import AppliedFix, FileInfo, FixStrategy
 
 # Auto fixes that are conversion options rather than metadata values (check -> option, value).
 OPTION_FIXES: dict[str, tuple[str, Any]] = {

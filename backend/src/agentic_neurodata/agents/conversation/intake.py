@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...domain import FieldRequest
 from ...metadata.fields import FieldSpec, field_requests, get_field, missing_fields, validate_fields
 from ...metadata.result import clean
-from ...models import FieldRequest
 
 MAX_ROUNDS = 2
 START_TIME = "session_start_time"

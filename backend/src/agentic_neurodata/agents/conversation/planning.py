@@ -6,9 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...knowledge import fix_strategies_for_issues, knowledge_for
-from ...metadata.fields import get_field
-from ...models import (
+from ...domain import (
     AppliedFix,
     CorrectionAttempt,
     FieldRequest,
@@ -18,6 +16,8 @@ from ...models import (
     ValidationIssue,
     ValidationResult,
 )
+from ...knowledge import fix_strategies_for_issues, knowledge_for
+from ...metadata.fields import get_field
 from .auto_fixes import apply_fix
 
 

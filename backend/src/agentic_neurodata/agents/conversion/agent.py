@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import isolation
+from ...domain import DetectionResult, NWBVersion
 from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
-from ...models import DetectionResult, NWBVersion
 from ...router import Agent, action
 from ...state import LogLevel, StageName
 from . import choice as choosing

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import isolation
+from ...domain import CorrectionContext, OverallStatus, ValidationResult
 from ...errors import EvaluationError
-from ...models import CorrectionContext, OverallStatus, ValidationResult
 from ...router import Agent, action
 from ...state import GlobalState, LogLevel, StageName
 from . import report_json, report_text, scoring, status, worker

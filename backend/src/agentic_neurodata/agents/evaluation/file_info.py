@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ...models import AcquisitionEntry, FileInfo, SubjectInfo
+from ...domain import AcquisitionEntry, FileInfo, SubjectInfo
 
 
 def _text(value: Any) -> str | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...domain import FixKind, FixStrategy, IssueCategory, Severity, ValidationIssue
 from ...knowledge.inspector_checks import knowledge_for
-from ...models import FixKind, FixStrategy, IssueCategory, Severity, ValidationIssue
 
 SEVERITY_ORDER = [Severity.CRITICAL, Severity.ERROR, Severity.WARNING, Severity.BEST_PRACTICE, Severity.INFO]
 

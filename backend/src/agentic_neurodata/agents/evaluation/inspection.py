@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ...domain import FixKind, IssueCategory, Severity, ValidationIssue
 from ...knowledge.inspector_checks import INSPECTOR_INTERNAL_ERROR, PYNWB_READ_ERROR, PYNWB_VALIDATION, knowledge_for
-from ...models import FixKind, IssueCategory, Severity, ValidationIssue
 
 # DESIGN.md: the level is the Inspector's `importance`; its `severity` is only HIGH/LOW.
 IMPORTANCE_TO_SEVERITY: dict[str, Severity] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...models import CorrectionAttempt, CorrectionContext, FixKind, IssueExplanation, ValidationResult
+from ...domain import CorrectionAttempt, CorrectionContext, FixKind, IssueExplanation, ValidationResult
 from .grouping import group_issues
 from .report_text import FailedReportText, narratives_by_group, offline_failed
 

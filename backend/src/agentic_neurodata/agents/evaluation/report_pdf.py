@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ...domain import CorrectionAttempt, FixKind, OverallStatus, Severity, ValidationResult
 from ...knowledge.inspector_checks import knowledge_for
-from ...models import CorrectionAttempt, FixKind, OverallStatus, Severity, ValidationResult
 from .figures import Figure
 from .grouping import IssueGroup, group_issues
 from .report_text import PassedReportText

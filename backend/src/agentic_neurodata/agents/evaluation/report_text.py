@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from ...models import CorrectionAttempt, FixKind, OverallStatus, RoadmapStep, ValidationResult
+from ...domain import CorrectionAttempt, FixKind, OverallStatus, RoadmapStep, ValidationResult
 from .grouping import IssueGroup, group_issues
 from .scoring import completeness
 from .status import count_inspector_crashes

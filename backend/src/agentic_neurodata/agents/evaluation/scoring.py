@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...models import FileInfo
+from ...domain import FileInfo
 
 FORMULA = (
     "score = 100 × Σ(weight × present) / Σ(weight). Required by DANDI, weight 2: subject ID, species, sex, "

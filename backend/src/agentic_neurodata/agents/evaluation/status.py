@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...models import IssueCategory, OverallStatus, Severity, SeverityCounts, ValidationIssue
+from ...domain import IssueCategory, OverallStatus, Severity, SeverityCounts, ValidationIssue
 
 BLOCKING = (Severity.CRITICAL, Severity.ERROR)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...models import CorrectionAttempt, ValidationResult
+from ...domain import CorrectionAttempt, ValidationResult
 from . import figures, file_info, inspection, report_pdf
 from .report_text import PassedReportText
 

@@ -8,8 +8,8 @@ from typing import Literal
 from fastapi import APIRouter, Depends
 from fastapi.responses import FileResponse
 
+from ...domain import NWBVersion
 from ...errors import NotFoundError
-from ...models import NWBVersion
 from ...runtime import Runtime
 from ..deps import get_runtime
 from ..responses import error_responses

@@ -6,10 +6,10 @@ from typing import Literal
 
 from fastapi import APIRouter, Depends, Query
 
-from ...models import LogEntryView, LogsResponse
 from ...runtime import Runtime
 from ...state import LogLevel
 from ..deps import get_runtime
+from ..schemas import LogEntryView, LogsResponse
 
 router = APIRouter(tags=["status"])
 MAX_LOGS = 500

@@ -7,12 +7,13 @@ from pathlib import Path
 
 from fastapi import APIRouter, Depends, Request, Response
 
+from ...domain import CorrectionContext
 from ...errors import NotFoundError
-from ...models import CorrectionContext, StatusResponse
 from ...runtime import Runtime
 from ...state import GlobalState
 from ..deps import get_runtime
 from ..responses import error_responses
+from ..schemas import StatusResponse
 
 router = APIRouter(tags=["status"])
 

@@ -8,9 +8,10 @@ from importlib.metadata import version
 from fastapi import APIRouter, Depends
 
 from ... import __version__
-from ...models import AgentInfo, HealthResponse, ServiceInfo
+from ...router.contract import AgentInfo
 from ...runtime import Runtime
 from ..deps import get_runtime
+from ..schemas import HealthResponse, ServiceInfo
 
 router = APIRouter(tags=["system"])
 STARTED = time.monotonic()

@@ -12,10 +12,10 @@ from fastapi import APIRouter, Depends, Request
 from starlette.requests import ClientDisconnect
 
 from ...errors import BadInputError, BusyError, PayloadTooLargeError
-from ...models import UploadAccepted
 from ...runtime import Runtime, new_session_id
 from ..deps import get_runtime
 from ..responses import error_responses
+from ..schemas import UploadAccepted
 from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space
 
 router = APIRouter(tags=["workflow"])

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 from fastapi.concurrency import run_in_threadpool
 
-from ...models import ActionResponse, RetryApprovalRequest, UserInputRequest, UserInputResponse
 from ...runtime import Runtime
 from ..deps import get_runtime
 from ..responses import error_responses
+from ..schemas import ActionResponse, RetryApprovalRequest, UserInputRequest, UserInputResponse
 
 router = APIRouter(tags=["workflow"])
 CONVERSATION = "conversation_agent"

@@ -1,0 +1,167 @@
+"""Request and response bodies of the REST API (the domain types they carry are in domain.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..domain import (
+    CorrectionAttempt,
+    DetectionResult,
+    FileInfo,
+    NWBVersion,
+    OverallStatus,
+    PendingRequest,
+    SeverityCounts,
+    ValidationIssue,
+)
+
+
+class UploadAccepted(BaseModel):
+    session_id: str
+    status: str
+    files: int
+    bytes: int
+    message: str
+
+
+class UserInputRequest(BaseModel):
+    """One of: free text (`message`), several fields (`fields`), one field (`field_name` +
+    `value`), or fields the user declines to give (`skip`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    message: str | None = Field(default=None, max_length=10_000)
+    fields: dict[str, Any] | None = None
+    field_name: str | None = None
+    value: Any = None
+    skip: list[str] | None = None
+
+
+class UserInputResponse(BaseModel):
+    reply: str
+    accepted: dict[str, Any] = Field(default_factory=dict)
+    rejected: dict[str, str] = Field(default_factory=dict)
+    next_action: str
+
+
+class RetryApprovalRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    approved: bool
+    accept_as_is: bool = False
+
+
+class ActionResponse(BaseModel):
+    status: str
+    message: str
+    next_action: str | None = None
+
+
+class ErrorBody(BaseModel):
+    error_code: str
+    message: str
+    error_id: str
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class ServiceInfo(BaseModel):
+    name: str
+    version: str
+    llm_provider: Literal["anthropic", "offline"]
+    neuroconv_version: str
+    nwbinspector_version: str
+    pynwb_version: str
+    supported_formats: list[str]
+    auth_required: bool
+    max_upload_size_gb: float
+
+
+class HealthResponse(BaseModel):
+    status: Literal["ok"]
+    version: str
+    uptime_s: float
+    workflow_status: str
+
+
+LogLevelName = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+class StageView(BaseModel):
+    name: str
+    status: str
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    message: str | None = None
+
+
+class ProgressView(BaseModel):
+    stage: str | None = None
+    percent: float = 0.0
+    message: str = ""
+    bytes_done: int | None = None
+    bytes_total: int | None = None
+
+
+class FailureView(BaseModel):
+    reason: str
+    message: str
+    error_code: str | None = None
+    error_id: str | None = None
+
+
+class ChatTurnView(BaseModel):
+    role: str
+    text: str
+    timestamp: datetime
+
+
+class StatusResponse(BaseModel):
+    """Everything a client needs to show where the session is and what it waits for."""
+
+    session_id: str | None
+    status: Literal["idle", "processing", "awaiting_user_input", "completed", "failed"]
+    validation_status: (
+        Literal["passed", "passed_accepted", "passed_improved", "failed_user_declined", "failed_user_abandoned"] | None
+    )
+    overall_status: OverallStatus | None
+    message: str = Field(description="The latest thing the service said")
+    stages: list[StageView]
+    progress: ProgressView | None
+    correction_attempt: int
+    detected_format: DetectionResult | None
+    versions: list[NWBVersion]
+    validation_details: SeverityCounts | None = Field(description="Counts of issues by severity, latest evaluation")
+    issues: list[ValidationIssue] = Field(default_factory=list)
+    completeness_score: float | None = None
+    file_info: FileInfo | None = None
+    report_available: bool
+    report_name: str | None = None
+    report_sha256: str | None = None
+    llm_provider: Literal["anthropic", "offline"]
+    pending_request: PendingRequest | None
+    metadata: dict[str, Any]
+    extracted_metadata: dict[str, Any]
+    declined_fields: list[str]
+    uploaded_files: int
+    upload_bytes: int
+    conversation: list[ChatTurnView]
+    correction_history: list[CorrectionAttempt]
+    failure: FailureView | None
+    updated_at: datetime
+
+
+class LogEntryView(BaseModel):
+    timestamp: datetime
+    level: str
+    component: str
+    message: str
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class LogsResponse(BaseModel):
+    session_id: str | None
+    count: int
+    entries: list[LogEntryView]
