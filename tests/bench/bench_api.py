@@ -27,9 +27,11 @@ import httpx
 import psutil
 import websockets
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: tests.support
+from tests.support.server import LiveServer, multipart_files
+from tests.support.settings import FULL_METADATA
+
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
-from conftest import FULL_METADATA, LiveServer, multipart_files
 
 MB = 1024 * 1024
 

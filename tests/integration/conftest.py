@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from agentic_neurodata.runtime import build_runtime
-from conftest import make_settings
+from tests.support.settings import make_settings
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
-from conftest import make_settings
+from tests.support.settings import make_settings
 
 TOKEN = "docs-token-4567"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LiveServer
+from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.slow
 CASES_PER_OPERATION = 30

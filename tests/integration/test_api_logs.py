@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.state import LogLevel
-from conftest import make_settings
+from tests.support.settings import make_settings
 
 RANKS = {"DEBUG": 0, "INFO": 1, "WARNING": 2, "ERROR": 3}
 

@@ -16,7 +16,8 @@ import httpx
 import pytest
 
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
-from conftest import FULL_METADATA, LiveServer, multipart_files, wait_until
+from tests.support.server import LiveServer, multipart_files, wait_until
+from tests.support.settings import FULL_METADATA
 
 pytestmark = pytest.mark.slow
 

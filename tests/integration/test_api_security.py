@@ -15,7 +15,8 @@ from websockets.sync.client import connect as websocket_connect
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.config import Settings
-from conftest import LiveServer, make_settings, multipart_files, wait_until
+from tests.support.server import LiveServer, multipart_files, wait_until
+from tests.support.settings import make_settings
 
 TOKEN = "s3cret-token-value-123"
 API_KEY = "sk-ant-api03-THISISNOTAREALKEYbutlooksLIKEone"

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.state import LogLevel
-from conftest import make_settings
+from tests.support.settings import make_settings
 
 
 def test_an_event_during_the_connect_snapshot_still_reaches_the_client(tmp_path: Path) -> None:

@@ -15,8 +15,8 @@ import pytest
 from agentic_neurodata.agents.conversion.detection import detect
 from agentic_neurodata.errors import ConversionError, FormatDetectionError
 from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx
-from conftest import ROOT
-from integration.formats_helpers import START
+from tests.support.formats import START
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.slow
 AGENT = "conversion_agent"
@@ -127,7 +127,7 @@ CHILD = textwrap.dedent("""
     import json, resource, signal, sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[3])
-    from conftest import make_settings
+    from tests.support.settings import make_settings
     from agentic_neurodata.runtime import build_runtime
     from agentic_neurodata.errors import ServiceError
     from agentic_neurodata import isolation

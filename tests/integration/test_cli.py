@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cli_terminal import converse, run_cli
-from conftest import FULL_METADATA, REALDATA
+from tests.support.cli_terminal import converse, run_cli
+from tests.support.paths import REALDATA
+from tests.support.settings import FULL_METADATA
 
 pytestmark = pytest.mark.slow
 

@@ -12,8 +12,9 @@ import yaml
 from agentic_neurodata.cli_convert import accepts_as_is, missing_lines
 from agentic_neurodata.domain import OverallStatus, PendingRequest, PendingRequestType, RequestOption
 from agentic_neurodata.state import GlobalState
-from cli_terminal import converse, run_cli
-from conftest import FULL_METADATA, REALDATA
+from tests.support.cli_terminal import converse, run_cli
+from tests.support.paths import REALDATA
+from tests.support.settings import FULL_METADATA
 
 NO_PROGRESS_OPTIONS = [
     RequestOption(value="accept_as_is", label="Accept as is"),

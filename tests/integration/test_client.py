@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from agentic_neurodata.client import Client, ServiceError
-from conftest import FULL_METADATA, LiveServer
+from tests.support.server import LiveServer
+from tests.support.settings import FULL_METADATA
 
 pytestmark = pytest.mark.slow
 

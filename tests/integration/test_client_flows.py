@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agentic_neurodata.client import ChecksumMismatch, Client
-from conftest import LiveServer
+from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.slow
 

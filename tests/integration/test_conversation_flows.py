@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.domain import CorrectionContext
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
-from conftest import FULL_METADATA, REALDATA, make_settings, multipart_files, wait_until
+from tests.support.paths import REALDATA
+from tests.support.server import multipart_files, wait_until
+from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
 

@@ -13,8 +13,9 @@ from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.runtime import build_runtime
-from conftest import make_settings, multipart_files, wait_until
-from unit.llm_fakes import FakeAnthropic, json_message, status
+from tests.support.llm_fakes import FakeAnthropic, json_message, status
+from tests.support.server import multipart_files, wait_until
+from tests.support.settings import make_settings
 
 pytestmark = pytest.mark.slow
 

@@ -12,8 +12,9 @@ from pynwb import NWBHDF5IO
 
 from agentic_neurodata.errors import BadInputError, WorkflowCancelled
 from agentic_neurodata.sample_data import SampleSpec, read_sample_ap
-from conftest import REALDATA, SAMPLE_SPEC
-from integration.formats_helpers import START
+from tests.support.formats import START
+from tests.support.paths import REALDATA
+from tests.support.settings import SAMPLE_SPEC
 
 pytestmark = pytest.mark.slow
 AGENT = "conversion_agent"
@@ -65,9 +66,9 @@ def test_runner_ups_beside_a_clear_winner_do_not_make_it_a_choice(runtime, tmp_p
 
 
 def test_sorting_without_its_rate_asks_for_it_then_converts(runtime, tmp_path: Path) -> None:
-    from unit.test_detection_hints import _write_firings
+    from tests.support.recordings import write_mda_firings
 
-    firings = _write_firings(tmp_path / "sorted" / "firings.mda")
+    firings = write_mda_firings(tmp_path / "sorted" / "firings.mda")
     found = runtime.call(AGENT, "detect_format", input_path=str(firings.parent))
     assert found["needs_choice"] and found["interface"] == "MdaSortingInterface"
     assert [(q["name"], q["suggested"]) for q in found["questions"]] == [("sampling_frequency", None)]
@@ -110,7 +111,7 @@ def test_versions_are_numbered_kept_and_hashed_with_progress_in_bytes(runtime, s
 def test_decoded_data_are_identical_to_neuroconvs_own_output(sample_run: Path, tmp_path: Path) -> None:
     from neuroconv.converters import SpikeGLXConverterPipe
 
-    from integration.formats_helpers import convert
+    from tests.support.formats import convert
 
     converter = SpikeGLXConverterPipe(folder_path=sample_run)
     metadata = converter.get_metadata()
@@ -130,7 +131,7 @@ def test_decoded_data_are_identical_to_neuroconvs_own_output(sample_run: Path, t
 def test_optional_codecs_decode_to_the_same_data(codec: str, sample_run: Path, tmp_path: Path) -> None:
     import hdf5plugin  # noqa: F401 - registers the filters for reading
 
-    from integration.formats_helpers import convert
+    from tests.support.formats import convert
 
     convert(sample_run, tmp_path / f"{codec}.nwb", compression=codec)
     with NWBHDF5IO(str(tmp_path / f"{codec}.nwb"), "r") as io:

@@ -15,8 +15,9 @@ from agentic_neurodata.agents.evaluation.inspection import run_inspector
 from agentic_neurodata.errors import BadInputError, ConversionError
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.sample_data import add_sample_nidq, write_sample_spikeglx
-from conftest import FULL_METADATA, REALDATA, make_settings
-from integration.formats_helpers import START
+from tests.support.formats import START
+from tests.support.paths import REALDATA
+from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
 AGENT = "conversion_agent"

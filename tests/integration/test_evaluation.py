@@ -14,8 +14,8 @@ from agentic_neurodata.agents.evaluation.file_info import read_file_info
 from agentic_neurodata.domain import AppliedFix, CorrectionAttempt, CorrectionContext, OverallStatus
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.state import StageName, StageStatus
-from conftest import FULL_METADATA, make_settings
-from nwb_files import TRICKY_LAB, real_nwb, sample_nwb  # noqa: F401 - session fixtures
+from tests.support.nwb_files import TRICKY_LAB
+from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
 SECTIONS = [
@@ -54,7 +54,7 @@ def pdf_text(path: Path) -> tuple[PdfReader, str]:
 # --------------------------------------------------------------------------- file information
 
 
-def test_file_info_of_real_recordings_has_what_they_hold_and_nothing_else(real_nwb) -> None:  # noqa: F811
+def test_file_info_of_real_recordings_has_what_they_hold_and_nothing_else(real_nwb) -> None:
     infos = {name: read_file_info(path) for name, path in real_nwb.items()}
     for name, info in infos.items():
         assert info.nwb_version and re.fullmatch(r"2\.\d+\.\d+", info.nwb_version), name
@@ -126,7 +126,7 @@ def test_minimal_sample_fails_for_its_missing_subject_with_a_json_correction_con
 # --------------------------------------------------------------------------- PASSED: PDF report
 
 
-def test_full_metadata_passes_with_a_pdf_report_read_back(runtime, sample_nwb, tmp_path) -> None:  # noqa: F811
+def test_full_metadata_passes_with_a_pdf_report_read_back(runtime, sample_nwb, tmp_path) -> None:
     result = evaluate(runtime, sample_nwb["full"], tmp_path)
     assert result["overall_status"] in ("PASSED", "PASSED_WITH_ISSUES"), result["issues"]
     assert result["counts"]["CRITICAL"] == result["counts"]["ERROR"] == 0
@@ -161,7 +161,7 @@ def test_full_metadata_passes_with_a_pdf_report_read_back(runtime, sample_nwb, t
     assert len(images) == 1 and images[0].image.width >= 800  # the data preview, at print resolution
 
 
-def test_correction_history_renders_with_one_and_several_attempts(runtime, sample_nwb, tmp_path) -> None:  # noqa: F811
+def test_correction_history_renders_with_one_and_several_attempts(runtime, sample_nwb, tmp_path) -> None:
     evaluate(runtime, sample_nwb["full"], tmp_path, version=3)
     attempts = [
         CorrectionAttempt(
@@ -200,7 +200,7 @@ def test_correction_history_renders_with_one_and_several_attempts(runtime, sampl
 # --------------------------------------------------------------------------- figures
 
 
-def test_preview_figures_for_intracellular_and_sorting_only_files(real_nwb) -> None:  # noqa: F811
+def test_preview_figures_for_intracellular_and_sorting_only_files(real_nwb) -> None:
     patch = figures.data_preview(real_nwb["abf"])
     assert patch.png.startswith(b"\x89PNG") and "CurrentClampSeries" in patch.caption and " mV" in patch.caption
     sorting = figures.data_preview(real_nwb["phy"])
@@ -216,7 +216,7 @@ def test_api_serves_issues_report_and_correction_context(sample_run, tmp_path) -
     from fastapi.testclient import TestClient
 
     from agentic_neurodata.api.app import create_app
-    from conftest import multipart_files, wait_until
+    from tests.support.server import multipart_files, wait_until
 
     with TestClient(create_app(make_settings(tmp_path))) as client:
         assert client.post("/api/upload", files=multipart_files(sample_run)).status_code == 202

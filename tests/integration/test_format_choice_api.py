@@ -10,7 +10,8 @@ from pynwb import NWBHDF5IO
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx
-from conftest import FULL_METADATA, make_settings, multipart_files, wait_until
+from tests.support.server import multipart_files, wait_until
+from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
 

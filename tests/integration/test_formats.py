@@ -9,8 +9,8 @@ import pytest
 
 from agentic_neurodata.errors import FormatDetectionError
 from agentic_neurodata.sample_data import SAMPLES
-from conftest import REALDATA
-from integration.formats_helpers import convert, read_series
+from tests.support.formats import convert, read_series
+from tests.support.paths import REALDATA
 
 pytestmark = pytest.mark.slow
 

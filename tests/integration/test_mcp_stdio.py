@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FULL_METADATA
-from integration.mcp_helpers import (
+from tests.support.mcp_client import (
     TOOL_NAMES,
     Progress,
     call,
@@ -20,6 +19,7 @@ from integration.mcp_helpers import (
     stdio_connection,
     wait_settled,
 )
+from tests.support.settings import FULL_METADATA
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from integration.mcp_helpers import MAX_ROUNDS, call, run, skip_questions, stdio_connection, wait_settled
+from tests.support.mcp_client import MAX_ROUNDS, call, run, skip_questions, stdio_connection, wait_settled
 
 pytestmark = pytest.mark.slow
 

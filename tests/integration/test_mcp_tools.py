@@ -16,8 +16,8 @@ from agentic_neurodata.mcp_stdio.service import AssistantService
 from agentic_neurodata.mcp_stdio.tools import build_assistant_server
 from agentic_neurodata.runtime import Runtime, build_runtime
 from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx
-from conftest import FULL_METADATA, make_settings
-from integration.mcp_helpers import MAX_ROUNDS, Progress, call, call_error, run, skip_questions, wait, wait_settled
+from tests.support.mcp_client import MAX_ROUNDS, Progress, call, call_error, run, skip_questions, wait, wait_settled
+from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,8 @@ from pynwb import NWBHDF5IO
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.sample_data import SampleSpec, read_sample_ap, uv_per_bit, write_sample_spikeglx
-from conftest import FULL_METADATA, SAMPLE_SPEC, make_settings, multipart_files, wait_until
+from tests.support.server import multipart_files, wait_until
+from tests.support.settings import FULL_METADATA, SAMPLE_SPEC, make_settings
 
 pytestmark = pytest.mark.slow
 

@@ -17,7 +17,9 @@ import pytest
 from pynwb import NWBHDF5IO
 
 from agentic_neurodata.sample_data import read_sample_ap, write_sample_spikeglx
-from conftest import ROOT, SAMPLE_SPEC, LiveServer
+from tests.support.paths import ROOT
+from tests.support.server import LiveServer
+from tests.support.settings import SAMPLE_SPEC
 
 pytestmark = pytest.mark.slow
 

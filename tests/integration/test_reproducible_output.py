@@ -16,7 +16,8 @@ from pynwb import NWBHDF5IO
 
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.sample_data import add_sample_nidq, write_sample_openephys, write_sample_spikeglx
-from conftest import FULL_METADATA, REALDATA, make_settings
+from tests.support.paths import REALDATA
+from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
 AGENT = "conversion_agent"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from agentic_neurodata.agents.conversion import candidates, choice
@@ -15,7 +14,8 @@ from agentic_neurodata.agents.conversion.hints import ARGUMENT_HINTS, RECORDING_
 from agentic_neurodata.agents.conversion.registry import registry
 from agentic_neurodata.errors import BadInputError, FormatDetectionError
 from agentic_neurodata.sample_data.edf import write_sample_edf
-from conftest import REALDATA
+from tests.support.paths import REALDATA
+from tests.support.recordings import write_mda_firings
 
 GENERIC = "No recording format NeuroConv reads was found"
 
@@ -50,20 +50,8 @@ def test_every_reader_needing_only_a_number_has_a_question_and_a_stand_in() -> N
         assert all(hint.value_types[k] in (int, float) for k in extra)
 
 
-def _write_firings(path: Path) -> Path:
-    from spikeinterface.core import NumpySorting
-    from spikeinterface.extractors.mdaextractors import MdaSortingExtractor
-
-    rng = np.random.default_rng(0)
-    times = np.sort(rng.integers(0, 300_000, 400))
-    labels = rng.integers(1, 6, 400)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    MdaSortingExtractor.write_sorting(NumpySorting.from_samples_and_labels([times], [labels], 30000), str(path))
-    return path
-
-
 def test_mda_sorting_becomes_a_question_with_a_validated_answer(tmp_path: Path) -> None:
-    firings = _write_firings(tmp_path / "sorted" / "firings.mda")
+    firings = write_mda_firings(tmp_path / "sorted" / "firings.mda")
     found = detect(firings.parent, timeout_s=30)
     assert found.interface == "MdaSortingInterface" and found.needs_choice
     assert [q.name for q in found.questions] == ["sampling_frequency"]

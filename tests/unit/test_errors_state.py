@@ -14,7 +14,7 @@ from agentic_neurodata.llm import build_llm_service
 from agentic_neurodata.logs import EventLog
 from agentic_neurodata.router import Agent, AgentMessage, AgentRouter, action
 from agentic_neurodata.state import StageName, StateStore
-from conftest import make_settings
+from tests.support.settings import make_settings
 
 BODY_FIELDS = {"error_code", "message", "error_id", "details"}
 

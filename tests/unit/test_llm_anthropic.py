@@ -12,9 +12,8 @@ from agentic_neurodata.errors import LLMError
 from agentic_neurodata.llm import LLMService, PromptLibrary, build_llm_service
 from agentic_neurodata.llm.anthropic import MAX_WAIT_S
 from agentic_neurodata.logs import EventLog, Redactor
-from conftest import make_settings
-
-from .llm_fakes import FAKE_KEY, FakeAnthropic, json_message, message, status, timeout
+from tests.support.llm_fakes import FAKE_KEY, FakeAnthropic, json_message, message, status, timeout
+from tests.support.settings import make_settings
 
 
 class Animal(BaseModel):

@@ -20,7 +20,7 @@ from agentic_neurodata.mcp_stdio.tools import reports_errors
 from agentic_neurodata.mcp_stdio.views import status_view
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.state import Failure, GlobalState, Progress, StageName, WorkflowStatus
-from conftest import make_settings
+from tests.support.settings import make_settings
 
 
 def view_of(state: GlobalState):  # type: ignore[no-untyped-def]

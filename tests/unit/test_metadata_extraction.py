@@ -12,8 +12,7 @@ from agentic_neurodata.logs import EventLog
 from agentic_neurodata.metadata.extraction import extract_metadata_from_text
 from agentic_neurodata.metadata.free_text import parse_free_text
 from agentic_neurodata.metadata.parsed import IntentKind
-
-from .llm_fakes import FakeAnthropic, json_message, message, status
+from tests.support.llm_fakes import FakeAnthropic, json_message, message, status
 
 NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 BULK = "Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST"

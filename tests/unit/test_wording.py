@@ -16,8 +16,7 @@ from agentic_neurodata.llm.wording import (
     metadata_question,
 )
 from agentic_neurodata.metadata.free_text import parse_free_text
-
-from .llm_fakes import FakeAnthropic, json_message, timeout
+from tests.support.llm_fakes import FakeAnthropic, json_message, timeout
 
 ISSUE = ValidationIssue(
     check_name="check_subject_age",

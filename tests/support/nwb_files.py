@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agentic_neurodata.metadata.nwb_mapping import apply_user_metadata
-from conftest import FULL_METADATA, REALDATA
+from tests.support.paths import REALDATA
+from tests.support.settings import FULL_METADATA
 
 # Full metadata, with a lab name that must survive the PDF's markup unharmed.
 TRICKY_LAB = "Smith & <Jones> Lab"
