@@ -15,6 +15,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from agentic_neurodata.contracts import evaluation
 from agentic_neurodata.metadata.nwb_mapping import apply_user_metadata
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
 
@@ -139,7 +140,7 @@ def main() -> None:
         runtime.store.begin_session("bench", str(work), str(work))
         result, total_s = timed(
             "evaluate (read, inspector, report)",
-            lambda: runtime.call("evaluation_agent", "evaluate", nwb_path=str(copy), version=1),
+            lambda: runtime.call(evaluation.EVALUATE, nwb_path=str(copy), version=1),
         )
         state = runtime.store.snapshot()
         stages = {

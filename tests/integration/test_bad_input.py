@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from agentic_neurodata.agents.conversion.detection import detect
+from agentic_neurodata.contracts import conversion
 from agentic_neurodata.errors import ConversionError, FormatDetectionError
 from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx
 from tests.support.formats import START
 from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.slow
-AGENT = "conversion_agent"
 
 
 def _detect_error(path: Path) -> str:
@@ -87,20 +87,20 @@ def test_two_formats_in_one_folder_ask_which_one_and_convert_only_it(runtime, tm
     upload = tmp_path / "mixed"
     write_sample_spikeglx(upload)
     write_sample_intan(upload)
-    found = runtime.call(AGENT, "detect_format", input_path=str(upload))
-    assert found["needs_choice"] and "2 different recordings" in found["explanation"]
-    assert {a["interface"] for a in found["alternatives"]} == {"SpikeGLXConverterPipe", "IntanConverter"}
-    done = runtime.call(AGENT, "complete_detection", choice="IntanConverter")
-    assert done["files"] == ["sample_intan.rhd"]
-    version = runtime.call(AGENT, "convert", input_path=str(upload), detection_result=done, metadata=START)
-    assert Path(version["path"]).exists()
+    found = runtime.call(conversion.DETECT_FORMAT, input_path=str(upload))
+    assert found.needs_choice and "2 different recordings" in found.explanation
+    assert {a.interface for a in found.alternatives} == {"SpikeGLXConverterPipe", "IntanConverter"}
+    done = runtime.call(conversion.COMPLETE_DETECTION, choice="IntanConverter")
+    assert done.files == ["sample_intan.rhd"]
+    version = runtime.call(conversion.CONVERT, input_path=str(upload), detection_result=done, metadata=START)
+    assert Path(version.path).exists()
 
 
 def test_file_vanishing_mid_conversion_keeps_earlier_versions_and_leaves_no_partial(runtime, tmp_path: Path) -> None:
     run = write_sample_spikeglx(tmp_path / "upload")
-    found = runtime.call(AGENT, "detect_format", input_path=str(run))
-    v1 = runtime.call(AGENT, "convert", input_path=str(run), detection_result=found, metadata=START)
-    v1_hash = hashlib.sha256(Path(v1["path"]).read_bytes()).hexdigest()
+    found = runtime.call(conversion.DETECT_FORMAT, input_path=str(run))
+    v1 = runtime.call(conversion.CONVERT, input_path=str(run), detection_result=found, metadata=START)
+    v1_hash = hashlib.sha256(Path(v1.path).read_bytes()).hexdigest()
     lf = next(run.rglob("*.lf.bin"))
 
     def remove_during_write(event: dict) -> None:
@@ -109,17 +109,17 @@ def test_file_vanishing_mid_conversion_keeps_earlier_versions_and_leaves_no_part
 
     runtime.store.subscribe(remove_during_write)
     with pytest.raises(ConversionError) as caught:
-        runtime.call(AGENT, "convert", input_path=str(run), detection_result=found, metadata=START)
+        runtime.call(conversion.CONVERT, input_path=str(run), detection_result=found, metadata=START)
     runtime.store.unsubscribe(remove_during_write)
     assert "sample_run_g0_t0.imec0.lf.bin vanished" in caught.value.message and "discarded" in caught.value.message
     assert "Upload the recording again" in caught.value.message
-    outputs = sorted(p.name for p in Path(v1["path"]).parent.iterdir())
+    outputs = sorted(p.name for p in Path(v1.path).parent.iterdir())
     assert outputs == ["sample_run_g0_v1.metadata.yml", "sample_run_g0_v1.neuroconv.yml", "sample_run_g0_v1.nwb"]
-    assert hashlib.sha256(Path(v1["path"]).read_bytes()).hexdigest() == v1_hash
+    assert hashlib.sha256(Path(v1.path).read_bytes()).hexdigest() == v1_hash
     assert [v.version for v in runtime.store.snapshot().versions] == [1]
     # Before the write starts, a missing file is named too; the rest of the upload is untouched.
     with pytest.raises(ConversionError, match=r"missing: .*imec0\.lf\.bin"):
-        runtime.call(AGENT, "convert", input_path=str(run), detection_result=found, metadata=START)
+        runtime.call(conversion.CONVERT, input_path=str(run), detection_result=found, metadata=START)
     assert next(run.rglob("*.ap.bin")).stat().st_size > 0
 
 
@@ -129,28 +129,29 @@ CHILD = textwrap.dedent("""
     sys.path.insert(0, sys.argv[3])
     from tests.support.settings import make_settings
     from agentic_neurodata.runtime import build_runtime
+    from agentic_neurodata.contracts import conversion
     from agentic_neurodata.errors import ServiceError
     from agentic_neurodata import isolation
     base, run = Path(sys.argv[1]), sys.argv[2]
     rt = build_runtime(make_settings(base / "svc"), in_background=False)
     rt.store.begin_session("s1", run, str(base / "out"))
-    found = rt.call("conversion_agent", "detect_format", input_path=run)
+    found = rt.call(conversion.DETECT_FORMAT, input_path=run)
     meta = {"session_start_time": "2024-03-05T14:30:00-05:00"}
-    v1 = rt.call("conversion_agent", "convert", input_path=run, detection_result=found, metadata=meta)
+    v1 = rt.call(conversion.CONVERT, input_path=run, detection_result=found, metadata=meta)
     # A real limit: from here no file of this process may grow past 1 MB (the NWB file needs ~2.6 MB).
     # The conversion runs in a worker forked from the forkserver: restart it so it takes the limit.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, resource.RLIM_INFINITY))
     isolation.shutdown()
     try:
-        rt.call("conversion_agent", "convert", input_path=run, detection_result=found, metadata=meta)
+        rt.call(conversion.CONVERT, input_path=run, detection_result=found, metadata=meta)
         error = None
     except ServiceError as exc:
         error = {"code": exc.error_code, "status": exc.status_code, "message": exc.message}
     resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
     isolation.shutdown()
-    v3 = rt.call("conversion_agent", "convert", input_path=run, detection_result=found, metadata=meta)
-    print(json.dumps({"error": error, "v1": v1, "v3": v3,
+    v3 = rt.call(conversion.CONVERT, input_path=run, detection_result=found, metadata=meta)
+    print(json.dumps({"error": error, "v1": v1.model_dump(mode="json"), "v3": v3.model_dump(mode="json"),
                       "outputs": sorted(p.name for p in (base / "out").glob("*.nwb"))}))
 """)
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from agentic_neurodata.agents.evaluation import figures
 from agentic_neurodata.agents.evaluation.file_info import read_file_info
+from agentic_neurodata.contracts import evaluation
 from agentic_neurodata.domain import AppliedFix, CorrectionAttempt, CorrectionContext, OverallStatus
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.state import StageName, StageStatus
@@ -43,7 +44,8 @@ def runtime(tmp_path: Path):
 def evaluate(runtime, nwb: Path, tmp_path: Path, version: int = 1) -> dict:
     copy = tmp_path / nwb.name
     copy.write_bytes(nwb.read_bytes())  # reports are written beside the file: keep the shared one clean
-    return runtime.call("evaluation_agent", "evaluate", nwb_path=str(copy), version=version)
+    # As the API shows it: the JSON form of the ValidationResult the action returns.
+    return runtime.call(evaluation.EVALUATE, nwb_path=str(copy), version=version).model_dump(mode="json")
 
 
 def pdf_text(path: Path) -> tuple[PdfReader, str]:
@@ -106,8 +108,8 @@ def test_minimal_sample_fails_for_its_missing_subject_with_a_json_correction_con
     assert all(i.explanation and i.how_to_fix for i in context.issues)
     assert not (tmp_path / "sample_minimal_v1_evaluation_report.pdf").exists()
 
-    served = runtime.call("evaluation_agent", "correction_context")
-    assert served == json.loads(text)  # the written context is what /api/correction-context serves
+    served = runtime.call(evaluation.CORRECTION_CONTEXT).context
+    assert served is not None and served.model_dump(mode="json") == json.loads(text)  # the written context is what /api/correction-context serves
     logged = json.loads((runtime.settings.log_dir / "session-eval" / "inspector_sample_minimal_v1.json").read_text())
     assert {m["check_function_name"] for m in logged} >= {"check_subject_exists", "check_institution"}
 
@@ -190,7 +192,7 @@ def test_correction_history_renders_with_one_and_several_attempts(runtime, sampl
     report = Path(runtime.store.snapshot().report_path)
     for count in (1, 3):
         runtime.store.update("test", "history", correction_history=attempts[:count])
-        runtime.call("evaluation_agent", "generate_report")
+        runtime.call(evaluation.GENERATE_REPORT)
         _, text = pdf_text(report)
         assert f"{count} correction attempt" in text
         assert "Attempt 1 → v2" in text and "Mus musculus" in text and "Common name translated" in text
@@ -248,7 +250,7 @@ def test_api_serves_issues_report_and_correction_context(sample_run, tmp_path) -
 def test_an_unreadable_file_fails_with_a_context_that_says_so(runtime, tmp_path) -> None:
     broken = tmp_path / "broken_v1.nwb"
     broken.write_bytes(b"\x89HDF\r\n not really")
-    result = runtime.call("evaluation_agent", "evaluate", nwb_path=str(broken), version=1)
+    result = runtime.call(evaluation.EVALUATE, nwb_path=str(broken), version=1).model_dump(mode="json")
     assert result["overall_status"] == "FAILED" and not result["readable"] and result["file_info"] is None
     context = CorrectionContext.model_validate_json((tmp_path / "broken_v1_correction_context.json").read_text())
     assert "could not be read by PyNWB" in context.summary

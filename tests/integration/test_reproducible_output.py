@@ -14,13 +14,13 @@ import pytest
 import yaml
 from pynwb import NWBHDF5IO
 
+from agentic_neurodata.contracts import conversion
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.sample_data import add_sample_nidq, write_sample_openephys, write_sample_spikeglx
 from tests.support.paths import REALDATA
 from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
-AGENT = "conversion_agent"
 NEUROCONV = Path(sys.executable).parent / "neuroconv"
 SESSION_FIELDS = (
     "session_description",
@@ -39,9 +39,9 @@ def convert(tmp_path: Path, upload: Path, metadata: dict, options: dict | None =
     rt = build_runtime(make_settings(tmp_path / "svc", **settings), in_background=False)
     try:
         rt.store.begin_session("s1", str(upload), str(tmp_path / "out"))
-        found = rt.call(AGENT, "detect_format", input_path=str(upload))
+        found = rt.call(conversion.DETECT_FORMAT, input_path=str(upload))
         return rt.call(
-            AGENT, "convert", input_path=str(upload), detection_result=found, metadata=metadata, options=options
+            conversion.CONVERT, input_path=str(upload), detection_result=found, metadata=metadata, options=options
         )
     finally:
         rt.close()
@@ -99,9 +99,9 @@ def test_the_specification_reruns_with_neuroconv_to_the_same_data_and_metadata(t
         "session_id": "day1",
     }
     ours = convert(tmp_path, run, metadata, options={"drop_empty_tables": True})
-    spec, meta = Path(ours["specification_path"]), Path(ours["metadata_path"])
+    spec, meta = Path(ours.specification_path), Path(ours.metadata_path)
     assert spec.name == "sample_run_g0_v1.neuroconv.yml" and meta.name == "sample_run_g0_v1.metadata.yml"
-    assert spec.parent == meta.parent == Path(ours["path"]).parent
+    assert spec.parent == meta.parent == Path(ours.path).parent
     text = spec.read_text()
     assert yaml.safe_load(text)["data_interfaces"] == {
         "imec0.ap": "SpikeGLXRecordingInterface",
@@ -115,11 +115,11 @@ def test_the_specification_reruns_with_neuroconv_to_the_same_data_and_metadata(t
 
     theirs = rerun(spec, tmp_path / "rerun")
     assert theirs.name == "sample_run_g0_v1_neuroconv.nwb"
-    mine, other = datasets(Path(ours["path"])), datasets(theirs)
+    mine, other = datasets(Path(ours.path)), datasets(theirs)
     assert sorted(mine) == sorted(other) and any("ElectricalSeriesAP" in name for name in mine)
     for name in mine:
         np.testing.assert_array_equal(mine[name], other[name], err_msg=name)
-    a, b = described(Path(ours["path"])), described(theirs)
+    a, b = described(Path(ours.path)), described(theirs)
     assert a["session"] == b["session"] and a["subject"] == b["subject"] and a["devices"] == b["devices"]
     assert a["subject"]["date_of_birth"].isoformat() == "2023-12-04T00:00:00-05:00"
     # NeuroConv's specification schema takes no electrode group metadata: the header says so, and
@@ -134,23 +134,23 @@ def test_the_specification_reruns_with_neuroconv_to_the_same_data_and_metadata(t
 def test_conversion_options_of_a_reader_are_in_the_specification(tmp_path: Path) -> None:
     edf = REALDATA / "edf"
     ours = convert(tmp_path, edf, {"session_start_time": "2019-12-15T14:36:46+01:00", "subject_id": "p07"})
-    spec = yaml.safe_load(Path(ours["specification_path"]).read_text())
+    spec = yaml.safe_load(Path(ours.specification_path).read_text())
     [session] = spec["experiments"]["session"]["sessions"]
     assert session["conversion_options"] == {"EDFRecordingInterface": {"data_representation": "physical_units"}}
     assert Path(session["source_data"]["EDFRecordingInterface"]["file_path"]).is_absolute()
-    theirs = rerun(Path(ours["specification_path"]), tmp_path / "rerun")
+    theirs = rerun(Path(ours.specification_path), tmp_path / "rerun")
     np.testing.assert_array_equal(
-        datasets(Path(ours["path"]))["acquisition/ElectricalSeries/data"],
+        datasets(Path(ours.path))["acquisition/ElectricalSeries/data"],
         datasets(theirs)["acquisition/ElectricalSeries/data"],
     )
-    assert described(Path(ours["path"]))["subject"] == described(theirs)["subject"]
+    assert described(Path(ours.path))["subject"] == described(theirs)["subject"]
 
 
 def test_a_converter_with_its_own_code_gets_its_metadata_but_no_specification(tmp_path: Path) -> None:
     upload = write_sample_openephys(tmp_path / "upload")
     ours = convert(tmp_path, upload, {"session_start_time": "2024-03-05T14:30:00-05:00"})
-    assert ours["specification_path"] is None and Path(ours["metadata_path"]).is_file()
-    assert "session_start_time" in yaml.safe_load(Path(ours["metadata_path"]).read_text())["NWBFile"]
+    assert ours.specification_path is None and Path(ours.metadata_path).is_file()
+    assert "session_start_time" in yaml.safe_load(Path(ours.metadata_path).read_text())["NWBFile"]
 
 
 def test_dandi_naming_is_what_dandi_organize_gives_and_versions_stay_apart(tmp_path: Path, sample_run: Path) -> None:
@@ -161,21 +161,21 @@ def test_dandi_naming_is_what_dandi_organize_gives_and_versions_stay_apart(tmp_p
     rt = build_runtime(make_settings(tmp_path / "svc", output_naming="dandi"), in_background=False)
     try:
         rt.store.begin_session("s1", str(sample_run), str(tmp_path / "out"))
-        found = rt.call(AGENT, "detect_format", input_path=str(sample_run))
-        v1 = rt.call(AGENT, "convert", input_path=str(sample_run), detection_result=found, metadata=metadata)
-        v2 = rt.call(AGENT, "apply_corrections", metadata=metadata)
-        anonymous = rt.call(AGENT, "apply_corrections", metadata={**metadata, "subject_id": ""})
+        found = rt.call(conversion.DETECT_FORMAT, input_path=str(sample_run))
+        v1 = rt.call(conversion.CONVERT, input_path=str(sample_run), detection_result=found, metadata=metadata)
+        v2 = rt.call(conversion.APPLY_CORRECTIONS, metadata=metadata)
+        anonymous = rt.call(conversion.APPLY_CORRECTIONS, metadata={**metadata, "subject_id": ""})
     finally:
         rt.close()
-    assert Path(v1["path"]).name == "sub-m042-left-hemisphere_ses-day-1-a_desc-v1_ecephys.nwb"
-    assert Path(v2["path"]).name == "sub-m042-left-hemisphere_ses-day-1-a_desc-v2_ecephys.nwb"
-    assert Path(v1["specification_path"]).name == "sub-m042-left-hemisphere_ses-day-1-a_desc-v1_ecephys.neuroconv.yml"
+    assert Path(v1.path).name == "sub-m042-left-hemisphere_ses-day-1-a_desc-v1_ecephys.nwb"
+    assert Path(v2.path).name == "sub-m042-left-hemisphere_ses-day-1-a_desc-v2_ecephys.nwb"
+    assert Path(v1.specification_path).name == "sub-m042-left-hemisphere_ses-day-1-a_desc-v1_ecephys.neuroconv.yml"
     # DANDI's own organise, given this file and another session of the subject (so it writes ses-),
     # names it the same but for our version entity.
-    read = dandi_metadata(v1["path"])  # what organise reads from a file, neurodata types included
-    records = [{**read, "path": v1["path"]}, {**read, "path": "other.nwb", "session_id": "day2"}]
+    read = dandi_metadata(v1.path)  # what organise reads from a file, neurodata types included
+    records = [{**read, "path": v1.path}, {**read, "path": "other.nwb", "session_id": "day2"}]
     dandi_name = create_unique_filenames_from_metadata(records)[0]["dandi_filename"]
-    assert dandi_name == Path(v1["path"]).name.replace("_desc-v1", "")
+    assert dandi_name == Path(v1.path).name.replace("_desc-v1", "")
     # Without a subject ID there is no DANDI name: the session name, and a note that says why.
-    assert Path(anonymous["path"]).name == "sample_run_g0_v3.nwb"
-    assert any("needs a subject ID" in note for note in anonymous["notes"])
+    assert Path(anonymous.path).name == "sample_run_g0_v3.nwb"
+    assert any("needs a subject ID" in note for note in anonymous.notes)

@@ -8,11 +8,12 @@ from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.config import Settings
+from agentic_neurodata.contracts.conversation import ActionReply
 from agentic_neurodata.domain import NWBVersion
 from agentic_neurodata.errors import BadInputError, InvalidStateError
 from agentic_neurodata.llm import build_llm_service
 from agentic_neurodata.logs import EventLog
-from agentic_neurodata.router import Agent, AgentMessage, AgentRouter, action
+from agentic_neurodata.router import ActionContract, Agent, AgentMessage, AgentRouter, NoParams, handles
 from agentic_neurodata.state import StageName, StateStore
 from tests.support.settings import make_settings
 
@@ -53,19 +54,23 @@ def test_api_errors_are_logged_with_the_state_and_the_body_keeps_its_shape(tmp_p
     assert logged[0]["path"] == "/api/retry-approval"
 
 
+REFUSE = ActionContract("refusing_agent", "refuse", NoParams, ActionReply, "Refuse: nothing to decide.")
+CRASH = ActionContract("refusing_agent", "crash", NoParams, ActionReply, "Crash.")
+
+
 class RefusingAgent(Agent):
     name = "refusing_agent"
 
-    @action("Refuse: nothing to decide.")
-    def refuse(self) -> None:
+    @handles(REFUSE)
+    def refuse(self, params: NoParams) -> ActionReply:
         raise InvalidStateError("nothing to decide")
 
-    @action("Crash.")
-    def crash(self) -> None:
+    @handles(CRASH)
+    def crash(self, params: NoParams) -> ActionReply:
         raise ZeroDivisionError("boom")
 
 
-def test_mcp_errors_are_logged_with_the_state_and_the_reply_has_no_snapshot(tmp_path: Path) -> None:
+def test_router_errors_are_logged_with_the_state_and_the_reply_has_no_snapshot(tmp_path: Path) -> None:
     log = EventLog(tmp_path / "logs")
     store = StateStore(tmp_path / "state.json", log)
     server = AgentRouter(store, log)

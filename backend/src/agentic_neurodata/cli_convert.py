@@ -13,18 +13,21 @@ import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from .config import get_settings
+from .contracts import conversation
 from .domain import OverallStatus, PendingRequest, PendingRequestType
 from .errors import ServiceError
 from .state import GlobalState, WorkflowStatus
 
+if TYPE_CHECKING:
+    from .runtime import Runtime
+
 EXIT_PASSED, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 BAD_INPUT_CODES = {"bad_input", "format_not_detected", "payload_too_large"}
-CONVERSATION = "conversation_agent"
 # The option of a "this round changed nothing" request that keeps the file as it is.
 ACCEPT_AS_IS = "accept_as_is"
 EXIT_CODES_HELP = """exit codes:
@@ -108,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             request = state.pending_request
             assert request is not None
             if args.accept_warnings and accepts_as_is(request, state):
-                runtime.call(CONVERSATION, "handle_correction", approved=False, accept_as_is=True)
+                runtime.call(conversation.HANDLE_CORRECTION, approved=False, accept_as_is=True)
             elif interactive:
                 out.close()  # a live progress display would redraw over the question
                 ask(runtime, request)
@@ -146,24 +149,24 @@ def is_choice(request: PendingRequest) -> bool:
     return bool(request.options) and not request.fields
 
 
-def ask(runtime: Any, request: PendingRequest) -> None:
+def ask(runtime: Runtime, request: PendingRequest) -> None:
     """Ask a pending request on the terminal and send the answer to the conversation agent."""
     print(f"\n{request.message}", file=sys.stderr)
     if request.type in (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL):
         choice = choose(request)
         approved = choice in ("approve", "improve")
         accept = choice in ("accept", "accept_as_is")
-        runtime.call(CONVERSATION, "handle_correction", approved=approved, accept_as_is=accept)
+        runtime.call(conversation.HANDLE_CORRECTION, approved=approved, accept_as_is=accept)
         return
     if request.type == PendingRequestType.FORMAT_SELECTION:
-        runtime.call(CONVERSATION, "handle_user_input", fields={"format": choose(request)})
+        runtime.call(conversation.HANDLE_USER_INPUT, fields={"format": choose(request)})
         return
     if is_choice(request):
         # Answered with the option's value as the message, as the web app does; an empty
         # fields loop here would send an empty answer that the agent refuses.
-        reply = runtime.call(CONVERSATION, "handle_user_input", message=choose(request))
-        if reply.get("next_action") == request.type.value:  # not understood: it asks again
-            print(f"  ! {reply.get('reply', '')}", file=sys.stderr)
+        reply = runtime.call(conversation.HANDLE_USER_INPUT, message=choose(request))
+        if reply.next_action == request.type.value:  # not understood: it asks again
+            print(f"  ! {reply.reply}", file=sys.stderr)
         return
     answers, skipped = {}, []
     for field in request.fields:
@@ -176,8 +179,8 @@ def ask(runtime: Any, request: PendingRequest) -> None:
             answers[field.name] = value
         else:
             skipped.append(field.name)
-    reply = runtime.call(CONVERSATION, "handle_user_input", fields=answers or None, skip=skipped or None)
-    for name, reason in (reply.get("rejected") or {}).items():
+    reply = runtime.call(conversation.HANDLE_USER_INPUT, fields=answers or None, skip=skipped or None)
+    for name, reason in reply.rejected.items():
         print(f"  ! {name}: {reason}", file=sys.stderr)
 
 

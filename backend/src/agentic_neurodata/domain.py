@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -249,6 +249,43 @@ class DetectionResult(BaseModel):
     questions: list[FieldRequest] = Field(default_factory=list)
     # The folder `files` are relative to.
     root: str | None = None
+
+
+class StreamFacts(BaseModel):
+    """One stream the chosen reader reads: a recording (rate, channels, samples) or a sorting (units)."""
+
+    name: str
+    kind: Literal["recording", "sorting"]
+    sampling_rate_hz: float | None = None
+    channel_count: int | None = None
+    samples: int | None = None
+    duration_s: float | None = None
+    dtype: str | None = None
+    bit_depth: int | None = None
+    bit_depth_source: str | None = None
+    sample_type_bits: int | None = None
+    unit_count: int | None = None
+
+
+class FileFacts(BaseModel):
+    """What the files already know, read with the detected reader (stored as `extracted_metadata`).
+    The rate, channels, duration and data type are the largest recording stream's."""
+
+    interface: str | None = None
+    session_start_time: str | None = None
+    session_start_time_source: str | None = Field(default=None, description="file header or folder name")
+    session_start_time_has_timezone: bool = False
+    streams: list[StreamFacts] = Field(default_factory=list)
+    devices: list[dict[str, Any]] = Field(default_factory=list)
+    electrode_groups: list[dict[str, Any]] = Field(default_factory=list)
+    questions: list[FieldRequest] = Field(default_factory=list, description="What the files do not say")
+    sampling_rate_hz: float | None = None
+    channel_count: int | None = None
+    duration_s: float | None = None
+    dtype: str | None = None
+    bit_depth: int | None = None
+    bit_depth_source: str | None = None
+    sample_type_bits: int | None = None
 
 
 class NWBVersion(BaseModel):

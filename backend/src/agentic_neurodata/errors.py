@@ -160,4 +160,11 @@ class RoutingError(ServiceError):
 
     status_code = 500
     error_code = "routing_error"
-    component = "mcp"
+    component = "router"
+
+
+class ContractError(RoutingError):
+    """A message's parameters or an action's result do not match the action's contract: a bug on one
+    side of the agent boundary, said with the fields that broke it."""
+
+    error_code = "contract_violation"

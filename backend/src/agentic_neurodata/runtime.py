@@ -7,20 +7,26 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from .agents.conversation.agent import ConversationAgent
 from .agents.conversion.agent import ConversionAgent
 from .agents.conversion.versions import remove_partials
 from .agents.evaluation.agent import EvaluationAgent
 from .config import Settings
+from .contracts import USER, conversation
+from .contracts.conversation import ActionReply
 from .jobs import WorkflowWorker
 from .llm import LLMService, build_llm_service
 from .logs import EventLog, Redactor
-from .router import AgentRouter
+from .router import ActionContract, AgentRouter
 from .state import StateStore
 
 CANCEL_WAIT_S = 15.0
+P = TypeVar("P", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)
 
 
 @dataclass
@@ -32,9 +38,9 @@ class Runtime:
     worker: WorkflowWorker
     llm: LLMService
 
-    def call(self, receiver: str, action: str, **params: Any) -> Any:
-        """Synchronous call into an agent on behalf of the user (API or CLI)."""
-        return self.router.call("user", receiver, action, **params)
+    def call(self, contract: ActionContract[P, R], **params: Any) -> R:
+        """Synchronous call into an agent's action on behalf of the user (API, CLI, MCP server)."""
+        return self.router.call(USER, contract, **params)
 
     def start_local(
         self, folder: Path, metadata: dict[str, Any], forced_format: str | None = None, output_dir: Path | None = None
@@ -54,21 +60,24 @@ class Runtime:
             output_name=folder.name,
         )
         self.call(
-            "conversation_agent",
-            "start_conversion",
+            conversation.START_CONVERSION,
             input_path=str(folder),
             metadata=metadata,
             forced_format=forced_format,
         )
         return session_id
 
-    def cancel(self) -> dict[str, Any]:
+    def cancel(self) -> ActionReply:
         """Stop running work (waits for it to notice), then return to idle."""
         self.store.request_cancel()
         finished = self.worker.wait_idle(CANCEL_WAIT_S)
         if not finished:
-            return {"next_action": "cancelling"}
-        return self.call("conversation_agent", "cancel")
+            return ActionReply(
+                status=self.store.status.value,
+                message="Cancelling: the running step stops soon.",
+                next_action="cancelling",
+            )
+        return self.call(conversation.CANCEL)
 
     def close(self) -> None:
         self.worker.shutdown()

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..api.routes.status import build_status
 from ..api.schemas import StatusResponse
-from ..domain import DetectionResult
+from ..contracts import conversation, conversion
 from ..errors import BadInputError, BusyError, InvalidStateError, NotFoundError
 from ..runtime import Runtime
 from .views import (
@@ -24,8 +24,6 @@ from .views import (
     status_view,
 )
 
-CONVERSATION = "conversation_agent"
-CONVERSION = "conversion_agent"
 STAGE_ORDER = ("conversion", "evaluation", "report_generation")
 # Values of a pending request's options that mean "keep the file as it is".
 ACCEPT_OPTIONS = ("accept", "accept_as_is")
@@ -46,8 +44,8 @@ class AssistantService:
     def detect_format(self, folder: str, format: str | None = None) -> DetectionView:
         """Read-only: the conversion agent's preview never touches the session's state."""
         path = existing_folder(folder)
-        found = self.runtime.call(CONVERSION, "preview_format", input_path=str(path), forced_format=format)
-        return detection_view(path, DetectionResult.model_validate(found))
+        found = self.runtime.call(conversion.PREVIEW_FORMAT, input_path=str(path), forced_format=format)
+        return detection_view(path, found)
 
     def results(self) -> ResultsView:
         state = self.runtime.store.snapshot()
@@ -89,12 +87,12 @@ class AssistantService:
                 details={"example": {"fields": {"subject_id": "m042", "species": "mouse"}}},
             )
         params = self.runtime.event_log.redactor.data(given)  # a pasted secret goes no further
-        reply = self.runtime.call(CONVERSATION, "handle_user_input", **params)
+        reply = self.runtime.call(conversation.HANDLE_USER_INPUT, **params)
         return AnswerView(
-            reply=reply.get("reply", ""),
-            accepted=reply.get("accepted") or {},
-            rejected=reply.get("rejected") or {},
-            next_action=reply.get("next_action", ""),
+            reply=reply.reply,
+            accepted=reply.accepted,
+            rejected=reply.rejected,
+            next_action=reply.next_action,
             status=self.status(),
         )
 
@@ -120,15 +118,13 @@ class AssistantService:
         answer = self.runtime.cancel()
         return ActionView(
             message="Cancelled. Earlier versions stay on disk.",
-            next_action=answer.get("next_action"),
+            next_action=answer.next_action,
             status=self.status(),
         )
 
     def _correction(self, approved: bool, accept_as_is: bool = False) -> ActionView:
-        answer = self.runtime.call(CONVERSATION, "handle_correction", approved=approved, accept_as_is=accept_as_is)
-        return ActionView(
-            message=answer.get("message", ""), next_action=answer.get("next_action"), status=self.status()
-        )
+        answer = self.runtime.call(conversation.HANDLE_CORRECTION, approved=approved, accept_as_is=accept_as_is)
+        return ActionView(message=answer.message, next_action=answer.next_action, status=self.status())
 
 
 def existing_folder(folder: str) -> Path:

@@ -1,12 +1,14 @@
-"""Base class for agents: named actions, discovered by the router, called with an AgentMessage."""
+"""Base class for agents: actions declared by their contracts, discovered by the router."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .contract import AgentCapability, AgentInfo
-from .protocol import AgentMessage
+from pydantic import BaseModel
+
+from .contract import ActionContract, AgentInfo
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -14,8 +16,10 @@ if TYPE_CHECKING:
     from ..state import StateStore
     from .router import AgentRouter
 
-ActionHandler = Callable[..., Any]
+P = TypeVar("P", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)
 Background = Callable[[Callable[[], Any], str], Any]
+Method = TypeVar("Method", bound=Callable[..., Any])
 
 
 def run_inline(job: Callable[[], Any], name: str) -> Any:
@@ -23,19 +27,26 @@ def run_inline(job: Callable[[], Any], name: str) -> Any:
     return job()
 
 
-def action(description: str) -> Callable[[ActionHandler], ActionHandler]:
-    """Mark a method as an action other agents may call; its keyword arguments are the params."""
+def handles(contract: ActionContract[Any, Any]) -> Callable[[Method], Method]:
+    """Mark a method as the handler of `contract`: it takes the contract's params model and returns
+    its result model."""
 
-    def mark(func: ActionHandler) -> ActionHandler:
-        func.__agent_action__ = description  # type: ignore[attr-defined]
-        return func
+    def mark(method: Method) -> Method:
+        method.__agent_contract__ = contract  # type: ignore[attr-defined]
+        return method
 
     return mark
 
 
+@dataclass(frozen=True)
+class Action:
+    contract: ActionContract[Any, Any]
+    handler: Callable[[BaseModel], BaseModel]
+
+
 class Agent:
-    name: str = "agent"
-    description: str = ""
+    name: ClassVar[str] = "agent"
+    description: ClassVar[str] = ""
 
     def __init__(self, router: AgentRouter, store: StateStore, settings: Settings, llm: LLMService) -> None:
         self.router = router
@@ -44,31 +55,31 @@ class Agent:
         self.llm = llm
         # Where long steps run; the web runtime points this at its background worker.
         self.background: Background = run_inline
+        self._actions = self._discover()
 
-    def actions(self) -> dict[str, ActionHandler]:
-        found = {}
+    def _discover(self) -> dict[str, Action]:
+        found: dict[str, Action] = {}
         for attribute in dir(type(self)):
-            member = getattr(type(self), attribute, None)
-            if callable(member) and hasattr(member, "__agent_action__"):
-                found[attribute] = getattr(self, attribute)
+            contract = getattr(getattr(type(self), attribute, None), "__agent_contract__", None)
+            if contract is None:
+                continue
+            if contract.agent != self.name:
+                raise TypeError(
+                    f"{type(self).__name__}.{attribute} handles {contract.method}, not an action of {self.name}"
+                )
+            found[contract.name] = Action(contract, getattr(self, attribute))
         return found
+
+    def actions(self) -> dict[str, Action]:
+        return dict(self._actions)
 
     def info(self) -> AgentInfo:
         return AgentInfo(
             name=self.name,
             description=self.description,
-            capabilities=[
-                AgentCapability(action=name, description=handler.__agent_action__)  # type: ignore[attr-defined]
-                for name, handler in sorted(self.actions().items())
-            ],
+            capabilities=[action.contract.capability() for _, action in sorted(self._actions.items())],
         )
 
-    def handle(self, message: AgentMessage) -> Any:
-        handler = self.actions().get(message.action)
-        if handler is None:
-            raise LookupError(message.action)
-        return handler(**message.params)
-
-    def call(self, receiver: str, action_name: str, **params: Any) -> Any:
-        """Send a message to another agent through the router and return its result."""
-        return self.router.call(self.name, receiver, action_name, **params)
+    def call(self, contract: ActionContract[P, R], **params: Any) -> R:
+        """Send a message to another agent's action through the router and return its checked result."""
+        return self.router.call(self.name, contract, **params)

@@ -1,4 +1,4 @@
-"""MCP-style messages between agents, carried as JSON-RPC 2.0 on the wire."""
+"""Messages between agents (MCP-style), carried as JSON-RPC 2.0 on the wire."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field, PrivateAttr
+from pydantic_core import to_jsonable_python
 
 from ..domain import utc_now
 
@@ -75,7 +76,7 @@ class AgentMessage(BaseModel):
 class AgentResponse(BaseModel):
     id: str
     sender: str
-    result: Any = None
+    result: Any = None  # the action's result model, checked against its contract
     error: JsonRpcError | None = None
     timestamp: datetime = Field(default_factory=utc_now)
     # The receiver's exception, kept in-process so `AgentRouter.call` can re-raise it unchanged.
@@ -90,5 +91,5 @@ class AgentResponse(BaseModel):
         if self.error is not None:
             body["error"] = self.error.model_dump()
         else:
-            body["result"] = self.result
+            body["result"] = to_jsonable_python(self.result)
         return body

@@ -1,14 +1,18 @@
-"""In-process MCP-style router: agents register, messages are routed, every message is logged."""
+"""In-process, MCP-style router: agents register, messages are routed and checked against each
+action's contract both ways, every message is logged. See docs/architecture.md, "The agent boundary"."""
 
 from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..errors import RoutingError, ServiceError, new_error_id, small_state_snapshot
+from pydantic import BaseModel, ValidationError
+from pydantic_core import to_jsonable_python
+
+from ..errors import ContractError, RoutingError, ServiceError, new_error_id, small_state_snapshot
 from ..logs import EventLog
-from .contract import AgentInfo
+from .contract import ActionContract, AgentInfo
 from .protocol import (
     AGENT_ERROR,
     INTERNAL_ERROR,
@@ -22,6 +26,9 @@ from .protocol import (
 if TYPE_CHECKING:
     from ..state import StateStore
     from .agent import Agent
+
+P = TypeVar("P", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)
 
 
 class AgentRouter:
@@ -77,11 +84,14 @@ class AgentRouter:
         response._exception = exc
         return response
 
-    def call(self, sender: str, receiver: str, action: str, **params: Any) -> Any:
-        """Send and return the result; re-raise the receiver's exception in-process."""
-        response = self.send(AgentMessage(sender=sender, receiver=receiver, action=action, params=params))
+    def call(self, sender: str, contract: ActionContract[P, R], **params: Any) -> R:
+        """Send and return the checked result; re-raise the receiver's exception in-process."""
+        message = AgentMessage(
+            sender=sender, receiver=contract.agent, action=contract.name, params=to_jsonable_python(params)
+        )
+        response = self.send(message)
         if response.ok:
-            return response.result
+            return contract.result.model_validate(response.result)
         if response._exception is not None:
             raise response._exception
         assert response.error is not None
@@ -91,25 +101,35 @@ class AgentRouter:
         agent = self.get(message.receiver)
         if agent is None:
             known = sorted(self._agents)
-            exc = RoutingError(f"No agent named '{message.receiver}' is registered.", details={"known_agents": known})
+            exc: BaseException = RoutingError(
+                f"No agent named '{message.receiver}' is registered.", details={"known_agents": known}
+            )
             return self._error(message, METHOD_NOT_FOUND, exc), exc
-        if message.action not in agent.actions():
+        action = agent.actions().get(message.action)
+        if action is None:
             exc = RoutingError(
                 f"Agent '{message.receiver}' has no action '{message.action}'.",
                 details={"actions": sorted(agent.actions())},
             )
             return self._error(message, METHOD_NOT_FOUND, exc), exc
+        contract = action.contract
         try:
-            result = agent.handle(message)
-        except TypeError as exc:
-            if _is_signature_error(exc):
-                return self._error(message, INVALID_PARAMS, exc), exc
+            params = contract.params.model_validate(message.params)
+        except ValidationError as invalid:
+            exc = _contract_error(f"The parameters of {contract.method} do not match", contract.params, invalid)
+            return self._error(message, INVALID_PARAMS, exc), exc
+        try:
+            result = action.handler(params)
+        except ServiceError as failed:
+            return self._error(message, AGENT_ERROR, failed), failed
+        except Exception as crashed:  # noqa: BLE001 - turned into a JSON-RPC error with an id
+            return self._error(message, INTERNAL_ERROR, crashed), crashed
+        try:
+            checked = contract.result.model_validate(result)
+        except ValidationError as invalid:
+            exc = _contract_error(f"{contract.method} returned a result that does not match", contract.result, invalid)
             return self._error(message, INTERNAL_ERROR, exc), exc
-        except ServiceError as exc:
-            return self._error(message, AGENT_ERROR, exc), exc
-        except Exception as exc:  # noqa: BLE001 - turned into a JSON-RPC error with an id
-            return self._error(message, INTERNAL_ERROR, exc), exc
-        return AgentResponse(id=message.id, sender=message.receiver, result=result), None
+        return AgentResponse(id=message.id, sender=message.receiver, result=checked), None
 
     def _error(self, message: AgentMessage, code: int, exc: BaseException) -> AgentResponse:
         if isinstance(exc, ServiceError):
@@ -137,6 +157,9 @@ class AgentRouter:
         )
 
 
-def _is_signature_error(exc: TypeError) -> bool:
-    text = str(exc)
-    return "argument" in text and ("unexpected keyword" in text or "missing" in text)
+def _contract_error(what: str, model: type[BaseModel], invalid: ValidationError) -> ContractError:
+    problems = [f"{'.'.join(str(part) for part in e['loc']) or '(whole)'}: {e['msg']}" for e in invalid.errors()]
+    return ContractError(
+        f"{what} its contract ({model.__name__}): " + "; ".join(problems[:5]),
+        details={"model": model.__name__, "errors": problems},
+    )

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...contracts import AgentName, conversion, evaluation
+from ...contracts import conversation as contract
+from ...contracts.conversation import ActionReply, UserInputReply
 from ...domain import (
     CorrectionAttempt,
     DetectionResult,
@@ -25,13 +28,11 @@ from ...domain import (
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...llm import wording
 from ...metadata.parsed import IntentKind
-from ...router import Agent, action
+from ...router import Agent, NoParams, handles
 from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
 from . import answers, intake, planning
 
-COMPONENT = "conversation_agent"
-CONVERSION = "conversion_agent"
-EVALUATION = "evaluation_agent"
+COMPONENT = AgentName.CONVERSATION
 APPROVALS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
 
 # What a pending request is for, when its type alone does not say it.
@@ -48,11 +49,10 @@ class ConversationAgent(Agent):
 
     # ================================================================== actions
 
-    @action("Start converting an uploaded folder: detect, ask what is missing, convert, evaluate (in the background).")
-    def start_conversion(
-        self, input_path: str, metadata: dict[str, Any] | None = None, forced_format: str | None = None
-    ) -> dict[str, Any]:
-        checked = intake.check_values(dict(metadata or {}))
+    @handles(contract.START_CONVERSION)
+    def start_conversion(self, params: contract.StartConversionParams) -> ActionReply:
+        input_path, forced_format = params.input_path, params.forced_format
+        checked = intake.check_values(dict(params.metadata or {}))
         if checked.accepted:
             self.store.update(
                 COMPONENT,
@@ -62,20 +62,14 @@ class ConversationAgent(Agent):
         if checked.notes or checked.rejected:
             self._say(" ".join(checked.notes + [f"Not used, {name}: {why}" for name, why in checked.rejected.items()]))
         self._in_background(lambda: self._detect(input_path, forced_format, checked.rejected), "start_conversion")
-        return {"status": self.store.status.value, "message": "Conversion started.", "next_action": "processing"}
+        return ActionReply(status=self.store.status.value, message="Conversion started.", next_action="processing")
 
-    @action("Take the user's answer: free text, named fields, one field, or fields the user declines to give.")
-    def handle_user_input(
-        self,
-        message: str | None = None,
-        fields: dict[str, Any] | None = None,
-        field_name: str | None = None,
-        value: Any = None,
-        skip: list[str] | None = None,
-    ) -> dict[str, Any]:
-        given = dict(fields or {})
-        if field_name:
-            given[field_name] = value
+    @handles(contract.HANDLE_USER_INPUT)
+    def handle_user_input(self, params: contract.UserInputParams) -> UserInputReply:
+        message, skip = params.message, params.skip
+        given = dict(params.fields or {})
+        if params.field_name:
+            given[params.field_name] = params.value
         state = self.store.snapshot()
         pending = state.pending_request
         if state.status != WorkflowStatus.AWAITING_USER_INPUT or pending is None:
@@ -96,9 +90,11 @@ class ConversationAgent(Agent):
             return self._answer_by_words(pending, message or str(given.get("choice", "")))
         return self._answer_values(state, pending, message, given, skip)
 
-    @action("Handle the result of an evaluation: finish, or propose how to go on.")
-    def handle_validation_result(self, validation_result: dict[str, Any]) -> dict[str, Any]:
-        result = ValidationResult.model_validate(validation_result)
+    @handles(contract.HANDLE_VALIDATION_RESULT)
+    def handle_validation_result(self, params: contract.ValidationResultParams) -> ActionReply:
+        return self._after_evaluation(params.validation_result)
+
+    def _after_evaluation(self, result: ValidationResult) -> ActionReply:
         state = self.store.snapshot()
         history = state.correction_history
         if history and history[-1].issues_after is None:
@@ -120,8 +116,11 @@ class ConversationAgent(Agent):
             return self._offer_ways_out(result, state.correction_attempt)
         return self._propose(result, state.correction_attempt)
 
-    @action("The user's decision on a proposal: approve (or improve), decline, or accept as is.")
-    def handle_correction(self, approved: bool, accept_as_is: bool = False) -> dict[str, Any]:
+    @handles(contract.HANDLE_CORRECTION)
+    def handle_correction(self, params: contract.CorrectionDecisionParams) -> ActionReply:
+        return self._decide(params.approved, params.accept_as_is)
+
+    def _decide(self, approved: bool, accept_as_is: bool) -> ActionReply:
         state = self.store.snapshot()
         pending = state.pending_request
         if approved and _can_try_again(state):
@@ -148,15 +147,18 @@ class ConversationAgent(Agent):
                 )
             return self._abandon("You stopped while the service was waiting for your answer.")
         if accept_as_is:
-            return self.accept_as_is()
+            return self._accept()
         if not approved:
             if state.overall_status == OverallStatus.FAILED:
                 return self._decline()
-            return self.accept_as_is()
+            return self._accept()
         return self._start_correction(state)
 
-    @action("Accept the current file as it is (a file that passed with warnings).")
-    def accept_as_is(self) -> dict[str, Any]:
+    @handles(contract.ACCEPT_AS_IS)
+    def accept_as_is(self, params: NoParams) -> ActionReply:
+        return self._accept()
+
+    def _accept(self) -> ActionReply:
         state = self.store.snapshot()
         if state.overall_status == OverallStatus.FAILED:
             raise InvalidStateError(
@@ -171,19 +173,20 @@ class ConversationAgent(Agent):
             "Accepted as is: the file is valid; its warnings are listed in the report.",
         )
 
-    @action("Stop: return to idle, keeping uploads and earlier versions.")
-    def cancel(self) -> dict[str, Any]:
+    @handles(contract.CANCEL)
+    def cancel(self, params: NoParams) -> ActionReply:
+        return self._back_to_idle()
+
+    def _back_to_idle(self) -> ActionReply:
         self.store.set_status(
             WorkflowStatus.IDLE, COMPONENT, "Cancelled. Earlier versions stay downloadable.", conversation=[]
         )
-        return {"status": "idle", "message": "Cancelled.", "next_action": "upload"}
+        return ActionReply(status="idle", message="Cancelled.", next_action="upload")
 
     # ================================================================== detection and intake
 
-    def _detect(self, input_path: str, forced_format: str | None, rejected: dict[str, str]) -> dict[str, Any]:
-        found = DetectionResult.model_validate(
-            self.call(CONVERSION, "detect_format", input_path=input_path, forced_format=forced_format)
-        )
+    def _detect(self, input_path: str, forced_format: str | None, rejected: dict[str, str]) -> ActionReply:
+        found = self.call(conversion.DETECT_FORMAT, input_path=input_path, forced_format=forced_format)
         if found.needs_choice:
             # The detector explains the tie in plain words; a configured LLM may word it better.
             message = (
@@ -203,7 +206,7 @@ class ConversationAgent(Agent):
         self.store.log(LogLevel.INFO, COMPONENT, found.explanation or f"Using {found.interface}")
         return self._ask_format_arguments_or_continue(found, rejected)
 
-    def _ask_format_arguments_or_continue(self, found: DetectionResult, rejected: dict[str, str]) -> dict[str, Any]:
+    def _ask_format_arguments_or_continue(self, found: DetectionResult, rejected: dict[str, str]) -> ActionReply:
         unanswered = [q for q in found.questions if q.name not in found.source_data and not q.suggested]
         if unanswered:
             names = ", ".join(q.name.replace("_", " ") for q in unanswered)
@@ -217,7 +220,7 @@ class ConversationAgent(Agent):
             )
         return self._collect_metadata(rejected)
 
-    def _collect_metadata(self, rejected: dict[str, str] | None = None) -> dict[str, Any]:
+    def _collect_metadata(self, rejected: dict[str, str] | None = None) -> ActionReply:
         state = self.store.snapshot()
         known = intake.effective_metadata(state.metadata, state.extracted_metadata)
         _, partial_from_files = intake.known_from_files(state.extracted_metadata)
@@ -263,7 +266,7 @@ class ConversationAgent(Agent):
 
     # ================================================================== answers
 
-    def _answer_format_choice(self, pending: PendingRequest, choice: Any) -> dict[str, Any]:
+    def _answer_format_choice(self, pending: PendingRequest, choice: Any) -> UserInputReply:
         option = answers.match_option(str(choice) if choice else None, pending.options)
         if option is None:
             allowed = [o.value for o in pending.options]
@@ -272,17 +275,14 @@ class ConversationAgent(Agent):
                 component=COMPONENT,
                 details={"options": allowed, "example": {"fields": {"format": allowed[0]}}},
             )
-        found = DetectionResult.model_validate(self.call(CONVERSION, "complete_detection", choice=option.value))
+        found = self.call(conversion.COMPLETE_DETECTION, choice=option.value)
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Format chosen: {option.label}")
         self._in_background(lambda: self._ask_format_arguments_or_continue(found, {}), "format_chosen")
-        return {
-            "reply": f"Using {option.label}.",
-            "accepted": {"format": option.value},
-            "rejected": {},
-            "next_action": "processing",
-        }
+        return UserInputReply(
+            reply=f"Using {option.label}.", accepted={"format": option.value}, next_action="processing"
+        )
 
-    def _answer_by_words(self, pending: PendingRequest, message: str) -> dict[str, Any]:
+    def _answer_by_words(self, pending: PendingRequest, message: str) -> UserInputReply:
         """A yes/no/accept proposal, or the ways out of a stuck loop, answered in words."""
         option = answers.match_option(message, pending.options)
         intents = answers.read_intent(message, self.llm) if option is None else set()
@@ -314,19 +314,14 @@ class ConversationAgent(Agent):
                 approved, accept = False, False
             else:
                 return self._not_understood(pending)
-            outcome = self.handle_correction(approved=approved, accept_as_is=accept)
-        return {
-            "reply": outcome.get("message", ""),
-            "accepted": {},
-            "rejected": {},
-            "next_action": outcome.get("next_action", "processing"),
-        }
+            outcome = self._decide(approved, accept)
+        return UserInputReply(reply=outcome.message, next_action=outcome.next_action or "processing")
 
-    def _not_understood(self, pending: PendingRequest) -> dict[str, Any]:
+    def _not_understood(self, pending: PendingRequest) -> UserInputReply:
         choices = " / ".join(o.label for o in pending.options)
         reply = f"I did not understand your choice. Please answer with one of: {choices}."
         self._say(reply)
-        return {"reply": reply, "accepted": {}, "rejected": {}, "next_action": pending.type.value}
+        return UserInputReply(reply=reply, next_action=pending.type.value)
 
     def _answer_values(
         self,
@@ -335,7 +330,7 @@ class ConversationAgent(Agent):
         message: str | None,
         given: dict[str, Any],
         skip: list[str] | None,
-    ) -> dict[str, Any]:
+    ) -> UserInputReply:
         if pending.purpose == FORMAT_ARGUMENTS:
             return self._answer_format_arguments(state, pending, message, given)
         answer = answers.read_values(
@@ -343,11 +338,11 @@ class ConversationAgent(Agent):
         )
         if answer.wants_to_stop:
             outcome = self._abandon("You asked to stop.")
-            return {"reply": outcome["message"], "accepted": {}, "rejected": {}, "next_action": "done"}
+            return UserInputReply(reply=outcome.message, next_action="done")
         if answer.asks_a_question:
             reply = _why_fields(pending)
             self._say(reply)
-            return {"reply": reply, "accepted": {}, "rejected": answer.rejected, "next_action": pending.type.value}
+            return UserInputReply(reply=reply, rejected=answer.rejected, next_action=pending.type.value)
         reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
         if answer.parsed and answer.parsed.source == "offline_fallback":
             reply = f"{answer.parsed.notes[0]} {reply}"  # the model failed: say so, with its error id
@@ -366,7 +361,7 @@ class ConversationAgent(Agent):
             next_action = self._after_correction_values(pending, answer)
         else:
             next_action = self._after_metadata_answer(answer)
-        return {"reply": reply, "accepted": answer.values, "rejected": answer.rejected, "next_action": next_action}
+        return UserInputReply(reply=reply, accepted=answer.values, rejected=answer.rejected, next_action=next_action)
 
     def _after_metadata_answer(self, answer: answers.Answer) -> str:
         state = self.store.snapshot()
@@ -389,14 +384,17 @@ class ConversationAgent(Agent):
             history[-1].user_input.update({k: v for k, v in answer.values.items() if k in asked or k in state.metadata})
         if still_open and not state.minimal_mode:
             self.store.update(COMPONENT, "Asking again for values that were not accepted", correction_history=history)
-            return self._ask(
-                pending.model_copy(
-                    update={
-                        "fields": still_open,
-                        "message": "Some answers could not be used: " + "; ".join(answer.rejected.values()),
-                    }
-                )
-            )["next_action"]
+            return (
+                self._ask(
+                    pending.model_copy(
+                        update={
+                            "fields": still_open,
+                            "message": "Some answers could not be used: " + "; ".join(answer.rejected.values()),
+                        }
+                    )
+                ).next_action
+                or PendingRequestType.USER_INPUT.value
+            )
         self.store.set_status(
             WorkflowStatus.PROCESSING,
             COMPONENT,
@@ -408,22 +406,20 @@ class ConversationAgent(Agent):
 
     def _answer_format_arguments(
         self, state: GlobalState, pending: PendingRequest, message: str | None, given: dict[str, Any]
-    ) -> dict[str, Any]:
+    ) -> UserInputReply:
         arguments = dict(given)
         if message and not arguments and len(pending.fields) == 1:
             arguments[pending.fields[0].name] = message.strip()
         assert state.detected_format is not None
         choice = state.detected_format.choice_id or state.detected_format.interface
-        found = DetectionResult.model_validate(
-            self.call(CONVERSION, "complete_detection", choice=choice, arguments=arguments)
-        )
+        found = self.call(conversion.COMPLETE_DETECTION, choice=choice, arguments=arguments)
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, "Thank you; reading the files with these values.")
         self._in_background(lambda: self._ask_format_arguments_or_continue(found, {}), "format_arguments")
-        return {"reply": "Thank you.", "accepted": arguments, "rejected": {}, "next_action": "processing"}
+        return UserInputReply(reply="Thank you.", accepted=arguments, next_action="processing")
 
     # ================================================================== proposals and corrections
 
-    def _propose(self, result: ValidationResult, attempt: int) -> dict[str, Any]:
+    def _propose(self, result: ValidationResult, attempt: int) -> ActionReply:
         plan = planning.plan_corrections(result)
         passed = result.overall_status == OverallStatus.PASSED_WITH_ISSUES
         options = (
@@ -452,7 +448,7 @@ class ConversationAgent(Agent):
         request_type = PendingRequestType.IMPROVEMENT_APPROVAL if passed else PendingRequestType.RETRY_APPROVAL
         return self._ask(PendingRequest(type=request_type, message=message, options=options))
 
-    def _start_correction(self, state: GlobalState, ask_everything: bool = False) -> dict[str, Any]:
+    def _start_correction(self, state: GlobalState, ask_everything: bool = False) -> ActionReply:
         result = state.validation_result
         assert result is not None
         attempt = state.correction_attempt + 1
@@ -501,13 +497,11 @@ class ConversationAgent(Agent):
             **changes,
         )
         self._in_background(self._convert_and_evaluate, "correction")
-        return {
-            "status": "processing",
-            "message": f"Correction attempt {attempt} started.",
-            "next_action": "processing",
-        }
+        return ActionReply(
+            status="processing", message=f"Correction attempt {attempt} started.", next_action="processing"
+        )
 
-    def _offer_ways_out(self, result: ValidationResult, attempt: int) -> dict[str, Any]:
+    def _offer_ways_out(self, result: ValidationResult, attempt: int) -> ActionReply:
         failed = result.overall_status == OverallStatus.FAILED
         message = (
             f"Attempt {attempt} changed nothing: the same issues remain and no new value or fix was added. "
@@ -529,16 +523,16 @@ class ConversationAgent(Agent):
             PendingRequest(type=PendingRequestType.USER_INPUT, purpose=NO_PROGRESS, message=message, options=options)
         )
 
-    def _take_way_out(self, state: GlobalState, choice: str) -> dict[str, Any]:
+    def _take_way_out(self, state: GlobalState, choice: str) -> ActionReply:
         if choice == ACCEPT:
             if state.overall_status == OverallStatus.FAILED:
                 return self._decline()
-            return self.accept_as_is()
+            return self._accept()
         if choice == STOP:
             return self._abandon("You stopped the corrections.")
         return self._start_correction(state, ask_everything=True)
 
-    def _try_again(self, state: GlobalState) -> dict[str, Any]:
+    def _try_again(self, state: GlobalState) -> ActionReply:
         """A session that failed for a reason other than the user's choice (e.g. interrupted) starts over."""
         assert state.failure is not None and state.input_path is not None
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Trying again after: {state.failure.message}")
@@ -546,11 +540,11 @@ class ConversationAgent(Agent):
             self._in_background(lambda: self._detect(state.input_path or "", None, {}), "retry")
         else:
             self._in_background(self._convert_and_evaluate, "retry")
-        return {"status": "processing", "message": "Trying again.", "next_action": "processing"}
+        return ActionReply(status="processing", message="Trying again.", next_action="processing")
 
     # ================================================================== endings
 
-    def _decline(self) -> dict[str, Any]:
+    def _decline(self) -> ActionReply:
         return self._finish(
             WorkflowStatus.FAILED,
             ValidationStatus.FAILED_USER_DECLINED,
@@ -558,7 +552,7 @@ class ConversationAgent(Agent):
             Failure(reason="user_declined", message="The user declined corrections."),
         )
 
-    def _abandon(self, why: str) -> dict[str, Any]:
+    def _abandon(self, why: str) -> ActionReply:
         return self._finish(
             WorkflowStatus.FAILED,
             ValidationStatus.FAILED_USER_ABANDONED,
@@ -568,80 +562,70 @@ class ConversationAgent(Agent):
 
     def _finish(
         self, status: WorkflowStatus, outcome: ValidationStatus, message: str, failure: Failure | None = None
-    ) -> dict[str, Any]:
+    ) -> ActionReply:
         # The conversation is over: keep only its last word (DESIGN: history cleared when a workflow ends).
         self.store.add_chat_turn("assistant", message)
         last = self.store.snapshot().conversation[-1:]
         self.store.set_status(status, COMPONENT, message, validation_status=outcome, failure=failure, conversation=last)
-        return {"status": status.value, "message": message, "next_action": "done"}
+        return ActionReply(status=status.value, message=message, next_action="done")
 
     # ================================================================== plumbing
 
-    def _convert_and_evaluate(self) -> dict[str, Any]:
+    def _convert_and_evaluate(self) -> ActionReply:
         state = self.store.snapshot()
         assert state.detected_format is not None and state.input_path is not None
         self.store.reset_stages(COMPONENT)
         if state.correction_attempt > 0:
-            version = self.call(
-                CONVERSION, "apply_corrections", metadata=state.metadata, options=state.conversion_options
-            )
+            version = self.call(conversion.APPLY_CORRECTIONS, metadata=state.metadata, options=state.conversion_options)
         else:
             version = self.call(
-                CONVERSION,
-                "convert",
+                conversion.CONVERT,
                 input_path=state.input_path,
-                detection_result=state.detected_format.model_dump(mode="json"),
+                detection_result=state.detected_format,
                 metadata=state.metadata,
             )
-        for note in version.get("notes") or []:
+        for note in version.notes:
             self._say(note)
         self.store.raise_if_cancelled()
-        result = self.call(
-            EVALUATION, "evaluate", nwb_path=version["path"], version=version["version"], with_report=False
-        )
+        result = self.call(evaluation.EVALUATE, nwb_path=version.path, version=version.version, with_report=False)
         self.store.raise_if_cancelled()
-        return self.handle_validation_result(result)
+        return self._after_evaluation(result)
 
     def _write_report(self) -> None:
         try:
-            self.call(EVALUATION, "generate_report")
+            self.call(evaluation.GENERATE_REPORT)
         except WorkflowCancelled:
             raise
         except ServiceError as exc:  # the evaluation stands without its report; the failed stage says why
             self.store.log(LogLevel.ERROR, COMPONENT, f"No report: {exc.message}", error_id=exc.error_id)
 
-    def _ask(self, request: PendingRequest, **changes: Any) -> dict[str, Any]:
+    def _ask(self, request: PendingRequest, **changes: Any) -> ActionReply:
         self.store.await_user(request, COMPONENT, **changes)
         self.store.add_chat_turn("assistant", request.message)
-        return {
-            "status": WorkflowStatus.AWAITING_USER_INPUT.value,
-            "message": request.message,
-            "next_action": request.type.value,
-        }
+        return ActionReply(
+            status=WorkflowStatus.AWAITING_USER_INPUT.value, message=request.message, next_action=request.type.value
+        )
 
     def _say(self, text: str) -> None:
         if text:
             self.store.add_chat_turn("assistant", text)
 
-    def _in_background(self, step: Callable[[], dict[str, Any]], name: str) -> None:
+    def _in_background(self, step: Callable[[], object], name: str) -> None:
         self.background(lambda: self._guarded(step), name)
 
-    def _guarded(self, step: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def _guarded(self, step: Callable[[], object]) -> None:
         """Run a workflow step; cancellation returns to idle, errors end the session as failed."""
         try:
-            return step()
+            step()
         except WorkflowCancelled:
             if self.store.status != WorkflowStatus.IDLE:
-                self.cancel()
-            return {"next_action": "upload"}
+                self._back_to_idle()
         except ServiceError as exc:
             self._fail(exc.message, exc.error_code, exc.error_id)
-            return {"next_action": "failed", "error": exc.to_body()}
         except Exception as exc:  # noqa: BLE001 - an unexpected bug must still end the session clearly
             error = ServiceError(f"Unexpected error: {type(exc).__name__}: {exc}", component=COMPONENT)
             self.store.log(LogLevel.ERROR, COMPONENT, error.message, error_id=error.error_id)
             self._fail(error.message, error.error_code, error.error_id)
-            return {"next_action": "failed", "error": error.to_body()}
 
     def _fail(self, message: str, code: str, error_id: str) -> None:
         if self.store.status in (WorkflowStatus.PROCESSING, WorkflowStatus.AWAITING_USER_INPUT):

@@ -1,31 +1,6 @@
 """Conversion agent: detect the format, read what the files know, convert, version outputs.
 
-Contract for the conversation agent (all through the router):
-
-- detect_format(input_path) -> DetectionResult. When `needs_choice` is false the detection is
-  settled and `extracted_metadata` is already in state. When true, ask the user: offer one
-  option per `alternatives[i]` with value `choice_id` (unique; equal to the interface name unless
-  two options share an interface, e.g. "OpenEphysBinaryRecordingInterface#Record Node 118#File_Reader-106.0")
-  and description `explanation`; show `questions` of the chosen option as fields (each may carry
-  `options` and a `suggested` value read from the file).
-- complete_detection(choice=<choice_id or unique interface name>, arguments={field: value}) ->
-  the settled DetectionResult (also stored in state, and extract_metadata is run). Omitted
-  arguments take their `suggested` value. Raises BadInputError (details: options/example) for an
-  unknown or ambiguous option, a missing/unknown argument, a non-positive rate, a value outside
-  `options`, or files the reader cannot open with the given values.
-- extract_metadata() -> dict stored as `extracted_metadata` (session start time with
-  `session_start_time_has_timezone`, rate, channels, duration, dtype, bit depth, devices,
-  electrode groups, `questions` for what the files do not say).
-- convert(input_path, detection_result, metadata, options=None) -> NWBVersion fields (version, path,
-  sha256, size_bytes, created_at, specification_path, metadata_path) + `notes` (each auto-decision and
-  each option that changed the output, in plain words) + `options` (those used). `options` keys:
-  skip_empty_streams, drop_empty_tables, drop_empty_strings (bool), compression (gzip|lz4|zstd|none);
-  an unknown key or a wrong value is a BadInputError listing the known ones. BadInputError while
-  the detection is unsettled; InsufficientStorageError (507) on a full disk; ConversionError
-  otherwise; WorkflowCancelled. The conversion runs in a worker process (isolation.run_isolated).
-- apply_corrections(metadata, options=None) -> the same as convert, for the upload and format in
-  state: `metadata` is merged over state.metadata, `options` over the previous version's options
-  (state.conversion_options), so earlier fixes stay applied.
+Its actions and what they take and return are in contracts/conversion.py; the router checks both.
 """
 
 from __future__ import annotations
@@ -34,15 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from ... import isolation
-from ...domain import DetectionResult, NWBVersion
+from ...contracts import AgentName
+from ...contracts import conversion as contract
+from ...domain import DetectionResult, FileFacts, NWBVersion
 from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
-from ...router import Agent, action
+from ...router import Agent, handles
 from ...state import LogLevel, StageName
 from . import choice as choosing
 from . import corrections, detection, extraction, failures, inputs, naming, runner, specification, versions, worker
 from .probe import call_with_timeout, describe_error
 
-COMPONENT = "conversion_agent"
+COMPONENT = AgentName.CONVERSION
 
 
 class ConversionAgent(Agent):
@@ -51,56 +28,45 @@ class ConversionAgent(Agent):
 
     # ------------------------------------------------------------------ detection
 
-    @action(
-        "Detect which NeuroConv interface or converter reads the uploaded files "
-        "(`forced_format`: only that interface or converter is tried)."
-    )
-    def detect_format(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
-        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
-        self._store_detection(result, "Detected format")
-        if not result.needs_choice:
-            self.extract_metadata(input_path=input_path)
-        return result.model_dump(mode="json")
+    @handles(contract.DETECT_FORMAT)
+    def detect_format(self, params: contract.DetectFormatParams) -> DetectionResult:
+        return self._detect_and_store(params.input_path, params.forced_format)
 
-    @action(
-        "Detect the format of a folder without touching the session (read-only: nothing is stored). "
-        "Returns a DetectionResult, as detect_format does; for previews, e.g. an assistant's question."
-    )
-    def preview_format(self, input_path: str, forced_format: str | None = None) -> dict[str, Any]:
-        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
-        return result.model_dump(mode="json")
+    @handles(contract.PREVIEW_FORMAT)
+    def preview_format(self, params: contract.DetectFormatParams) -> DetectionResult:
+        return detection.detect(
+            Path(params.input_path), timeout_s=self.settings.detection_timeout_s, only=params.forced_format
+        )
 
-    @action(
-        "Complete a detection with the user's answer: `choice` (an alternative's choice_id, or its interface "
-        "name when unique) and `arguments` (answers to the result's questions). Returns the completed "
-        "DetectionResult; raises BadInputError with an example when the answer does not fit."
-    )
-    def complete_detection(
-        self,
-        choice: str | None = None,
-        arguments: dict[str, Any] | None = None,
-        detection_result: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        current = self._current_detection(detection_result)
-        completed = choosing.complete(current, choice, dict(arguments or {}), self.settings.detection_timeout_s)
+    @handles(contract.COMPLETE_DETECTION)
+    def complete_detection(self, params: contract.CompleteDetectionParams) -> DetectionResult:
+        current = self._current_detection(params.detection_result)
+        completed = choosing.complete(
+            current, params.choice, dict(params.arguments or {}), self.settings.detection_timeout_s
+        )
         self._store_detection(completed, "Format chosen")
         state = self.store.snapshot()
         if state.input_path:
-            self.extract_metadata(input_path=state.input_path)
-        return completed.model_dump(mode="json")
+            self._extract(state.input_path, None)
+        return completed
+
+    def _detect_and_store(self, input_path: str, forced_format: str | None) -> DetectionResult:
+        result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
+        self._store_detection(result, "Detected format")
+        if not result.needs_choice:
+            self._extract(input_path, None)
+        return result
 
     # ------------------------------------------------------------------ metadata the files know
 
-    @action(
-        "Read what the files already know (start time, rate, channels, duration, data type, devices, "
-        "electrode groups) with the detected reader; stored as extracted_metadata."
-    )
-    def extract_metadata(
-        self, input_path: str | None = None, detection_result: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
+    @handles(contract.EXTRACT_METADATA)
+    def extract_metadata(self, params: contract.ExtractMetadataParams) -> FileFacts:
+        return self._extract(params.input_path, params.detection_result)
+
+    def _extract(self, input_path: str | None, detection_result: DetectionResult | None) -> FileFacts:
         if detection_result is None and self.store.snapshot().detected_format is None and input_path:
-            self.detect_format(input_path)  # stores the detection and, once settled, what the files know
-            return self.store.snapshot().extracted_metadata
+            self._detect_and_store(input_path, None)  # stores the detection and, once settled, what files know
+            return FileFacts.model_validate(self.store.snapshot().extracted_metadata)
         found = self._current_detection(detection_result)
         if found.needs_choice or not found.interface:
             raise BadInputError(
@@ -109,8 +75,8 @@ class ConversionAgent(Agent):
                 details={"alternatives": [a.choice_id for a in found.alternatives]},
             )
         try:
-            summary = call_with_timeout(
-                lambda: extraction.extract(found.interface or "", found.source_data),
+            facts = call_with_timeout(
+                lambda: FileFacts.model_validate(extraction.extract(found.interface or "", found.source_data)),
                 self.settings.detection_timeout_s,
                 "extract_metadata",
             )
@@ -118,48 +84,38 @@ class ConversionAgent(Agent):
             self.store.log(
                 LogLevel.WARNING, COMPONENT, f"Could not read metadata from the files: {describe_error(exc)}"
             )
-            return {}
+            return FileFacts()
+        summary = facts.model_dump(mode="json", exclude_none=True)
         self.store.update(COMPONENT, _describe_summary(summary), extracted_metadata=summary)
-        return summary
+        return facts
 
     # ------------------------------------------------------------------ conversion
 
-    @action(
-        "Convert the upload to the next NWB version with the merged metadata. `options` (all optional): "
-        "skip_empty_streams, drop_empty_tables, drop_empty_strings (true/false), compression "
-        "(gzip|lz4|zstd|none). Returns the version with `notes` saying what each option changed."
-    )
-    def convert(
-        self,
-        input_path: str,
-        detection_result: dict[str, Any],
-        metadata: dict[str, Any],
-        options: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
+    @handles(contract.CONVERT)
+    def convert(self, params: contract.ConvertParams) -> contract.ConvertedVersion:
         return self._convert(
-            input_path,
-            DetectionResult.model_validate(detection_result),
-            metadata,
-            corrections.validate_options(options),
+            params.input_path,
+            params.detection_result,
+            params.metadata,
+            corrections.validate_options(params.options),
         )
 
-    @action(
-        "Convert again after an evaluation, with corrected metadata (merged over the session's metadata) "
-        "and options (merged over the options of the previous version). Uses the upload and the format in "
-        "state; returns the new version like convert."
-    )
-    def apply_corrections(self, metadata: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    @handles(contract.APPLY_CORRECTIONS)
+    def apply_corrections(self, params: contract.ApplyCorrectionsParams) -> contract.ConvertedVersion:
         state = self.store.snapshot()
         if not state.input_path or state.detected_format is None:
             raise BadInputError(
-                "There is nothing to correct yet: no upload has been converted in this session.", component=COMPONENT
+                "There is nothing to correct yet: no upload has been converted in this session.",
+                component=COMPONENT,
             )
-        merged_options = corrections.validate_options({**state.conversion_options, **(options or {})})
-        return self._convert(state.input_path, state.detected_format, {**state.metadata, **metadata}, merged_options)
+        merged_options = corrections.validate_options({**state.conversion_options, **(params.options or {})})
+        return self._convert(
+            state.input_path, state.detected_format, {**state.metadata, **params.metadata}, merged_options
+        )
 
     def _convert(
         self, input_path: str, found: DetectionResult, metadata: dict[str, Any], options: dict[str, Any]
-    ) -> dict[str, Any]:
+    ) -> contract.ConvertedVersion:
         # A question whose value is already in source_data (a value read from the file) is answered.
         unanswered = [q.name for q in found.questions if q.name not in found.source_data]
         if found.needs_choice or unanswered or not found.interface:
@@ -242,7 +198,7 @@ class ConversionAgent(Agent):
         )
         self.store.complete_stage(StageName.CONVERSION, COMPONENT, f"Wrote {final.name}")
         self.store.log(LogLevel.INFO, COMPONENT, f"sha256 of {final.name}: {version.sha256}")
-        return {**version.model_dump(mode="json"), "notes": notes, "options": options}
+        return contract.ConvertedVersion(**version.model_dump(), notes=notes, options=options)
 
     def _final_path(
         self, output_dir: Path, stem: str, number: int, outcome: runner.ConversionOutcome, written: Path
@@ -307,9 +263,9 @@ class ConversionAgent(Agent):
             self.store.fail_stage(StageName.CONVERSION, COMPONENT, error.message)
         return error
 
-    def _current_detection(self, detection_result: dict[str, Any] | None) -> DetectionResult:
-        if detection_result:
-            return DetectionResult.model_validate(detection_result)
+    def _current_detection(self, detection_result: DetectionResult | None) -> DetectionResult:
+        if detection_result is not None:
+            return detection_result
         found = self.store.snapshot().detected_format
         if found is None:
             raise BadInputError("No format has been detected yet: call detect_format first.", component=COMPONENT)

@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from ... import isolation
+from ...contracts import AgentName
+from ...contracts import evaluation as contract
 from ...domain import CorrectionContext, OverallStatus, ValidationResult
 from ...errors import EvaluationError
-from ...router import Agent, action
+from ...router import Agent, NoParams, handles
 from ...state import GlobalState, LogLevel, StageName
 from . import report_json, report_text, scoring, status, worker
 
-COMPONENT = "evaluation_agent"
+COMPONENT = AgentName.EVALUATION
 PDF_SUFFIX = "_evaluation_report.pdf"
 JSON_SUFFIX = "_correction_context.json"
 
@@ -31,9 +33,9 @@ class EvaluationAgent(Agent):
     name = COMPONENT
     description = "Checks NWB files with PyNWB and NWB Inspector (DANDI config), describes them and writes reports."
 
-    @action("Evaluate an NWB file: read check, NWB Inspector, overall status, file information, then its report.")
-    def evaluate(self, nwb_path: str, version: int | None = None, with_report: bool = True) -> dict[str, Any]:
-        path = Path(nwb_path)
+    @handles(contract.EVALUATE)
+    def evaluate(self, params: contract.EvaluateParams) -> ValidationResult:
+        path, version = Path(params.nwb_path), params.version
         if not path.is_file():
             raise EvaluationError(f"There is no NWB file at {path.name} to evaluate.", details={"path": str(path)})
         self.store.start_stage(StageName.EVALUATION, COMPONENT, f"Checking {path.name} with PyNWB and NWB Inspector")
@@ -48,15 +50,18 @@ class EvaluationAgent(Agent):
         self.store.complete_stage(
             StageName.EVALUATION, COMPONENT, f"Evaluation finished: {result.overall_status.value}"
         )
-        if not with_report:  # the caller writes it later, e.g. once the correction history is updated
-            return result.model_dump(mode="json")
+        if not params.with_report:  # the caller writes it later, e.g. once the correction history is updated
+            return result
         # The evaluation stands without its report; the failed report stage says why.
         with contextlib.suppress(Exception):
-            self.generate_report()
-        return result.model_dump(mode="json")
+            self._generate_report()
+        return result
 
-    @action("Write the report of the latest evaluation: PDF if it passed, JSON correction context if it failed.")
-    def generate_report(self) -> dict[str, Any]:
+    @handles(contract.GENERATE_REPORT)
+    def generate_report(self, params: NoParams) -> contract.ReportWritten:
+        return self._generate_report()
+
+    def _generate_report(self) -> contract.ReportWritten:
         state = self.store.snapshot()
         result = state.validation_result
         if result is None:
@@ -80,26 +85,22 @@ class EvaluationAgent(Agent):
             report_sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
         )
         self.store.complete_stage(StageName.REPORT_GENERATION, COMPONENT, f"Report ready: {path.name}")
-        return {
-            "report_path": str(path),
-            "format": path.suffix.lstrip("."),
-            "overall_status": result.overall_status.value,
-        }
+        report_format = "json" if path.suffix == ".json" else "pdf"
+        return contract.ReportWritten(report_path=str(path), format=report_format, overall_status=result.overall_status)
 
-    @action("The latest evaluation as a correction context: each issue, what it means, how to fix it.")
-    def correction_context(self) -> dict[str, Any] | None:
+    @handles(contract.CORRECTION_CONTEXT)
+    def correction_context(self, params: NoParams) -> contract.CorrectionContextReply:
         state = self.store.snapshot()
         result = state.validation_result
         if result is None:
-            return None
+            return contract.CorrectionContextReply(context=None)
         written = Path(state.report_path) if state.report_path else None
         if written == report_path_for(Path(result.nwb_path), OverallStatus.FAILED) and written.is_file():
             context = CorrectionContext.model_validate(json.loads(written.read_text(encoding="utf-8")))
             if context.version == result.version:  # the model-worded one, as written for this evaluation
-                return context.model_dump(mode="json")
-        return report_json.offline_correction_context(result, state.correction_history, state.session_id).model_dump(
-            mode="json"
-        )
+                return contract.CorrectionContextReply(context=context)
+        offline = report_json.offline_correction_context(result, state.correction_history, state.session_id)
+        return contract.CorrectionContextReply(context=offline)
 
     # ------------------------------------------------------------------ steps
 

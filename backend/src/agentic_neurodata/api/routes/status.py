@@ -7,6 +7,7 @@ from pathlib import Path
 
 from fastapi import APIRouter, Depends, Request, Response
 
+from ...contracts import evaluation
 from ...domain import CorrectionContext
 from ...errors import NotFoundError
 from ...runtime import Runtime
@@ -89,7 +90,7 @@ async def status(request: Request) -> Response:
     responses=error_responses(404),
 )
 def correction_context(runtime: Runtime = Depends(get_runtime)) -> CorrectionContext:
-    context = runtime.call("evaluation_agent", "correction_context")
+    context = runtime.call(evaluation.CORRECTION_CONTEXT).context
     if context is None:
         raise NotFoundError("There is no evaluation yet: upload a recording and wait for its evaluation.")
-    return CorrectionContext.model_validate(context)
+    return context

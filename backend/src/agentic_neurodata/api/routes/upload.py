@@ -11,6 +11,7 @@ import anyio
 from fastapi import APIRouter, Depends, Request
 from starlette.requests import ClientDisconnect
 
+from ...contracts import conversation
 from ...errors import BadInputError, BusyError, PayloadTooLargeError
 from ...runtime import Runtime, new_session_id
 from ..deps import get_runtime
@@ -131,9 +132,7 @@ async def upload(request: Request, runtime: Runtime = Depends(get_runtime)) -> U
         )
     )
     await anyio.to_thread.run_sync(
-        lambda: runtime.call(
-            "conversation_agent", "start_conversion", input_path=str(_data_root(root)), metadata=metadata
-        )
+        lambda: runtime.call(conversation.START_CONVERSION, input_path=str(_data_root(root)), metadata=metadata)
     )
     return UploadAccepted(
         session_id=session_id,

@@ -5,13 +5,13 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends
 from fastapi.concurrency import run_in_threadpool
 
+from ...contracts import conversation
 from ...runtime import Runtime
 from ..deps import get_runtime
 from ..responses import error_responses
 from ..schemas import ActionResponse, RetryApprovalRequest, UserInputRequest, UserInputResponse
 
 router = APIRouter(tags=["workflow"])
-CONVERSATION = "conversation_agent"
 
 
 @router.post(
@@ -22,8 +22,8 @@ CONVERSATION = "conversation_agent"
 )
 async def user_input(body: UserInputRequest, runtime: Runtime = Depends(get_runtime)) -> UserInputResponse:
     params = runtime.event_log.redactor.data(body.model_dump(exclude_none=True))  # no pasted secret goes further
-    answer = await run_in_threadpool(runtime.call, CONVERSATION, "handle_user_input", **params)
-    return UserInputResponse.model_validate(answer)
+    answer = await run_in_threadpool(lambda: runtime.call(conversation.HANDLE_USER_INPUT, **params))
+    return UserInputResponse.model_validate(answer.model_dump())
 
 
 @router.post(
@@ -34,9 +34,9 @@ async def user_input(body: UserInputRequest, runtime: Runtime = Depends(get_runt
 )
 async def retry_approval(body: RetryApprovalRequest, runtime: Runtime = Depends(get_runtime)) -> ActionResponse:
     answer = await run_in_threadpool(
-        runtime.call, CONVERSATION, "handle_correction", approved=body.approved, accept_as_is=body.accept_as_is
+        lambda: runtime.call(conversation.HANDLE_CORRECTION, approved=body.approved, accept_as_is=body.accept_as_is)
     )
-    return ActionResponse.model_validate(answer)
+    return ActionResponse.model_validate(answer.model_dump())
 
 
 @router.post("/api/cancel", response_model=ActionResponse, summary="Stop work and return to idle (versions are kept)")
@@ -45,5 +45,5 @@ async def cancel(runtime: Runtime = Depends(get_runtime)) -> ActionResponse:
     return ActionResponse(
         status=runtime.store.status.value,
         message="Cancelled. Earlier versions stay downloadable.",
-        next_action=answer.get("next_action"),
+        next_action=answer.next_action,
     )

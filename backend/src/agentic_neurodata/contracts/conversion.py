@@ -1,0 +1,101 @@
+"""Actions of the conversion agent: detect the format, read what the files know, convert, version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ..domain import DetectionResult, FileFacts, NWBVersion
+from ..router.contract import ActionContract, Params
+from . import AgentName
+
+
+class DetectFormatParams(Params):
+    input_path: str
+    forced_format: str | None = Field(default=None, description="Only this interface or converter is tried")
+
+
+class CompleteDetectionParams(Params):
+    choice: str | None = Field(default=None, description="An alternative's choice_id, or its interface when unique")
+    arguments: dict[str, Any] | None = Field(default=None, description="Answers to the detection's questions")
+    detection_result: DetectionResult | None = Field(default=None, description="Default: the one in state")
+
+
+class ExtractMetadataParams(Params):
+    input_path: str | None = None
+    detection_result: DetectionResult | None = Field(default=None, description="Default: the one in state")
+
+
+class ConvertParams(Params):
+    input_path: str
+    detection_result: DetectionResult
+    metadata: dict[str, Any]
+    options: dict[str, Any] | None = Field(
+        default=None,
+        description="skip_empty_streams, drop_empty_tables, drop_empty_strings (bool), "
+        "compression (gzip|lz4|zstd|none); unknown keys are refused",
+    )
+
+
+class ApplyCorrectionsParams(Params):
+    metadata: dict[str, Any] = Field(description="Merged over the session's metadata")
+    options: dict[str, Any] | None = Field(default=None, description="Merged over the previous version's options")
+
+
+class ConvertedVersion(NWBVersion):
+    """A new NWB version, with what each automatic decision and option changed, in plain words."""
+
+    notes: list[str] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict, description="The conversion options used")
+
+
+_AGENT = AgentName.CONVERSION
+
+DETECT_FORMAT = ActionContract(
+    _AGENT,
+    "detect_format",
+    DetectFormatParams,
+    DetectionResult,
+    "Detect which NeuroConv interface or converter reads the uploaded files and store it in the session. "
+    "When `needs_choice` is false the detection is settled and what the files know is in state; when true, "
+    "the user chooses among `alternatives` (by `choice_id`) and answers their `questions`.",
+)
+PREVIEW_FORMAT = ActionContract(
+    _AGENT,
+    "preview_format",
+    DetectFormatParams,
+    DetectionResult,
+    "Detect the format of a folder without touching the session (read-only), e.g. for an assistant's preview.",
+)
+COMPLETE_DETECTION = ActionContract(
+    _AGENT,
+    "complete_detection",
+    CompleteDetectionParams,
+    DetectionResult,
+    "Complete a detection with the user's answer (choice and arguments); omitted arguments take their "
+    "suggested value. Raises a bad-input error with an example when the answer does not fit.",
+)
+EXTRACT_METADATA = ActionContract(
+    _AGENT,
+    "extract_metadata",
+    ExtractMetadataParams,
+    FileFacts,
+    "Read what the files already know (start time, rate, channels, duration, data type, devices, electrode "
+    "groups) with the detected reader; stored as extracted_metadata.",
+)
+CONVERT = ActionContract(
+    _AGENT,
+    "convert",
+    ConvertParams,
+    ConvertedVersion,
+    "Convert the upload to the next NWB version with the merged metadata, in a worker process.",
+)
+APPLY_CORRECTIONS = ActionContract(
+    _AGENT,
+    "apply_corrections",
+    ApplyCorrectionsParams,
+    ConvertedVersion,
+    "Convert again after an evaluation, with corrected metadata and options merged over the session's, "
+    "for the upload and format in state.",
+)
