@@ -108,8 +108,9 @@ def test_minimal_sample_fails_for_its_missing_subject_with_a_json_correction_con
     assert all(i.explanation and i.how_to_fix for i in context.issues)
     assert not (tmp_path / "sample_minimal_v1_evaluation_report.pdf").exists()
 
+    # The written context is what /api/correction-context serves.
     served = runtime.call(evaluation.CORRECTION_CONTEXT).context
-    assert served is not None and served.model_dump(mode="json") == json.loads(text)  # the written context is what /api/correction-context serves
+    assert served is not None and served.model_dump(mode="json") == json.loads(text)
     logged = json.loads((runtime.settings.log_dir / "session-eval" / "inspector_sample_minimal_v1.json").read_text())
     assert {m["check_function_name"] for m in logged} >= {"check_subject_exists", "check_institution"}
 
