@@ -40,7 +40,7 @@ def _worker(kind: str, folder: str, output: str) -> None:
     from neuroconv.converters import SpikeGLXConverterPipe
     from spikeinterface.extractors import read_spikeglx  # noqa: F401 - NeuroConv imports it lazily
 
-    from agentic_neurodata.agents.conversion import runner
+    from agentic_neurodata.agents.conversion.writing import runner
     from agentic_neurodata.config import Settings
 
     started_cpu, started = time.process_time(), time.perf_counter()
@@ -116,8 +116,8 @@ def detection_times(workdir: Path) -> list[tuple[str, float, str]]:
 
     warnings.filterwarnings("ignore")
     started = time.perf_counter()
-    from agentic_neurodata.agents.conversion.detection import detect
-    from agentic_neurodata.agents.conversion.registry import registry
+    from agentic_neurodata.agents.conversion.detection.detect import detect
+    from agentic_neurodata.agents.conversion.detection.registry import registry
     from agentic_neurodata.errors import ServiceError
     from agentic_neurodata.sample_data import write_all_samples
 

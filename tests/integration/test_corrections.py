@@ -213,7 +213,7 @@ def test_empty_optional_text_from_a_reader_is_left_out(tmp_path: Path) -> None:
     metadata; NeuroConv writes it and NWB Inspector flags it, unless drop_empty_strings leaves it out."""
     from neuroconv.datainterfaces import EDFRecordingInterface
 
-    from agentic_neurodata.agents.conversion.final_metadata import final_metadata
+    from agentic_neurodata.agents.conversion.writing.final_metadata import final_metadata
 
     edf = next((REALDATA / "edf").glob("*.bdf"))
     flagged = {}

@@ -9,7 +9,9 @@ from typing import Any
 
 from pynwb import NWBHDF5IO
 
-from agentic_neurodata.agents.conversion import choice, detection, runner
+from agentic_neurodata.agents.conversion.detection import choice
+from agentic_neurodata.agents.conversion.detection import detect as detection
+from agentic_neurodata.agents.conversion.writing import runner
 from agentic_neurodata.domain import DetectionResult
 
 START = {"session_start_time": "2024-03-05T14:30:00-05:00"}

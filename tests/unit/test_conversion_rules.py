@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from agentic_neurodata.agents.conversion.corrections import validate_options
-from agentic_neurodata.agents.conversion.final_metadata import final_metadata
-from agentic_neurodata.agents.conversion.naming import dandi_label, dandi_name, session_id_from_start
-from agentic_neurodata.agents.conversion.specification import carried_metadata
+from agentic_neurodata.agents.conversion.writing.corrections import validate_options
+from agentic_neurodata.agents.conversion.writing.final_metadata import final_metadata
+from agentic_neurodata.agents.conversion.writing.naming import dandi_label, dandi_name, session_id_from_start
+from agentic_neurodata.agents.conversion.writing.specification import carried_metadata
 from agentic_neurodata.errors import BadInputError
 from agentic_neurodata.metadata.nwb_mapping import apply_user_metadata
 

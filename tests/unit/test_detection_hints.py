@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from agentic_neurodata.agents.conversion import candidates, choice
-from agentic_neurodata.agents.conversion.candidates import PATH_KEYS, STREAM_KEYS, family
-from agentic_neurodata.agents.conversion.detection import NOT_CHOSEN, detect
-from agentic_neurodata.agents.conversion.hints import ARGUMENT_HINTS, RECORDING_FAMILIES
-from agentic_neurodata.agents.conversion.registry import registry
+from agentic_neurodata.agents.conversion.detection import candidates, choice
+from agentic_neurodata.agents.conversion.detection.candidates import PATH_KEYS, STREAM_KEYS, family
+from agentic_neurodata.agents.conversion.detection.detect import NOT_CHOSEN, detect
+from agentic_neurodata.agents.conversion.detection.hints import ARGUMENT_HINTS, RECORDING_FAMILIES
+from agentic_neurodata.agents.conversion.detection.registry import registry
 from agentic_neurodata.errors import BadInputError, FormatDetectionError
 from agentic_neurodata.sample_data.edf import write_sample_edf
 from tests.support.paths import REALDATA

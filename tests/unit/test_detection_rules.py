@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from agentic_neurodata.agents.conversion import choice
-from agentic_neurodata.agents.conversion.inputs import changes, fingerprint, is_storage_problem, source_files
-from agentic_neurodata.agents.conversion.scan import scan, suffix_tokens
-from agentic_neurodata.agents.conversion.suffixes import normalise
+from agentic_neurodata.agents.conversion.detection import choice
+from agentic_neurodata.agents.conversion.detection.scan import scan, suffix_tokens
+from agentic_neurodata.agents.conversion.detection.suffixes import normalise
+from agentic_neurodata.agents.conversion.writing.inputs import changes, fingerprint, is_storage_problem, source_files
 from agentic_neurodata.domain import DetectionResult, FieldRequest, FormatCandidate
 from agentic_neurodata.errors import BadInputError
 

@@ -8,9 +8,9 @@ import h5py
 import numpy as np
 import pytest
 
-from agentic_neurodata.agents.conversion import fastwrite
-from agentic_neurodata.agents.conversion.codec import make_codec
-from agentic_neurodata.agents.conversion.fastwrite import FillJob, fill
+from agentic_neurodata.agents.conversion.writing import fastwrite
+from agentic_neurodata.agents.conversion.writing.codec import make_codec
+from agentic_neurodata.agents.conversion.writing.fastwrite import FillJob, fill
 
 
 def _job(handle: h5py.File, source: np.ndarray, chunks: tuple[int, ...], codec_name: str) -> FillJob:

@@ -10,9 +10,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from agentic_neurodata.agents.conversion.extraction import _as_datetime, _start_from_folders, stored_bit_depth
-from agentic_neurodata.agents.conversion.probe import ProbeTimeout, call_with_timeout, describe_error, validate
-from agentic_neurodata.agents.conversion.runner import WriteSettings
+from agentic_neurodata.agents.conversion.detection.extraction import _as_datetime, _start_from_folders, stored_bit_depth
+from agentic_neurodata.agents.conversion.detection.probe import (
+    ProbeTimeout,
+    call_with_timeout,
+    describe_error,
+    validate,
+)
+from agentic_neurodata.agents.conversion.writing.runner import WriteSettings
 
 
 class HangingReader:

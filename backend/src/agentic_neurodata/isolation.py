@@ -30,7 +30,7 @@ ProgressCallback = Callable[..., None]
 # pulls in matplotlib and reportlab: 0.15 s saved per report).
 PRELOAD = [
     "agentic_neurodata.isolation_preload",
-    "agentic_neurodata.agents.conversion.worker",
+    "agentic_neurodata.agents.conversion.writing.worker",
     "agentic_neurodata.agents.evaluation.worker",
 ]
 POLL_S = 0.1

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from .agents.conversation.agent import ConversationAgent
 from .agents.conversion.agent import ConversionAgent
-from .agents.conversion.versions import remove_partials
+from .agents.conversion.writing import remove_partials
 from .agents.evaluation.agent import EvaluationAgent
 from .config import Settings
 from .contracts import USER, conversation

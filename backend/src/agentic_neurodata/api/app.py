@@ -163,7 +163,7 @@ def _declare_token_security(app: FastAPI, token_required: bool) -> None:
 
 
 def _warm_up() -> None:
-    from ..agents.conversion.registry import registry
+    from ..agents.conversion.detection import registry
 
     registry()
     # Start the worker processes' forkserver (it imports NeuroConv once) before the first conversion.

@@ -15,9 +15,8 @@ from ...domain import DetectionResult, FileFacts, NWBVersion
 from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
 from ...router import Agent, handles
 from ...state import LogLevel, StageName
-from . import choice as choosing
-from . import corrections, detection, extraction, failures, inputs, naming, runner, specification, versions, worker
-from .probe import call_with_timeout, describe_error
+from . import detection, writing
+from .detection import call_with_timeout, describe_error
 
 COMPONENT = AgentName.CONVERSION
 
@@ -41,7 +40,7 @@ class ConversionAgent(Agent):
     @handles(contract.COMPLETE_DETECTION)
     def complete_detection(self, params: contract.CompleteDetectionParams) -> DetectionResult:
         current = self._current_detection(params.detection_result)
-        completed = choosing.complete(
+        completed = detection.complete(
             current, params.choice, dict(params.arguments or {}), self.settings.detection_timeout_s
         )
         self._store_detection(completed, "Format chosen")
@@ -76,7 +75,7 @@ class ConversionAgent(Agent):
             )
         try:
             facts = call_with_timeout(
-                lambda: FileFacts.model_validate(extraction.extract(found.interface or "", found.source_data)),
+                lambda: FileFacts.model_validate(detection.extract(found.interface or "", found.source_data)),
                 self.settings.detection_timeout_s,
                 "extract_metadata",
             )
@@ -97,7 +96,7 @@ class ConversionAgent(Agent):
             params.input_path,
             params.detection_result,
             params.metadata,
-            corrections.validate_options(params.options),
+            writing.validate_options(params.options),
         )
 
     @handles(contract.APPLY_CORRECTIONS)
@@ -108,7 +107,7 @@ class ConversionAgent(Agent):
                 "There is nothing to correct yet: no upload has been converted in this session.",
                 component=COMPONENT,
             )
-        merged_options = corrections.validate_options({**state.conversion_options, **(params.options or {})})
+        merged_options = writing.validate_options({**state.conversion_options, **(params.options or {})})
         return self._convert(
             state.input_path, state.detected_format, {**state.metadata, **params.metadata}, merged_options
         )
@@ -128,13 +127,13 @@ class ConversionAgent(Agent):
         state = self.store.snapshot()
         output_dir = Path(state.output_dir or self.settings.output_dir)
         output_dir.mkdir(parents=True, exist_ok=True)
-        stem = versions.safe_stem(state.output_name or Path(input_path).name)
-        number = versions.next_version(
-            output_dir, stem, [v.version for v in state.versions] + naming.dandi_versions_on_disk(output_dir)
+        stem = writing.safe_stem(state.output_name or Path(input_path).name)
+        number = writing.next_version(
+            output_dir, stem, [v.version for v in state.versions] + writing.dandi_versions_on_disk(output_dir)
         )
-        partial = versions.partial_path(versions.version_path(output_dir, stem, number))
-        read_files = inputs.source_files(found.source_data, found.root, found.files)
-        before = inputs.fingerprint(read_files)
+        partial = writing.partial_path(writing.version_path(output_dir, stem, number))
+        read_files = writing.source_files(found.source_data, found.root, found.files)
+        before = writing.fingerprint(read_files)
         self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting with {found.interface} (v{number})")
 
         def on_progress(percent: float, message: str, done: int | None, total: int | None) -> None:
@@ -151,13 +150,13 @@ class ConversionAgent(Agent):
                 )
             # In a worker process: NeuroConv and h5py hold the GIL for long stretches.
             outcome = isolation.run_isolated(
-                worker.TARGET,
+                writing.CONVERT_TARGET,
                 dict(
                     interface=found.interface,
                     source_data=found.source_data,
                     user_metadata=metadata,
                     output_path=partial,
-                    write=runner.WriteSettings.from_settings(self.settings),
+                    write=writing.WriteSettings.from_settings(self.settings),
                     file_metadata=_file_metadata(state.extracted_metadata),
                     options=options,
                     output_dir=str(output_dir),
@@ -165,7 +164,7 @@ class ConversionAgent(Agent):
                 on_progress,
                 lambda: self.store.cancel_requested,
             )
-            changed = inputs.changes(before, inputs.fingerprint(read_files))
+            changed = writing.changes(before, writing.fingerprint(read_files))
             if changed:
                 raise ConversionError(
                     f"The upload changed while it was being converted ({'; '.join(changed[:5])}), so the new file may "
@@ -175,7 +174,7 @@ class ConversionAgent(Agent):
                 )
             self.store.raise_if_cancelled()
             final = self._final_path(output_dir, stem, number, outcome, partial)
-            versions.publish(partial, final)
+            writing.publish(partial, final)
         except BaseException as exc:
             partial.unlink(missing_ok=True)
             raise self._conversion_failure(exc, found.interface, output_dir) from exc
@@ -187,7 +186,7 @@ class ConversionAgent(Agent):
         version = NWBVersion(
             version=number,
             path=str(final),
-            sha256=versions.sha256_of(final),
+            sha256=writing.sha256_of(final),
             size_bytes=final.stat().st_size,
             specification_path=str(spec_path) if spec_path else None,
             metadata_path=str(metadata_path) if metadata_path else None,
@@ -201,18 +200,18 @@ class ConversionAgent(Agent):
         return contract.ConvertedVersion(**version.model_dump(), notes=notes, options=options)
 
     def _final_path(
-        self, output_dir: Path, stem: str, number: int, outcome: runner.ConversionOutcome, written: Path
+        self, output_dir: Path, stem: str, number: int, outcome: writing.ConversionOutcome, written: Path
     ) -> Path:
         """The version's name: `<stem>_v<N>.nwb`, or DANDI's layout when OUTPUT_NAMING=dandi."""
         if self.settings.output_naming == "dandi":
             subject = (outcome.metadata.get("Subject") or {}).get("subject_id")
             nwbfile = outcome.metadata.get("NWBFile") or {}
             if subject:
-                name = naming.dandi_name(
+                name = writing.dandi_name(
                     subject,
                     nwbfile.get("session_id"),
                     nwbfile.get("session_start_time"),
-                    naming.modalities(written),
+                    writing.modalities(written),
                     number,
                 )
                 return output_dir / name
@@ -220,12 +219,12 @@ class ConversionAgent(Agent):
                 "OUTPUT_NAMING=dandi needs a subject ID; this version keeps the session name. Give "
                 "subject_id to get DANDI's file name."
             )
-        return versions.version_path(output_dir, stem, number)
+        return writing.version_path(output_dir, stem, number)
 
-    def _write_specification(self, final: Path, outcome: runner.ConversionOutcome) -> tuple[Path | None, Path | None]:
+    def _write_specification(self, final: Path, outcome: writing.ConversionOutcome) -> tuple[Path | None, Path | None]:
         """The NeuroConv specification and metadata beside the file; a failure here costs only them."""
         try:
-            spec_path, metadata_path, left_out = specification.write_beside(
+            spec_path, metadata_path, left_out = writing.write_beside(
                 final,
                 outcome.plan,
                 outcome.metadata,
@@ -258,7 +257,7 @@ class ConversionAgent(Agent):
         if isinstance(exc, WorkflowCancelled):
             self.store.fail_stage(StageName.CONVERSION, COMPONENT, "Cancelled")
             return exc
-        error = failures.explain(exc, interface, output_dir)
+        error = writing.explain_failure(exc, interface, output_dir)
         if isinstance(error, ServiceError):
             self.store.fail_stage(StageName.CONVERSION, COMPONENT, error.message)
         return error

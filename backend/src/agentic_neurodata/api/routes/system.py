@@ -29,7 +29,7 @@ def health(runtime: Runtime = Depends(get_runtime)) -> HealthResponse:
 
 @router.get("/api/info", response_model=ServiceInfo, summary="Versions, LLM provider and supported formats")
 def info(runtime: Runtime = Depends(get_runtime)) -> ServiceInfo:
-    from ...agents.conversion.registry import supported_format_names  # imports NeuroConv once, lazily
+    from ...agents.conversion.detection import supported_format_names  # imports NeuroConv once, lazily
 
     settings = runtime.settings
     return ServiceInfo(

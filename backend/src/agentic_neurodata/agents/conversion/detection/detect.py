@@ -12,8 +12,8 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-from ...domain import DetectionResult, FieldRequest, FormatCandidate
-from ...errors import FormatDetectionError
+from ....domain import DetectionResult, FieldRequest, FormatCandidate
+from ....errors import FormatDetectionError
 from .candidates import Proposal, SkippedReader, proposals
 from .explain import display, explain, failure_message
 from .probe import Outcome, call_with_timeout, describe_error, list_streams, validate

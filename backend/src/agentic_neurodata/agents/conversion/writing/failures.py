@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import ConversionError, InsufficientStorageError, ServiceError
+from ....errors import ConversionError, InsufficientStorageError, ServiceError
+from ..detection import describe_error
 from . import inputs
-from .probe import describe_error
 
 COMPONENT = "conversion_agent"
 

@@ -20,12 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from ...metadata.nwb_mapping import electrode_location, is_placeholder
+from ....metadata.nwb_mapping import electrode_location, is_placeholder
+from ..detection import conversion_options, create_nwbfile, interfaces_of
 from .codec import Codec, make_codec
 from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
 from .final_metadata import final_metadata
-from .options import conversion_options, create_nwbfile, interfaces_of
 from .plan import ConversionPlan, build_converter, make_plan
 
 ProgressCallback = Callable[[float, str, int | None, int | None], None]

@@ -9,8 +9,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ...domain import FieldRequest
-from ...metadata.nwb_mapping import metadata_entries
+from ....domain import FieldRequest
+from ....metadata.nwb_mapping import metadata_entries
 from .options import interfaces_of
 from .probe import instantiate
 from .registry import get_class

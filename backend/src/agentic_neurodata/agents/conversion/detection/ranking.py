@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...domain import FieldRequest
+from ....domain import FieldRequest
 from .candidates import Proposal
 from .hints import PREFERRED_OVER
 from .probe import Outcome

@@ -9,7 +9,7 @@ from .scan import Inventory
 
 if TYPE_CHECKING:
     from .candidates import SkippedReader
-    from .detection import Detector
+    from .detect import Detector
     from .ranking import Found
 
 MAX_NAMED_READERS = 3

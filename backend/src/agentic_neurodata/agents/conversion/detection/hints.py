@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...domain import FieldRequest
+from ....domain import FieldRequest
 
 # BDF is EDF with 24-bit samples; NeuroConv's EDF readers open it (via pyedflib) but list only ".edf".
 SUFFIX_ALIASES: dict[str, tuple[str, ...]] = {

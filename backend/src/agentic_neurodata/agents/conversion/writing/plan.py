@@ -24,8 +24,7 @@ import warnings
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .probe import instantiate
-from .registry import get_class, is_converter
+from ..detection import get_class, instantiate, is_converter
 
 # Methods a converter may define and still be nothing more than its interfaces.
 _PIPE_METHODS = {"__init__", "get_source_schema", "get_streams", "get_stream_names"}

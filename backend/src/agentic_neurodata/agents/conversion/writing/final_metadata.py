@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from ...errors import BadInputError
-from ...metadata.nwb_mapping import apply_user_metadata
+from ....errors import BadInputError
+from ....metadata.nwb_mapping import apply_user_metadata
 
 # Text NWB requires: an empty value there is left for NeuroConv or the evaluation to report.
 REQUIRED_TEXT = {"name", "identifier", "session_description", "session_start_time", "location"}

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import failures, runner
 
-TARGET = "agentic_neurodata.agents.conversion.worker:convert"
+TARGET = "agentic_neurodata.agents.conversion.writing.worker:convert"
 
 
 def convert(

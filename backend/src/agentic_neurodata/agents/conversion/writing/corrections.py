@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import BadInputError
+from ....errors import BadInputError
 from .codec import CODECS
 from .plan import ConversionPlan, Stream, build_converter
 

@@ -6,8 +6,8 @@ import json
 import math
 from typing import Any
 
-from ...domain import DetectionResult, FormatCandidate
-from ...errors import BadInputError
+from ....domain import DetectionResult, FormatCandidate
+from ....errors import BadInputError
 from .hints import ARGUMENT_HINTS
 from .probe import validate
 from .registry import get_class
