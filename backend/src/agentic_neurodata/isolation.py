@@ -63,7 +63,8 @@ def shutdown() -> None:
         if _context is not None and _context.get_start_method() == "forkserver":
             from multiprocessing import forkserver
 
-            forkserver._forkserver._stop()  # no public API; the attribute exists since Python 3.8
+            # No public API; the attribute exists since Python 3.8.
+            forkserver._forkserver._stop()  # type: ignore[attr-defined]
 
 
 class ChildFailed(ServiceError):
@@ -83,7 +84,10 @@ def run_isolated(
     return its result or re-raise its error."""
     context = _get_context()
     messages = context.Queue()
-    child = context.Process(target=_child_main, args=(target, kwargs, messages, os.getpid()), daemon=True)
+    # BaseContext does not declare Process; the forkserver and spawn contexts both have it.
+    child = context.Process(  # type: ignore[attr-defined]
+        target=_child_main, args=(target, kwargs, messages, os.getpid()), daemon=True
+    )
     child.start()
     try:
         while True:

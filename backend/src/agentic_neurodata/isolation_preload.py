@@ -6,5 +6,5 @@ import nwbinspector  # noqa: F401
 import pynwb  # noqa: F401
 
 
-def ready(progress) -> bool:  # type: ignore[no-untyped-def]
+def ready(progress: object) -> bool:
     return True

@@ -229,7 +229,9 @@ def _next_action(state: GlobalState) -> str:
 
 @cache
 def _field_adapter(name: str) -> TypeAdapter[Any]:
-    return TypeAdapter(GlobalState.model_fields[name].annotation)
+    annotation = GlobalState.model_fields[name].annotation
+    assert annotation is not None  # every field of GlobalState is annotated
+    return TypeAdapter(annotation)
 
 
 # Fields that have dedicated, validated methods and must not be set through `update`.

@@ -7,6 +7,7 @@ import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -151,12 +152,13 @@ def _declare_token_security(app: FastAPI, token_required: bool) -> None:
     """Add the token schemes to /openapi.json, for every operation; optional when no API_TOKEN is set."""
     build_schema = app.openapi
 
-    def openapi() -> dict:
+    def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            schema = build_schema()
+            schema = build_schema()  # FastAPI keeps it as app.openapi_schema
             schema.setdefault("components", {})["securitySchemes"] = SECURITY_SCHEMES
             # Alternatives: any one scheme will do; `{}` (no token) too when the server needs none.
             schema["security"] = [{name: []} for name in SECURITY_SCHEMES] + ([] if token_required else [{}])
+            return schema
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -228,7 +230,7 @@ def _install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(body, status_code=500)
 
 
-def _record(request: Request, context: dict) -> None:
+def _record(request: Request, context: dict[str, Any]) -> None:
     runtime: Runtime | None = getattr(request.app.state, "runtime", None)
     if runtime is not None:
         record = {"kind": "api_error", "path": request.url.path, **context}
@@ -276,7 +278,10 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
             # An API endpoint asked with a method it does not take (GET /api/upload) is 405, as it is
             # when no web app is built; this catch-all would otherwise turn it into a 404.
             allowed = {
-                m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match("/" + path) for m in r.methods
+                m
+                for r in app.routes
+                if isinstance(r, APIRoute) and r.path_regex.match("/" + path)
+                for m in (r.methods or ())
             }
             if allowed:
                 raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(sorted(allowed))})

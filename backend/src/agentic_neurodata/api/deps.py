@@ -14,7 +14,8 @@ TOKEN_HEADER = "x-api-token"
 
 
 def get_runtime(request: Request) -> Runtime:
-    return request.app.state.runtime
+    runtime: Runtime = request.app.state.runtime
+    return runtime
 
 
 def presented_token(connection: HTTPConnection) -> str | None:

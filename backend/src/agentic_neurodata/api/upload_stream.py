@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import anyio
 from python_multipart.multipart import MultipartParser, parse_options_header
@@ -223,10 +224,10 @@ class UploadWriter:
             self._part.handle = None
 
 
-def _apply(operations: list[tuple[str, object]]) -> None:
+def _apply(operations: list[tuple[str, Any]]) -> None:
     for op, arg in operations:
         if op == "write":
-            handle, data = arg  # type: ignore[misc]
+            handle, data = arg
             view = memoryview(data)
             try:
                 while view:
@@ -243,7 +244,7 @@ def _apply(operations: list[tuple[str, object]]) -> None:
                     ) from exc
                 raise
         else:
-            _safe_close(arg)  # type: ignore[arg-type]
+            _safe_close(arg)
 
 
 def _safe_close(handle: int) -> None:

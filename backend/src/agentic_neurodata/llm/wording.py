@@ -48,8 +48,8 @@ def metadata_question(
 ) -> str:
     """The message asking for `fields` (required first), with why each is needed and an example.
     `for_correction`: asked during a correction round rather than before the first conversion."""
-    specs = [f if isinstance(f, FieldSpec) else get_field(f) for f in fields]
-    specs = [s for s in specs if s is not None]
+    looked_up = [f if isinstance(f, FieldSpec) else get_field(f) for f in fields]
+    specs = [s for s in looked_up if s is not None]
     offline = offline_metadata_question(specs, round_number, CORRECTION_LEAD if for_correction else None)
     if llm is None or not llm.is_remote or not specs:
         return offline

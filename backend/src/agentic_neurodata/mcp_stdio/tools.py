@@ -148,8 +148,8 @@ def build_assistant_server(service: AssistantService) -> sdk.MCPServer:
     async def start_conversion(
         folder: Folder,
         metadata: Annotated[
-            ConversionMetadata | None,
-            Field(  # type: ignore[valid-type]
+            ConversionMetadata | None,  # type: ignore[valid-type]  # a model built from metadata/fields.py
+            Field(
                 description="Subject and session metadata the user gave. DANDI forms are safest (species 'Mus "
                 "musculus', sex 'F', age 'P90D', start time with its time zone); values are checked by the service"
             ),

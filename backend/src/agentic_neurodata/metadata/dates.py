@@ -123,13 +123,13 @@ _CITY_TIME = re.compile(r"\b([A-Za-z][A-Za-z .'\-]{1,30}?)\s+time\b", re.I)
 def find_zone(text: str, bare_city: bool = False) -> Zone | str | None:
     """The time zone named in `text`: a Zone, None when there is none, or a message when the
     name is ambiguous (IST). `bare_city` accepts "Paris" alone (an answer to "which zone?")."""
-    for match in _IANA_TOKEN.finditer(text):
-        name = _iana().get(match.group(0).lower())
+    for token in _IANA_TOKEN.finditer(text):
+        name = _iana().get(token.group(0).lower())
         if name:
-            return Zone(ZoneInfo(name), match.group(0), name, match.start(), match.end())
-    match = _UTC_OFFSET.search(text)
-    if match:
-        return _offset_zone(match, match.group(0))
+            return Zone(ZoneInfo(name), token.group(0), name, token.start(), token.end())
+    offset = _UTC_OFFSET.search(text)
+    if offset:
+        return _offset_zone(offset, offset.group(0))
     match = _BARE_OFFSET.search(text)
     if match and int(match.group(2)) <= 14:
         return _offset_zone(match, match.group(0))
@@ -247,7 +247,7 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
         zone = find_zone(raw)
         if isinstance(zone, str):
             return reject(field, zone, ZONE_EXAMPLE)
-    rest = raw if zone is None or aware is not None else (raw[: zone.start] + " " + raw[zone.end :])
+    rest = raw if not isinstance(zone, Zone) or aware is not None else (raw[: zone.start] + " " + raw[zone.end :])
     if zone is not None and not re.search(r"\d|today|yesterday", rest, re.I):  # "EST" alone
         return reject(field, f"'{raw}' gives no date; the date and time are needed too.", example)
     local = aware.replace(tzinfo=None) if aware is not None else parse_local(_tidy(rest), now)

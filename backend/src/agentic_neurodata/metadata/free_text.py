@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from . import age as age_rule
@@ -405,7 +406,7 @@ class _Reader:
             match = pattern.search(self.buffer.text)
             if match:
                 raw = match.group(0)
-                self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw))
+                self.store("age", raw, partial(age_rule.normalize_age, raw))
                 self.buffer.claim(match.start(), match.end(), "age")
                 return
 

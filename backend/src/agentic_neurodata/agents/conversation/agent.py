@@ -470,7 +470,7 @@ class ConversationAgent(Agent):
             ]
         record = CorrectionAttempt(attempt=attempt, issues_before=result.issues, fixes_applied=fixes)
         history = [*state.correction_history, record]
-        changes = {
+        changes: dict[str, Any] = {
             "correction_attempt": attempt,
             "metadata": metadata,
             "conversion_options": options,

@@ -140,8 +140,8 @@ class EvaluationAgent(Agent):
         history = state.correction_history
         self.store.progress(StageName.REPORT_GENERATION, 20.0, "Wording the report")
         if result.overall_status == OverallStatus.FAILED:
-            text = report_text.failed_report_text(self.llm, result, history)
-            context = report_json.build_correction_context(result, text, history, state.session_id)
+            failed_text = report_text.failed_report_text(self.llm, result, history)
+            context = report_json.build_correction_context(result, failed_text, history, state.session_id)
             return report_json.write_correction_context(path, context)
         text = report_text.passed_report_text(self.llm, result, history)  # the LLM stays in this process
         return Path(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +205,7 @@ class _Describer:
         """One entry per item; an item that cannot be described is skipped, not the whole list."""
         described = []
         for name, obj in self.part(label, lambda: list(items().items()), []):
-            entry = self.part(f"{label} '{name}'", lambda n=name, o=obj: describe(n, o))
+            entry = self.part(f"{label} '{name}'", partial(describe, name, obj))
             if isinstance(entry, list):
                 described.extend(entry)
             elif entry is not None:

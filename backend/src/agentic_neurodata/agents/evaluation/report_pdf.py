@@ -82,7 +82,9 @@ def shorten_markup(markup: str, limit: int) -> str:
 
     Tags still open at the cut (<b>, <i>, <font>) are closed, and the cut is said in plain words.
     """
-    visible, kept, open_tags = 0, [], []
+    visible = 0
+    kept: list[str] = []
+    open_tags: list[str] = []
     for piece in _MARKUP_PIECE.findall(markup):
         if piece.startswith("<") and piece.endswith(">") and len(piece) > 1:
             name = piece.strip("</>").split()[0].lower() if piece.strip("</>") else ""
@@ -129,10 +131,11 @@ def _fonts() -> tuple[str, str]:
 def _size(n_bytes: int | None) -> str:
     if n_bytes is None:
         return "—"
+    n = float(n_bytes)
     for unit in ("bytes", "kB", "MB", "GB", "TB"):
-        if n_bytes < 1000 or unit == "TB":
-            return f"{n_bytes:.0f} {unit}" if unit == "bytes" else f"{n_bytes:.1f} {unit}"
-        n_bytes /= 1000
+        if n < 1000 or unit == "TB":
+            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1000
     return ""
 
 
@@ -583,7 +586,7 @@ def _issues(r: ReportBuilder, groups: list[IssueGroup], narratives: dict[str, An
         )
         fixes = [f for f in group.fixes if f.field]
         fix_text = FIX_WORDS[group.fix_kind] + (
-            " (" + ", ".join(dict.fromkeys(f.field.replace("_", " ") for f in fixes)) + ")" if fixes else ""
+            " (" + ", ".join(dict.fromkeys((f.field or "").replace("_", " ") for f in fixes)) + ")" if fixes else ""
         )
         rows = [
             ["NWB Inspector says", esc(" | ".join(group.messages[:3]))],

@@ -25,7 +25,8 @@ def check_file(nwb_path: str, progress: Progress) -> dict[str, Any]:
     it that fails is left out with a note; neither says anything about the file's validity.
     """
     path = Path(nwb_path)
-    readable, read_error, info, notes = True, None, None, []
+    readable, read_error, info = True, None, None
+    notes: list[str] = []
     progress(10.0, "Reading the file with PyNWB")
     try:
         with file_info.open_nwb(path) as (nwbfile, version):

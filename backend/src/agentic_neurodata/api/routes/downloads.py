@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import FileResponse
@@ -17,15 +17,17 @@ from ..responses import error_responses
 router = APIRouter(tags=["downloads"])
 NWB_MEDIA_TYPE = "application/x-nwb"
 NOT_READY = error_responses(404)
-NWB_FILE = {
+NWB_FILE: dict[int | str, dict[str, Any]] = {
     200: {
         "description": "The NWB file (HDF5)",
         "content": {NWB_MEDIA_TYPE: {"schema": {"type": "string", "format": "binary"}}},
     }
 }
 YAML_MEDIA_TYPE = "application/yaml"
-YAML_FILE = {200: {"description": "YAML", "content": {YAML_MEDIA_TYPE: {"schema": {"type": "string"}}}}}
-REPORT_FILE = {
+YAML_FILE: dict[int | str, dict[str, Any]] = {
+    200: {"description": "YAML", "content": {YAML_MEDIA_TYPE: {"schema": {"type": "string"}}}}
+}
+REPORT_FILE: dict[int | str, dict[str, Any]] = {
     200: {
         "description": "PDF report (passed) or JSON correction context (failed)",
         "content": {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ MAX_FOLDER_VARIANTS = 6
 
 @dataclass
 class Proposal:
-    cls: type
+    cls: type[Any]
     path_key: str
     source_data: dict[str, Any]
     files: list[ScannedFile]
@@ -47,14 +47,14 @@ class Proposal:
         return self.stream_key is not None and hasattr(self.cls, "get_stream_names")
 
 
-def _schema(cls: type) -> dict[str, Any] | None:
+def _schema(cls: type[Any]) -> dict[str, Any] | None:
     try:
         return cls.get_source_schema()
     except Exception:  # noqa: BLE001 - classes built from other interfaces have no schema of their own
         return None
 
 
-def family(cls: type) -> str:
+def family(cls: type[Any]) -> str:
     """NeuroConv's own grouping: neuroconv.datainterfaces.<family>.<format>."""
     parts = cls.__module__.split(".")
     return parts[2] if len(parts) > 2 and parts[1] == "datainterfaces" else ""
@@ -85,7 +85,7 @@ class SkippedReader:
     """A reader whose suffixes match the upload but that detection could not try, and why: named in the
     "no format found" message so the user knows which reader fits and what it would need."""
 
-    cls: type
+    cls: type[Any]
     files: tuple[str, ...]
     reason: str
     # False for converters built from other readers: those readers are tried (or named) themselves.
@@ -115,7 +115,7 @@ def _folder_variants(inventory: Inventory, matched: list[ScannedFile]) -> tuple[
     return chain, sorted(tops)[:MAX_FOLDER_VARIANTS]
 
 
-def _readiness(cls: type) -> tuple[str, str, str | None, ArgumentHint | None]:
+def _readiness(cls: type[Any]) -> tuple[str, str, str | None, ArgumentHint | None]:
     """(why the class cannot be tried or "", its path key, its stream key, its argument hint)."""
     schema = _schema(cls)
     if not schema:
@@ -167,23 +167,30 @@ def proposals(inventory: Inventory) -> Proposals:
             found.skipped.append(SkippedReader(cls, names, reason, worth_naming=_schema(cls) is not None))
             continue
         coverage = suffixes.present_in(tokens)
-        base = dict(cls=cls, path_key=path_key, suffixes=suffixes, coverage=coverage, stream_key=stream_key, hint=hint)
+
+        # The class's proposals differ only in what they read; replace() makes each from this one.
+        base = Proposal(
+            cls=cls,
+            path_key=path_key,
+            source_data={},
+            files=[],
+            suffixes=suffixes,
+            coverage=coverage,
+            stream_key=stream_key,
+            hint=hint,
+        )
         group = ClassProposals()
         if path_key == "folder_path":
             chain, tops = _folder_variants(inventory, matched)
             for folder in chain:
                 files = [f for f in matched if folder in f.path.parents]
                 group.chain.append(
-                    Proposal(
-                        source_data={path_key: str(folder)}, files=files, scope=_relative(inventory, folder), **base
-                    )
+                    replace(base, source_data={path_key: str(folder)}, files=files, scope=_relative(inventory, folder))
                 )
             for folder in tops:
                 files = [f for f in matched if folder in f.path.parents]
                 group.separate.append(
-                    Proposal(
-                        source_data={path_key: str(folder)}, files=files, scope=_relative(inventory, folder), **base
-                    )
+                    replace(base, source_data={path_key: str(folder)}, files=files, scope=_relative(inventory, folder))
                 )
         elif path_key == "file_path":
             primary = sorted((f for f in matched if suffixes.matches_last(f)), key=lambda f: -f.size)
@@ -200,19 +207,19 @@ def proposals(inventory: Inventory) -> Proposals:
                     f for f in matched if f.path.parent == file.path.parent and f.path.name.split(".")[0] == stem
                 ]
                 group.separate.append(
-                    Proposal(
-                        source_data={path_key: str(file.path)}, files=companions or [file], scope=file.relative, **base
+                    replace(
+                        base, source_data={path_key: str(file.path)}, files=companions or [file], scope=file.relative
                     )
                 )
         else:
             primary = [f for f in matched if suffixes.matches_last(f)]
             if primary:
                 group.separate.append(
-                    Proposal(
+                    replace(
+                        base,
                         source_data={path_key: [str(f.path) for f in primary]},
                         files=primary,
                         scope=f"{len(primary)} files",
-                        **base,
                     )
                 )
         if group.chain or group.separate:

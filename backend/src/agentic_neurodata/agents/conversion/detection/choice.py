@@ -61,7 +61,7 @@ def _pick(result: DetectionResult, choice: str | None) -> FormatCandidate:
     )
 
 
-def _coerce(name: str, raw: Any, kind: type, options: list[str], example: str | None) -> Any:
+def _coerce(name: str, raw: Any, kind: type[Any], options: list[str], example: str | None) -> Any:
     if options:
         match = next((o for o in options if str(raw).strip().lower() == o.lower()), None)
         if match is None:

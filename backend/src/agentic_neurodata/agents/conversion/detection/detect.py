@@ -72,12 +72,11 @@ class Detector:
                     Found(proposal, source_data, files, Outcome(ok=False), stream, _questions(proposal, {}))
                 )
                 return False
+            suggest = proposal.hint.suggest
             try:
                 suggested = (
-                    call_with_timeout(
-                        lambda: proposal.hint.suggest(source_data), self.timeout_s, f"{proposal.name} hints"
-                    )
-                    if proposal.hint.suggest
+                    call_with_timeout(lambda: suggest(source_data), self.timeout_s, f"{proposal.name} hints")
+                    if suggest
                     else {}
                 )
             except Exception as exc:  # noqa: BLE001 - the file cannot tell: it is not this format
@@ -98,17 +97,19 @@ class Detector:
     def _try(self, proposal: Proposal) -> bool:
         if not proposal.lists_streams() or proposal.is_converter:
             return self._probe(proposal, proposal.source_data, proposal.files)
+        stream_key = proposal.stream_key
+        assert stream_key is not None  # lists_streams() says so
         path_value = proposal.source_data[proposal.path_key]
         streams = list_streams(proposal.cls, proposal.path_key, path_value, self.timeout_s)
         if len(streams) <= 1:
             source = dict(proposal.source_data)
             if streams:
-                source[proposal.stream_key] = streams[0]
+                source[stream_key] = streams[0]
             return self._probe(proposal, source, proposal.files, streams[0] if streams else None)
         results = [
             self._probe(
                 proposal,
-                {**proposal.source_data, proposal.stream_key: stream},
+                {**proposal.source_data, stream_key: stream},
                 _stream_files(proposal.files, stream, streams),
                 stream,
             )

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 MAX_NAMED_READERS = 3
 
 
-def _size(n: int) -> str:
+def _size(n_bytes: int) -> str:
+    n = float(n_bytes)
     for unit in ("bytes", "kB", "MB", "GB"):
         if n < 1000 or unit == "GB":
             return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
@@ -23,7 +24,7 @@ def _size(n: int) -> str:
     return f"{n} bytes"
 
 
-def display(cls: type) -> str:
+def display(cls: type[Any]) -> str:
     return getattr(cls, "display_name", None) or cls.__name__
 
 

@@ -39,7 +39,8 @@ def _start_from_folders(source_data: dict[str, Any]) -> datetime | None:
         for part in reversed(Path(value).parts):
             if match := _FOLDER_DATE.search(part):
                 try:
-                    return datetime(*map(int, match.groups()))
+                    year, month, day, hour, minute, second = map(int, match.groups())
+                    return datetime(year, month, day, hour, minute, second)
                 except ValueError:
                     continue
     return None

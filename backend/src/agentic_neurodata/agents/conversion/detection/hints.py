@@ -58,7 +58,7 @@ class ArgumentHint:
     # True when the file has no header naming its layout (WhiteMatter: 8 bytes, then interleaved int16):
     # only offered when no reader with a real header claims the files.
     headerless: bool = False
-    value_types: dict[str, type] = field(default_factory=dict)
+    value_types: dict[str, type[Any]] = field(default_factory=dict)
     # Stand-in values used only to prove the reader opens the files (a rate or gain does not decide
     # whether a file parses). They are never offered as the answer: the user is still asked.
     probe_values: dict[str, Any] = field(default_factory=dict)

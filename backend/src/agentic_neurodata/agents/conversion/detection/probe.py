@@ -63,7 +63,7 @@ def describe_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[:300]}" if text else type(exc).__name__
 
 
-def instantiate(cls: type, source_data: dict[str, Any]) -> tuple[Any, bool]:
+def instantiate(cls: type[Any], source_data: dict[str, Any]) -> tuple[Any, bool]:
     """The reader, and whether it announced itself deprecated."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -79,7 +79,7 @@ def check_not_empty(instance: Any) -> None:
             raise EmptyRecording(f"{name} holds no samples (its data file is empty)")
 
 
-def _validate(cls: type, source_data: dict[str, Any]) -> Outcome:
+def _validate(cls: type[Any], source_data: dict[str, Any]) -> Outcome:
     instance, deprecated = instantiate(cls, source_data)
     check_not_empty(instance)
     with warnings.catch_warnings():
@@ -97,14 +97,14 @@ def _validate(cls: type, source_data: dict[str, Any]) -> Outcome:
     )
 
 
-def validate(cls: type, source_data: dict[str, Any], timeout_s: float) -> Outcome:
+def validate(cls: type[Any], source_data: dict[str, Any], timeout_s: float) -> Outcome:
     try:
         return call_with_timeout(lambda: _validate(cls, source_data), timeout_s, cls.__name__)
     except Exception as exc:  # noqa: BLE001 - every reader failure is a result, not a crash
         return Outcome(ok=False, error=describe_error(exc))
 
 
-def list_streams(cls: type, path_key: str, value: Any, timeout_s: float) -> list[str]:
+def list_streams(cls: type[Any], path_key: str, value: Any, timeout_s: float) -> list[str]:
     def read() -> list[str]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .hints import SUFFIX_ALIASES
 from .scan import ScannedFile
@@ -43,7 +45,7 @@ class SuffixSet:
         return token == declared or (token.startswith(declared) and token[len(declared) :].isdigit())
 
 
-def normalise(raw: object) -> tuple[set[str], set[str]]:
+def normalise(raw: Iterable[object] | None) -> tuple[set[str], set[str]]:
     exact: set[str] = set()
     numbered: set[str] = set()
     for entry in raw or ():
@@ -63,7 +65,7 @@ def normalise(raw: object) -> tuple[set[str], set[str]]:
     return exact, numbered
 
 
-def suffixes_of(cls: type) -> SuffixSet:
+def suffixes_of(cls: type[Any]) -> SuffixSet:
     exact, numbered = normalise(getattr(cls, "associated_suffixes", ()))
     exact |= set(SUFFIX_ALIASES.get(cls.__name__, ()))
     # Some classes declare ".imec", others ".imec{probe_index}" for the same ".imec0" files: a

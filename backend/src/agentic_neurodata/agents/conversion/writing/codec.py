@@ -26,7 +26,7 @@ class Codec:
     compressors: list[Any] | None
     compressor_options: list[Any] | None
     # Compresses one chunk's bytes exactly as the HDF5 filter would; None: let HDF5 compress.
-    compress_chunk: Callable[[bytes], bytes] | None
+    compress_chunk: Callable[[memoryview], bytes] | None
 
 
 def make_codec(name: str, level: int) -> Codec:
@@ -56,7 +56,7 @@ def make_codec(name: str, level: int) -> Codec:
     return Codec(name, level, {**dict(plugin), "allow_plugin_filters": True}, [plugin], [None], None)
 
 
-def _deflate() -> Callable[[bytes, int], bytes]:
+def _deflate() -> Callable[[memoryview, int], bytes]:  # zlib takes any buffer: no copy
     try:
         from zlib_ng import zlib_ng
 

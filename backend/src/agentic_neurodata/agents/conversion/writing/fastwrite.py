@@ -59,8 +59,8 @@ def _chunk_buffer(block: np.ndarray, chunks: tuple[int, ...], dtype: np.dtype) -
     if block.shape != tuple(chunks):  # edge chunk: HDF5 stores it full size
         padded = np.zeros(chunks, dtype=dtype)
         padded[tuple(slice(0, n) for n in block.shape)] = block
-        return memoryview(padded).cast("B")
-    return memoryview(np.ascontiguousarray(block, dtype=dtype)).cast("B")
+        return padded.data.cast("B")
+    return np.ascontiguousarray(block, dtype=dtype).data.cast("B")
 
 
 def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: BatchCallback) -> None:
