@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run every test: installs what is missing (Python env, web packages and build, Chromium),
-# checks the agents' import contract, runs backend tests with coverage (80% minimum) and,
-# once the web app exists, its unit and browser tests. Extra arguments go to pytest.
+# runs the code checks (import contracts, ruff lint and format, mypy), backend tests with
+# coverage (80% minimum) and, once the web app exists, its checks, unit and browser tests.
+# Extra arguments go to pytest.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -12,8 +13,13 @@ if frontend_exists; then
   ensure_chromium
 fi
 
-say "Import contract: agents never import each other"
-"$VENV/bin/lint-imports" --config "$ROOT/pyproject.toml"
+say "Import contracts: agents never import each other, rooms keep their doors"
+"$VENV/bin/lint-imports"
+
+say "Code checks: ruff (lint, format) and mypy"
+"$VENV/bin/ruff" check backend tests
+"$VENV/bin/ruff" format --check backend tests
+"$VENV/bin/mypy"
 
 say "Backend tests (pytest, with coverage)"
 # pytest exits 5 when no test was collected; set -e turns that into a failure too.
