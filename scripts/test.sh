@@ -15,6 +15,9 @@ fi
 say "Import contract: agents never import each other"
 "$VENV/bin/lint-imports" --config "$ROOT/pyproject.toml"
 
+say "Web app API types match the backend's OpenAPI document"
+bash "$ROOT/scripts/generate-client.sh" --check
+
 say "Backend tests (pytest, with coverage)"
 # pytest exits 5 when no test was collected; set -e turns that into a failure too.
 "$PY" -m pytest --cov=agentic_neurodata --cov-report=term --cov-fail-under=80 "$@"
