@@ -19,6 +19,7 @@ const WARNINGS = makeStatus({
       importance: 'BEST_PRACTICE_VIOLATION',
       message: "Electrode location 'unknown' is not an Allen CCF term.",
       explanation: 'DANDI searches recordings by brain area.',
+      category: 'best_practice',
       fix_kind: 'ask',
     },
   ],
@@ -28,8 +29,8 @@ const WARNINGS = makeStatus({
     message: 'The file is valid with 4 warnings or suggestions. Improve it, or accept it as is?',
     fields: [],
     options: [
-      { value: 'improve', label: 'Improve' },
-      { value: 'accept', label: 'Accept as is' },
+      { value: 'improve', label: 'Improve', description: '' },
+      { value: 'accept', label: 'Accept as is', description: '' },
     ],
   },
 })
@@ -63,7 +64,7 @@ const FAILED = makeStatus({
   },
 })
 
-const CORRECTION_REQUEST: PendingRequest = {
+const CORRECTION_REQUEST = {
   type: 'user_input',
   purpose: 'correction_values',
   message: 'I fixed by myself: the device description. To fix the remaining issues I need a few values only you know:',
@@ -72,7 +73,7 @@ const CORRECTION_REQUEST: PendingRequest = {
     { name: 'subject_description', required: true, description: 'A sentence about the subject.', example: 'Adult C57BL/6J mouse, head-fixed' },
   ],
   options: [],
-}
+} satisfies PendingRequest
 
 let status: StatusResponse
 

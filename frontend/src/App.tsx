@@ -142,13 +142,13 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
 
   const sendMessage = async (text: string) => {
     const answer = await actions.sendMessage(text)
-    if (answer) setRejections(answer.rejected)
+    if (answer) setRejections(answer.rejected ?? {})
     return answer !== null
   }
 
   const sendFields = async (fields: Record<string, unknown>, skip: string[]) => {
     const outcome = await actions.sendFields(fields, skip)
-    if (outcome.ok) setRejections(outcome.value.rejected)
+    if (outcome.ok) setRejections(outcome.value.rejected ?? {})
     return outcome
   }
 

@@ -9,7 +9,7 @@ describe('pending requests', () => {
   it('tell apart what a user_input request is for by its purpose', () => {
     expect(requestKind(request({ purpose: 'correction_values', fields: [field('age')] }))).toBe('correction_values')
     expect(requestKind(request({ purpose: 'format_arguments', fields: [field('num_channels')] }))).toBe('format_arguments')
-    expect(requestKind(request({ purpose: 'no_progress', options: [{ value: 'stop', label: 'Stop' }] }))).toBe('no_progress')
+    expect(requestKind(request({ purpose: 'no_progress', options: [{ value: 'stop', label: 'Stop', description: '' }] }))).toBe('no_progress')
     expect(requestKind(request({ type: 'metadata', fields: [field('age')] }))).toBe('metadata')
     expect(requestKind(request({ type: 'format_selection' }))).toBe('format_choice')
     expect(requestKind(request({ fields: [field('age')] }))).toBe('values') // a purpose this page does not know yet

@@ -8,7 +8,10 @@ const FORMAT_CHOICE: PendingRequest = {
   type: 'format_selection',
   message: 'Which reader should open these files?',
   fields: [],
-  options: [{ value: 'PhySortingInterface', label: 'Phy' }, { value: 'KiloSortSortingInterface', label: 'KiloSort' }],
+  options: [
+    { value: 'PhySortingInterface', label: 'Phy', description: '' },
+    { value: 'KiloSortSortingInterface', label: 'KiloSort', description: '' },
+  ],
 }
 
 function renderPanel(paused: boolean) {

@@ -10,6 +10,8 @@ const issue = (check_name: string, message: string, object_name = 'root'): Valid
   severity: 'BEST_PRACTICE',
   importance: 'BEST_PRACTICE_SUGGESTION',
   location: '/',
+  category: 'best_practice',
+  fix_kind: 'ask',
 })
 const SUBJECT = { ...issue('check_subject_exists', 'Subject is missing.'), severity: 'CRITICAL' as const }
 const DEVICE = issue('check_description', 'Description is missing.', 'NeuropixelsImec0')

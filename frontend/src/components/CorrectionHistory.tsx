@@ -15,10 +15,11 @@ const issueKey = (issue: ValidationIssue) => `${issue.check_name}|${issue.locati
 /** Which issues a correction removed, which remain, and which it brought (null while not evaluated). */
 export function compareIssues(attempt: CorrectionAttempt): { resolved: ValidationIssue[]; remaining: ValidationIssue[]; added: ValidationIssue[] } | null {
   if (!attempt.issues_after) return null
+  const issuesBefore = attempt.issues_before ?? []
   const after = new Set(attempt.issues_after.map(issueKey))
-  const before = new Set(attempt.issues_before.map(issueKey))
+  const before = new Set(issuesBefore.map(issueKey))
   return {
-    resolved: attempt.issues_before.filter((issue) => !after.has(issueKey(issue))),
+    resolved: issuesBefore.filter((issue) => !after.has(issueKey(issue))),
     remaining: attempt.issues_after.filter((issue) => before.has(issueKey(issue))),
     added: attempt.issues_after.filter((issue) => !before.has(issueKey(issue))),
   }
@@ -49,7 +50,8 @@ export function CorrectionHistory({ history }: { history: CorrectionAttempt[] })
 function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expanded: boolean }) {
   const change = compareIssues(attempt)
   const result = attempt.status_after ? RESULT_WORDS[attempt.status_after] : null
-  const given = Object.entries(attempt.user_input)
+  const given = Object.entries(attempt.user_input ?? {})
+  const issuesBefore = attempt.issues_before ?? []
   const id = `correction-${attempt.attempt}`
   return (
     <Accordion defaultExpanded={expanded} disableGutters variant="outlined" data-testid={id}>
@@ -62,7 +64,7 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
           <Chip
             size="small"
             variant="outlined"
-            label={`${attempt.issues_before.length} issues before${attempt.issues_after ? ` → ${attempt.issues_after.length} after` : ''}`}
+            label={`${issuesBefore.length} issues before${attempt.issues_after ? ` → ${attempt.issues_after.length} after` : ''}`}
           />
           {result ? <Chip size="small" color={result.color} label={result.label} /> : <Chip size="small" label="in progress" />}
         </Stack>
@@ -70,7 +72,7 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
       <AccordionDetails id={`${id}-details`}>
         <Stack spacing={1.5}>
           <Part title="Fixed automatically" empty="Nothing: this round needed values only you know.">
-            {attempt.fixes_applied.map((fix, index) => (
+            {(attempt.fixes_applied ?? []).map((fix, index) => (
               <li key={index}>
                 <Typography variant="body2">
                   <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
@@ -98,7 +100,7 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
               <IssueNames title="New" issues={change.added} />
             </>
           ) : (
-            <IssueNames title="Issues before" issues={attempt.issues_before} />
+            <IssueNames title="Issues before" issues={issuesBefore} />
           )}
         </Stack>
       </AccordionDetails>

@@ -5,7 +5,7 @@ import type { PendingRequest } from '../api/types'
 import { DecisionPanel, requestOptions } from './DecisionPanel'
 
 // The backend's no-progress request (conversation agent `_offer_ways_out`).
-const NO_PROGRESS: PendingRequest = {
+const NO_PROGRESS = {
   type: 'user_input',
   purpose: 'no_progress',
   message: 'Attempt 2 changed nothing: the same issues remain and no new value or fix was added.',
@@ -15,7 +15,7 @@ const NO_PROGRESS: PendingRequest = {
     { value: 'change_approach', label: 'Different approach', description: 'Answer every question about the remaining issues' },
     { value: 'stop', label: 'Stop', description: 'End here without a valid file' },
   ],
-}
+} satisfies PendingRequest
 
 function renderPanel(request: PendingRequest, correctionAttempt = 0) {
   const onChoose = vi.fn()
@@ -32,7 +32,10 @@ describe('decision options', () => {
       type: 'format_selection',
       message: 'Which format?',
       fields: [],
-      options: [{ value: 'PhySortingInterface', label: 'Phy' }, { value: 'KiloSortSortingInterface', label: 'KiloSort' }],
+      options: [
+        { value: 'PhySortingInterface', label: 'Phy', description: '' },
+        { value: 'KiloSortSortingInterface', label: 'KiloSort', description: '' },
+      ],
     }
     expect(requestOptions(formats, 0).map((o) => o.label)).toEqual(['Phy', 'KiloSort'])
   })

@@ -1,6 +1,6 @@
 import EditNoteIcon from '@mui/icons-material/EditNote'
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material'
-import { asksForValues, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
+import { askedFields, asksForValues, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
 import type { PendingRequest, RequestOption } from '../api/types'
 
 interface Props {
@@ -37,7 +37,7 @@ const TITLES: Record<RequestKind, string> = {
 
 /** Options of a pending request; a retry or improvement names the attempt it would start. */
 export function requestOptions(request: PendingRequest, correctionAttempt: number): RequestOption[] {
-  const options = request.options.length ? request.options : (DEFAULT_OPTIONS[request.type] ?? [])
+  const options = request.options?.length ? request.options : (DEFAULT_OPTIONS[request.type] ?? [])
   return options.map((option) =>
     RETRY_VALUES.has(option.value) ? { ...option, label: `${option.label} (attempt ${correctionAttempt + 2})` } : option,
   )
@@ -47,7 +47,7 @@ export function requestOptions(request: PendingRequest, correctionAttempt: numbe
 export function DecisionPanel({ request, correctionAttempt, sending, onChoose, onOpenDialog }: Props) {
   const options = requestOptions(request, correctionAttempt)
   const kind = requestKind(request)
-  const questions = asksForValues(request) ? request.fields.length : 0
+  const questions = asksForValues(request) ? askedFields(request).length : 0
   return (
     <Alert severity="info" icon={false} data-testid="decision" data-kind={kind} role="region" aria-label="Decision needed">
       <AlertTitle sx={{ fontWeight: 600 }}>{TITLES[kind]}</AlertTitle>

@@ -6,7 +6,7 @@ import type { PendingRequest } from '../api/types'
 import { FieldRequestDialog } from './FieldRequestDialog'
 
 // Shaped like the backend's round-1 metadata request: a bullet list the fields repeat, then a hint.
-const REQUEST: PendingRequest = {
+const REQUEST = {
   type: 'metadata',
   message: 'Before I convert, I need a few details for DANDI:\n- subject ID: The identifier. Example: m042.\n- age: The age. Example: P90.\nYou can answer in one sentence.',
   fields: [
@@ -15,7 +15,7 @@ const REQUEST: PendingRequest = {
     { name: 'institution', required: false, description: 'Where the work was done', example: null, why: null },
   ],
   options: [],
-}
+} satisfies PendingRequest
 
 const accepted = (rejected: Record<string, string> = {}, reply = 'Thank you.') => ({ ok: true as const, value: { reply, accepted: {}, rejected, next_action: 'processing' } })
 

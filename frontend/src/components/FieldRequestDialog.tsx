@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
 import { useEffect, useState } from 'react'
 import type { ApiError } from '../api/errors'
-import { canSkip, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
+import { askedFields, canSkip, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
 import type { FieldRequest, PendingRequest, UserInputResponse } from '../api/types'
 import type { Outcome } from '../hooks/useWorkflowActions'
 import { useMetadataValues } from '../hooks/useMetadataValues'
@@ -38,7 +38,7 @@ export function specFor(field: FieldRequest): FieldSpec {
 }
 
 function suggestedValues(request: PendingRequest): Record<string, string> {
-  return Object.fromEntries(request.fields.filter((field) => field.suggested).map((field) => [field.name, String(field.suggested)]))
+  return Object.fromEntries(askedFields(request).filter((field) => field.suggested).map((field) => [field.name, String(field.suggested)]))
 }
 
 /** Asks for each value the service needs, says why, and shows what the server refused next to the field. */
@@ -51,19 +51,20 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
   const narrow = useMediaQuery(theme.breakpoints.down('sm'))
   const kind = requestKind(request)
   const skippable = canSkip(request)
-  const required = request.fields.filter((field) => field.required)
-  const optional = request.fields.filter((field) => !field.required)
+  const asked = askedFields(request)
+  const required = asked.filter((field) => field.required)
+  const optional = asked.filter((field) => !field.required)
 
   // Refusals may arrive after this dialog opened (the service re-asks before its answer lands).
   // Keyed on the names, not the request object, which every status refresh renews.
-  const askedNames = request.fields.map((field) => field.name).join(',')
+  const askedNames = asked.map((field) => field.name).join(',')
   useEffect(() => {
     const asked = new Set(askedNames.split(','))
     const mine = Object.entries(serverRejections ?? {}).filter(([name]) => asked.has(name))
     if (mine.length) showServerErrors(Object.fromEntries(mine))
   }, [serverRejections, askedNames, showServerErrors])
 
-  const emptyFields = () => request.fields.filter((field) => !form.values[field.name]?.trim())
+  const emptyFields = () => asked.filter((field) => !form.values[field.name]?.trim())
 
   const submit = async (skipEmpty: boolean) => {
     const checked = form.validateAll()
@@ -74,7 +75,7 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
       form.showServerErrors(Object.fromEntries(missingRequired.map((field) => [field.name, hint])))
       return
     }
-    const fields = toUploadMetadata(Object.fromEntries(request.fields.map((field) => [field.name, checked[field.name] ?? ''])))
+    const fields = toUploadMetadata(Object.fromEntries(asked.map((field) => [field.name, checked[field.name] ?? ''])))
     const skip = skippable ? emptyFields().filter((field) => skipEmpty || !field.required).map((field) => field.name) : []
     setFailure(null)
     const outcome = await onSubmit(fields, skip)
@@ -84,7 +85,8 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
       return
     }
     setReply(outcome.value.reply)
-    if (Object.keys(outcome.value.rejected).length) form.showServerErrors(outcome.value.rejected)
+    const rejected = outcome.value.rejected ?? {}
+    if (Object.keys(rejected).length) form.showServerErrors(rejected)
     else onClose()
   }
 

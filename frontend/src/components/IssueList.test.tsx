@@ -9,6 +9,7 @@ const issue = (over: Partial<ValidationIssue>): ValidationIssue => ({
   importance: 'CRITICAL',
   message: 'Subject is missing.',
   category: 'missing_metadata',
+  fix_kind: 'ask',
   ...over,
 })
 

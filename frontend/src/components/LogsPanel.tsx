@@ -14,7 +14,7 @@ import {
 } from '@mui/material'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiClient } from '../api/client'
-import type { LogEntry, LogLevel } from '../api/types'
+import type { LogEntryView, LogLevel } from '../api/types'
 
 const LEVEL_COLORS: Record<string, 'default' | 'info' | 'warning' | 'error'> = {
   DEBUG: 'default',
@@ -28,6 +28,13 @@ const LEVEL_BORDERS: Record<string, string> = {
   WARNING: 'warning.main',
   ERROR: 'error.main',
 }
+// '' shows every level.
+const LEVEL_FILTERS: { value: LogLevel | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'INFO', label: 'Info and above' },
+  { value: 'WARNING', label: 'Warnings and errors' },
+  { value: 'ERROR', label: 'Errors only' },
+]
 
 interface Props {
   api: ApiClient
@@ -40,7 +47,7 @@ interface Props {
 
 /** The service's log, newest first, coloured by level, with a level filter. */
 export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
-  const [entries, setEntries] = useState<LogEntry[]>([])
+  const [entries, setEntries] = useState<LogEntryView[]>([])
   const [level, setLevel] = useState<LogLevel | ''>('')
   const [follow, setFollow] = useState(true)
   const list = useRef<HTMLDivElement>(null)
@@ -88,14 +95,15 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
             size="small"
             label="Level"
             value={level}
-            onChange={(event) => setLevel(event.target.value as LogLevel | '')}
+            onChange={(event) => setLevel(LEVEL_FILTERS.find((filter) => filter.value === event.target.value)?.value ?? '')}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 180 }}
           >
-            <MenuItem value="">All</MenuItem>
-            <MenuItem value="INFO">Info and above</MenuItem>
-            <MenuItem value="WARNING">Warnings and errors</MenuItem>
-            <MenuItem value="ERROR">Errors only</MenuItem>
+            {LEVEL_FILTERS.map((filter) => (
+              <MenuItem key={filter.value} value={filter.value}>
+                {filter.label}
+              </MenuItem>
+            ))}
           </TextField>
           <FormControlLabel control={<Switch checked={follow} onChange={(event) => setFollow(event.target.checked)} />} label="Follow new entries" />
         </Stack>

@@ -1,7 +1,7 @@
 // The network boundary for unit tests: an axios adapter answering like the backend, and a
 // WebSocket stand-in the test drives by hand. Everything above them is the real code.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import type { StatusResponse } from '../api/types'
+import type { ServiceInfo, StatusResponse } from '../api/types'
 
 export interface Call {
   method: string
@@ -94,6 +94,8 @@ export function makeStatus(overrides: Partial<StatusResponse> = {}): StatusRespo
     llm_provider: 'offline',
     pending_request: null,
     metadata: {},
+    extracted_metadata: {},
+    file_info: null,
     declined_fields: [],
     uploaded_files: 0,
     upload_bytes: 0,
@@ -105,7 +107,7 @@ export function makeStatus(overrides: Partial<StatusResponse> = {}): StatusRespo
   }
 }
 
-export const SERVICE_INFO = {
+export const SERVICE_INFO: ServiceInfo = {
   name: 'agentic-neurodata',
   version: '0.1.0',
   llm_provider: 'offline',
