@@ -67,7 +67,6 @@ describe('issue 7 flows', () => {
     await screenshot(page, '02-metadata-question', { fullPage: false })
     await asked.getByRole('button', { name: 'Answer in the chat instead' }).click()
     await asked.waitFor({ state: 'detached' })
-    const chat = page.getByRole('textbox', { name: 'Message to the assistant' })
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message to the assistant')
     // Only part of what DANDI needs, then "just convert": the file fails for want of a subject.
     await sayInChat(page, 'Recorded by Dr. Jane Smith at MIT on 5 March 2024 2:30pm EST, just convert it')
@@ -174,9 +173,9 @@ describe('issue 7 flows', () => {
     await zoneOnly.getByRole('button', { name: 'Send answers' }).click()
 
     assert.equal(await verdict(page), 'failed')
-    const title = await page.getByTestId('validation-banner').innerText()
-    const critical = Number((await page.getByTestId('count-CRITICAL').innerText()).split(': ')[1])
-    const errors = Number((await page.getByTestId('count-ERROR').innerText()).split(': ')[1])
+    const title = await page.getByTestId('validation-banner').textContent()
+    const critical = Number((await page.getByTestId('count-CRITICAL').textContent()).split(': ')[1])
+    const errors = Number((await page.getByTestId('count-ERROR').textContent()).split(': ')[1])
     assert.match(title, new RegExp(`Validation failed with ${critical + errors} errors?`))
     const retry = await decision(page, 'retry_approval')
     await retry.getByRole('button', { name: 'Decline' }).click()

@@ -143,7 +143,9 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   // app does, and capture that.
   const size = page.viewportSize()
   await page.setViewportSize({ width: size.width, height: await page.evaluate(() => document.documentElement.scrollHeight) })
-  await page.evaluate(() => document.querySelectorAll('[role="log"]').forEach((box) => (box.scrollTop = box.scrollHeight)))
+  await page.evaluate(() => {
+    for (const box of document.querySelectorAll('[role="log"]')) box.scrollTop = box.scrollHeight
+  })
   await page.screenshot({ path })
   await page.setViewportSize(size)
 }

@@ -55,7 +55,13 @@ export async function dropFolder(page, folder) {
         fullPath: `/${name}`,
         createReader: () => {
           let read = false
-          return { readEntries: (done) => done(read ? [] : ((read = true), files.map(fileEntry))) }
+          return {
+            readEntries: (done) => {
+              const entries = read ? [] : files.map(fileEntry)
+              read = true
+              done(entries)
+            },
+          }
         },
       }
       const dataTransfer = { types: ['Files'], files: [], items: [{ kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folderEntry }] }
@@ -169,7 +175,7 @@ export async function answer(page, dialog, name, value) {
 
 /** Downloads through the page's link and checks the file's SHA-256 against the one shown. */
 export async function downloadAndCheck(page, linkTestId, shaTestId) {
-  const shown = (await page.getByTestId(shaTestId).innerText()).replace(/^.*SHA-256\s*/, '').trim()
+  const shown = (await page.getByTestId(shaTestId).textContent()).replace(/^.*SHA-256\s*/, '').trim()
   assert.match(shown, /^[0-9a-f]{64}$/)
   const path = await download(page, page.getByTestId(linkTestId))
   assert.equal(await sha256Of(path), shown, `SHA-256 of ${basename(path)} differs from the page`)

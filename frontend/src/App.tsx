@@ -62,7 +62,7 @@ function Authenticated({ api, socketUrl }: { api: ApiClient; socketUrl: string }
     [report],
   )
 
-  useEffect(() => {
+  const loadInfo = useCallback(() => {
     api
       .info()
       .then((answer) => {
@@ -70,12 +70,15 @@ function Authenticated({ api, socketUrl }: { api: ApiClient; socketUrl: string }
         if (answer.auth_required && !readToken()) setNeedToken(true)
       })
       .catch((error: unknown) => handleError(error, 'Reading the service information'))
-  }, [api, handleError, tokenVersion])
+  }, [api, handleError])
+
+  useEffect(loadInfo, [loadInfo])
 
   const onToken = (token: string) => {
     saveToken(token)
     setNeedToken(false)
     setTokenVersion((version) => version + 1)
+    loadInfo() // with the token, now that it is saved
   }
 
   return (

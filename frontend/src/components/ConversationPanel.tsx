@@ -33,6 +33,7 @@ export function ConversationPanel({ status, sending, focusRequest = 0, paused = 
   const quickReplies = pending && !paused ? quickRepliesFor(pending, status?.correction_attempt ?? 0, onChoose, (text) => void onSend(text)) : []
 
   const lastText = turns[turns.length - 1]?.text
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new or changed last turn is what should scroll the box; the effect reads it from the DOM
   useEffect(() => {
     // Scroll the message box itself: scrolling an element into view would move the whole page.
     const box = messages.current

@@ -3,6 +3,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typogr
 import type { ReactNode } from 'react'
 import type { CorrectionAttempt, OverallStatus, ValidationIssue } from '../api/types'
 import { humanLabel } from '../metadata/fields'
+import { keyed } from './keyed'
 
 const RESULT_WORDS: Record<OverallStatus, { label: string; color: 'success' | 'warning' | 'error' }> = {
   PASSED: { label: 'passed', color: 'success' },
@@ -72,8 +73,8 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
       <AccordionDetails id={`${id}-details`}>
         <Stack spacing={1.5}>
           <Part title="Fixed automatically" empty="Nothing: this round needed values only you know.">
-            {(attempt.fixes_applied ?? []).map((fix, index) => (
-              <li key={index}>
+            {keyed(attempt.fixes_applied ?? [], (fix) => `${fix.check_name}|${fix.field ?? ''}`).map(({ key, item: fix }) => (
+              <li key={key}>
                 <Typography variant="body2">
                   <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
                   {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
@@ -131,8 +132,8 @@ function IssueNames({ title, issues }: { title: string; issues: ValidationIssue[
   if (issues.length === 0) return null
   return (
     <Part title={`${title} (${issues.length})`} empty="">
-      {issues.map((issue, index) => (
-        <li key={`${issueKey(issue)}-${index}`}>
+      {keyed(issues, issueKey).map(({ key, item: issue }) => (
+        <li key={key}>
           <Typography variant="body2">
             {issue.message}
             {issue.object_name && issue.object_name !== 'root' ? ` (${issue.object_name})` : ''}

@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material'
 import type { ValidationIssue } from '../api/types'
+import { keyed } from './keyed'
 import { SEVERITY_COLORS, SEVERITY_NAMES, SEVERITY_ORDER } from './severity'
 
 const FIX_WORDS: Record<string, string> = {
@@ -29,8 +30,8 @@ export function IssueList({ issues }: { issues: ValidationIssue[] }) {
       <Typography variant="h6" component="h3" gutterBottom>
         Issues ({issues.length})
       </Typography>
-      {sortIssues(issues).map((issue, index) => (
-        <Accordion key={`${issue.check_name}-${issue.location ?? ''}-${index}`} disableGutters variant="outlined">
+      {keyed(sortIssues(issues), (issue) => `${issue.check_name}|${issue.location ?? ''}|${issue.object_name ?? ''}`).map(({ key, item: issue }, index) => (
+        <Accordion key={key} disableGutters variant="outlined">
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`issue-${index}-details`} id={`issue-${index}-summary`}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
               {isInspectorCrash(issue) ? (

@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiClient } from '../api/client'
 import type { LogEntryView, LogLevel } from '../api/types'
+import { keyed } from './keyed'
 
 const LEVEL_COLORS: Record<string, 'default' | 'info' | 'warning' | 'error'> = {
   DEBUG: 'default',
@@ -65,11 +66,12 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
     if (open) void load()
   }, [open, load])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only new events load here; opening and a level change load through the effect above
   useEffect(() => {
     if (open && follow) void load()
-    // Only new events trigger this; a level change is handled by the effect above.
   }, [eventCount])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new entries are what should scroll the list back to the top
   useEffect(() => {
     // Newest entries are on top: following means staying at the top.
     if (follow && list.current) list.current.scrollTop = 0
@@ -109,9 +111,9 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
         </Stack>
         <Box ref={list} sx={{ flexGrow: 1, overflowY: 'auto' }} data-testid="log-entries">
           {entries.length === 0 && <Typography color="text.secondary">No log entries yet.</Typography>}
-          {entries.map((entry, index) => (
+          {keyed(entries, (entry) => `${entry.timestamp}|${entry.component}|${entry.message}`).map(({ key, item: entry }) => (
             <Box
-              key={`${entry.timestamp}-${index}`}
+              key={key}
               data-level={entry.level}
               sx={{ borderLeft: 4, borderColor: LEVEL_BORDERS[entry.level] ?? 'grey.400', pl: 1, py: 0.5, mb: 0.5 }}
             >
