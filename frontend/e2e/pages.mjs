@@ -36,7 +36,10 @@ function filesUnder(folder) {
  */
 export async function dropFolder(page, folder) {
   const parent = join(folder, '..')
-  const files = filesUnder(folder).map((path) => ({ path: `/${relative(parent, path)}`, base64: readFileSync(path).toString('base64') }))
+  const files = filesUnder(folder).map((path) => ({
+    path: `/${relative(parent, path)}`,
+    base64: readFileSync(path).toString('base64'),
+  }))
   await page.bringToFront()
   await page.getByRole('region', { name: 'Drop zone for the recording folder' }).evaluate(
     async (zone, { name, files }) => {
@@ -64,7 +67,11 @@ export async function dropFolder(page, folder) {
           }
         },
       }
-      const dataTransfer = { types: ['Files'], files: [], items: [{ kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folderEntry }] }
+      const dataTransfer = {
+        types: ['Files'],
+        files: [],
+        items: [{ kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folderEntry }],
+      }
       const dispatch = (type) => {
         const event = new Event(type, { bubbles: true, cancelable: true })
         Object.defineProperty(event, 'dataTransfer', { value: dataTransfer })

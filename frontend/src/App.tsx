@@ -1,10 +1,21 @@
-import { Box, Container, CssBaseline, Grid, Paper, Skeleton, Stack, ThemeProvider, Typography, createTheme } from '@mui/material'
+import {
+  Box,
+  Container,
+  CssBaseline,
+  createTheme,
+  Grid,
+  Paper,
+  Skeleton,
+  Stack,
+  ThemeProvider,
+  Typography,
+} from '@mui/material'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { createApiClient, type ApiClient, type UploadItem, type UploadMetadata } from './api/client'
+import { type ApiClient, createApiClient, type UploadItem, type UploadMetadata } from './api/client'
 import { ApiError } from './api/errors'
+import { asksForValues, requestKey } from './api/pendingRequest'
 import { defaultSocketUrl } from './api/socket'
 import { clearToken, readToken, saveToken } from './api/token'
-import { asksForValues, requestKey } from './api/pendingRequest'
 import type { RequestOption, ServiceInfo } from './api/types'
 import { AppHeader } from './components/AppHeader'
 import { ConversationPanel } from './components/ConversationPanel'
@@ -160,8 +171,11 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
     if (pending) void actions.choose(option, pending)
   }
 
-  const activeElsewhere = status?.status === 'processing' || status?.status === 'awaiting_user_input' ? status.status : null
-  const hasResults = Boolean(status && (status.overall_status || status.versions.length || status.failure || status.validation_status))
+  const activeElsewhere =
+    status?.status === 'processing' || status?.status === 'awaiting_user_input' ? status.status : null
+  const hasResults = Boolean(
+    status && (status.overall_status || status.versions.length || status.failure || status.validation_status),
+  )
   const decision = pending ? (
     <DecisionPanel
       request={pending}
@@ -182,7 +196,12 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
             <Stack spacing={{ xs: 2, md: 3 }}>
               {status === null && <Loading />}
               {showStart && (
-                <StartPanel onStart={start} maxUploadGb={info?.max_upload_size_gb} onDraftChange={setHasDraft} busyWith={activeElsewhere} />
+                <StartPanel
+                  onStart={start}
+                  maxUploadGb={info?.max_upload_size_gb}
+                  onDraftChange={setHasDraft}
+                  busyWith={activeElsewhere}
+                />
               )}
               {status && !showStart && (
                 <>
@@ -203,7 +222,14 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ConversationPanel status={status} sending={actions.sending} focusRequest={chatFocus} paused={showStart} onSend={sendMessage} onChoose={choose} />
+            <ConversationPanel
+              status={status}
+              sending={actions.sending}
+              focusRequest={chatFocus}
+              paused={showStart}
+              onSend={sendMessage}
+              onChoose={choose}
+            />
           </Grid>
         </Grid>
       </Container>
@@ -222,7 +248,13 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
           onSubmit={sendFields}
         />
       )}
-      <LogsPanel api={api} open={logsOpen} onClose={() => setLogsOpen(false)} eventCount={service.eventCount} onError={onError} />
+      <LogsPanel
+        api={api}
+        open={logsOpen}
+        onClose={() => setLogsOpen(false)}
+        eventCount={service.eventCount}
+        onError={onError}
+      />
     </Box>
   )
 }

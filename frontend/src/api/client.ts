@@ -24,7 +24,11 @@ export type UploadMetadata = Record<string, string | string[]>
 export interface ApiClient {
   info(): Promise<ServiceInfo>
   status(): Promise<StatusResponse>
-  upload(items: UploadItem[], metadata: UploadMetadata, onProgress?: (fraction: number) => void): Promise<UploadAccepted>
+  upload(
+    items: UploadItem[],
+    metadata: UploadMetadata,
+    onProgress?: (fraction: number) => void,
+  ): Promise<UploadAccepted>
   userInput(body: UserInputRequest): Promise<UserInputResponse>
   retryApproval(approved: boolean, acceptAsIs: boolean): Promise<ActionResponse>
   cancel(): Promise<ActionResponse>

@@ -14,7 +14,12 @@ export class ApiError extends Error {
   constructor(
     kind: ApiErrorKind,
     message: string,
-    options: { status?: number | null; errorCode?: string | null; errorId?: string | null; details?: Record<string, unknown> } = {},
+    options: {
+      status?: number | null
+      errorCode?: string | null
+      errorId?: string | null
+      details?: Record<string, unknown>
+    } = {},
   ) {
     super(message)
     this.name = 'ApiError'

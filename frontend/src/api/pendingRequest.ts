@@ -37,7 +37,9 @@ export function requestKind(request: PendingRequest): RequestKind {
 
 /** True when the answer is a set of values (the input dialog), not a choice between options. */
 export function asksForValues(request: PendingRequest): boolean {
-  return askedFields(request).length > 0 && request.type !== 'format_selection' && requestKind(request) !== 'no_progress'
+  return (
+    askedFields(request).length > 0 && request.type !== 'format_selection' && requestKind(request) !== 'no_progress'
+  )
 }
 
 // NWB cannot be written without a start time: the service asks for it again however often it is skipped.
@@ -64,7 +66,14 @@ export function requestIntro(message: string): string {
 /** A stable identity for "this question": a new question gets a fresh dialog. */
 export function requestKey(request: PendingRequest | null | undefined): string | null {
   if (!request) return null
-  return [request.type, request.purpose ?? '', request.message, askedFields(request).map((field) => field.name).join(',')].join('|')
+  return [
+    request.type,
+    request.purpose ?? '',
+    request.message,
+    askedFields(request)
+      .map((field) => field.name)
+      .join(','),
+  ].join('|')
 }
 
 /** Said in the chat to go ahead without the questions (the Conversation agent's minimal mode). */

@@ -16,7 +16,15 @@ const FORMAT_CHOICE: PendingRequest = {
 
 function renderPanel(paused: boolean) {
   const status = makeStatus({ status: 'awaiting_user_input', pending_request: FORMAT_CHOICE })
-  render(<ConversationPanel status={status} sending={false} paused={paused} onSend={vi.fn(async () => true)} onChoose={vi.fn()} />)
+  render(
+    <ConversationPanel
+      status={status}
+      sending={false}
+      paused={paused}
+      onSend={vi.fn(async () => true)}
+      onChoose={vi.fn()}
+    />,
+  )
 }
 
 describe('conversation panel', () => {

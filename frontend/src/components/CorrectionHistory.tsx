@@ -14,7 +14,9 @@ const RESULT_WORDS: Record<OverallStatus, { label: string; color: 'success' | 'w
 const issueKey = (issue: ValidationIssue) => `${issue.check_name}|${issue.location ?? ''}|${issue.object_name ?? ''}`
 
 /** Which issues a correction removed, which remain, and which it brought (null while not evaluated). */
-export function compareIssues(attempt: CorrectionAttempt): { resolved: ValidationIssue[]; remaining: ValidationIssue[]; added: ValidationIssue[] } | null {
+export function compareIssues(
+  attempt: CorrectionAttempt,
+): { resolved: ValidationIssue[]; remaining: ValidationIssue[]; added: ValidationIssue[] } | null {
   if (!attempt.issues_after) return null
   const issuesBefore = attempt.issues_before ?? []
   const after = new Set(attempt.issues_after.map(issueKey))
@@ -67,23 +69,29 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
             variant="outlined"
             label={`${issuesBefore.length} issues before${attempt.issues_after ? ` → ${attempt.issues_after.length} after` : ''}`}
           />
-          {result ? <Chip size="small" color={result.color} label={result.label} /> : <Chip size="small" label="in progress" />}
+          {result ? (
+            <Chip size="small" color={result.color} label={result.label} />
+          ) : (
+            <Chip size="small" label="in progress" />
+          )}
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${id}-details`}>
         <Stack spacing={1.5}>
           <Part title="Fixed automatically" empty="Nothing: this round needed values only you know.">
-            {keyed(attempt.fixes_applied ?? [], (fix) => `${fix.check_name}|${fix.field ?? ''}`).map(({ key, item: fix }) => (
-              <li key={key}>
-                <Typography variant="body2">
-                  <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
-                  {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {fix.reason}
-                </Typography>
-              </li>
-            ))}
+            {keyed(attempt.fixes_applied ?? [], (fix) => `${fix.check_name}|${fix.field ?? ''}`).map(
+              ({ key, item: fix }) => (
+                <li key={key}>
+                  <Typography variant="body2">
+                    <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
+                    {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {fix.reason}
+                  </Typography>
+                </li>
+              ),
+            )}
           </Part>
           <Part title="Your answers" empty={change ? 'None given in this round.' : 'None yet.'}>
             {given.map(([name, value]) => (

@@ -12,7 +12,11 @@ const NO_PROGRESS = {
   fields: [],
   options: [
     { value: 'accept_as_is', label: 'Accept as is', description: 'Keep the latest version' },
-    { value: 'change_approach', label: 'Different approach', description: 'Answer every question about the remaining issues' },
+    {
+      value: 'change_approach',
+      label: 'Different approach',
+      description: 'Answer every question about the remaining issues',
+    },
     { value: 'stop', label: 'Stop', description: 'End here without a valid file' },
   ],
 } satisfies PendingRequest
@@ -20,7 +24,15 @@ const NO_PROGRESS = {
 function renderPanel(request: PendingRequest, correctionAttempt = 0) {
   const onChoose = vi.fn()
   const onOpenDialog = vi.fn()
-  render(<DecisionPanel request={request} correctionAttempt={correctionAttempt} sending={false} onChoose={onChoose} onOpenDialog={onOpenDialog} />)
+  render(
+    <DecisionPanel
+      request={request}
+      correctionAttempt={correctionAttempt}
+      sending={false}
+      onChoose={onChoose}
+      onOpenDialog={onOpenDialog}
+    />,
+  )
   return { onChoose, onOpenDialog, panel: screen.getByTestId('decision') }
 }
 
@@ -47,7 +59,9 @@ describe('DecisionPanel', () => {
     expect(within(panel).getByText('The last correction changed nothing')).toBeInTheDocument()
     const buttons = within(panel).getAllByRole('button')
     expect(buttons.map((button) => button.textContent)).toEqual(['Accept as is', 'Different approach', 'Stop'])
-    expect(within(panel).getByRole('button', { name: 'Stop' })).toHaveAccessibleDescription('End here without a valid file')
+    expect(within(panel).getByRole('button', { name: 'Stop' })).toHaveAccessibleDescription(
+      'End here without a valid file',
+    )
     await userEvent.click(within(panel).getByRole('button', { name: 'Different approach' }))
     expect(onChoose).toHaveBeenCalledWith(NO_PROGRESS.options[1])
   })
@@ -59,19 +73,26 @@ describe('DecisionPanel', () => {
       fields: [],
       options: [
         { value: 'PhySortingInterface', label: 'PhySortingInterface', description: 'Phy output: reads 13 files' },
-        { value: 'KiloSortSortingInterface', label: 'KiloSortSortingInterface', description: 'KiloSort output: reads 11 files' },
+        {
+          value: 'KiloSortSortingInterface',
+          label: 'KiloSortSortingInterface',
+          description: 'KiloSort output: reads 11 files',
+        },
       ],
     }
     const { panel } = renderPanel(request)
     expect(within(panel).getByText('Which format is this recording?')).toBeInTheDocument()
-    expect(within(panel).getByRole('button', { name: 'KiloSortSortingInterface' })).toHaveAccessibleDescription('KiloSort output: reads 11 files')
+    expect(within(panel).getByRole('button', { name: 'KiloSortSortingInterface' })).toHaveAccessibleDescription(
+      'KiloSort output: reads 11 files',
+    )
   })
 
   it('points a request for values to its dialog, without repeating the list of questions', async () => {
     const request: PendingRequest = {
       type: 'user_input',
       purpose: 'correction_values',
-      message: 'I fixed by myself: the device description. To fix the remaining issues I need:\n- subject ID: Example: m042.\n- age: Example: P90.',
+      message:
+        'I fixed by myself: the device description. To fix the remaining issues I need:\n- subject ID: Example: m042.\n- age: Example: P90.',
       fields: [
         { name: 'subject_id', required: true, description: 'The identifier' },
         { name: 'age', required: true, description: 'The age' },

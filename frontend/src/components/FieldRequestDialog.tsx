@@ -1,11 +1,23 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material'
 import { useEffect, useState } from 'react'
 import type { ApiError } from '../api/errors'
-import { askedFields, canSkip, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
+import { askedFields, canSkip, type RequestKind, requestIntro, requestKind } from '../api/pendingRequest'
 import type { FieldRequest, PendingRequest, UserInputResponse } from '../api/types'
-import type { Outcome } from '../hooks/useWorkflowActions'
 import { useMetadataValues } from '../hooks/useMetadataValues'
-import { fieldSpec, humanLabel, type FieldSpec } from '../metadata/fields'
+import type { Outcome } from '../hooks/useWorkflowActions'
+import { type FieldSpec, fieldSpec, humanLabel } from '../metadata/fields'
 import { toUploadMetadata } from '../metadata/uploadMetadata'
 import { MetadataFieldInput } from './MetadataFieldInput'
 
@@ -29,20 +41,47 @@ const TITLES: Partial<Record<RequestKind, string>> = {
 /** A field the server asks for, with our input for it when we know the field. */
 export function specFor(field: FieldRequest): FieldSpec {
   if (field.options?.length) {
-    return { name: field.name, label: humanLabel(field.name), required: field.required, kind: 'choice', options: field.options, help: field.description, example: field.example ?? '' }
+    return {
+      name: field.name,
+      label: humanLabel(field.name),
+      required: field.required,
+      kind: 'choice',
+      options: field.options,
+      help: field.description,
+      example: field.example ?? '',
+    }
   }
   const known = fieldSpec(field.name)
   return known
     ? { ...known, name: field.name }
-    : { name: field.name, label: humanLabel(field.name), required: field.required, kind: 'text', help: field.description, example: field.example ?? '' }
+    : {
+        name: field.name,
+        label: humanLabel(field.name),
+        required: field.required,
+        kind: 'text',
+        help: field.description,
+        example: field.example ?? '',
+      }
 }
 
 function suggestedValues(request: PendingRequest): Record<string, string> {
-  return Object.fromEntries(askedFields(request).filter((field) => field.suggested).map((field) => [field.name, String(field.suggested)]))
+  return Object.fromEntries(
+    askedFields(request)
+      .filter((field) => field.suggested)
+      .map((field) => [field.name, String(field.suggested)]),
+  )
 }
 
 /** Asks for each value the service needs, says why, and shows what the server refused next to the field. */
-export function FieldRequestDialog({ request, open, sending, serverRejections, onClose, onAnswerInChat, onSubmit }: Props) {
+export function FieldRequestDialog({
+  request,
+  open,
+  sending,
+  serverRejections,
+  onClose,
+  onAnswerInChat,
+  onSubmit,
+}: Props) {
   const form = useMetadataValues(suggestedValues(request))
   const { showServerErrors } = form
   const [reply, setReply] = useState<string | null>(null)
@@ -76,7 +115,11 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
       return
     }
     const fields = toUploadMetadata(Object.fromEntries(asked.map((field) => [field.name, checked[field.name] ?? ''])))
-    const skip = skippable ? emptyFields().filter((field) => skipEmpty || !field.required).map((field) => field.name) : []
+    const skip = skippable
+      ? emptyFields()
+          .filter((field) => skipEmpty || !field.required)
+          .map((field) => field.name)
+      : []
     setFailure(null)
     const outcome = await onSubmit(fields, skip)
     if (!outcome.ok) {
@@ -120,14 +163,25 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
   }
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={narrow} fullWidth maxWidth="md" aria-labelledby="field-dialog-title" aria-describedby="field-dialog-intro">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="field-dialog-title"
+      aria-describedby="field-dialog-intro"
+    >
       <DialogTitle id="field-dialog-title">{TITLES[kind] ?? 'A few details are needed'}</DialogTitle>
       <DialogContent dividers>
         <Typography id="field-dialog-intro" variant="body1" sx={{ mb: 1, whiteSpace: 'pre-line' }}>
           {requestIntro(request.message)}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Fields marked * are required.{skippable ? ' Leave out what you do not know: skipped fields are not asked again, and the evaluation reports what is missing.' : ''}
+          Fields marked * are required.
+          {skippable
+            ? ' Leave out what you do not know: skipped fields are not asked again, and the evaluation reports what is missing.'
+            : ''}
         </Typography>
         <Stack spacing={2.5}>
           {required.length > 0 && optional.length > 0 && <SectionTitle>Required</SectionTitle>}

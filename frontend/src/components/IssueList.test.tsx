@@ -18,10 +18,20 @@ describe('IssueList', () => {
     render(
       <IssueList
         issues={[
-          issue({ check_name: 'check_timestamps', severity: 'ERROR', importance: 'ERROR', category: 'inspector_internal',
-                  message: "NWB Inspector's check 'check_timestamps' crashed (ValueError)." }),
-          issue({ check_name: 'check_description', severity: 'BEST_PRACTICE', importance: 'BEST_PRACTICE_SUGGESTION',
-                  message: 'Description is missing.', category: 'best_practice' }),
+          issue({
+            check_name: 'check_timestamps',
+            severity: 'ERROR',
+            importance: 'ERROR',
+            category: 'inspector_internal',
+            message: "NWB Inspector's check 'check_timestamps' crashed (ValueError).",
+          }),
+          issue({
+            check_name: 'check_description',
+            severity: 'BEST_PRACTICE',
+            importance: 'BEST_PRACTICE_SUGGESTION',
+            message: 'Description is missing.',
+            category: 'best_practice',
+          }),
           issue({}),
         ]}
       />,

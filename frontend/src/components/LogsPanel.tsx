@@ -78,8 +78,17 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
   }, [entries, follow])
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}>
-      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', height: '100%' }} role="region" aria-labelledby="logs-title">
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}
+    >
+      <Box
+        sx={{ p: 2, display: 'flex', flexDirection: 'column', height: '100%' }}
+        role="region"
+        aria-labelledby="logs-title"
+      >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography id="logs-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             Logs
@@ -97,7 +106,9 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
             size="small"
             label="Level"
             value={level}
-            onChange={(event) => setLevel(LEVEL_FILTERS.find((filter) => filter.value === event.target.value)?.value ?? '')}
+            onChange={(event) =>
+              setLevel(LEVEL_FILTERS.find((filter) => filter.value === event.target.value)?.value ?? '')
+            }
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 180 }}
           >
@@ -107,27 +118,32 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
               </MenuItem>
             ))}
           </TextField>
-          <FormControlLabel control={<Switch checked={follow} onChange={(event) => setFollow(event.target.checked)} />} label="Follow new entries" />
+          <FormControlLabel
+            control={<Switch checked={follow} onChange={(event) => setFollow(event.target.checked)} />}
+            label="Follow new entries"
+          />
         </Stack>
         <Box ref={list} sx={{ flexGrow: 1, overflowY: 'auto' }} data-testid="log-entries">
           {entries.length === 0 && <Typography color="text.secondary">No log entries yet.</Typography>}
-          {keyed(entries, (entry) => `${entry.timestamp}|${entry.component}|${entry.message}`).map(({ key, item: entry }) => (
-            <Box
-              key={key}
-              data-level={entry.level}
-              sx={{ borderLeft: 4, borderColor: LEVEL_BORDERS[entry.level] ?? 'grey.400', pl: 1, py: 0.5, mb: 0.5 }}
-            >
-              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Chip size="small" label={entry.level} color={LEVEL_COLORS[entry.level] ?? 'default'} />
-                <Typography variant="caption" color="text.secondary">
-                  {new Date(entry.timestamp).toLocaleTimeString()} · {entry.component}
+          {keyed(entries, (entry) => `${entry.timestamp}|${entry.component}|${entry.message}`).map(
+            ({ key, item: entry }) => (
+              <Box
+                key={key}
+                data-level={entry.level}
+                sx={{ borderLeft: 4, borderColor: LEVEL_BORDERS[entry.level] ?? 'grey.400', pl: 1, py: 0.5, mb: 0.5 }}
+              >
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Chip size="small" label={entry.level} color={LEVEL_COLORS[entry.level] ?? 'default'} />
+                  <Typography variant="caption" color="text.secondary">
+                    {new Date(entry.timestamp).toLocaleTimeString()} · {entry.component}
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {entry.message}
                 </Typography>
-              </Stack>
-              <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-                {entry.message}
-              </Typography>
-            </Box>
-          ))}
+              </Box>
+            ),
+          )}
         </Box>
       </Box>
     </Drawer>

@@ -53,13 +53,23 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
         <Typography id="progress-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {TITLES[status.status]}
         </Typography>
-        <Chip label={attemptLabel(status.correction_attempt)} color="primary" variant="outlined" data-testid="attempt" />
-        {status.detected_format?.interface && <Chip label={`Format: ${status.detected_format.interface}`} variant="outlined" />}
+        <Chip
+          label={attemptLabel(status.correction_attempt)}
+          color="primary"
+          variant="outlined"
+          data-testid="attempt"
+        />
+        {status.detected_format?.interface && (
+          <Chip label={`Format: ${status.detected_format.interface}`} variant="outlined" />
+        )}
       </Stack>
       <Stepper activeStep={active} alternativeLabel aria-label="Stages">
         {stages.map((stage) => (
           <Step key={stage.name} completed={stage.status === 'completed'}>
-            <StepLabel error={stage.status === 'failed'} optional={<Typography variant="caption">{stageWord(stage, finished)}</Typography>}>
+            <StepLabel
+              error={stage.status === 'failed'}
+              optional={<Typography variant="caption">{stageWord(stage, finished)}</Typography>}
+            >
               {stage.label}
             </StepLabel>
           </Step>
@@ -75,7 +85,12 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
               {Math.round(percent)}%
             </Typography>
           </Stack>
-          <LinearProgress variant="determinate" value={percent} aria-label="Conversion progress" sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label="Conversion progress"
+            sx={{ mt: 1, height: 8, borderRadius: 4 }}
+          />
         </Box>
       )}
       {waiting && (

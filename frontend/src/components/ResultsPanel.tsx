@@ -65,13 +65,23 @@ export function ResultsPanel({ status, decision, sending, onStartAnother, onTryA
         )}
         {status.validation_details && <SeverityCountChips counts={status.validation_details} />}
         {decision}
-        <Downloads versions={status.versions} reportAvailable={status.report_available} reportName={status.report_name} reportSha256={status.report_sha256} />
+        <Downloads
+          versions={status.versions}
+          reportAvailable={status.report_available}
+          reportName={status.report_name}
+          reportSha256={status.report_sha256}
+        />
         <IssueList issues={issues} />
         <CorrectionHistory history={status.correction_history} />
         {finished && onStartAnother && (
           <>
             <Divider />
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={onStartAnother} sx={{ alignSelf: 'flex-start' }}>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={onStartAnother}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               Convert another recording
             </Button>
           </>

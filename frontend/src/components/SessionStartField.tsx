@@ -58,8 +58,14 @@ export function SessionStartField({ id, label, required, error, helperText, init
           renderInput={(params) => <TextField {...params} label="Time zone" />}
         />
       </Stack>
-      <Typography variant="caption" color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined} sx={{ px: 1.75 }}>
-        {error ?? (iso ? `Sent as ${iso}` : local && !zone ? 'Choose the time zone the recording was made in.' : helperText)}
+      <Typography
+        variant="caption"
+        color={error ? 'error' : 'text.secondary'}
+        role={error ? 'alert' : undefined}
+        sx={{ px: 1.75 }}
+      >
+        {error ??
+          (iso ? `Sent as ${iso}` : local && !zone ? 'Choose the time zone the recording was made in.' : helperText)}
       </Typography>
     </Stack>
   )

@@ -1,6 +1,6 @@
 // The network boundary for unit tests: an axios adapter answering like the backend, and a
 // WebSocket stand-in the test drives by hand. Everything above them is the real code.
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+import { type AxiosAdapter, AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import type { ServiceInfo, StatusResponse } from '../api/types'
 
 export interface Call {
@@ -30,7 +30,8 @@ export function fakeBackend(routes: Record<string, Reply | ((call: Call) => Repl
     if (reply === undefined) throw new Error(`No fake for ${call.method} ${call.url}`)
     if (reply === 'network-error') throw new AxiosError('Network Error', 'ERR_NETWORK', config)
     const response: AxiosResponse = { data: reply.body, status: reply.status, statusText: '', headers: {}, config }
-    if (reply.status >= 400) throw new AxiosError(`Request failed with status ${reply.status}`, 'ERR_BAD_RESPONSE', config, null, response)
+    if (reply.status >= 400)
+      throw new AxiosError(`Request failed with status ${reply.status}`, 'ERR_BAD_RESPONSE', config, null, response)
     return response
   }
   return { adapter, calls }
