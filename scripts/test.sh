@@ -23,6 +23,8 @@ say "Backend tests (pytest, with coverage)"
 "$PY" -m pytest --cov=agentic_neurodata --cov-report=term --cov-fail-under=80 "$@"
 
 if frontend_exists; then
+  say "Web app code checks (Biome: lint and format)"
+  (cd "$ROOT/frontend" && npm run lint --silent)
   say "Web app unit tests (Vitest)"
   (cd "$ROOT/frontend" && npm test --silent)
   say "Browser tests (Playwright + Chromium, real backend)"
