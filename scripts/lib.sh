@@ -42,7 +42,7 @@ ensure_python_env() {  # $1: extras, e.g. "dev"
 
 frontend_exists() { [ -f "$ROOT/frontend/package.json" ]; }
 
-ensure_frontend_build() {
+ensure_frontend_packages() {
   frontend_exists || return 0
   if ! command -v npm >/dev/null 2>&1; then
     echo "npm (Node.js 20+) is needed to build the web app." >&2; return 1
@@ -53,6 +53,11 @@ ensure_frontend_build() {
     (cd "$ROOT/frontend" && npm ci --no-audit --no-fund --loglevel=error)
     touch "$stamp"
   fi
+}
+
+ensure_frontend_build() {
+  frontend_exists || return 0
+  ensure_frontend_packages
   local newest_source
   # find fails while dist/ does not exist yet (fresh clone); under pipefail that must not stop the script.
   newest_source=$(find "$ROOT/frontend/src" "$ROOT/frontend/index.html" "$ROOT/frontend/package.json" \

@@ -21,11 +21,16 @@ say "Code checks: ruff (lint, format) and mypy"
 "$VENV/bin/ruff" format --check backend tests
 "$VENV/bin/mypy"
 
+say "Web app API types match the backend's OpenAPI document"
+bash "$ROOT/scripts/generate-client.sh" --check
+
 say "Backend tests (pytest, with coverage)"
 # pytest exits 5 when no test was collected; set -e turns that into a failure too.
 "$PY" -m pytest --cov=agentic_neurodata --cov-report=term --cov-fail-under=80 "$@"
 
 if frontend_exists; then
+  say "Web app code checks (Biome: lint and format)"
+  (cd "$ROOT/frontend" && npm run lint --silent)
   say "Web app unit tests (Vitest)"
   (cd "$ROOT/frontend" && npm test --silent)
   say "Browser tests (Playwright + Chromium, real backend)"

@@ -6,7 +6,6 @@ import { after, before, beforeEach, describe, test } from 'node:test'
 import { launchBrowser, makeSampleData, resetService, screenshot, startBackend } from './harness.mjs'
 import {
   ANSWERS,
-  LONG,
   answer,
   askedFields,
   chooseFolder,
@@ -16,6 +15,7 @@ import {
   dropFolder,
   expectFinalStatus,
   fillFullMetadata,
+  LONG,
   openApp,
   pickZone,
   sayInChat,
@@ -62,12 +62,18 @@ describe('issue 7 flows', () => {
     await start(page)
 
     const asked = await metadataDialog(page)
-    assert.deepEqual((await askedFields(asked)).slice(0, 6), ['subject_id', 'species', 'sex', 'age', 'session_description', 'session_start_time'])
+    assert.deepEqual((await askedFields(asked)).slice(0, 6), [
+      'subject_id',
+      'species',
+      'sex',
+      'age',
+      'session_description',
+      'session_start_time',
+    ])
     await asked.getByText(/^Why: DANDI files and folders are named after the subject/).waitFor()
     await screenshot(page, '02-metadata-question', { fullPage: false })
     await asked.getByRole('button', { name: 'Answer in the chat instead' }).click()
     await asked.waitFor({ state: 'detached' })
-    const chat = page.getByRole('textbox', { name: 'Message to the assistant' })
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Message to the assistant')
     // Only part of what DANDI needs, then "just convert": the file fails for want of a subject.
     await sayInChat(page, 'Recorded by Dr. Jane Smith at MIT on 5 March 2024 2:30pm EST, just convert it')
@@ -110,7 +116,10 @@ describe('issue 7 flows', () => {
     await expectFinalStatus(page, 'passed_improved')
     assert.equal(await verdict(page), 'passed')
     await page.getByTestId('correction-1').getByText('Fixed automatically').waitFor()
-    await page.getByText(/Device description: \(empty\) →/).first().waitFor()
+    await page
+      .getByText(/Device description: \(empty\) →/)
+      .first()
+      .waitFor()
     await screenshot(page, '07-improved')
 
     const versions = await page.locator('[data-testid^="version-v"]').count()
@@ -125,7 +134,10 @@ describe('issue 7 flows', () => {
     const entries = page.getByTestId('log-entries').locator('[data-level]')
     await entries.first().waitFor()
     assert.ok((await entries.count()) > 3, 'the log shows the session')
-    await page.getByText(/^Auto-fix:/).first().waitFor() // automatic fixes are logged with their reason
+    await page
+      .getByText(/^Auto-fix:/)
+      .first()
+      .waitFor() // automatic fixes are logged with their reason
     await screenshot(page, '08-logs', { fullPage: false })
     await page.getByRole('button', { name: 'Close the logs' }).click()
 
@@ -174,9 +186,9 @@ describe('issue 7 flows', () => {
     await zoneOnly.getByRole('button', { name: 'Send answers' }).click()
 
     assert.equal(await verdict(page), 'failed')
-    const title = await page.getByTestId('validation-banner').innerText()
-    const critical = Number((await page.getByTestId('count-CRITICAL').innerText()).split(': ')[1])
-    const errors = Number((await page.getByTestId('count-ERROR').innerText()).split(': ')[1])
+    const title = await page.getByTestId('validation-banner').textContent()
+    const critical = Number((await page.getByTestId('count-CRITICAL').textContent()).split(': ')[1])
+    const errors = Number((await page.getByTestId('count-ERROR').textContent()).split(': ')[1])
     assert.match(title, new RegExp(`Validation failed with ${critical + errors} errors?`))
     const retry = await decision(page, 'retry_approval')
     await retry.getByRole('button', { name: 'Decline' }).click()
@@ -221,7 +233,11 @@ describe('issue 7 flows', () => {
     assert.deepEqual(names.sort(), ['experiment_description', 'subject_description'])
     for (const name of names) await answer(page, dialog, name, 'x')
     await dialog.getByRole('button', { name: 'Send answers' }).click()
-    for (const name of names) await dialog.getByTestId(`ask-${name}`).getByText(/too short to describe anything/).waitFor({ timeout: LONG })
+    for (const name of names)
+      await dialog
+        .getByTestId(`ask-${name}`)
+        .getByText(/too short to describe anything/)
+        .waitFor({ timeout: LONG })
     await screenshot(page, '16-correction-refused-inline', { fullPage: false })
 
     // Then give nothing new, twice: the second round changes nothing.

@@ -110,7 +110,8 @@ const CHROMIUM_ARGS = [
 /** Debian's Chromium, headless, with a fresh profile; never a downloaded browser. */
 export async function launchBrowser() {
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-  if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH.`)
+  if (!existsSync(executablePath))
+    throw new Error(`No Chromium at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH.`)
   const profile = mkdtempSync(join(tmpdir(), 'and-e2e-profile-'))
   // A persistent context is how playwright takes an explicit --user-data-dir.
   const context = await chromium.launchPersistentContext(profile, {
@@ -142,8 +143,13 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   // oldest message): grow the window instead, scroll the chat back to its newest message as the
   // app does, and capture that.
   const size = page.viewportSize()
-  await page.setViewportSize({ width: size.width, height: await page.evaluate(() => document.documentElement.scrollHeight) })
-  await page.evaluate(() => document.querySelectorAll('[role="log"]').forEach((box) => (box.scrollTop = box.scrollHeight)))
+  await page.setViewportSize({
+    width: size.width,
+    height: await page.evaluate(() => document.documentElement.scrollHeight),
+  })
+  await page.evaluate(() => {
+    for (const box of document.querySelectorAll('[role="log"]')) box.scrollTop = box.scrollHeight
+  })
   await page.screenshot({ path })
   await page.setViewportSize(size)
 }

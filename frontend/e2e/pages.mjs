@@ -36,7 +36,10 @@ function filesUnder(folder) {
  */
 export async function dropFolder(page, folder) {
   const parent = join(folder, '..')
-  const files = filesUnder(folder).map((path) => ({ path: `/${relative(parent, path)}`, base64: readFileSync(path).toString('base64') }))
+  const files = filesUnder(folder).map((path) => ({
+    path: `/${relative(parent, path)}`,
+    base64: readFileSync(path).toString('base64'),
+  }))
   await page.bringToFront()
   await page.getByRole('region', { name: 'Drop zone for the recording folder' }).evaluate(
     async (zone, { name, files }) => {
@@ -55,10 +58,20 @@ export async function dropFolder(page, folder) {
         fullPath: `/${name}`,
         createReader: () => {
           let read = false
-          return { readEntries: (done) => done(read ? [] : ((read = true), files.map(fileEntry))) }
+          return {
+            readEntries: (done) => {
+              const entries = read ? [] : files.map(fileEntry)
+              read = true
+              done(entries)
+            },
+          }
         },
       }
-      const dataTransfer = { types: ['Files'], files: [], items: [{ kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folderEntry }] }
+      const dataTransfer = {
+        types: ['Files'],
+        files: [],
+        items: [{ kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folderEntry }],
+      }
       const dispatch = (type) => {
         const event = new Event(type, { bubbles: true, cancelable: true })
         Object.defineProperty(event, 'dataTransfer', { value: dataTransfer })
@@ -169,7 +182,7 @@ export async function answer(page, dialog, name, value) {
 
 /** Downloads through the page's link and checks the file's SHA-256 against the one shown. */
 export async function downloadAndCheck(page, linkTestId, shaTestId) {
-  const shown = (await page.getByTestId(shaTestId).innerText()).replace(/^.*SHA-256\s*/, '').trim()
+  const shown = (await page.getByTestId(shaTestId).textContent()).replace(/^.*SHA-256\s*/, '').trim()
   assert.match(shown, /^[0-9a-f]{64}$/)
   const path = await download(page, page.getByTestId(linkTestId))
   assert.equal(await sha256Of(path), shown, `SHA-256 of ${basename(path)} differs from the page`)

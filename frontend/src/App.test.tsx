@@ -5,7 +5,7 @@ import App from './App'
 import { createApiClient } from './api/client'
 import { JUST_CONVERT_MESSAGE } from './api/pendingRequest'
 import type { PendingRequest, StatusResponse } from './api/types'
-import { FakeWebSocket, SERVICE_INFO, fakeBackend, makeStatus } from './test/fakeNetwork'
+import { FakeWebSocket, fakeBackend, makeStatus, SERVICE_INFO } from './test/fakeNetwork'
 
 const WARNINGS = makeStatus({
   session_id: 's1',
@@ -19,6 +19,7 @@ const WARNINGS = makeStatus({
       importance: 'BEST_PRACTICE_VIOLATION',
       message: "Electrode location 'unknown' is not an Allen CCF term.",
       explanation: 'DANDI searches recordings by brain area.',
+      category: 'best_practice',
       fix_kind: 'ask',
     },
   ],
@@ -28,8 +29,8 @@ const WARNINGS = makeStatus({
     message: 'The file is valid with 4 warnings or suggestions. Improve it, or accept it as is?',
     fields: [],
     options: [
-      { value: 'improve', label: 'Improve' },
-      { value: 'accept', label: 'Accept as is' },
+      { value: 'improve', label: 'Improve', description: '' },
+      { value: 'accept', label: 'Accept as is', description: '' },
     ],
   },
 })
@@ -37,14 +38,32 @@ const WARNINGS = makeStatus({
 // The round-1 question the backend asks after an upload without metadata (shortened).
 const METADATA_REQUEST: PendingRequest = {
   type: 'metadata',
-  message: 'Before I convert, I need a few details for DANDI:\n- subject ID: Example: m042.\n- species: Example: mouse.\nYou can answer in one sentence.',
+  message:
+    'Before I convert, I need a few details for DANDI:\n- subject ID: Example: m042.\n- species: Example: mouse.\nYou can answer in one sentence.',
   fields: [
-    { name: 'subject_id', required: true, description: 'The identifier of the animal.', example: 'm042', why: 'DANDI names files after the subject.' },
-    { name: 'species', required: true, description: 'The species.', example: 'mouse (Mus musculus)', why: 'DANDI requires the species.' },
+    {
+      name: 'subject_id',
+      required: true,
+      description: 'The identifier of the animal.',
+      example: 'm042',
+      why: 'DANDI names files after the subject.',
+    },
+    {
+      name: 'species',
+      required: true,
+      description: 'The species.',
+      example: 'mouse (Mus musculus)',
+      why: 'DANDI requires the species.',
+    },
   ],
   options: [],
 }
-const ASKING = makeStatus({ session_id: 's1', status: 'awaiting_user_input', pending_request: METADATA_REQUEST, conversation: [{ role: 'assistant', text: METADATA_REQUEST.message, timestamp: '2024-03-05T19:30:00Z' }] })
+const ASKING = makeStatus({
+  session_id: 's1',
+  status: 'awaiting_user_input',
+  pending_request: METADATA_REQUEST,
+  conversation: [{ role: 'assistant', text: METADATA_REQUEST.message, timestamp: '2024-03-05T19:30:00Z' }],
+})
 
 const FAILED = makeStatus({
   session_id: 's1',
@@ -63,16 +82,21 @@ const FAILED = makeStatus({
   },
 })
 
-const CORRECTION_REQUEST: PendingRequest = {
+const CORRECTION_REQUEST = {
   type: 'user_input',
   purpose: 'correction_values',
   message: 'I fixed by myself: the device description. To fix the remaining issues I need a few values only you know:',
   fields: [
     { name: 'subject_id', required: true, description: 'The identifier of the animal.', example: 'm042' },
-    { name: 'subject_description', required: true, description: 'A sentence about the subject.', example: 'Adult C57BL/6J mouse, head-fixed' },
+    {
+      name: 'subject_description',
+      required: true,
+      description: 'A sentence about the subject.',
+      example: 'Adult C57BL/6J mouse, head-fixed',
+    },
   ],
   options: [],
-}
+} satisfies PendingRequest
 
 let status: StatusResponse
 
@@ -83,7 +107,9 @@ function serviceMovesTo(next: StatusResponse) {
 }
 
 const postsTo = (net: ReturnType<typeof fakeBackend>, url: string) =>
-  net.calls.filter((call) => call.method === 'POST' && call.url === url).map((call) => (call.data === undefined ? null : JSON.parse(call.data as string)))
+  net.calls
+    .filter((call) => call.method === 'POST' && call.url === url)
+    .map((call) => (call.data === undefined ? null : JSON.parse(call.data as string)))
 
 beforeEach(() => {
   FakeWebSocket.instances = []
@@ -116,7 +142,9 @@ async function connectWith(snapshot: StatusResponse) {
 
 describe('App', () => {
   it('shows the verdict, counts, versions and the decision with the attempt it would start', async () => {
-    renderApp({ 'POST /api/retry-approval': { status: 200, body: { status: 'completed', message: 'Accepted as is.' } } })
+    renderApp({
+      'POST /api/retry-approval': { status: 200, body: { status: 'completed', message: 'Accepted as is.' } },
+    })
     await connectWith(WARNINGS)
     expect(await screen.findByText('Valid with 4 warnings')).toBeInTheDocument()
     expect(screen.getByTestId('count-WARNING')).toHaveTextContent('Warnings: 1')
@@ -127,9 +155,17 @@ describe('App', () => {
   })
 
   it('accepting as is calls /api/retry-approval and shows the final status from the next event', async () => {
-    const net = renderApp({ 'POST /api/retry-approval': { status: 200, body: { status: 'completed', message: 'Accepted as is.' } } })
+    const net = renderApp({
+      'POST /api/retry-approval': { status: 200, body: { status: 'completed', message: 'Accepted as is.' } },
+    })
     await connectWith(WARNINGS)
-    status = { ...WARNINGS, status: 'completed', validation_status: 'passed_accepted', pending_request: null, message: 'File accepted as is.' }
+    status = {
+      ...WARNINGS,
+      status: 'completed',
+      validation_status: 'passed_accepted',
+      pending_request: null,
+      message: 'File accepted as is.',
+    }
     await userEvent.click(within(screen.getByTestId('decision')).getByRole('button', { name: 'Accept as is' }))
     await waitFor(() => expect(net.calls.some((call) => call.url === '/api/retry-approval')).toBe(true))
     const approval = net.calls.find((call) => call.url === '/api/retry-approval')
@@ -141,9 +177,24 @@ describe('App', () => {
 
   it('moves the progress bar from progress events and catches up after a reconnect', async () => {
     renderApp()
-    const processing = makeStatus({ session_id: 's1', status: 'processing', stages: [{ name: 'conversion', status: 'in_progress' }, { name: 'evaluation', status: 'pending' }, { name: 'report_generation', status: 'pending' }] })
+    const processing = makeStatus({
+      session_id: 's1',
+      status: 'processing',
+      stages: [
+        { name: 'conversion', status: 'in_progress' },
+        { name: 'evaluation', status: 'pending' },
+        { name: 'report_generation', status: 'pending' },
+      ],
+    })
     await connectWith(processing)
-    act(() => FakeWebSocket.latest().receive({ type: 'progress', stage: 'conversion', message: 'Writing imec0.ap', metadata: { percent: 42 } }))
+    act(() =>
+      FakeWebSocket.latest().receive({
+        type: 'progress',
+        stage: 'conversion',
+        message: 'Writing imec0.ap',
+        metadata: { percent: 42 },
+      }),
+    )
     expect(await screen.findByText('42%')).toBeInTheDocument()
     expect(screen.getByTestId('progress-message')).toHaveTextContent('Writing imec0.ap')
 
@@ -160,7 +211,12 @@ describe('App', () => {
     renderApp({
       'POST /api/upload': {
         status: 409,
-        body: { error_code: 'busy', message: 'The system is busy with another conversion. Wait for it to finish.', error_id: 'E-9', details: {} },
+        body: {
+          error_code: 'busy',
+          message: 'The system is busy with another conversion. Wait for it to finish.',
+          error_id: 'E-9',
+          details: {},
+        },
       },
     })
     await connectWith(makeStatus())
@@ -180,7 +236,12 @@ describe('App', () => {
     const net = renderApp({
       'GET /api/info': (call) => {
         allowed = call.headers.get('Authorization') === 'Bearer tok'
-        return allowed ? { status: 200, body: { ...SERVICE_INFO, auth_required: true } } : { status: 401, body: { error_code: 'unauthorized', message: 'This service requires an API token.', error_id: 'E-5' } }
+        return allowed
+          ? { status: 200, body: { ...SERVICE_INFO, auth_required: true } }
+          : {
+              status: 401,
+              body: { error_code: 'unauthorized', message: 'This service requires an API token.', error_id: 'E-5' },
+            }
       },
     })
     status = makeStatus()
@@ -194,7 +255,17 @@ describe('App', () => {
   })
 
   it('asks the metadata questions in a dialog, and takes the answer in one sentence in the chat instead', async () => {
-    const net = renderApp({ 'POST /api/user-input': { status: 200, body: { reply: 'Thank you; converting now.', accepted: { subject_id: 'm042' }, rejected: {}, next_action: 'processing' } } })
+    const net = renderApp({
+      'POST /api/user-input': {
+        status: 200,
+        body: {
+          reply: 'Thank you; converting now.',
+          accepted: { subject_id: 'm042' },
+          rejected: {},
+          next_action: 'processing',
+        },
+      },
+    })
     await connectWith(ASKING)
     const dialog = await screen.findByRole('dialog', { name: 'Before converting: about this recording' })
     expect(within(dialog).getByText('Why: DANDI names files after the subject.')).toBeInTheDocument()
@@ -206,14 +277,28 @@ describe('App', () => {
     await waitFor(() => expect(postsTo(net, '/api/user-input')).toEqual([{ message: 'Mouse m042, female' }]))
     expect(chat).toHaveValue('')
     // Closed, the dialog stays closed for this question; the decision panel opens it again.
-    await userEvent.click(within(screen.getByTestId('decision')).getByRole('button', { name: 'Answer the 2 questions' }))
+    await userEvent.click(
+      within(screen.getByTestId('decision')).getByRole('button', { name: 'Answer the 2 questions' }),
+    )
     expect(await screen.findByRole('dialog')).toBeInTheDocument()
   })
 
   it('"just convert" from the quick replies skips the questions', async () => {
-    const net = renderApp({ 'POST /api/user-input': { status: 200, body: { reply: 'No more questions: converting with what I have.', accepted: {}, rejected: {}, next_action: 'processing' } } })
+    const net = renderApp({
+      'POST /api/user-input': {
+        status: 200,
+        body: {
+          reply: 'No more questions: converting with what I have.',
+          accepted: {},
+          rejected: {},
+          next_action: 'processing',
+        },
+      },
+    })
     await connectWith(ASKING)
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Answer in the chat instead' }))
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Answer in the chat instead' }),
+    )
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await userEvent.click(screen.getByRole('button', { name: 'Just convert, skip the questions' }))
     await waitFor(() => expect(postsTo(net, '/api/user-input')).toEqual([{ message: JUST_CONVERT_MESSAGE }]))
@@ -231,12 +316,30 @@ describe('App', () => {
 
   it('approving a failed file opens the correction dialog; values the service refuses show next to the field it asks again', async () => {
     const net = renderApp({
-      'POST /api/retry-approval': { status: 200, body: { status: 'awaiting_user_input', message: 'Asking.', next_action: 'user_input' } },
+      'POST /api/retry-approval': {
+        status: 200,
+        body: { status: 'awaiting_user_input', message: 'Asking.', next_action: 'user_input' },
+      },
       'POST /api/user-input': () => {
         // The service re-asks the refused value before its answer reaches the page.
-        status = { ...status, pending_request: { ...CORRECTION_REQUEST, message: "Some answers could not be used: 'x' is too short.", fields: [CORRECTION_REQUEST.fields[1]] } }
+        status = {
+          ...status,
+          pending_request: {
+            ...CORRECTION_REQUEST,
+            message: "Some answers could not be used: 'x' is too short.",
+            fields: [CORRECTION_REQUEST.fields[1]],
+          },
+        }
         act(() => FakeWebSocket.latest().receive({ type: 'awaiting_input', message: 'asked again' }))
-        return { status: 200, body: { reply: 'Saved subject_id: m042.', accepted: { subject_id: 'm042' }, rejected: { subject_description: "'x' is too short to describe anything." }, next_action: 'user_input' } }
+        return {
+          status: 200,
+          body: {
+            reply: 'Saved subject_id: m042.',
+            accepted: { subject_id: 'm042' },
+            rejected: { subject_description: "'x' is too short to describe anything." },
+            next_action: 'user_input',
+          },
+        }
       },
     })
     await connectWith(FAILED)
@@ -258,7 +361,12 @@ describe('App', () => {
   })
 
   it('answers the ways out of a stuck correction in words', async () => {
-    const net = renderApp({ 'POST /api/user-input': { status: 200, body: { reply: 'You stopped the corrections.', accepted: {}, rejected: {}, next_action: 'done' } } })
+    const net = renderApp({
+      'POST /api/user-input': {
+        status: 200,
+        body: { reply: 'You stopped the corrections.', accepted: {}, rejected: {}, next_action: 'done' },
+      },
+    })
     await connectWith({
       ...FAILED,
       correction_attempt: 1,
@@ -269,7 +377,11 @@ describe('App', () => {
         fields: [],
         options: [
           { value: 'accept_as_is', label: 'Accept as is', description: 'Keep the latest version' },
-          { value: 'change_approach', label: 'Different approach', description: 'Answer every question about the remaining issues' },
+          {
+            value: 'change_approach',
+            label: 'Different approach',
+            description: 'Answer every question about the remaining issues',
+          },
           { value: 'stop', label: 'Stop', description: 'End here without a valid file' },
         ],
       },
@@ -283,7 +395,12 @@ describe('App', () => {
     const net = renderApp({
       'POST /api/user-input': {
         status: 422,
-        body: { error_code: 'bad_input', message: 'Still needed: sampling_frequency (Sampling rate, e.g. 25000).', error_id: 'E-7', details: {} },
+        body: {
+          error_code: 'bad_input',
+          message: 'Still needed: sampling_frequency (Sampling rate, e.g. 25000).',
+          error_id: 'E-7',
+          details: {},
+        },
       },
     })
     await connectWith(
@@ -294,25 +411,48 @@ describe('App', () => {
           type: 'format_selection',
           message: 'These files have no header that names their format.',
           fields: [],
-          options: [{ value: 'WhiteMatterRecordingInterface', label: 'WhiteMatter', description: 'Reads recording.bin; needs sampling_frequency' }],
+          options: [
+            {
+              value: 'WhiteMatterRecordingInterface',
+              label: 'WhiteMatter',
+              description: 'Reads recording.bin; needs sampling_frequency',
+            },
+          ],
         },
       }),
     )
     await userEvent.click(within(await screen.findByTestId('decision')).getByRole('button', { name: 'WhiteMatter' }))
-    await waitFor(() => expect(postsTo(net, '/api/user-input')).toEqual([{ fields: { format: 'WhiteMatterRecordingInterface' } }]))
-    expect(await screen.findByTestId('error-request')).toHaveTextContent('Still needed: sampling_frequency (Sampling rate, e.g. 25000). (error id E-7)')
+    await waitFor(() =>
+      expect(postsTo(net, '/api/user-input')).toEqual([{ fields: { format: 'WhiteMatterRecordingInterface' } }]),
+    )
+    expect(await screen.findByTestId('error-request')).toHaveTextContent(
+      'Still needed: sampling_frequency (Sampling rate, e.g. 25000). (error id E-7)',
+    )
   })
 
   it('offers to try again after the service failed on its own, not after the user declined', async () => {
-    const net = renderApp({ 'POST /api/retry-approval': { status: 200, body: { status: 'processing', message: 'Trying again.' } } })
-    const crashed = makeStatus({ session_id: 's1', status: 'failed', message: 'NeuroConv could not convert the recording.', failure: { reason: 'conversion_failed', message: 'NeuroConv could not convert the recording.', error_id: 'E-1' } })
+    const net = renderApp({
+      'POST /api/retry-approval': { status: 200, body: { status: 'processing', message: 'Trying again.' } },
+    })
+    const crashed = makeStatus({
+      session_id: 's1',
+      status: 'failed',
+      message: 'NeuroConv could not convert the recording.',
+      failure: { reason: 'conversion_failed', message: 'NeuroConv could not convert the recording.', error_id: 'E-1' },
+    })
     await connectWith(crashed)
     const failure = await screen.findByTestId('failure')
     expect(failure).toHaveTextContent('NeuroConv could not convert the recording. (error id E-1)')
     await userEvent.click(within(failure).getByRole('button', { name: 'Try again' }))
     expect(postsTo(net, '/api/retry-approval')).toEqual([{ approved: true, accept_as_is: false }])
 
-    serviceMovesTo({ ...FAILED, status: 'failed', pending_request: null, validation_status: 'failed_user_declined', failure: { reason: 'user_declined', message: 'The user declined corrections.' } })
+    serviceMovesTo({
+      ...FAILED,
+      status: 'failed',
+      pending_request: null,
+      validation_status: 'failed_user_declined',
+      failure: { reason: 'user_declined', message: 'The user declined corrections.' },
+    })
     expect(await screen.findByTestId('final-status')).toHaveTextContent('Stopped: you declined the corrections')
     expect(screen.queryByTestId('failure')).not.toBeInTheDocument()
   })
@@ -320,7 +460,15 @@ describe('App', () => {
   it('forgets refusals once the user decides: the next round asks afresh', async () => {
     const refusal = "'x' is too short to describe anything."
     renderApp({
-      'POST /api/user-input': { status: 200, body: { reply: 'Converting with what I have.', accepted: {}, rejected: { subject_description: refusal }, next_action: 'processing' } },
+      'POST /api/user-input': {
+        status: 200,
+        body: {
+          reply: 'Converting with what I have.',
+          accepted: {},
+          rejected: { subject_description: refusal },
+          next_action: 'processing',
+        },
+      },
       'POST /api/retry-approval': { status: 200, body: { status: 'awaiting_user_input', message: 'Asking.' } },
     })
     const asking = { ...FAILED, correction_attempt: 1, pending_request: CORRECTION_REQUEST }
@@ -332,8 +480,14 @@ describe('App', () => {
 
     serviceMovesTo({ ...WARNINGS, correction_attempt: 1 })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    await userEvent.click(within(await screen.findByTestId('decision')).getByRole('button', { name: 'Improve (attempt 3)' }))
-    serviceMovesTo({ ...asking, correction_attempt: 2, pending_request: { ...CORRECTION_REQUEST, message: 'To fix the remaining issues I need:' } })
+    await userEvent.click(
+      within(await screen.findByTestId('decision')).getByRole('button', { name: 'Improve (attempt 3)' }),
+    )
+    serviceMovesTo({
+      ...asking,
+      correction_attempt: 2,
+      pending_request: { ...CORRECTION_REQUEST, message: 'To fix the remaining issues I need:' },
+    })
     const next = await screen.findByRole('dialog', { name: 'Values for the correction' })
     expect(within(next).getByText('To fix the remaining issues I need:')).toBeInTheDocument()
     expect(within(next).queryByText(refusal)).not.toBeInTheDocument()

@@ -1,10 +1,21 @@
-import { Box, Container, CssBaseline, Grid, Paper, Skeleton, Stack, ThemeProvider, Typography, createTheme } from '@mui/material'
+import {
+  Box,
+  Container,
+  CssBaseline,
+  createTheme,
+  Grid,
+  Paper,
+  Skeleton,
+  Stack,
+  ThemeProvider,
+  Typography,
+} from '@mui/material'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { createApiClient, type ApiClient, type UploadItem, type UploadMetadata } from './api/client'
+import { type ApiClient, createApiClient, type UploadItem, type UploadMetadata } from './api/client'
 import { ApiError } from './api/errors'
+import { asksForValues, requestKey } from './api/pendingRequest'
 import { defaultSocketUrl } from './api/socket'
 import { clearToken, readToken, saveToken } from './api/token'
-import { asksForValues, requestKey } from './api/pendingRequest'
 import type { RequestOption, ServiceInfo } from './api/types'
 import { AppHeader } from './components/AppHeader'
 import { ConversationPanel } from './components/ConversationPanel'
@@ -62,7 +73,7 @@ function Authenticated({ api, socketUrl }: { api: ApiClient; socketUrl: string }
     [report],
   )
 
-  useEffect(() => {
+  const loadInfo = useCallback(() => {
     api
       .info()
       .then((answer) => {
@@ -70,12 +81,15 @@ function Authenticated({ api, socketUrl }: { api: ApiClient; socketUrl: string }
         if (answer.auth_required && !readToken()) setNeedToken(true)
       })
       .catch((error: unknown) => handleError(error, 'Reading the service information'))
-  }, [api, handleError, tokenVersion])
+  }, [api, handleError])
+
+  useEffect(loadInfo, [loadInfo])
 
   const onToken = (token: string) => {
     saveToken(token)
     setNeedToken(false)
     setTokenVersion((version) => version + 1)
+    loadInfo() // with the token, now that it is saved
   }
 
   return (
@@ -142,13 +156,13 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
 
   const sendMessage = async (text: string) => {
     const answer = await actions.sendMessage(text)
-    if (answer) setRejections(answer.rejected)
+    if (answer) setRejections(answer.rejected ?? {})
     return answer !== null
   }
 
   const sendFields = async (fields: Record<string, unknown>, skip: string[]) => {
     const outcome = await actions.sendFields(fields, skip)
-    if (outcome.ok) setRejections(outcome.value.rejected)
+    if (outcome.ok) setRejections(outcome.value.rejected ?? {})
     return outcome
   }
 
@@ -157,8 +171,11 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
     if (pending) void actions.choose(option, pending)
   }
 
-  const activeElsewhere = status?.status === 'processing' || status?.status === 'awaiting_user_input' ? status.status : null
-  const hasResults = Boolean(status && (status.overall_status || status.versions.length || status.failure || status.validation_status))
+  const activeElsewhere =
+    status?.status === 'processing' || status?.status === 'awaiting_user_input' ? status.status : null
+  const hasResults = Boolean(
+    status && (status.overall_status || status.versions.length || status.failure || status.validation_status),
+  )
   const decision = pending ? (
     <DecisionPanel
       request={pending}
@@ -179,7 +196,12 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
             <Stack spacing={{ xs: 2, md: 3 }}>
               {status === null && <Loading />}
               {showStart && (
-                <StartPanel onStart={start} maxUploadGb={info?.max_upload_size_gb} onDraftChange={setHasDraft} busyWith={activeElsewhere} />
+                <StartPanel
+                  onStart={start}
+                  maxUploadGb={info?.max_upload_size_gb}
+                  onDraftChange={setHasDraft}
+                  busyWith={activeElsewhere}
+                />
               )}
               {status && !showStart && (
                 <>
@@ -200,7 +222,14 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ConversationPanel status={status} sending={actions.sending} focusRequest={chatFocus} paused={showStart} onSend={sendMessage} onChoose={choose} />
+            <ConversationPanel
+              status={status}
+              sending={actions.sending}
+              focusRequest={chatFocus}
+              paused={showStart}
+              onSend={sendMessage}
+              onChoose={choose}
+            />
           </Grid>
         </Grid>
       </Container>
@@ -219,7 +248,13 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
           onSubmit={sendFields}
         />
       )}
-      <LogsPanel api={api} open={logsOpen} onClose={() => setLogsOpen(false)} eventCount={service.eventCount} onError={onError} />
+      <LogsPanel
+        api={api}
+        open={logsOpen}
+        onClose={() => setLogsOpen(false)}
+        eventCount={service.eventCount}
+        onError={onError}
+      />
     </Box>
   )
 }

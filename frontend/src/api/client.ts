@@ -5,10 +5,11 @@ import type {
   ActionResponse,
   LogLevel,
   LogsResponse,
+  RetryApprovalRequest,
   ServiceInfo,
   StatusResponse,
   UploadAccepted,
-  UserInputBody,
+  UserInputRequest,
   UserInputResponse,
 } from './types'
 
@@ -23,8 +24,12 @@ export type UploadMetadata = Record<string, string | string[]>
 export interface ApiClient {
   info(): Promise<ServiceInfo>
   status(): Promise<StatusResponse>
-  upload(items: UploadItem[], metadata: UploadMetadata, onProgress?: (fraction: number) => void): Promise<UploadAccepted>
-  userInput(body: UserInputBody): Promise<UserInputResponse>
+  upload(
+    items: UploadItem[],
+    metadata: UploadMetadata,
+    onProgress?: (fraction: number) => void,
+  ): Promise<UploadAccepted>
+  userInput(body: UserInputRequest): Promise<UserInputResponse>
   retryApproval(approved: boolean, acceptAsIs: boolean): Promise<ActionResponse>
   cancel(): Promise<ActionResponse>
   logs(level: LogLevel | null, limit?: number): Promise<LogsResponse>
@@ -63,8 +68,10 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
         })
       ).data,
     userInput: async (body) => (await http.post<UserInputResponse>('/api/user-input', body)).data,
-    retryApproval: async (approved, acceptAsIs) =>
-      (await http.post<ActionResponse>('/api/retry-approval', { approved, accept_as_is: acceptAsIs })).data,
+    retryApproval: async (approved, acceptAsIs) => {
+      const body: RetryApprovalRequest = { approved, accept_as_is: acceptAsIs }
+      return (await http.post<ActionResponse>('/api/retry-approval', body)).data
+    },
     cancel: async () => (await http.post<ActionResponse>('/api/cancel')).data,
     logs: async (level, limit = 500) =>
       (await http.get<LogsResponse>('/api/logs', { params: { limit, ...(level ? { level } : {}) } })).data,

@@ -1,4 +1,5 @@
 import { isAxiosError } from 'axios'
+import type { ErrorBody } from './types'
 
 export type ApiErrorKind = 'busy' | 'network' | 'unauthorized' | 'server' | 'request'
 
@@ -13,7 +14,12 @@ export class ApiError extends Error {
   constructor(
     kind: ApiErrorKind,
     message: string,
-    options: { status?: number | null; errorCode?: string | null; errorId?: string | null; details?: Record<string, unknown> } = {},
+    options: {
+      status?: number | null
+      errorCode?: string | null
+      errorId?: string | null
+      details?: Record<string, unknown>
+    } = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -28,14 +34,10 @@ export class ApiError extends Error {
 export const BUSY_MESSAGE = 'The system is busy with another conversion.'
 export const NETWORK_MESSAGE = 'Cannot reach the conversion service. Check that it is still running, then try again.'
 
-interface ErrorBody {
-  error_code?: string
-  message?: string
-  error_id?: string
-  details?: Record<string, unknown>
-}
+// A failed response may come from something in between (a proxy, a dev server), so no field is taken for granted.
+type ReceivedErrorBody = Partial<ErrorBody>
 
-function isErrorBody(value: unknown): value is ErrorBody {
+function isErrorBody(value: unknown): value is ReceivedErrorBody {
   return typeof value === 'object' && value !== null && ('error_code' in value || 'message' in value)
 }
 
@@ -46,7 +48,7 @@ export function toApiError(error: unknown): ApiError {
   }
   const response = error.response
   if (!response) return new ApiError('network', NETWORK_MESSAGE)
-  const body: ErrorBody = isErrorBody(response.data) ? response.data : {}
+  const body: ReceivedErrorBody = isErrorBody(response.data) ? response.data : {}
   const common = {
     status: response.status,
     errorCode: body.error_code ?? null,

@@ -1,6 +1,6 @@
 // What the service waits for, read from `pending_request` (DESIGN.md "API contract"): one place
 // that turns type + purpose into the kind of answer the page has to offer.
-import type { PendingRequest } from './types'
+import type { FieldRequest, PendingRequest } from './types'
 
 export type RequestKind =
   | 'metadata' // values before the first conversion
@@ -12,6 +12,11 @@ export type RequestKind =
   | 'no_progress' // a correction round changed nothing: accept, change approach or stop
   | 'values' // any other request for values (a future purpose)
   | 'choice' // any other request for a choice
+
+/** The values asked for. The schema marks the list optional (it has a default): none means none asked. */
+export function askedFields(request: PendingRequest): FieldRequest[] {
+  return request.fields ?? []
+}
 
 export function requestKind(request: PendingRequest): RequestKind {
   switch (request.type) {
@@ -27,12 +32,14 @@ export function requestKind(request: PendingRequest): RequestKind {
   if (request.purpose === 'no_progress') return 'no_progress'
   if (request.purpose === 'format_arguments') return 'format_arguments'
   if (request.purpose === 'correction_values') return 'correction_values'
-  return request.fields.length > 0 ? 'values' : 'choice'
+  return askedFields(request).length > 0 ? 'values' : 'choice'
 }
 
 /** True when the answer is a set of values (the input dialog), not a choice between options. */
 export function asksForValues(request: PendingRequest): boolean {
-  return request.fields.length > 0 && request.type !== 'format_selection' && requestKind(request) !== 'no_progress'
+  return (
+    askedFields(request).length > 0 && request.type !== 'format_selection' && requestKind(request) !== 'no_progress'
+  )
 }
 
 // NWB cannot be written without a start time: the service asks for it again however often it is skipped.
@@ -41,7 +48,7 @@ const CANNOT_BE_SKIPPED = new Set(['session_start_time'])
 /** Whether declining the asked values is a way forward ("just convert", "skip the empty ones"). */
 export function canSkip(request: PendingRequest): boolean {
   if (requestKind(request) === 'format_arguments') return false // the reader cannot open the files without them
-  return request.fields.some((field) => !CANNOT_BE_SKIPPED.has(field.name))
+  return askedFields(request).some((field) => !CANNOT_BE_SKIPPED.has(field.name))
 }
 
 /**
@@ -59,7 +66,14 @@ export function requestIntro(message: string): string {
 /** A stable identity for "this question": a new question gets a fresh dialog. */
 export function requestKey(request: PendingRequest | null | undefined): string | null {
   if (!request) return null
-  return [request.type, request.purpose ?? '', request.message, request.fields.map((field) => field.name).join(',')].join('|')
+  return [
+    request.type,
+    request.purpose ?? '',
+    request.message,
+    askedFields(request)
+      .map((field) => field.name)
+      .join(','),
+  ].join('|')
 }
 
 /** Said in the chat to go ahead without the questions (the Conversation agent's minimal mode). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FakeWebSocket } from '../test/fakeNetwork'
-import { LiveEvents, type ConnectionState } from './socket'
+import { type ConnectionState, LiveEvents } from './socket'
 import { saveToken } from './token'
 
 afterEach(() => {
@@ -11,7 +11,11 @@ afterEach(() => {
 function start() {
   const states: ConnectionState[] = []
   const events: unknown[] = []
-  const live = new LiveEvents('ws://host/ws', { onEvent: (e) => events.push(e), onConnection: (s) => states.push(s) }, (url) => new FakeWebSocket(url) as unknown as WebSocket)
+  const live = new LiveEvents(
+    'ws://host/ws',
+    { onEvent: (e) => events.push(e), onConnection: (s) => states.push(s) },
+    (url) => new FakeWebSocket(url) as unknown as WebSocket,
+  )
   live.start()
   return { live, states, events }
 }

@@ -27,7 +27,11 @@ export class LiveEvents {
   private readonly handlers: LiveEventsHandlers
   private readonly makeSocket: (url: string) => WebSocket
 
-  constructor(url: string, handlers: LiveEventsHandlers, makeSocket: (url: string) => WebSocket = (u) => new WebSocket(u)) {
+  constructor(
+    url: string,
+    handlers: LiveEventsHandlers,
+    makeSocket: (url: string) => WebSocket = (u) => new WebSocket(u),
+  ) {
     this.url = url
     this.handlers = handlers
     this.makeSocket = makeSocket

@@ -3,12 +3,13 @@ import { AppBar, Button, Chip, Stack, Toolbar, Tooltip, Typography } from '@mui/
 import type { ConnectionState } from '../api/socket'
 import type { ServiceInfo } from '../api/types'
 
-const CONNECTION_WORDS: Record<ConnectionState, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> = {
-  live: { label: 'Live', color: 'success' },
-  connecting: { label: 'Connecting…', color: 'default' },
-  reconnecting: { label: 'Reconnecting…', color: 'warning' },
-  unauthorized: { label: 'Token needed', color: 'error' },
-}
+const CONNECTION_WORDS: Record<ConnectionState, { label: string; color: 'success' | 'warning' | 'default' | 'error' }> =
+  {
+    live: { label: 'Live', color: 'success' },
+    connecting: { label: 'Connecting…', color: 'default' },
+    reconnecting: { label: 'Reconnecting…', color: 'warning' },
+    unauthorized: { label: 'Token needed', color: 'error' },
+  }
 
 export function providerLabel(provider: string | undefined): string {
   if (!provider) return 'LLM: …'
@@ -28,15 +29,32 @@ export function AppHeader({ info, connection, onOpenLogs }: Props) {
       <Toolbar sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>
         <Typography variant="h6" component="h1" sx={{ flexGrow: 1, minWidth: 220 }}>
           Neurodata → NWB
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, display: { xs: 'none', md: 'inline' } }}>
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ ml: 1, display: { xs: 'none', md: 'inline' } }}
+          >
             Convert a recording into a DANDI-ready NWB file
           </Typography>
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Tooltip title={info ? `NeuroConv ${info.neuroconv_version} · NWB Inspector ${info.nwbinspector_version} · service ${info.version}` : ''}>
+          <Tooltip
+            title={
+              info
+                ? `NeuroConv ${info.neuroconv_version} · NWB Inspector ${info.nwbinspector_version} · service ${info.version}`
+                : ''
+            }
+          >
             <Chip label={providerLabel(info?.llm_provider)} variant="outlined" data-testid="llm-provider" />
           </Tooltip>
-          <Chip label={state.label} color={state.color} size="small" aria-label={`Live updates: ${state.label}`} data-testid="connection" />
+          <Chip
+            label={state.label}
+            color={state.color}
+            size="small"
+            aria-label={`Live updates: ${state.label}`}
+            data-testid="connection"
+          />
           <Button startIcon={<ListAltIcon />} onClick={onOpenLogs} aria-label="Open the logs">
             Logs
           </Button>

@@ -8,12 +8,23 @@ const FORMAT_CHOICE: PendingRequest = {
   type: 'format_selection',
   message: 'Which reader should open these files?',
   fields: [],
-  options: [{ value: 'PhySortingInterface', label: 'Phy' }, { value: 'KiloSortSortingInterface', label: 'KiloSort' }],
+  options: [
+    { value: 'PhySortingInterface', label: 'Phy', description: '' },
+    { value: 'KiloSortSortingInterface', label: 'KiloSort', description: '' },
+  ],
 }
 
 function renderPanel(paused: boolean) {
   const status = makeStatus({ status: 'awaiting_user_input', pending_request: FORMAT_CHOICE })
-  render(<ConversationPanel status={status} sending={false} paused={paused} onSend={vi.fn(async () => true)} onChoose={vi.fn()} />)
+  render(
+    <ConversationPanel
+      status={status}
+      sending={false}
+      paused={paused}
+      onSend={vi.fn(async () => true)}
+      onChoose={vi.fn()}
+    />,
+  )
 }
 
 describe('conversation panel', () => {

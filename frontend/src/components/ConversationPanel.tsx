@@ -1,7 +1,7 @@
 import SendIcon from '@mui/icons-material/Send'
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material'
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { JUST_CONVERT_MESSAGE, asksForValues, canSkip } from '../api/pendingRequest'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { asksForValues, canSkip, JUST_CONVERT_MESSAGE } from '../api/pendingRequest'
 import type { PendingRequest, RequestOption, StatusResponse } from '../api/types'
 import { displayTurns } from './conversationTurns'
 import { requestOptions } from './DecisionPanel'
@@ -30,9 +30,13 @@ export function ConversationPanel({ status, sending, focusRequest = 0, paused = 
   const turns = displayTurns(status)
   const pending = status?.pending_request ?? null
   const canAnswer = status?.status === 'awaiting_user_input' && !paused
-  const quickReplies = pending && !paused ? quickRepliesFor(pending, status?.correction_attempt ?? 0, onChoose, (text) => void onSend(text)) : []
+  const quickReplies =
+    pending && !paused
+      ? quickRepliesFor(pending, status?.correction_attempt ?? 0, onChoose, (text) => void onSend(text))
+      : []
 
   const lastText = turns[turns.length - 1]?.text
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new or changed last turn is what should scroll the box; the effect reads it from the DOM
   useEffect(() => {
     // Scroll the message box itself: scrolling an element into view would move the whole page.
     const box = messages.current
@@ -59,11 +63,21 @@ export function ConversationPanel({ status, sending, focusRequest = 0, paused = 
   }
 
   return (
-    <Paper component="section" aria-labelledby="conversation-title" sx={{ p: 2, display: 'flex', flexDirection: 'column', minHeight: 320 }}>
+    <Paper
+      component="section"
+      aria-labelledby="conversation-title"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', minHeight: 320 }}
+    >
       <Typography id="conversation-title" variant="h6" component="h2" gutterBottom>
         Conversation
       </Typography>
-      <Box ref={messages} role="log" aria-live="polite" aria-label="Messages" sx={{ flexGrow: 1, overflowY: 'auto', maxHeight: { md: 480 }, pr: 0.5 }}>
+      <Box
+        ref={messages}
+        role="log"
+        aria-live="polite"
+        aria-label="Messages"
+        sx={{ flexGrow: 1, overflowY: 'auto', maxHeight: { md: 480 }, pr: 0.5 }}
+      >
         <Stack spacing={1}>
           {turns.map((turn) => (
             <Box
@@ -101,7 +115,13 @@ export function ConversationPanel({ status, sending, focusRequest = 0, paused = 
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mt: 1.5 }}>
         <TextField
           label="Your answer"
-          placeholder={canAnswer ? 'Answer in your own words…' : paused ? 'A new recording is being prepared: the running conversion waits' : 'You can answer when the assistant asks something'}
+          placeholder={
+            canAnswer
+              ? 'Answer in your own words…'
+              : paused
+                ? 'A new recording is being prepared: the running conversion waits'
+                : 'You can answer when the assistant asks something'
+          }
           inputRef={input}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
@@ -114,7 +134,12 @@ export function ConversationPanel({ status, sending, focusRequest = 0, paused = 
           slotProps={{ htmlInput: { 'aria-label': 'Message to the assistant', maxLength: 10000 } }}
           helperText={canAnswer ? 'Enter sends; Shift+Enter starts a new line.' : undefined}
         />
-        <IconButton color="primary" aria-label="Send message" onClick={() => void send()} disabled={!canAnswer || sending || !draft.trim()}>
+        <IconButton
+          color="primary"
+          aria-label="Send message"
+          onClick={() => void send()}
+          disabled={!canAnswer || sending || !draft.trim()}
+        >
           <SendIcon />
         </IconButton>
       </Stack>
@@ -123,8 +148,17 @@ export function ConversationPanel({ status, sending, focusRequest = 0, paused = 
 }
 
 /** The request's options as buttons; a request for values can also be skipped altogether. */
-function quickRepliesFor(request: PendingRequest, correctionAttempt: number, choose: (option: RequestOption) => void, say: (text: string) => void): QuickReply[] {
-  const options: QuickReply[] = requestOptions(request, correctionAttempt).map((option) => ({ label: option.label, run: () => choose(option) }))
-  if (asksForValues(request) && canSkip(request)) options.push({ label: 'Just convert, skip the questions', run: () => say(JUST_CONVERT_MESSAGE) })
+function quickRepliesFor(
+  request: PendingRequest,
+  correctionAttempt: number,
+  choose: (option: RequestOption) => void,
+  say: (text: string) => void,
+): QuickReply[] {
+  const options: QuickReply[] = requestOptions(request, correctionAttempt).map((option) => ({
+    label: option.label,
+    run: () => choose(option),
+  }))
+  if (asksForValues(request) && canSkip(request))
+    options.push({ label: 'Just convert, skip the questions', run: () => say(JUST_CONVERT_MESSAGE) })
   return options
 }

@@ -10,6 +10,8 @@ const issue = (check_name: string, message: string, object_name = 'root'): Valid
   severity: 'BEST_PRACTICE',
   importance: 'BEST_PRACTICE_SUGGESTION',
   location: '/',
+  category: 'best_practice',
+  fix_kind: 'ask',
 })
 const SUBJECT = { ...issue('check_subject_exists', 'Subject is missing.'), severity: 'CRITICAL' as const }
 const DEVICE = issue('check_description', 'Description is missing.', 'NeuropixelsImec0')
@@ -22,17 +24,35 @@ const FIRST: CorrectionAttempt = {
   started_at: '2024-03-05T19:30:00Z',
   issues_before: [SUBJECT, DEVICE, LOCATION],
   fixes_applied: [
-    { check_name: 'check_description', field: 'device_description', old_value: null, new_value: 'Neuropixels 1.0 probe (imec NP1000)', reason: 'Generated from the probe model.' },
+    {
+      check_name: 'check_description',
+      field: 'device_description',
+      old_value: null,
+      new_value: 'Neuropixels 1.0 probe (imec NP1000)',
+      reason: 'Generated from the probe model.',
+    },
   ],
   user_input: { subject_id: 'm042', keywords: ['V1', 'Neuropixels'] },
   issues_after: [LOCATION, SUBJECT_DESCRIPTION],
   status_after: 'PASSED_WITH_ISSUES',
 }
-const SECOND: CorrectionAttempt = { attempt: 2, started_at: '2024-03-05T19:32:00Z', issues_before: [LOCATION, SUBJECT_DESCRIPTION], fixes_applied: [], user_input: {}, issues_after: null, status_after: null }
+const SECOND: CorrectionAttempt = {
+  attempt: 2,
+  started_at: '2024-03-05T19:32:00Z',
+  issues_before: [LOCATION, SUBJECT_DESCRIPTION],
+  fixes_applied: [],
+  user_input: {},
+  issues_after: null,
+  status_after: null,
+}
 
 describe('CorrectionHistory', () => {
   it('sorts the issues of a round into resolved, still there and new', () => {
-    expect(compareIssues(FIRST)).toEqual({ resolved: [SUBJECT, DEVICE], remaining: [LOCATION], added: [SUBJECT_DESCRIPTION] })
+    expect(compareIssues(FIRST)).toEqual({
+      resolved: [SUBJECT, DEVICE],
+      remaining: [LOCATION],
+      added: [SUBJECT_DESCRIPTION],
+    })
     expect(compareIssues(SECOND)).toBeNull()
   })
 

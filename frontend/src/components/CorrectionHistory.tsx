@@ -3,6 +3,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typogr
 import type { ReactNode } from 'react'
 import type { CorrectionAttempt, OverallStatus, ValidationIssue } from '../api/types'
 import { humanLabel } from '../metadata/fields'
+import { keyed } from './keyed'
 
 const RESULT_WORDS: Record<OverallStatus, { label: string; color: 'success' | 'warning' | 'error' }> = {
   PASSED: { label: 'passed', color: 'success' },
@@ -13,12 +14,15 @@ const RESULT_WORDS: Record<OverallStatus, { label: string; color: 'success' | 'w
 const issueKey = (issue: ValidationIssue) => `${issue.check_name}|${issue.location ?? ''}|${issue.object_name ?? ''}`
 
 /** Which issues a correction removed, which remain, and which it brought (null while not evaluated). */
-export function compareIssues(attempt: CorrectionAttempt): { resolved: ValidationIssue[]; remaining: ValidationIssue[]; added: ValidationIssue[] } | null {
+export function compareIssues(
+  attempt: CorrectionAttempt,
+): { resolved: ValidationIssue[]; remaining: ValidationIssue[]; added: ValidationIssue[] } | null {
   if (!attempt.issues_after) return null
+  const issuesBefore = attempt.issues_before ?? []
   const after = new Set(attempt.issues_after.map(issueKey))
-  const before = new Set(attempt.issues_before.map(issueKey))
+  const before = new Set(issuesBefore.map(issueKey))
   return {
-    resolved: attempt.issues_before.filter((issue) => !after.has(issueKey(issue))),
+    resolved: issuesBefore.filter((issue) => !after.has(issueKey(issue))),
     remaining: attempt.issues_after.filter((issue) => before.has(issueKey(issue))),
     added: attempt.issues_after.filter((issue) => !before.has(issueKey(issue))),
   }
@@ -49,7 +53,8 @@ export function CorrectionHistory({ history }: { history: CorrectionAttempt[] })
 function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expanded: boolean }) {
   const change = compareIssues(attempt)
   const result = attempt.status_after ? RESULT_WORDS[attempt.status_after] : null
-  const given = Object.entries(attempt.user_input)
+  const given = Object.entries(attempt.user_input ?? {})
+  const issuesBefore = attempt.issues_before ?? []
   const id = `correction-${attempt.attempt}`
   return (
     <Accordion defaultExpanded={expanded} disableGutters variant="outlined" data-testid={id}>
@@ -62,25 +67,31 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
           <Chip
             size="small"
             variant="outlined"
-            label={`${attempt.issues_before.length} issues before${attempt.issues_after ? ` → ${attempt.issues_after.length} after` : ''}`}
+            label={`${issuesBefore.length} issues before${attempt.issues_after ? ` → ${attempt.issues_after.length} after` : ''}`}
           />
-          {result ? <Chip size="small" color={result.color} label={result.label} /> : <Chip size="small" label="in progress" />}
+          {result ? (
+            <Chip size="small" color={result.color} label={result.label} />
+          ) : (
+            <Chip size="small" label="in progress" />
+          )}
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${id}-details`}>
         <Stack spacing={1.5}>
           <Part title="Fixed automatically" empty="Nothing: this round needed values only you know.">
-            {attempt.fixes_applied.map((fix, index) => (
-              <li key={index}>
-                <Typography variant="body2">
-                  <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
-                  {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {fix.reason}
-                </Typography>
-              </li>
-            ))}
+            {keyed(attempt.fixes_applied ?? [], (fix) => `${fix.check_name}|${fix.field ?? ''}`).map(
+              ({ key, item: fix }) => (
+                <li key={key}>
+                  <Typography variant="body2">
+                    <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
+                    {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {fix.reason}
+                  </Typography>
+                </li>
+              ),
+            )}
           </Part>
           <Part title="Your answers" empty={change ? 'None given in this round.' : 'None yet.'}>
             {given.map(([name, value]) => (
@@ -98,7 +109,7 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
               <IssueNames title="New" issues={change.added} />
             </>
           ) : (
-            <IssueNames title="Issues before" issues={attempt.issues_before} />
+            <IssueNames title="Issues before" issues={issuesBefore} />
           )}
         </Stack>
       </AccordionDetails>
@@ -129,8 +140,8 @@ function IssueNames({ title, issues }: { title: string; issues: ValidationIssue[
   if (issues.length === 0) return null
   return (
     <Part title={`${title} (${issues.length})`} empty="">
-      {issues.map((issue, index) => (
-        <li key={`${issueKey(issue)}-${index}`}>
+      {keyed(issues, issueKey).map(({ key, item: issue }) => (
+        <li key={key}>
           <Typography variant="body2">
             {issue.message}
             {issue.object_name && issue.object_name !== 'root' ? ` (${issue.object_name})` : ''}

@@ -5,22 +5,34 @@ import type { PendingRequest } from '../api/types'
 import { DecisionPanel, requestOptions } from './DecisionPanel'
 
 // The backend's no-progress request (conversation agent `_offer_ways_out`).
-const NO_PROGRESS: PendingRequest = {
+const NO_PROGRESS = {
   type: 'user_input',
   purpose: 'no_progress',
   message: 'Attempt 2 changed nothing: the same issues remain and no new value or fix was added.',
   fields: [],
   options: [
     { value: 'accept_as_is', label: 'Accept as is', description: 'Keep the latest version' },
-    { value: 'change_approach', label: 'Different approach', description: 'Answer every question about the remaining issues' },
+    {
+      value: 'change_approach',
+      label: 'Different approach',
+      description: 'Answer every question about the remaining issues',
+    },
     { value: 'stop', label: 'Stop', description: 'End here without a valid file' },
   ],
-}
+} satisfies PendingRequest
 
 function renderPanel(request: PendingRequest, correctionAttempt = 0) {
   const onChoose = vi.fn()
   const onOpenDialog = vi.fn()
-  render(<DecisionPanel request={request} correctionAttempt={correctionAttempt} sending={false} onChoose={onChoose} onOpenDialog={onOpenDialog} />)
+  render(
+    <DecisionPanel
+      request={request}
+      correctionAttempt={correctionAttempt}
+      sending={false}
+      onChoose={onChoose}
+      onOpenDialog={onOpenDialog}
+    />,
+  )
   return { onChoose, onOpenDialog, panel: screen.getByTestId('decision') }
 }
 
@@ -32,7 +44,10 @@ describe('decision options', () => {
       type: 'format_selection',
       message: 'Which format?',
       fields: [],
-      options: [{ value: 'PhySortingInterface', label: 'Phy' }, { value: 'KiloSortSortingInterface', label: 'KiloSort' }],
+      options: [
+        { value: 'PhySortingInterface', label: 'Phy', description: '' },
+        { value: 'KiloSortSortingInterface', label: 'KiloSort', description: '' },
+      ],
     }
     expect(requestOptions(formats, 0).map((o) => o.label)).toEqual(['Phy', 'KiloSort'])
   })
@@ -44,7 +59,9 @@ describe('DecisionPanel', () => {
     expect(within(panel).getByText('The last correction changed nothing')).toBeInTheDocument()
     const buttons = within(panel).getAllByRole('button')
     expect(buttons.map((button) => button.textContent)).toEqual(['Accept as is', 'Different approach', 'Stop'])
-    expect(within(panel).getByRole('button', { name: 'Stop' })).toHaveAccessibleDescription('End here without a valid file')
+    expect(within(panel).getByRole('button', { name: 'Stop' })).toHaveAccessibleDescription(
+      'End here without a valid file',
+    )
     await userEvent.click(within(panel).getByRole('button', { name: 'Different approach' }))
     expect(onChoose).toHaveBeenCalledWith(NO_PROGRESS.options[1])
   })
@@ -56,19 +73,26 @@ describe('DecisionPanel', () => {
       fields: [],
       options: [
         { value: 'PhySortingInterface', label: 'PhySortingInterface', description: 'Phy output: reads 13 files' },
-        { value: 'KiloSortSortingInterface', label: 'KiloSortSortingInterface', description: 'KiloSort output: reads 11 files' },
+        {
+          value: 'KiloSortSortingInterface',
+          label: 'KiloSortSortingInterface',
+          description: 'KiloSort output: reads 11 files',
+        },
       ],
     }
     const { panel } = renderPanel(request)
     expect(within(panel).getByText('Which format is this recording?')).toBeInTheDocument()
-    expect(within(panel).getByRole('button', { name: 'KiloSortSortingInterface' })).toHaveAccessibleDescription('KiloSort output: reads 11 files')
+    expect(within(panel).getByRole('button', { name: 'KiloSortSortingInterface' })).toHaveAccessibleDescription(
+      'KiloSort output: reads 11 files',
+    )
   })
 
   it('points a request for values to its dialog, without repeating the list of questions', async () => {
     const request: PendingRequest = {
       type: 'user_input',
       purpose: 'correction_values',
-      message: 'I fixed by myself: the device description. To fix the remaining issues I need:\n- subject ID: Example: m042.\n- age: Example: P90.',
+      message:
+        'I fixed by myself: the device description. To fix the remaining issues I need:\n- subject ID: Example: m042.\n- age: Example: P90.',
       fields: [
         { name: 'subject_id', required: true, description: 'The identifier' },
         { name: 'age', required: true, description: 'The age' },

@@ -1,6 +1,6 @@
 import EditNoteIcon from '@mui/icons-material/EditNote'
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material'
-import { asksForValues, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
+import { askedFields, asksForValues, type RequestKind, requestIntro, requestKind } from '../api/pendingRequest'
 import type { PendingRequest, RequestOption } from '../api/types'
 
 interface Props {
@@ -37,9 +37,11 @@ const TITLES: Record<RequestKind, string> = {
 
 /** Options of a pending request; a retry or improvement names the attempt it would start. */
 export function requestOptions(request: PendingRequest, correctionAttempt: number): RequestOption[] {
-  const options = request.options.length ? request.options : (DEFAULT_OPTIONS[request.type] ?? [])
+  const options = request.options?.length ? request.options : (DEFAULT_OPTIONS[request.type] ?? [])
   return options.map((option) =>
-    RETRY_VALUES.has(option.value) ? { ...option, label: `${option.label} (attempt ${correctionAttempt + 2})` } : option,
+    RETRY_VALUES.has(option.value)
+      ? { ...option, label: `${option.label} (attempt ${correctionAttempt + 2})` }
+      : option,
   )
 }
 
@@ -47,15 +49,27 @@ export function requestOptions(request: PendingRequest, correctionAttempt: numbe
 export function DecisionPanel({ request, correctionAttempt, sending, onChoose, onOpenDialog }: Props) {
   const options = requestOptions(request, correctionAttempt)
   const kind = requestKind(request)
-  const questions = asksForValues(request) ? request.fields.length : 0
+  const questions = asksForValues(request) ? askedFields(request).length : 0
   return (
-    <Alert severity="info" icon={false} data-testid="decision" data-kind={kind} role="region" aria-label="Decision needed">
+    <Alert
+      severity="info"
+      icon={false}
+      data-testid="decision"
+      data-kind={kind}
+      role="region"
+      aria-label="Decision needed"
+    >
       <AlertTitle sx={{ fontWeight: 600 }}>{TITLES[kind]}</AlertTitle>
       <Typography variant="body2" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
         {/* The questions themselves are in the dialog, each with why and an example. */}
         {questions > 0 ? requestIntro(request.message) : request.message}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}
+      >
         {options.map((option, index) => (
           <Box key={option.value} sx={{ maxWidth: { sm: 260 } }}>
             <Button
@@ -68,7 +82,12 @@ export function DecisionPanel({ request, correctionAttempt, sending, onChoose, o
               {option.label}
             </Button>
             {option.description && (
-              <Typography id={`option-${option.value}-description`} variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              <Typography
+                id={`option-${option.value}-description`}
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', mt: 0.5 }}
+              >
                 {option.description}
               </Typography>
             )}

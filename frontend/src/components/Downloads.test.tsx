@@ -15,7 +15,14 @@ const version = (n: number, withYaml = true): NWBVersion => ({
 
 describe('Downloads', () => {
   it('offers the latest NWB file and the PDF report, each with its SHA-256', () => {
-    render(<Downloads versions={[version(1), version(2)]} reportAvailable reportName="run_g0_v2_evaluation_report.pdf" reportSha256={'f'.repeat(64)} />)
+    render(
+      <Downloads
+        versions={[version(1), version(2)]}
+        reportAvailable
+        reportName="run_g0_v2_evaluation_report.pdf"
+        reportSha256={'f'.repeat(64)}
+      />,
+    )
     expect(screen.getByTestId('download-latest')).toHaveTextContent('Download NWB file (v2)')
     expect(screen.getByTestId('download-latest')).toHaveAttribute('href', '/api/download/nwb')
     expect(screen.getByTestId('latest-sha256')).toHaveTextContent(`NWB v2 SHA-256 ${'2'.repeat(64)}`)
@@ -24,7 +31,14 @@ describe('Downloads', () => {
   })
 
   it('calls a JSON report a correction report', () => {
-    render(<Downloads versions={[version(1)]} reportAvailable reportName="run_g0_v1_correction_context.json" reportSha256={null} />)
+    render(
+      <Downloads
+        versions={[version(1)]}
+        reportAvailable
+        reportName="run_g0_v1_correction_context.json"
+        reportSha256={null}
+      />,
+    )
     expect(screen.getByTestId('download-report')).toHaveTextContent('Download correction report (JSON)')
     expect(screen.queryByTestId('report-sha256')).not.toBeInTheDocument()
   })
@@ -34,12 +48,17 @@ describe('Downloads', () => {
     render(<Downloads versions={[version(1, false), version(2)]} reportAvailable={false} />)
     const rows = within(screen.getByRole('list', { name: 'All versions' })).getAllByRole('listitem')
     expect(rows.map((row) => row.dataset.testid)).toEqual(['version-v2', 'version-v1'])
-    expect(within(rows[0]).getByRole('link', { name: 'Download the NeuroConv specification of version 2 (YAML)' })).toHaveAttribute(
+    expect(
+      within(rows[0]).getByRole('link', { name: 'Download the NeuroConv specification of version 2 (YAML)' }),
+    ).toHaveAttribute('href', '/api/download/nwb/v2/specification?token=tok')
+    expect(within(rows[0]).getByRole('link', { name: 'Download the metadata of version 2 (YAML)' })).toHaveAttribute(
       'href',
-      '/api/download/nwb/v2/specification?token=tok',
+      '/api/download/nwb/v2/metadata?token=tok',
     )
-    expect(within(rows[0]).getByRole('link', { name: 'Download the metadata of version 2 (YAML)' })).toHaveAttribute('href', '/api/download/nwb/v2/metadata?token=tok')
-    expect(within(rows[1]).getByRole('link', { name: 'Download version 1 (NWB)' })).toHaveAttribute('href', '/api/download/nwb/v1?token=tok')
+    expect(within(rows[1]).getByRole('link', { name: 'Download version 1 (NWB)' })).toHaveAttribute(
+      'href',
+      '/api/download/nwb/v1?token=tok',
+    )
     expect(within(rows[1]).queryByText(/YAML/)).not.toBeInTheDocument()
     expect(screen.getByTestId('sha256-v1')).toHaveTextContent(`SHA-256 ${'1'.repeat(64)}`)
   })

@@ -19,7 +19,12 @@ function fileName(path: string): string {
 /** A checksum people can compare with the file they downloaded (sha256sum). */
 function Checksum({ label, value, testId }: { label?: string; value: string; testId: string }) {
   return (
-    <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', color: 'text.secondary' }} data-testid={testId}>
+    <Typography
+      variant="caption"
+      component="p"
+      sx={{ fontFamily: 'monospace', wordBreak: 'break-all', color: 'text.secondary' }}
+      data-testid={testId}
+    >
       {label ? `${label} ` : ''}SHA-256 {value}
     </Typography>
   )
@@ -37,12 +42,24 @@ export function Downloads({ versions, reportAvailable, reportName, reportSha256 
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>
         {latest && (
-          <Button variant="contained" startIcon={<DownloadIcon />} href={withToken('/api/download/nwb')} download data-testid="download-latest">
+          <Button
+            variant="contained"
+            startIcon={<DownloadIcon />}
+            href={withToken('/api/download/nwb')}
+            download
+            data-testid="download-latest"
+          >
             Download NWB file (v{latest.version})
           </Button>
         )}
         {reportAvailable && (
-          <Button variant="outlined" startIcon={<DescriptionIcon />} href={withToken('/api/download/report')} download data-testid="download-report">
+          <Button
+            variant="outlined"
+            startIcon={<DescriptionIcon />}
+            href={withToken('/api/download/report')}
+            download
+            data-testid="download-report"
+          >
             {reportIsJson ? 'Download correction report (JSON)' : 'Download report (PDF)'}
           </Button>
         )}
@@ -59,7 +76,8 @@ export function Downloads({ versions, reportAvailable, reportName, reportSha256 
         All versions
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Each conversion is kept. The NeuroConv specification re-runs it with the <code>neuroconv</code> command; the metadata file holds the values written into the NWB file.
+        Each conversion is kept. The NeuroConv specification re-runs it with the <code>neuroconv</code> command; the
+        metadata file holds the values written into the NWB file.
       </Typography>
       <Stack component="ul" spacing={1} aria-label="All versions" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {[...versions].reverse().map((version) => (
@@ -73,7 +91,11 @@ export function Downloads({ versions, reportAvailable, reportName, reportSha256 
 function VersionRow({ version, isLatest }: { version: NWBVersion; isLatest: boolean }) {
   const base = `/api/download/nwb/v${version.version}`
   return (
-    <Box component="li" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid={`version-v${version.version}`}>
+    <Box
+      component="li"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+      data-testid={`version-v${version.version}`}
+    >
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           v{version.version}
@@ -85,16 +107,34 @@ function VersionRow({ version, isLatest }: { version: NWBVersion; isLatest: bool
       </Stack>
       <Checksum value={version.sha256} testId={`sha256-v${version.version}`} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-        <Button size="small" startIcon={<DownloadIcon />} href={withToken(base)} download aria-label={`Download version ${version.version} (NWB)`}>
+        <Button
+          size="small"
+          startIcon={<DownloadIcon />}
+          href={withToken(base)}
+          download
+          aria-label={`Download version ${version.version} (NWB)`}
+        >
           NWB
         </Button>
         {version.specification_path && (
-          <Button size="small" href={withToken(`${base}/specification`)} download aria-label={`Download the NeuroConv specification of version ${version.version} (YAML)`} data-testid={`spec-v${version.version}`}>
+          <Button
+            size="small"
+            href={withToken(`${base}/specification`)}
+            download
+            aria-label={`Download the NeuroConv specification of version ${version.version} (YAML)`}
+            data-testid={`spec-v${version.version}`}
+          >
             NeuroConv spec (YAML)
           </Button>
         )}
         {version.metadata_path && (
-          <Button size="small" href={withToken(`${base}/metadata`)} download aria-label={`Download the metadata of version ${version.version} (YAML)`} data-testid={`metadata-v${version.version}`}>
+          <Button
+            size="small"
+            href={withToken(`${base}/metadata`)}
+            download
+            aria-label={`Download the metadata of version ${version.version} (YAML)`}
+            data-testid={`metadata-v${version.version}`}
+          >
             Metadata (YAML)
           </Button>
         )}

@@ -6,24 +6,52 @@ import type { PendingRequest } from '../api/types'
 import { FieldRequestDialog } from './FieldRequestDialog'
 
 // Shaped like the backend's round-1 metadata request: a bullet list the fields repeat, then a hint.
-const REQUEST: PendingRequest = {
+const REQUEST = {
   type: 'metadata',
-  message: 'Before I convert, I need a few details for DANDI:\n- subject ID: The identifier. Example: m042.\n- age: The age. Example: P90.\nYou can answer in one sentence.',
+  message:
+    'Before I convert, I need a few details for DANDI:\n- subject ID: The identifier. Example: m042.\n- age: The age. Example: P90.\nYou can answer in one sentence.',
   fields: [
-    { name: 'subject_id', required: true, description: 'Animal identifier', example: 'm042', why: 'DANDI groups files by subject.' },
-    { name: 'age', required: true, description: 'Age at the session', example: 'P90D', why: 'Ages let others compare animals.' },
+    {
+      name: 'subject_id',
+      required: true,
+      description: 'Animal identifier',
+      example: 'm042',
+      why: 'DANDI groups files by subject.',
+    },
+    {
+      name: 'age',
+      required: true,
+      description: 'Age at the session',
+      example: 'P90D',
+      why: 'Ages let others compare animals.',
+    },
     { name: 'institution', required: false, description: 'Where the work was done', example: null, why: null },
   ],
   options: [],
-}
+} satisfies PendingRequest
 
-const accepted = (rejected: Record<string, string> = {}, reply = 'Thank you.') => ({ ok: true as const, value: { reply, accepted: {}, rejected, next_action: 'processing' } })
+const accepted = (rejected: Record<string, string> = {}, reply = 'Thank you.') => ({
+  ok: true as const,
+  value: { reply, accepted: {}, rejected, next_action: 'processing' },
+})
 
-function renderDialog(request: PendingRequest = REQUEST, onSubmit = vi.fn(), serverRejections?: Record<string, string>) {
+function renderDialog(
+  request: PendingRequest = REQUEST,
+  onSubmit = vi.fn(),
+  serverRejections?: Record<string, string>,
+) {
   const onClose = vi.fn()
   const onAnswerInChat = vi.fn()
   const view = render(
-    <FieldRequestDialog request={request} open sending={false} serverRejections={serverRejections} onClose={onClose} onAnswerInChat={onAnswerInChat} onSubmit={onSubmit} />,
+    <FieldRequestDialog
+      request={request}
+      open
+      sending={false}
+      serverRejections={serverRejections}
+      onClose={onClose}
+      onAnswerInChat={onAnswerInChat}
+      onSubmit={onSubmit}
+    />,
   )
   return { onSubmit, onClose, onAnswerInChat, view, dialog: screen.getByRole('dialog') }
 }
@@ -32,13 +60,17 @@ describe('FieldRequestDialog', () => {
   it('lists each value with why it is needed and an example, required ones first, without repeating the bullet list', () => {
     const { dialog } = renderDialog()
     expect(within(dialog).getByRole('heading', { name: 'Before converting: about this recording' })).toBeInTheDocument()
-    expect(within(dialog).getByText(/Before I convert, I need a few details for DANDI:\s+You can answer in one sentence\./)).toBeInTheDocument()
+    expect(
+      within(dialog).getByText(/Before I convert, I need a few details for DANDI:\s+You can answer in one sentence\./),
+    ).toBeInTheDocument()
     expect(within(dialog).queryByText(/- subject ID: The identifier/)).not.toBeInTheDocument()
     expect(within(dialog).getByText('Why: DANDI groups files by subject.')).toBeInTheDocument()
     expect(within(dialog).getByText('Example: P90D')).toBeInTheDocument()
     expect(within(dialog).getByLabelText(/Subject ID/)).toBeRequired()
     expect(within(dialog).getByLabelText(/Institution/)).not.toBeRequired()
-    const headings = within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)
+    const headings = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent)
     expect(headings).toEqual(['Required', 'Recommended for DANDI (optional)'])
   })
 
@@ -61,7 +93,14 @@ describe('FieldRequestDialog', () => {
   })
 
   it('shows the reasons the server refused a value next to its field and stays open', async () => {
-    const onSubmit = vi.fn().mockResolvedValue(accepted({ subject_id: 'This subject id is already used by another session.' }, 'One value needs another look.'))
+    const onSubmit = vi
+      .fn()
+      .mockResolvedValue(
+        accepted(
+          { subject_id: 'This subject id is already used by another session.' },
+          'One value needs another look.',
+        ),
+      )
     const { dialog, onClose } = renderDialog(REQUEST, onSubmit)
     await userEvent.type(within(dialog).getByLabelText(/Subject ID/), 'm001')
     await userEvent.type(within(dialog).getByLabelText(/Age/), 'P90D')
@@ -73,7 +112,10 @@ describe('FieldRequestDialog', () => {
 
   it('shows refusals that arrive with a re-asked question next to the fields still asked', () => {
     const reasked = { ...REQUEST, fields: [REQUEST.fields[1]] }
-    const { dialog } = renderDialog(reasked, vi.fn(), { age: "'200 years' is older than any animal lives.", lab: 'not asked here' })
+    const { dialog } = renderDialog(reasked, vi.fn(), {
+      age: "'200 years' is older than any animal lives.",
+      lab: 'not asked here',
+    })
     expect(within(dialog).getByText("'200 years' is older than any animal lives.")).toBeInTheDocument()
     expect(within(dialog).queryByText('not asked here')).not.toBeInTheDocument()
   })
@@ -84,7 +126,9 @@ describe('FieldRequestDialog', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { dialog, onClose } = renderDialog(REQUEST, onSubmit)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Skip the empty ones' }))
-    expect(await within(dialog).findByTestId('dialog-error')).toHaveTextContent('Still needed: num_channels. (error id E-42)')
+    expect(await within(dialog).findByTestId('dialog-error')).toHaveTextContent(
+      'Still needed: num_channels. (error id E-42)',
+    )
     expect(onClose).not.toHaveBeenCalled()
   })
 
@@ -110,8 +154,19 @@ describe('FieldRequestDialog', () => {
       purpose: 'format_arguments',
       message: 'AxonIntracellularInterface needs a few facts the files do not hold: mode, response channel name.',
       fields: [
-        { name: 'mode', required: true, description: 'Clamp mode of the recording', options: ['current_clamp', 'voltage_clamp'] },
-        { name: 'response_channel_name', required: true, description: 'Channel with the response', example: 'IN0', suggested: 'IN0' },
+        {
+          name: 'mode',
+          required: true,
+          description: 'Clamp mode of the recording',
+          options: ['current_clamp', 'voltage_clamp'],
+        },
+        {
+          name: 'response_channel_name',
+          required: true,
+          description: 'Channel with the response',
+          example: 'IN0',
+          suggested: 'IN0',
+        },
       ],
       options: [],
     }
@@ -130,7 +185,9 @@ describe('FieldRequestDialog', () => {
     const request: PendingRequest = {
       type: 'metadata',
       message: 'The files do not say when the recording started, and an NWB file cannot be written without it.',
-      fields: [{ name: 'session_start_time', required: true, description: 'When the recording started, with its time zone.' }],
+      fields: [
+        { name: 'session_start_time', required: true, description: 'When the recording started, with its time zone.' },
+      ],
       options: [],
     }
     const { dialog } = renderDialog(request)
@@ -141,11 +198,17 @@ describe('FieldRequestDialog', () => {
   it('pre-fills the clock time the files told, so only the zone is chosen, and sends it with that zone', async () => {
     const request: PendingRequest = {
       type: 'metadata',
-      message: 'One thing I cannot skip: the files say the recording started at 2024-03-05T14:30:00 but not in which time zone.',
-      fields: [{ name: 'session_start_time', required: true, description: 'Give the zone.', suggested: '2024-03-05T14:30:00' }],
+      message:
+        'One thing I cannot skip: the files say the recording started at 2024-03-05T14:30:00 but not in which time zone.',
+      fields: [
+        { name: 'session_start_time', required: true, description: 'Give the zone.', suggested: '2024-03-05T14:30:00' },
+      ],
       options: [],
     }
-    const { dialog, onSubmit } = renderDialog(request, vi.fn(async () => accepted()))
+    const { dialog, onSubmit } = renderDialog(
+      request,
+      vi.fn(async () => accepted()),
+    )
     expect(within(dialog).getByLabelText(/Session start time/)).toHaveValue('2024-03-05T14:30') // the input shows whole minutes
     const zone = within(dialog).getByRole('combobox', { name: 'Time zone' })
     expect(zone).toHaveValue('') // the browser's zone is not assumed for the files' clock time

@@ -1,11 +1,23 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material'
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material'
 import { useEffect, useState } from 'react'
 import type { ApiError } from '../api/errors'
-import { canSkip, requestIntro, requestKind, type RequestKind } from '../api/pendingRequest'
+import { askedFields, canSkip, type RequestKind, requestIntro, requestKind } from '../api/pendingRequest'
 import type { FieldRequest, PendingRequest, UserInputResponse } from '../api/types'
-import type { Outcome } from '../hooks/useWorkflowActions'
 import { useMetadataValues } from '../hooks/useMetadataValues'
-import { fieldSpec, humanLabel, type FieldSpec } from '../metadata/fields'
+import type { Outcome } from '../hooks/useWorkflowActions'
+import { type FieldSpec, fieldSpec, humanLabel } from '../metadata/fields'
 import { toUploadMetadata } from '../metadata/uploadMetadata'
 import { MetadataFieldInput } from './MetadataFieldInput'
 
@@ -29,20 +41,47 @@ const TITLES: Partial<Record<RequestKind, string>> = {
 /** A field the server asks for, with our input for it when we know the field. */
 export function specFor(field: FieldRequest): FieldSpec {
   if (field.options?.length) {
-    return { name: field.name, label: humanLabel(field.name), required: field.required, kind: 'choice', options: field.options, help: field.description, example: field.example ?? '' }
+    return {
+      name: field.name,
+      label: humanLabel(field.name),
+      required: field.required,
+      kind: 'choice',
+      options: field.options,
+      help: field.description,
+      example: field.example ?? '',
+    }
   }
   const known = fieldSpec(field.name)
   return known
     ? { ...known, name: field.name }
-    : { name: field.name, label: humanLabel(field.name), required: field.required, kind: 'text', help: field.description, example: field.example ?? '' }
+    : {
+        name: field.name,
+        label: humanLabel(field.name),
+        required: field.required,
+        kind: 'text',
+        help: field.description,
+        example: field.example ?? '',
+      }
 }
 
 function suggestedValues(request: PendingRequest): Record<string, string> {
-  return Object.fromEntries(request.fields.filter((field) => field.suggested).map((field) => [field.name, String(field.suggested)]))
+  return Object.fromEntries(
+    askedFields(request)
+      .filter((field) => field.suggested)
+      .map((field) => [field.name, String(field.suggested)]),
+  )
 }
 
 /** Asks for each value the service needs, says why, and shows what the server refused next to the field. */
-export function FieldRequestDialog({ request, open, sending, serverRejections, onClose, onAnswerInChat, onSubmit }: Props) {
+export function FieldRequestDialog({
+  request,
+  open,
+  sending,
+  serverRejections,
+  onClose,
+  onAnswerInChat,
+  onSubmit,
+}: Props) {
   const form = useMetadataValues(suggestedValues(request))
   const { showServerErrors } = form
   const [reply, setReply] = useState<string | null>(null)
@@ -51,19 +90,20 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
   const narrow = useMediaQuery(theme.breakpoints.down('sm'))
   const kind = requestKind(request)
   const skippable = canSkip(request)
-  const required = request.fields.filter((field) => field.required)
-  const optional = request.fields.filter((field) => !field.required)
+  const asked = askedFields(request)
+  const required = asked.filter((field) => field.required)
+  const optional = asked.filter((field) => !field.required)
 
   // Refusals may arrive after this dialog opened (the service re-asks before its answer lands).
   // Keyed on the names, not the request object, which every status refresh renews.
-  const askedNames = request.fields.map((field) => field.name).join(',')
+  const askedNames = asked.map((field) => field.name).join(',')
   useEffect(() => {
     const asked = new Set(askedNames.split(','))
     const mine = Object.entries(serverRejections ?? {}).filter(([name]) => asked.has(name))
     if (mine.length) showServerErrors(Object.fromEntries(mine))
   }, [serverRejections, askedNames, showServerErrors])
 
-  const emptyFields = () => request.fields.filter((field) => !form.values[field.name]?.trim())
+  const emptyFields = () => asked.filter((field) => !form.values[field.name]?.trim())
 
   const submit = async (skipEmpty: boolean) => {
     const checked = form.validateAll()
@@ -74,8 +114,12 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
       form.showServerErrors(Object.fromEntries(missingRequired.map((field) => [field.name, hint])))
       return
     }
-    const fields = toUploadMetadata(Object.fromEntries(request.fields.map((field) => [field.name, checked[field.name] ?? ''])))
-    const skip = skippable ? emptyFields().filter((field) => skipEmpty || !field.required).map((field) => field.name) : []
+    const fields = toUploadMetadata(Object.fromEntries(asked.map((field) => [field.name, checked[field.name] ?? ''])))
+    const skip = skippable
+      ? emptyFields()
+          .filter((field) => skipEmpty || !field.required)
+          .map((field) => field.name)
+      : []
     setFailure(null)
     const outcome = await onSubmit(fields, skip)
     if (!outcome.ok) {
@@ -84,7 +128,8 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
       return
     }
     setReply(outcome.value.reply)
-    if (Object.keys(outcome.value.rejected).length) form.showServerErrors(outcome.value.rejected)
+    const rejected = outcome.value.rejected ?? {}
+    if (Object.keys(rejected).length) form.showServerErrors(rejected)
     else onClose()
   }
 
@@ -118,14 +163,25 @@ export function FieldRequestDialog({ request, open, sending, serverRejections, o
   }
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={narrow} fullWidth maxWidth="md" aria-labelledby="field-dialog-title" aria-describedby="field-dialog-intro">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={narrow}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="field-dialog-title"
+      aria-describedby="field-dialog-intro"
+    >
       <DialogTitle id="field-dialog-title">{TITLES[kind] ?? 'A few details are needed'}</DialogTitle>
       <DialogContent dividers>
         <Typography id="field-dialog-intro" variant="body1" sx={{ mb: 1, whiteSpace: 'pre-line' }}>
           {requestIntro(request.message)}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Fields marked * are required.{skippable ? ' Leave out what you do not know: skipped fields are not asked again, and the evaluation reports what is missing.' : ''}
+          Fields marked * are required.
+          {skippable
+            ? ' Leave out what you do not know: skipped fields are not asked again, and the evaluation reports what is missing.'
+            : ''}
         </Typography>
         <Stack spacing={2.5}>
           {required.length > 0 && optional.length > 0 && <SectionTitle>Required</SectionTitle>}

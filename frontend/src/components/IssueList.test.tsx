@@ -9,6 +9,7 @@ const issue = (over: Partial<ValidationIssue>): ValidationIssue => ({
   importance: 'CRITICAL',
   message: 'Subject is missing.',
   category: 'missing_metadata',
+  fix_kind: 'ask',
   ...over,
 })
 
@@ -17,10 +18,20 @@ describe('IssueList', () => {
     render(
       <IssueList
         issues={[
-          issue({ check_name: 'check_timestamps', severity: 'ERROR', importance: 'ERROR', category: 'inspector_internal',
-                  message: "NWB Inspector's check 'check_timestamps' crashed (ValueError)." }),
-          issue({ check_name: 'check_description', severity: 'BEST_PRACTICE', importance: 'BEST_PRACTICE_SUGGESTION',
-                  message: 'Description is missing.', category: 'best_practice' }),
+          issue({
+            check_name: 'check_timestamps',
+            severity: 'ERROR',
+            importance: 'ERROR',
+            category: 'inspector_internal',
+            message: "NWB Inspector's check 'check_timestamps' crashed (ValueError).",
+          }),
+          issue({
+            check_name: 'check_description',
+            severity: 'BEST_PRACTICE',
+            importance: 'BEST_PRACTICE_SUGGESTION',
+            message: 'Description is missing.',
+            category: 'best_practice',
+          }),
           issue({}),
         ]}
       />,

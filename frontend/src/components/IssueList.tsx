@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material'
 import type { ValidationIssue } from '../api/types'
+import { keyed } from './keyed'
 import { SEVERITY_COLORS, SEVERITY_NAMES, SEVERITY_ORDER } from './severity'
 
 const FIX_WORDS: Record<string, string> = {
@@ -15,7 +16,8 @@ export function isInspectorCrash(issue: ValidationIssue): boolean {
 }
 
 // Issues about the file by severity first; checker crashes last, since they say nothing about the file.
-const rank = (issue: ValidationIssue) => (isInspectorCrash(issue) ? SEVERITY_ORDER.length : SEVERITY_ORDER.indexOf(issue.severity))
+const rank = (issue: ValidationIssue) =>
+  isInspectorCrash(issue) ? SEVERITY_ORDER.length : SEVERITY_ORDER.indexOf(issue.severity)
 
 function sortIssues(issues: ValidationIssue[]): ValidationIssue[] {
   return [...issues].sort((a, b) => rank(a) - rank(b))
@@ -29,14 +31,26 @@ export function IssueList({ issues }: { issues: ValidationIssue[] }) {
       <Typography variant="h6" component="h3" gutterBottom>
         Issues ({issues.length})
       </Typography>
-      {sortIssues(issues).map((issue, index) => (
-        <Accordion key={`${issue.check_name}-${issue.location ?? ''}-${index}`} disableGutters variant="outlined">
-          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`issue-${index}-details`} id={`issue-${index}-summary`}>
+      {keyed(
+        sortIssues(issues),
+        (issue) => `${issue.check_name}|${issue.location ?? ''}|${issue.object_name ?? ''}`,
+      ).map(({ key, item: issue }, index) => (
+        <Accordion key={key} disableGutters variant="outlined">
+          <AccordionSummary
+            expandIcon={<ExpandMoreIcon />}
+            aria-controls={`issue-${index}-details`}
+            id={`issue-${index}-summary`}
+          >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
               {isInspectorCrash(issue) ? (
                 <Chip size="small" variant="outlined" label="Checker crash" sx={{ flexShrink: 0 }} />
               ) : (
-                <Chip size="small" label={SEVERITY_NAMES[issue.severity]} color={SEVERITY_COLORS[issue.severity]} sx={{ flexShrink: 0 }} />
+                <Chip
+                  size="small"
+                  label={SEVERITY_NAMES[issue.severity]}
+                  color={SEVERITY_COLORS[issue.severity]}
+                  sx={{ flexShrink: 0 }}
+                />
               )}
               <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 {issue.message}
@@ -45,7 +59,9 @@ export function IssueList({ issues }: { issues: ValidationIssue[] }) {
                   <Typography component="span" variant="body2" color="text.secondary">
                     {' '}
                     · {issue.object_type}
-                    {issue.object_name && issue.object_name !== issue.object_type.toLowerCase() ? ` ${issue.object_name}` : ''}
+                    {issue.object_name && issue.object_name !== issue.object_type.toLowerCase()
+                      ? ` ${issue.object_name}`
+                      : ''}
                   </Typography>
                 )}
               </Typography>
@@ -70,7 +86,10 @@ function IssueDetails({ issue }: { issue: ValidationIssue }) {
     ['Inspector importance', issue.importance],
   ]
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, columnGap: 2, rowGap: 0.5 }}
+    >
       {rows
         .filter(([, value]) => value)
         .map(([label, value]) => (

@@ -7,7 +7,13 @@ import { LogsPanel } from './LogsPanel'
 
 const ENTRIES = [
   { timestamp: '2024-03-05T19:30:00Z', level: 'INFO', component: 'api', message: 'Received 4 files', details: {} },
-  { timestamp: '2024-03-05T19:30:05Z', level: 'ERROR', component: 'conversion_agent', message: 'Conversion failed', details: {} },
+  {
+    timestamp: '2024-03-05T19:30:05Z',
+    level: 'ERROR',
+    component: 'conversion_agent',
+    message: 'Conversion failed',
+    details: {},
+  },
 ]
 
 describe('LogsPanel', () => {
@@ -15,10 +21,22 @@ describe('LogsPanel', () => {
     const net = fakeBackend({
       'GET /api/logs': (call) => ({
         status: 200,
-        body: { session_id: 's1', count: 2, entries: (call.params as { level?: string }).level === 'ERROR' ? ENTRIES.slice(1) : ENTRIES },
+        body: {
+          session_id: 's1',
+          count: 2,
+          entries: (call.params as { level?: string }).level === 'ERROR' ? ENTRIES.slice(1) : ENTRIES,
+        },
       }),
     })
-    render(<LogsPanel api={createApiClient({ adapter: net.adapter })} open onClose={vi.fn()} eventCount={0} onError={vi.fn()} />)
+    render(
+      <LogsPanel
+        api={createApiClient({ adapter: net.adapter })}
+        open
+        onClose={vi.fn()}
+        eventCount={0}
+        onError={vi.fn()}
+      />,
+    )
     const list = screen.getByTestId('log-entries')
     await waitFor(() => expect(list.querySelectorAll('[data-level]')).toHaveLength(2))
     const levels = [...list.querySelectorAll('[data-level]')].map((node) => node.getAttribute('data-level'))

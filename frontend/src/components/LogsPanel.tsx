@@ -14,7 +14,8 @@ import {
 } from '@mui/material'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiClient } from '../api/client'
-import type { LogEntry, LogLevel } from '../api/types'
+import type { LogEntryView, LogLevel } from '../api/types'
+import { keyed } from './keyed'
 
 const LEVEL_COLORS: Record<string, 'default' | 'info' | 'warning' | 'error'> = {
   DEBUG: 'default',
@@ -28,6 +29,13 @@ const LEVEL_BORDERS: Record<string, string> = {
   WARNING: 'warning.main',
   ERROR: 'error.main',
 }
+// '' shows every level.
+const LEVEL_FILTERS: { value: LogLevel | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'INFO', label: 'Info and above' },
+  { value: 'WARNING', label: 'Warnings and errors' },
+  { value: 'ERROR', label: 'Errors only' },
+]
 
 interface Props {
   api: ApiClient
@@ -40,7 +48,7 @@ interface Props {
 
 /** The service's log, newest first, coloured by level, with a level filter. */
 export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
-  const [entries, setEntries] = useState<LogEntry[]>([])
+  const [entries, setEntries] = useState<LogEntryView[]>([])
   const [level, setLevel] = useState<LogLevel | ''>('')
   const [follow, setFollow] = useState(true)
   const list = useRef<HTMLDivElement>(null)
@@ -58,19 +66,29 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
     if (open) void load()
   }, [open, load])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only new events load here; opening and a level change load through the effect above
   useEffect(() => {
     if (open && follow) void load()
-    // Only new events trigger this; a level change is handled by the effect above.
   }, [eventCount])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new entries are what should scroll the list back to the top
   useEffect(() => {
     // Newest entries are on top: following means staying at the top.
     if (follow && list.current) list.current.scrollTop = 0
   }, [entries, follow])
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}>
-      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', height: '100%' }} role="region" aria-labelledby="logs-title">
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 600 } } } }}
+    >
+      <Box
+        sx={{ p: 2, display: 'flex', flexDirection: 'column', height: '100%' }}
+        role="region"
+        aria-labelledby="logs-title"
+      >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography id="logs-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             Logs
@@ -88,36 +106,44 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
             size="small"
             label="Level"
             value={level}
-            onChange={(event) => setLevel(event.target.value as LogLevel | '')}
+            onChange={(event) =>
+              setLevel(LEVEL_FILTERS.find((filter) => filter.value === event.target.value)?.value ?? '')
+            }
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 180 }}
           >
-            <MenuItem value="">All</MenuItem>
-            <MenuItem value="INFO">Info and above</MenuItem>
-            <MenuItem value="WARNING">Warnings and errors</MenuItem>
-            <MenuItem value="ERROR">Errors only</MenuItem>
+            {LEVEL_FILTERS.map((filter) => (
+              <MenuItem key={filter.value} value={filter.value}>
+                {filter.label}
+              </MenuItem>
+            ))}
           </TextField>
-          <FormControlLabel control={<Switch checked={follow} onChange={(event) => setFollow(event.target.checked)} />} label="Follow new entries" />
+          <FormControlLabel
+            control={<Switch checked={follow} onChange={(event) => setFollow(event.target.checked)} />}
+            label="Follow new entries"
+          />
         </Stack>
         <Box ref={list} sx={{ flexGrow: 1, overflowY: 'auto' }} data-testid="log-entries">
           {entries.length === 0 && <Typography color="text.secondary">No log entries yet.</Typography>}
-          {entries.map((entry, index) => (
-            <Box
-              key={`${entry.timestamp}-${index}`}
-              data-level={entry.level}
-              sx={{ borderLeft: 4, borderColor: LEVEL_BORDERS[entry.level] ?? 'grey.400', pl: 1, py: 0.5, mb: 0.5 }}
-            >
-              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Chip size="small" label={entry.level} color={LEVEL_COLORS[entry.level] ?? 'default'} />
-                <Typography variant="caption" color="text.secondary">
-                  {new Date(entry.timestamp).toLocaleTimeString()} · {entry.component}
+          {keyed(entries, (entry) => `${entry.timestamp}|${entry.component}|${entry.message}`).map(
+            ({ key, item: entry }) => (
+              <Box
+                key={key}
+                data-level={entry.level}
+                sx={{ borderLeft: 4, borderColor: LEVEL_BORDERS[entry.level] ?? 'grey.400', pl: 1, py: 0.5, mb: 0.5 }}
+              >
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Chip size="small" label={entry.level} color={LEVEL_COLORS[entry.level] ?? 'default'} />
+                  <Typography variant="caption" color="text.secondary">
+                    {new Date(entry.timestamp).toLocaleTimeString()} · {entry.component}
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {entry.message}
                 </Typography>
-              </Stack>
-              <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-                {entry.message}
-              </Typography>
-            </Box>
-          ))}
+              </Box>
+            ),
+          )}
         </Box>
       </Box>
     </Drawer>

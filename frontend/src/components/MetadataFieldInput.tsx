@@ -25,7 +25,16 @@ const SEX_OPTIONS = [
 ]
 
 /** One metadata value, with the input that suits it (species list, sex choice, date and zone, ...). */
-export const MetadataFieldInput = memo(function MetadataFieldInput({ spec, value, required, error, note, onChange: onNamedChange, onBlur: onNamedBlur, idPrefix = 'meta' }: Props) {
+export const MetadataFieldInput = memo(function MetadataFieldInput({
+  spec,
+  value,
+  required,
+  error,
+  note,
+  onChange: onNamedChange,
+  onBlur: onNamedBlur,
+  idPrefix = 'meta',
+}: Props) {
   const id = `${idPrefix}-${spec.name}`
   const onChange = (text: string) => onNamedChange(spec.name, text)
   const onBlur = () => onNamedBlur(spec.name)
@@ -43,9 +52,30 @@ export const MetadataFieldInput = memo(function MetadataFieldInput({ spec, value
   }
   switch (spec.kind) {
     case 'species':
-      return <SpeciesField id={id} label={spec.label} value={value} required={required} error={error} helperText={note ?? `${spec.help}`} onChange={onChange} onBlur={onBlur} />
+      return (
+        <SpeciesField
+          id={id}
+          label={spec.label}
+          value={value}
+          required={required}
+          error={error}
+          helperText={note ?? `${spec.help}`}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+      )
     case 'datetime':
-      return <SessionStartField id={id} label={spec.label} required={required} error={error} helperText={note ?? spec.help} initialLocal={value} onChange={onChange} />
+      return (
+        <SessionStartField
+          id={id}
+          label={spec.label}
+          required={required}
+          error={error}
+          helperText={note ?? spec.help}
+          initialLocal={value}
+          onChange={onChange}
+        />
+      )
     case 'sex':
       return (
         <TextField {...common} select>

@@ -6,7 +6,10 @@ import { MetadataFieldInput } from './MetadataFieldInput'
 const SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Subject', names: ['subject_id', 'species', 'sex', 'age', 'date_of_birth'] },
   { title: 'Session', names: ['session_description', 'session_start_time'] },
-  { title: 'Recommended for DANDI', names: ['experimenter', 'institution', 'lab', 'experiment_description', 'keywords', 'electrode_location'] },
+  {
+    title: 'Recommended for DANDI',
+    names: ['experimenter', 'institution', 'lab', 'experiment_description', 'keywords', 'electrode_location'],
+  },
 ]
 const WIDE_KINDS = new Set(['multiline', 'datetime'])
 

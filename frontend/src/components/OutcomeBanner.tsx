@@ -40,7 +40,13 @@ export const OUTCOMES: Record<ValidationStatus, Outcome> = {
 export function OutcomeBanner({ status }: { status: ValidationStatus }) {
   const outcome = OUTCOMES[status]
   return (
-    <Alert severity={outcome.severity} variant="outlined" data-testid="final-status" data-status={status} sx={{ bgcolor: 'background.paper' }}>
+    <Alert
+      severity={outcome.severity}
+      variant="outlined"
+      data-testid="final-status"
+      data-status={status}
+      sx={{ bgcolor: 'background.paper' }}
+    >
       <AlertTitle sx={{ fontWeight: 600 }}>{outcome.title}</AlertTitle>
       {outcome.text}
     </Alert>

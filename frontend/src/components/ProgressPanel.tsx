@@ -1,13 +1,19 @@
 import StopIcon from '@mui/icons-material/Stop'
 import { Box, Button, Chip, LinearProgress, Paper, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material'
-import type { StageName, StageView, StatusResponse } from '../api/types'
+import type { StageView, StatusResponse } from '../api/types'
 
-const STAGE_LABELS: Record<StageName, string> = {
-  conversion: 'Conversion',
-  evaluation: 'Evaluation',
-  report_generation: 'Report',
+// The service names its stages; the page shows these three in this order, under these labels.
+const STAGES = [
+  { name: 'conversion', label: 'Conversion' },
+  { name: 'evaluation', label: 'Evaluation' },
+  { name: 'report_generation', label: 'Report' },
+]
+const STAGE_WORDS: Record<string, string> = {
+  pending: 'waiting',
+  in_progress: 'running',
+  completed: 'done',
+  failed: 'failed',
 }
-const STAGE_ORDER: StageName[] = ['conversion', 'evaluation', 'report_generation']
 const TITLES: Record<StatusResponse['status'], string> = {
   idle: 'Progress',
   processing: 'Converting…',
@@ -28,9 +34,10 @@ interface Props {
 
 /** Where the work is: the three stages, the current percent and message, and the attempt. */
 export function ProgressPanel({ status, onCancel, cancelling }: Props) {
-  const stages = STAGE_ORDER.map(
-    (name) => status.stages.find((stage) => stage.name === name) ?? ({ name, status: 'pending' } as StageView),
-  )
+  const stages = STAGES.map(({ name, label }) => {
+    const view: StageView = status.stages.find((stage) => stage.name === name) ?? { name, status: 'pending' }
+    return { ...view, label }
+  })
   const current = stages.findIndex((stage) => stage.status === 'in_progress')
   const completedUntil = stages.filter((stage) => stage.status === 'completed').length
   const active = current >= 0 ? current : completedUntil
@@ -46,14 +53,24 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
         <Typography id="progress-title" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {TITLES[status.status]}
         </Typography>
-        <Chip label={attemptLabel(status.correction_attempt)} color="primary" variant="outlined" data-testid="attempt" />
-        {status.detected_format?.interface && <Chip label={`Format: ${status.detected_format.interface}`} variant="outlined" />}
+        <Chip
+          label={attemptLabel(status.correction_attempt)}
+          color="primary"
+          variant="outlined"
+          data-testid="attempt"
+        />
+        {status.detected_format?.interface && (
+          <Chip label={`Format: ${status.detected_format.interface}`} variant="outlined" />
+        )}
       </Stack>
       <Stepper activeStep={active} alternativeLabel aria-label="Stages">
         {stages.map((stage) => (
           <Step key={stage.name} completed={stage.status === 'completed'}>
-            <StepLabel error={stage.status === 'failed'} optional={<Typography variant="caption">{stageWord(stage, finished)}</Typography>}>
-              {STAGE_LABELS[stage.name]}
+            <StepLabel
+              error={stage.status === 'failed'}
+              optional={<Typography variant="caption">{stageWord(stage, finished)}</Typography>}
+            >
+              {stage.label}
             </StepLabel>
           </Step>
         ))}
@@ -68,7 +85,12 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
               {Math.round(percent)}%
             </Typography>
           </Stack>
-          <LinearProgress variant="determinate" value={percent} aria-label="Conversion progress" sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label="Conversion progress"
+            sx={{ mt: 1, height: 8, borderRadius: 4 }}
+          />
         </Box>
       )}
       {waiting && (
@@ -88,5 +110,5 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
 
 function stageWord(stage: StageView, sessionFinished: boolean): string {
   if (stage.status === 'pending' && sessionFinished) return 'not run'
-  return { pending: 'waiting', in_progress: 'running', completed: 'done', failed: 'failed' }[stage.status]
+  return STAGE_WORDS[stage.status] ?? stage.status
 }

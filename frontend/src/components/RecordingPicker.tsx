@@ -2,7 +2,7 @@ import FolderOpenIcon from '@mui/icons-material/FolderOpen'
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile'
 import UploadFileIcon from '@mui/icons-material/UploadFile'
 import { Box, Button, Collapse, Link, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material'
-import { useRef, useState, type ChangeEvent } from 'react'
+import { type ChangeEvent, useRef, useState } from 'react'
 import { useDropzone } from 'react-dropzone'
 import type { UploadItem } from '../api/client'
 import { describeSelection, formatBytes, toUploadItems } from './recordingFiles'
@@ -67,7 +67,12 @@ export function RecordingPicker({ items, onChange, disabled = false }: Props) {
         The whole folder goes up with its sub-folders (SpikeGLX, Open Ephys, Intan, …). Loose files work too.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
-        <Button variant="contained" startIcon={<FolderOpenIcon />} onClick={() => folderInput.current?.click()} disabled={disabled}>
+        <Button
+          variant="contained"
+          startIcon={<FolderOpenIcon />}
+          onClick={() => folderInput.current?.click()}
+          disabled={disabled}
+        >
           Choose a folder
         </Button>
         <Button variant="outlined" startIcon={<InsertDriveFileIcon />} onClick={open} disabled={disabled}>
@@ -79,7 +84,12 @@ export function RecordingPicker({ items, onChange, disabled = false }: Props) {
           {items.length ? `${describeSelection(items)} · ${formatBytes(totalBytes)}` : 'No recording chosen yet'}
         </Typography>
         {items.length > 0 && (
-          <Link component="button" type="button" onClick={() => setShowFiles((shown) => !shown)} aria-expanded={showFiles}>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => setShowFiles((shown) => !shown)}
+            aria-expanded={showFiles}
+          >
             {showFiles ? 'Hide the file list' : 'Show the file list'}
           </Link>
         )}
@@ -87,7 +97,11 @@ export function RecordingPicker({ items, onChange, disabled = false }: Props) {
           <List dense sx={{ textAlign: 'left', maxHeight: 240, overflow: 'auto' }}>
             {items.slice(0, LISTED_FILES).map((item) => (
               <ListItem key={item.relativePath} disableGutters>
-                <ListItemText primary={item.relativePath} secondary={formatBytes(item.file.size)} slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />
+                <ListItemText
+                  primary={item.relativePath}
+                  secondary={formatBytes(item.file.size)}
+                  slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
+                />
               </ListItem>
             ))}
             {items.length > LISTED_FILES && (

@@ -26,6 +26,7 @@ interface Props {
 export function ResultsPanel({ status, decision, sending, onStartAnother, onTryAgain }: Props) {
   const finished = status.status === 'completed' || status.status === 'failed'
   const serviceFailure = status.failure && !USER_ENDINGS.has(status.failure.reason) ? status.failure : null
+  const issues = status.issues ?? []
   return (
     <Paper component="section" aria-labelledby="results-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
@@ -59,18 +60,28 @@ export function ResultsPanel({ status, decision, sending, onStartAnother, onTryA
           <ValidationBanner
             overall={status.overall_status}
             counts={status.validation_details}
-            inspectorCrashes={status.issues.filter(isInspectorCrash).length}
+            inspectorCrashes={issues.filter(isInspectorCrash).length}
           />
         )}
         {status.validation_details && <SeverityCountChips counts={status.validation_details} />}
         {decision}
-        <Downloads versions={status.versions} reportAvailable={status.report_available} reportName={status.report_name} reportSha256={status.report_sha256} />
-        <IssueList issues={status.issues} />
+        <Downloads
+          versions={status.versions}
+          reportAvailable={status.report_available}
+          reportName={status.report_name}
+          reportSha256={status.report_sha256}
+        />
+        <IssueList issues={issues} />
         <CorrectionHistory history={status.correction_history} />
         {finished && onStartAnother && (
           <>
             <Divider />
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={onStartAnother} sx={{ alignSelf: 'flex-start' }}>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={onStartAnother}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               Convert another recording
             </Button>
           </>

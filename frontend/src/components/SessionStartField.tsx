@@ -23,9 +23,10 @@ export function SessionStartField({ id, label, required, error, helperText, init
   const iso = local && zone ? zonedIso(local, zone) : null
 
   // The pre-filled clock time alone is no answer: until a zone is chosen the field counts as empty.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the pre-filled value; later edits go through update()
   useEffect(() => {
     if (local && !zone) onChange('')
-  }, []) // once, for the pre-filled value; later edits go through update()
+  }, [])
 
   const update = (nextLocal: string, nextZone: string | null) => {
     setLocal(nextLocal)
@@ -57,8 +58,14 @@ export function SessionStartField({ id, label, required, error, helperText, init
           renderInput={(params) => <TextField {...params} label="Time zone" />}
         />
       </Stack>
-      <Typography variant="caption" color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined} sx={{ px: 1.75 }}>
-        {error ?? (iso ? `Sent as ${iso}` : local && !zone ? 'Choose the time zone the recording was made in.' : helperText)}
+      <Typography
+        variant="caption"
+        color={error ? 'error' : 'text.secondary'}
+        role={error ? 'alert' : undefined}
+        sx={{ px: 1.75 }}
+      >
+        {error ??
+          (iso ? `Sent as ${iso}` : local && !zone ? 'Choose the time zone the recording was made in.' : helperText)}
       </Typography>
     </Stack>
   )

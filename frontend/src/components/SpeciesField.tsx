@@ -1,4 +1,4 @@
-import { Autocomplete, TextField, createFilterOptions } from '@mui/material'
+import { Autocomplete, createFilterOptions, TextField } from '@mui/material'
 import { SPECIES, type Species } from '../metadata/species'
 
 interface Props {
@@ -37,7 +37,14 @@ export function SpeciesField({ id, label, value, required, error, helperText, on
       onInputChange={(_, text) => onChange(text)}
       onChange={(_, chosen) => onChange(typeof chosen === 'string' ? chosen : (chosen?.name ?? ''))}
       renderInput={(params) => (
-        <TextField {...params} label={label} required={required} error={Boolean(error)} helperText={error ?? helperText} onBlur={onBlur} />
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={Boolean(error)}
+          helperText={error ?? helperText}
+          onBlur={onBlur}
+        />
       )}
     />
   )

@@ -49,8 +49,10 @@ export function StartPanel({ onStart, maxUploadGb, onDraftChange, busyWith }: Pr
       </Typography>
       {busyWith && uploading === null && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="another-session">
-          {busyWith === 'processing' ? 'Another conversion is running.' : 'Another conversion is waiting for an answer.'} You can prepare this
-          one; it can start when the other has finished.
+          {busyWith === 'processing'
+            ? 'Another conversion is running.'
+            : 'Another conversion is waiting for an answer.'}{' '}
+          You can prepare this one; it can start when the other has finished.
         </Alert>
       )}
       <RecordingPicker items={items} onChange={choose} disabled={uploading !== null} />
@@ -64,8 +66,8 @@ export function StartPanel({ onStart, maxUploadGb, onDraftChange, busyWith }: Pr
         2. Describe it (optional)
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Fields marked * are needed for DANDI. Fill in what you know now, or skip the form: the assistant asks for
-        what is missing in the conversation, and you can answer in your own words.
+        Fields marked * are needed for DANDI. Fill in what you know now, or skip the form: the assistant asks for what
+        is missing in the conversation, and you can answer in your own words.
       </Typography>
       <MetadataForm form={form} disabled={uploading !== null} />
       {formProblem && (

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material'
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 
 /** Asks once for the API token the service was started with (API_TOKEN). */
 export function TokenDialog({ open, onSave }: { open: boolean; onSave(token: string): void }) {
@@ -16,7 +16,14 @@ export function TokenDialog({ open, onSave }: { open: boolean; onSave(token: str
           <DialogContentText sx={{ mb: 2 }}>
             This service was started with an API token. Enter it to continue; it is kept only in this browser tab.
           </DialogContentText>
-          <TextField autoFocus fullWidth type="password" label="API token" value={token} onChange={(event) => setToken(event.target.value)} />
+          <TextField
+            autoFocus
+            fullWidth
+            type="password"
+            label="API token"
+            value={token}
+            onChange={(event) => setToken(event.target.value)}
+          />
         </DialogContent>
         <DialogActions>
           <Button type="submit" variant="contained" disabled={!token.trim()}>

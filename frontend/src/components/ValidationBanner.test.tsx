@@ -6,7 +6,9 @@ const counts = { CRITICAL: 1, ERROR: 2, WARNING: 1, BEST_PRACTICE: 3, INFO: 0 }
 
 describe('ValidationBanner', () => {
   it('says green, yellow or red with the count that matters', () => {
-    const { rerender } = render(<ValidationBanner overall="PASSED" counts={{ ...counts, CRITICAL: 0, ERROR: 0, WARNING: 0, BEST_PRACTICE: 0 }} />)
+    const { rerender } = render(
+      <ValidationBanner overall="PASSED" counts={{ ...counts, CRITICAL: 0, ERROR: 0, WARNING: 0, BEST_PRACTICE: 0 }} />,
+    )
     expect(screen.getByTestId('validation-banner')).toHaveTextContent('Perfect! No issues found.')
     rerender(<ValidationBanner overall="PASSED_WITH_ISSUES" counts={{ ...counts, CRITICAL: 0, ERROR: 0 }} />)
     expect(screen.getByTestId('validation-banner')).toHaveTextContent('Valid with 4 warnings')

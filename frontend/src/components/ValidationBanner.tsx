@@ -16,8 +16,8 @@ function CrashNote({ crashes }: { crashes: number }) {
   if (crashes === 0) return null
   return (
     <div data-testid="inspector-crash-note">
-      {crashes === 1 ? "One of NWB Inspector's own checks" : `${crashes} of NWB Inspector's own checks`} crashed on
-      this file; {crashes === 1 ? 'it is' : 'they are'} listed below as "Checker crash" and not counted against the file.
+      {crashes === 1 ? "One of NWB Inspector's own checks" : `${crashes} of NWB Inspector's own checks`} crashed on this
+      file; {crashes === 1 ? 'it is' : 'they are'} listed below as "Checker crash" and not counted against the file.
     </div>
   )
 }
@@ -50,7 +50,9 @@ export function ValidationBanner({
         // Amber with dark text: reads as "yellow" and keeps the contrast readable.
         sx={{ bgcolor: '#ffd54f', color: 'rgba(0, 0, 0, 0.87)', '& .MuiAlert-icon': { color: 'inherit' } }}
       >
-        <AlertTitle>Valid with {warningCount(counts) === 0 ? 'no warnings' : plural(warningCount(counts), 'warning')}</AlertTitle>
+        <AlertTitle>
+          Valid with {warningCount(counts) === 0 ? 'no warnings' : plural(warningCount(counts), 'warning')}
+        </AlertTitle>
         The file can be used; the suggestions below would make it better.
         <CrashNote crashes={inspectorCrashes} />
       </Alert>

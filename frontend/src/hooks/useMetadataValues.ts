@@ -52,7 +52,7 @@ export function useMetadataValues(initial: FieldMap = {}): MetadataValues {
 
   const validateAll = useCallback((): FieldMap | null => {
     const checked = Object.fromEntries(Object.entries(values).map(([name, raw]) => [name, checkValue(name, raw)]))
-    Object.entries(checked).forEach(([name, result]) => record(name, result))
+    for (const [name, result] of Object.entries(checked)) record(name, result)
     if (Object.values(checked).some((result) => result.error)) return null
     return Object.fromEntries(Object.entries(checked).map(([name, result]) => [name, result.value]))
   }, [values, record])

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ApiClient } from '../api/client'
-import { LiveEvents, type ConnectionState } from '../api/socket'
+import { type ConnectionState, LiveEvents } from '../api/socket'
 import type { ServiceEvent, StatusResponse } from '../api/types'
 
 export interface ServiceStatus {
@@ -62,8 +62,12 @@ export function useServiceStatus(
         setStatus(snapshot)
       } else if (event.type === 'progress' && typeof event.metadata?.percent === 'number') {
         const percent = event.metadata.percent
-        setStatus((current) =>
-          current && { ...current, progress: { ...current.progress, stage: event.stage ?? null, percent, message: event.message ?? '' } },
+        setStatus(
+          (current) =>
+            current && {
+              ...current,
+              progress: { ...current.progress, stage: event.stage ?? null, percent, message: event.message ?? '' },
+            },
         )
       } else {
         void refresh()

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import type { ApiClient } from '../api/client'
-import { toApiError, type ApiError } from '../api/errors'
+import { type ApiError, toApiError } from '../api/errors'
 import { requestKind } from '../api/pendingRequest'
 import type { PendingRequest, RequestOption, UserInputResponse } from '../api/types'
 
@@ -41,7 +41,7 @@ export function useWorkflowActions(
   const [sending, setSending] = useState(false)
 
   const attempt = useCallback(
-    async <T,>(call: () => Promise<T>): Promise<Outcome<T>> => {
+    async <T>(call: () => Promise<T>): Promise<Outcome<T>> => {
       setSending(true)
       try {
         return { ok: true, value: await call() }
@@ -56,7 +56,7 @@ export function useWorkflowActions(
   )
 
   const run = useCallback(
-    async <T,>(context: string, call: () => Promise<T>): Promise<T | null> => {
+    async <T>(context: string, call: () => Promise<T>): Promise<T | null> => {
       const outcome = await attempt(call)
       if (outcome.ok) return outcome.value
       onError(outcome.error, context)
@@ -81,10 +81,15 @@ export function useWorkflowActions(
     [api, run],
   )
 
-  const sendMessage = useCallback((text: string) => run('Sending your message', () => api.userInput({ message: text })), [api, run])
+  const sendMessage = useCallback(
+    (text: string) => run('Sending your message', () => api.userInput({ message: text })),
+    [api, run],
+  )
   const sendFields = useCallback(
     (fields: Record<string, unknown>, skip: string[]) =>
-      attempt(() => api.userInput({ ...(Object.keys(fields).length ? { fields } : {}), ...(skip.length ? { skip } : {}) })),
+      attempt(() =>
+        api.userInput({ ...(Object.keys(fields).length ? { fields } : {}), ...(skip.length ? { skip } : {}) }),
+      ),
     [api, attempt],
   )
   const tryAgain = useCallback(async () => {

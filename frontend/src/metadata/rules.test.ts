@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { checkAge, checkDateOfBirth, checkExperimenters, checkSessionStart, checkSex, checkSpecies, checkSubjectId } from './rules'
-import { SPECIES, findSpecies } from './species'
+import {
+  checkAge,
+  checkDateOfBirth,
+  checkExperimenters,
+  checkSessionStart,
+  checkSex,
+  checkSpecies,
+  checkSubjectId,
+} from './rules'
+import { findSpecies, SPECIES } from './species'
 import { zonedIso } from './timezone'
 import { missingRequired, toUploadMetadata } from './uploadMetadata'
 
@@ -29,10 +37,14 @@ describe('metadata rules (mirroring the server)', () => {
     expect(checkSpecies('mouse')).toEqual({ ok: true, value: 'Mus musculus', note: '"mouse" written as Mus musculus.' })
     expect(value(checkSpecies('Rattus norvegicus'))).toBe('Rattus norvegicus')
     expect(value(checkSpecies('Peromyscus californicus'))).toBe('Peromyscus californicus')
-    expect(value(checkSpecies('http://purl.obolibrary.org/obo/NCBITaxon_10090'))).toBe('http://purl.obolibrary.org/obo/NCBITaxon_10090')
+    expect(value(checkSpecies('http://purl.obolibrary.org/obo/NCBITaxon_10090'))).toBe(
+      'http://purl.obolibrary.org/obo/NCBITaxon_10090',
+    )
     expect(checkSpecies('mus musculus')).toMatchObject({ ok: true, value: 'Mus musculus' })
     expect(checkSpecies('a small rodent')).toMatchObject({ ok: false })
-    expect(SPECIES.map((s) => s.name)).toEqual(expect.arrayContaining(['Mus musculus', 'Rattus norvegicus', 'Homo sapiens']))
+    expect(SPECIES.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['Mus musculus', 'Rattus norvegicus', 'Homo sapiens']),
+    )
     expect(findSpecies('zebra fish')?.taxonId).toBe(7955)
   })
 
@@ -45,13 +57,25 @@ describe('metadata rules (mirroring the server)', () => {
   it('rejects start times in the future, before 1900 or without a zone', () => {
     const now = new Date('2025-01-01T00:00:00Z')
     expect(checkSessionStart('2024-03-05T14:30:00-05:00', now)).toMatchObject({ ok: true })
-    expect(checkSessionStart('2026-03-05T14:30:00-05:00', now)).toMatchObject({ ok: false, message: expect.stringContaining('future') })
-    expect(checkSessionStart('1899-12-31T23:00:00+00:00', now)).toMatchObject({ ok: false, message: expect.stringContaining('1900') })
-    expect(checkSessionStart('2024-03-05T14:30:00', now)).toMatchObject({ ok: false, message: expect.stringContaining('time zone') })
+    expect(checkSessionStart('2026-03-05T14:30:00-05:00', now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('future'),
+    })
+    expect(checkSessionStart('1899-12-31T23:00:00+00:00', now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('1900'),
+    })
+    expect(checkSessionStart('2024-03-05T14:30:00', now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('time zone'),
+    })
     expect(checkDateOfBirth('2024-13-40', now)).toMatchObject({ ok: false })
     expect(checkSubjectId('a/b')).toMatchObject({ ok: false })
     // Mirrors the server's SAFE_ID rule: DANDI file names are built from the id.
-    expect(checkSubjectId('m 042')).toEqual({ ok: false, message: 'No spaces: DANDI file names cannot hold them. Example: m-042.' })
+    expect(checkSubjectId('m 042')).toEqual({
+      ok: false,
+      message: 'No spaces: DANDI file names cannot hold them. Example: m-042.',
+    })
     expect(checkSubjectId('unknown')).toMatchObject({ ok: false })
     expect(checkSubjectId('-m042')).toMatchObject({ ok: false })
     expect(checkSubjectId('mouse-042.b_1')).toEqual({ ok: true, value: 'mouse-042.b_1' })
@@ -66,7 +90,9 @@ describe('metadata rules (mirroring the server)', () => {
   })
 
   it('sends lists where NWB wants lists and names what is still missing', () => {
-    expect(toUploadMetadata({ experimenter: 'Smith, Jane; Doe, John', keywords: 'v1, npx', lab: ' ', subject_id: 'm042' })).toEqual({
+    expect(
+      toUploadMetadata({ experimenter: 'Smith, Jane; Doe, John', keywords: 'v1, npx', lab: ' ', subject_id: 'm042' }),
+    ).toEqual({
       experimenter: ['Smith, Jane', 'Doe, John'],
       keywords: ['v1', 'npx'],
       subject_id: 'm042',

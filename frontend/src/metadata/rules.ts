@@ -14,11 +14,13 @@ const PLACEHOLDER_IDS = new Set(['unknown', 'none', 'na', 'n-a', 'null', 'subjec
 export function checkSubjectId(input: string): RuleResult {
   const value = input.trim()
   if (!value) return fail('Give the animal or participant identifier, for example m042.')
-  if (PLACEHOLDER_IDS.has(value.toLowerCase())) return fail(`"${value}" is a placeholder, not an identifier. Example: m042.`)
+  if (PLACEHOLDER_IDS.has(value.toLowerCase()))
+    return fail(`"${value}" is a placeholder, not an identifier. Example: m042.`)
   if (/\s/.test(value) && SAFE_ID.test(value.replace(/\s+/g, '-'))) {
     return fail(`No spaces: DANDI file names cannot hold them. Example: ${value.replace(/\s+/g, '-')}.`)
   }
-  if (!SAFE_ID.test(value)) return fail("Use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit. Example: m042.")
+  if (!SAFE_ID.test(value))
+    return fail("Use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit. Example: m042.")
   return ok(value)
 }
 
@@ -32,10 +34,17 @@ export function checkSpecies(input: string): RuleResult {
 }
 
 const SEX_WORDS: Record<string, string> = {
-  m: 'M', male: 'M', man: 'M',
-  f: 'F', female: 'F', woman: 'F',
-  u: 'U', unknown: 'U', 'not known': 'U',
-  o: 'O', other: 'O',
+  m: 'M',
+  male: 'M',
+  man: 'M',
+  f: 'F',
+  female: 'F',
+  woman: 'F',
+  u: 'U',
+  unknown: 'U',
+  'not known': 'U',
+  o: 'O',
+  other: 'O',
 }
 
 export function checkSex(input: string): RuleResult {
@@ -45,12 +54,26 @@ export function checkSex(input: string): RuleResult {
   return ok(code, code === value ? undefined : `"${value}" written as ${code}.`)
 }
 
-const ISO_DURATION = /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/
+const ISO_DURATION =
+  /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/
 const AGE_UNITS: Record<string, string> = {
-  d: 'D', day: 'D', days: 'D',
-  w: 'W', wk: 'W', wks: 'W', week: 'W', weeks: 'W',
-  m: 'M', mo: 'M', month: 'M', months: 'M',
-  y: 'Y', yr: 'Y', yrs: 'Y', year: 'Y', years: 'Y',
+  d: 'D',
+  day: 'D',
+  days: 'D',
+  w: 'W',
+  wk: 'W',
+  wks: 'W',
+  week: 'W',
+  weeks: 'W',
+  m: 'M',
+  mo: 'M',
+  month: 'M',
+  months: 'M',
+  y: 'Y',
+  yr: 'Y',
+  yrs: 'Y',
+  year: 'Y',
+  years: 'Y',
 }
 
 export function isIsoDuration(value: string): boolean {
@@ -118,7 +141,10 @@ export function checkExperimenterName(input: string): RuleResult {
 
 /** Several experimenters separated by semicolons: "Smith, Jane; Doe, John". */
 export function splitExperimenters(input: string): string[] {
-  return input.split(';').map((name) => name.trim()).filter(Boolean)
+  return input
+    .split(';')
+    .map((name) => name.trim())
+    .filter(Boolean)
 }
 
 export function checkExperimenters(input: string): RuleResult {
@@ -133,7 +159,10 @@ export function checkExperimenters(input: string): RuleResult {
 }
 
 export function splitKeywords(input: string): string[] {
-  return input.split(',').map((word) => word.trim()).filter(Boolean)
+  return input
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean)
 }
 
 export function checkNonEmpty(input: string, what: string, example: string): RuleResult {

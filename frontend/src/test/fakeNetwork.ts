@@ -1,7 +1,7 @@
 // The network boundary for unit tests: an axios adapter answering like the backend, and a
 // WebSocket stand-in the test drives by hand. Everything above them is the real code.
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import type { StatusResponse } from '../api/types'
+import { type AxiosAdapter, AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+import type { ServiceInfo, StatusResponse } from '../api/types'
 
 export interface Call {
   method: string
@@ -30,7 +30,8 @@ export function fakeBackend(routes: Record<string, Reply | ((call: Call) => Repl
     if (reply === undefined) throw new Error(`No fake for ${call.method} ${call.url}`)
     if (reply === 'network-error') throw new AxiosError('Network Error', 'ERR_NETWORK', config)
     const response: AxiosResponse = { data: reply.body, status: reply.status, statusText: '', headers: {}, config }
-    if (reply.status >= 400) throw new AxiosError(`Request failed with status ${reply.status}`, 'ERR_BAD_RESPONSE', config, null, response)
+    if (reply.status >= 400)
+      throw new AxiosError(`Request failed with status ${reply.status}`, 'ERR_BAD_RESPONSE', config, null, response)
     return response
   }
   return { adapter, calls }
@@ -94,6 +95,8 @@ export function makeStatus(overrides: Partial<StatusResponse> = {}): StatusRespo
     llm_provider: 'offline',
     pending_request: null,
     metadata: {},
+    extracted_metadata: {},
+    file_info: null,
     declined_fields: [],
     uploaded_files: 0,
     upload_bytes: 0,
@@ -105,7 +108,7 @@ export function makeStatus(overrides: Partial<StatusResponse> = {}): StatusRespo
   }
 }
 
-export const SERVICE_INFO = {
+export const SERVICE_INFO: ServiceInfo = {
   name: 'agentic-neurodata',
   version: '0.1.0',
   llm_provider: 'offline',
