@@ -278,6 +278,30 @@ export interface components {
             action: string;
             /** Description */
             description: string;
+            /**
+             * Params Model
+             * @description Name of the parameters' model
+             */
+            params_model: string;
+            /**
+             * Params Schema
+             * @description JSON schema of the parameters
+             */
+            params_schema: {
+                [key: string]: unknown;
+            };
+            /**
+             * Result Model
+             * @description Name of the result's model
+             */
+            result_model: string;
+            /**
+             * Result Schema
+             * @description JSON schema of the result
+             */
+            result_schema: {
+                [key: string]: unknown;
+            };
         };
         /** AgentInfo */
         AgentInfo: {
