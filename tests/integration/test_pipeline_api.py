@@ -122,7 +122,7 @@ def test_health_answers_fast_while_a_conversion_runs(tmp_path: Path) -> None:
                 latencies.append(time.perf_counter() - started)
             time.sleep(0.05)
         assert latencies, "the conversion finished before /health could be probed"
-        assert max(latencies) < 0.5  # generous bound: catches a blocked event loop (DESIGN: target 100 ms)
+        assert max(latencies) < 0.5  # generous bound: catches a blocked event loop (target 100 ms)
 
 
 def test_websocket_receives_every_state_change(client: TestClient, sample_run: Path) -> None:

@@ -1,4 +1,4 @@
-"""NWB Inspector importance -> our severity -> overall status (DESIGN.md, Story 7.2)."""
+"""NWB Inspector importance -> our severity -> overall status (docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// What the service waits for, read from `pending_request` (DESIGN.md "API contract"): one place
+// What the service waits for, read from `pending_request` (docs/architecture.md): one place
 // that turns type + purpose into the kind of answer the page has to offer.
 import type { FieldRequest, PendingRequest } from './types'
 

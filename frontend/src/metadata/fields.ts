@@ -1,5 +1,5 @@
 // The metadata fields the UI knows how to ask for: labels, help, examples and the check that
-// mirrors the server rule. Required ones match DESIGN.md "Metadata rules".
+// mirrors the server rule. Required ones match backend/src/agentic_neurodata/metadata/fields.py.
 import {
   checkAge,
   checkDateOfBirth,

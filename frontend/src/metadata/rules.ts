@@ -1,4 +1,4 @@
-// Client-side checks that mirror the server's metadata rules (DESIGN.md "Metadata rules"). They
+// Client-side checks that mirror the server's metadata rules (backend/src/agentic_neurodata/metadata/). They
 // only spare the user a round trip: the server checks again and its `rejected` reasons win.
 import { findSpecies, isAcceptedSpeciesForm } from './species'
 

@@ -1,7 +1,7 @@
 """What NWB Inspector's checks mean, why they matter, and how the service fixes them.
 
 One catalogue for every agent: the evaluation agent explains issues with it and the
-conversation agent plans corrections with it (DESIGN.md, correction catalogue). Each check maps
+conversation agent plans corrections with it (docs/architecture.md, "Where things go"). Each check maps
 to fix strategies: `auto` (deterministic, safe, logged) or `ask` (a value only the user knows,
 with the metadata field it sets, the question, an example and the rule). A check with no
 strategy is one the service cannot change by metadata (`FixKind.NONE`): it is explained only.

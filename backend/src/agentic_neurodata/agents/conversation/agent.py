@@ -563,7 +563,7 @@ class ConversationAgent(Agent):
     def _finish(
         self, status: WorkflowStatus, outcome: ValidationStatus, message: str, failure: Failure | None = None
     ) -> ActionReply:
-        # The conversation is over: keep only its last word (DESIGN: history cleared when a workflow ends).
+        # The conversation is over: keep only its last word (the history is cleared when a workflow ends).
         self.store.add_chat_turn("assistant", message)
         last = self.store.snapshot().conversation[-1:]
         self.store.set_status(status, COMPONENT, message, validation_status=outcome, failure=failure, conversation=last)

@@ -1,4 +1,4 @@
-"""Deterministic, safe fixes the service applies by itself (DESIGN.md correction catalogue).
+"""Deterministic, safe fixes the service applies by itself (the correction catalogue: knowledge/_catalogue.py).
 
 Each fix changes a metadata value or a conversion option only from facts already present
 (a value the user gave, the devices the files describe) and says what it did; none invents a

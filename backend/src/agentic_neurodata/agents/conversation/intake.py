@@ -1,6 +1,6 @@
 """Metadata intake before conversion: what the user gave, what the files know, what is missing.
 
-Policy (DESIGN.md): required fields are asked before converting, in at most two rounds; fields
+Policy (docs/architecture.md, "One session, start to end"): required fields are asked before converting, in at most two rounds; fields
 the user declines are remembered and never asked again; "just convert it" (minimal mode) asks
 nothing. A value is never invented: what the user did not give stays missing and evaluation
 reports the gap.
@@ -82,7 +82,7 @@ def required_missing(metadata: dict[str, Any], declined: list[str]) -> list[Fiel
 def cannot_convert_without(metadata: dict[str, Any]) -> list[str]:
     """What is asked even in minimal mode or after two rounds: the session start time with its
     time zone. NWB cannot be written without a start time, and a time without zone would be
-    silently put in the server's zone (DESIGN.md), so neither is ever guessed."""
+    silently put in the server's zone by PyNWB, so neither is ever guessed."""
     return [] if metadata.get(START_TIME) else [START_TIME]
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ...domain import FixKind, IssueCategory, Severity, ValidationIssue
 from ...knowledge.inspector_checks import INSPECTOR_INTERNAL_ERROR, PYNWB_READ_ERROR, PYNWB_VALIDATION, knowledge_for
 
-# DESIGN.md: the level is the Inspector's `importance`; its `severity` is only HIGH/LOW.
+# docs/architecture.md: the level is the Inspector's `importance`; its `severity` is only HIGH/LOW.
 IMPORTANCE_TO_SEVERITY: dict[str, Severity] = {
     "CRITICAL": Severity.CRITICAL,
     "PYNWB_VALIDATION": Severity.ERROR,

@@ -1,4 +1,4 @@
-"""Overall status of a file from its issues (DESIGN.md, Story 7.2), and the counts shown beside it.
+"""Overall status of a file from its issues (docs/architecture.md, "One session, start to end"), and the counts shown beside it.
 
 Counting rule, so that counts and status never disagree:
 - `count_by_severity` (ValidationResult.counts, `/api/status` validation_details) counts only issues

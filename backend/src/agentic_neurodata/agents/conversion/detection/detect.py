@@ -1,4 +1,4 @@
-"""Registry-driven format detection (DESIGN.md "Format detection").
+"""Registry-driven format detection (docs/architecture.md, "Where things go": a new stream kind).
 
 scan -> candidates from each class's source schema and suffixes -> streams from the class's own
 listing -> time-bounded probe (metadata + in-memory stub) -> ranking -> DetectionResult.

@@ -1,7 +1,7 @@
 """Conversion options the conversation agent asks for as automatic fixes, and the streams they leave out.
 
 Each option that changes the output adds a note in plain words, so the fix can be listed as an
-auto-fix (DESIGN.md: no silent defaults).
+auto-fix (docs/architecture.md: no silent defaults).
 """
 
 from __future__ import annotations
