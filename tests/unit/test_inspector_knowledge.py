@@ -1,4 +1,4 @@
-"""The catalogue of NWB Inspector checks: an entry for every registered check, well formed, the catalogue's fix kinds."""
+"""The catalogue of NWB Inspector checks: an entry for every registered check, well formed, with its fix kinds."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Metadata intake before conversion: what the user gave, what the files know, what is missing.
 
-Policy (docs/architecture.md, "One session, start to end"): required fields are asked before converting, in at most two rounds; fields
-the user declines are remembered and never asked again; "just convert it" (minimal mode) asks
-nothing. A value is never invented: what the user did not give stays missing and evaluation
-reports the gap.
+Policy (docs/architecture.md, "One session, start to end"): required fields are asked before
+converting, in at most two rounds; fields the user declines are remembered and never asked
+again; "just convert it" (minimal mode) asks nothing. A value is never invented: what the user
+did not give stays missing and evaluation reports the gap.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Overall status of a file from its issues (docs/architecture.md, "One session, start to end"), and the counts shown beside it.
+"""Overall status of a file from its issues, and the counts shown beside it (docs/architecture.md,
+"One session, start to end").
 
 Counting rule, so that counts and status never disagree:
 - `count_by_severity` (ValidationResult.counts, `/api/status` validation_details) counts only issues
