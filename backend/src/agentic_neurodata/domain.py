@@ -338,3 +338,33 @@ class PendingRequest(BaseModel):
         default=None,
         description="What a user_input request is for: format_arguments, correction_values or no_progress",
     )
+
+
+# --------------------------------------------------------------------------- where metadata values come from
+
+
+class ValueSource(StrEnum):
+    """Where a metadata value came from. Only the first four are written as the person's own."""
+
+    FORM = "form"  # typed into a field (web form, dialog, --set, metadata file, API fields)
+    WORDS = "words"  # read from what the person wrote in a sentence
+    CONFIRMED = "confirmed"  # asked back and confirmed (a guess the person accepted, or the summary)
+    FILES = "files"  # read from the recording's own files
+    AUTO_FIX = "auto_fix"  # set by an automatic fix (logged, listed in the report)
+
+
+class ValueProposal(BaseModel):
+    """One reading of words that do not say a value exactly ("monkey" -> rhesus macaque)."""
+
+    value: Any = Field(description="The value as it would be stored")
+    label: str = Field(description="How the value is shown: 'rhesus macaque (Macaca mulatta)'")
+    extra: dict[str, Any] = Field(default_factory=dict, description="Further fields the same answer settles")
+
+
+class ValueConfirmation(BaseModel):
+    """A guess asked back instead of being stored: "Did you mean rhesus macaque (Macaca mulatta)?"."""
+
+    field: str
+    said: str = Field(description="The person's words")
+    question: str
+    proposals: list[ValueProposal] = Field(min_length=1)

@@ -1,12 +1,17 @@
 """Age: "12 weeks", "P90", "3 months", "2 years", "90 days old" -> ISO 8601 durations (P12W, P90D, ...).
 
 The unit the person used is kept (12 weeks stays P12W, not P84D): converting would add a
-precision nobody measured. Ranges ("8-10 weeks") become NWB's range form P8W/P10W.
+precision nobody measured. Ranges ("8-10 weeks") become NWB's range form P8W/P10W. Durations
+already in ISO 8601 are read by isodate (how long they are, for the plausibility check).
+Ages counted from fertilisation ("6 dpf", "E18") are not ages since birth and are not stored.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
+
+import isodate
 
 from .result import RuleResult, accept, clean, reject
 
@@ -105,10 +110,10 @@ def normalize_age(text: str) -> RuleResult:
     approximate = bool(re.search(r"\b(?:about|around|approx|roughly|circa|ca\.)|~", raw, re.I))
     text_only = " ".join(_FILLER.sub(" ", raw.lower()).replace("-old", "").split()).strip(" ,.")
     text_only = re.sub(r"^an?\s+(?=\d)", "", text_only)
-    if re.match(r"^e\s*\d", text_only) or "embryonic" in text_only:
+    if re.match(r"^e\s*\d", text_only) or "embryonic" in text_only or re.search(r"\d\s*(?:dpf|hpf)\b", text_only):
         return reject(
             FIELD,
-            "An embryonic age cannot be written as a duration since birth.",
+            "An age counted from fertilisation (embryonic, dpf) is not an age since birth.",
             "the age since birth, e.g. 'P0', or the date of birth",
         )
     postnatal = POSTNATAL.fullmatch(text_only)
@@ -152,11 +157,12 @@ def _checked(value: str, raw: str, note: str, days: float | None = None) -> Rule
 
 
 def _days(iso: str) -> float:
-    total = 0.0
-    date_part = iso[1:].split("T")[0]
-    for amount, unit in re.findall(r"(\d+(?:\.\d+)?)([YMWD])", date_part):
-        total += float(amount) * DAYS_PER_UNIT[unit]
-    return total
+    """How long an ISO 8601 duration is, in days (months and years at their average length)."""
+    duration = isodate.parse_duration(iso)
+    if isinstance(duration, timedelta):
+        return duration.total_seconds() / 86400
+    extra = float(duration.years) * DAYS_PER_UNIT["Y"] + float(duration.months) * DAYS_PER_UNIT["M"]
+    return extra + duration.tdelta.total_seconds() / 86400
 
 
 def _number(token: str) -> float:

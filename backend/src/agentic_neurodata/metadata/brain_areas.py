@@ -1,8 +1,10 @@
-"""Electrode location: what people call a brain area -> a consistent name.
+"""Electrode location: what people call a brain area, kept exactly as precise as they said it.
 
-Known areas are stored as the Allen Mouse Brain Atlas (CCF) acronym, the vocabulary NWB's
-best practices point to and the sample metadata uses ("VISp"); the note gives the full name so
-nothing is lost. Other areas are kept as written (free text is valid in NWB)."""
+A name that means exactly one Allen Mouse Brain Atlas (CCF) area ("V1", "primary visual
+cortex", "barrel cortex") is stored as that area's acronym ("VISp"), the vocabulary NWB's best
+practices point to; the note gives the full name. Anything broader or narrower stays as
+written: "visual cortex" is not VISp (V2 is visual cortex too), "hippocampus" is not HPF,
+"dorsal CA1" is more than CA1. NWB takes free text here, so nothing is lost by keeping it."""
 
 from __future__ import annotations
 
@@ -12,125 +14,121 @@ from .result import RuleResult, accept, clean, reject
 
 FIELD = "electrode_location"
 EXAMPLE = "'V1', 'hippocampus CA1' or 'VISp'"
-# acronym -> (full name, other names people use)
+# acronym -> (full name, names that mean exactly this area)
 AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "VISp": ("primary visual area", ("v1", "visp", "primary visual cortex", "visual cortex", "striate cortex")),
-    "VISl": ("lateral visual area", ("lm", "visl", "lateral visual area")),
-    "MOp": ("primary motor area", ("m1", "mop", "primary motor cortex", "motor cortex")),
-    "MOs": ("secondary motor area", ("m2", "mos", "secondary motor cortex")),
-    "SSp": ("primary somatosensory area", ("s1", "ssp", "primary somatosensory cortex", "somatosensory cortex")),
+    "VISp": ("primary visual area", ("v1", "visp", "primary visual cortex", "primary visual area", "striate cortex")),
+    "VISl": ("lateral visual area", ("visl", "lateral visual area")),
+    "MOp": ("primary motor area", ("m1", "mop", "primary motor cortex", "primary motor area")),
+    "MOs": ("secondary motor area", ("m2", "mos", "secondary motor cortex", "secondary motor area")),
+    "SSp": ("primary somatosensory area", ("s1", "ssp", "primary somatosensory cortex", "primary somatosensory area")),
     "SSp-bfd": ("primary somatosensory area, barrel field", ("barrel cortex", "ssp-bfd", "barrel field")),
-    "AUDp": ("primary auditory area", ("a1", "audp", "primary auditory cortex", "auditory cortex")),
-    "RSP": ("retrosplenial area", ("rsp", "retrosplenial cortex", "rsc")),
-    "PL": ("prelimbic area", ("pl", "prelimbic cortex", "prelimbic")),
-    "ILA": ("infralimbic area", ("il", "ila", "infralimbic cortex")),
-    "ACA": ("anterior cingulate area", ("acc", "aca", "anterior cingulate cortex", "cingulate cortex")),
-    "ORB": ("orbital area", ("ofc", "orb", "orbitofrontal cortex")),
-    "PFC": ("prefrontal cortex", ("pfc", "mpfc", "medial prefrontal cortex", "prefrontal cortex")),
-    "PTLp": ("posterior parietal association areas", ("ppc", "posterior parietal cortex", "parietal cortex")),
-    "ENTm": ("entorhinal area, medial part", ("mec", "medial entorhinal cortex")),
-    "ENT": ("entorhinal area", ("ec", "entorhinal cortex")),
-    "HPF": ("hippocampal formation", ("hippocampus", "hpc", "hippocampal formation")),
-    "CA1": ("field CA1", ("ca1", "hippocampus ca1", "hippocampal ca1")),
-    "CA3": ("field CA3", ("ca3", "hippocampus ca3")),
-    "DG": ("dentate gyrus", ("dg", "dentate gyrus")),
+    "AUDp": ("primary auditory area", ("a1", "audp", "primary auditory cortex", "primary auditory area")),
+    "RSP": ("retrosplenial area", ("rsp", "retrosplenial cortex", "retrosplenial area")),
+    "PL": ("prelimbic area", ("prelimbic cortex", "prelimbic area", "prelimbic")),
+    "ILA": ("infralimbic area", ("ila", "infralimbic cortex", "infralimbic area")),
+    "ACA": ("anterior cingulate area", ("aca", "anterior cingulate cortex", "anterior cingulate area")),
+    "ORB": ("orbital area", ("orbitofrontal cortex", "orbital area")),
+    "ENTm": ("entorhinal area, medial part", ("mec", "medial entorhinal cortex", "entm")),
+    "ENTl": ("entorhinal area, lateral part", ("lec", "lateral entorhinal cortex", "entl")),
+    "ENT": ("entorhinal area", ("entorhinal cortex", "entorhinal area")),
+    "HPF": ("hippocampal formation", ("hippocampal formation", "hpf")),
+    "CA1": ("field CA1", ("ca1", "hippocampal ca1", "hippocampus ca1", "field ca1")),
+    "CA2": ("field CA2", ("ca2", "field ca2")),
+    "CA3": ("field CA3", ("ca3", "hippocampal ca3", "hippocampus ca3", "field ca3")),
+    "DG": ("dentate gyrus", ("dentate gyrus",)),
     "SUB": ("subiculum", ("subiculum",)),
-    "STR": ("striatum", ("striatum", "str")),
-    "CP": ("caudoputamen", ("cp", "caudoputamen", "dorsal striatum", "dms", "dls")),
-    "ACB": ("nucleus accumbens", ("nac", "acb", "nucleus accumbens", "accumbens", "ventral striatum")),
-    "GPe": ("globus pallidus, external segment", ("gpe", "globus pallidus")),
-    "TH": ("thalamus", ("thalamus", "th")),
-    "LGd": ("dorsal part of the lateral geniculate complex", ("lgn", "dlgn", "lgd", "lateral geniculate nucleus")),
-    "HY": ("hypothalamus", ("hypothalamus", "hy")),
-    "LHA": ("lateral hypothalamic area", ("lh", "lha", "lateral hypothalamus")),
-    "BLA": ("basolateral amygdalar nucleus", ("bla", "basolateral amygdala")),
-    "AMY": ("amygdala", ("amygdala", "amy")),
-    "CEA": ("central amygdalar nucleus", ("cea", "central amygdala")),
+    "STR": ("striatum", ("striatum",)),
+    "CP": ("caudoputamen", ("caudoputamen", "caudate putamen")),
+    "ACB": ("nucleus accumbens", ("nac", "acb", "nucleus accumbens", "accumbens")),
+    "TH": ("thalamus", ("thalamus",)),
+    "LGd": ("dorsal part of the lateral geniculate complex", ("dlgn", "lgd", "dorsal lateral geniculate nucleus")),
+    "HY": ("hypothalamus", ("hypothalamus",)),
+    "LHA": ("lateral hypothalamic area", ("lha", "lateral hypothalamus", "lateral hypothalamic area")),
+    "BLA": ("basolateral amygdalar nucleus", ("bla", "basolateral amygdala", "basolateral amygdalar nucleus")),
+    "CEA": ("central amygdalar nucleus", ("cea", "central amygdala", "central amygdalar nucleus")),
     "VTA": ("ventral tegmental area", ("vta", "ventral tegmental area")),
-    "SNc": ("substantia nigra, compact part", ("snc", "substantia nigra", "substantia nigra pars compacta")),
-    "SCs": ("superior colliculus, sensory related", ("sc", "scs", "superior colliculus")),
+    "SNc": ("substantia nigra, compact part", ("snc", "substantia nigra pars compacta")),
+    "SNr": ("substantia nigra, reticular part", ("snr", "substantia nigra pars reticulata")),
     "IC": ("inferior colliculus", ("inferior colliculus",)),
     "PAG": ("periaqueductal gray", ("pag", "periaqueductal gray", "periaqueductal grey")),
-    "LC": ("locus ceruleus", ("lc", "locus coeruleus", "locus ceruleus")),
+    "LC": ("locus ceruleus", ("locus coeruleus", "locus ceruleus")),
     "DR": ("dorsal nucleus raphe", ("drn", "dorsal raphe", "dorsal raphe nucleus")),
-    "CB": ("cerebellum", ("cerebellum", "cb")),
-    "MOB": ("main olfactory bulb", ("ob", "olfactory bulb", "mob")),
-    "PIR": ("piriform area", ("piriform cortex", "pir", "piriform")),
-    "CLA": ("claustrum", ("claustrum", "cla")),
-    "ZI": ("zona incerta", ("zi", "zona incerta")),
-    "LS": ("lateral septal nucleus", ("ls", "lateral septum")),
-    "MS": ("medial septal nucleus", ("ms", "medial septum")),
-    "AI": ("agranular insular area", ("insula", "insular cortex", "ai")),
+    "CB": ("cerebellum", ("cerebellum",)),
+    "MOB": ("main olfactory bulb", ("mob", "main olfactory bulb")),
+    "PIR": ("piriform area", ("piriform cortex", "piriform area", "piriform")),
+    "CLA": ("claustrum", ("claustrum",)),
+    "ZI": ("zona incerta", ("zona incerta",)),
+    "LS": ("lateral septal nucleus", ("lateral septum", "lateral septal nucleus")),
+    "MS": ("medial septal nucleus", ("medial septum", "medial septal nucleus")),
 }
 BY_NAME = {name: acronym for acronym, (_, names) in AREAS.items() for name in names}
-# Short acronyms that are ordinary words or other things in prose; only trusted in a direct answer.
-_AREA_FILLER = {
-    "the",
-    "in",
-    "of",
-    "area",
-    "region",
-    "recording",
-    "recordings",
-    "brain",
-    "mouse",
-    "rat",
-    "cortex",
-    "from",
-}
-PROSE_UNSAFE = {
-    "pl",
-    "il",
-    "ec",
-    "th",
-    "hy",
-    "lh",
-    "sc",
-    "lc",
-    "cb",
-    "ob",
-    "ai",
-    "ms",
-    "ls",
-    "cp",
-    "str",
-    "lm",
-    "amy",
-    "zi",
-    "a1",
-    "dg",
-    "dr",
-}
+# Areas people name that no single CCF acronym means exactly: recognised in sentences, kept as written.
+AS_SAID = (
+    "visual cortex", "auditory cortex", "motor cortex", "somatosensory cortex", "sensory cortex", "hippocampus",
+    "prefrontal cortex", "medial prefrontal cortex", "mpfc", "pfc", "olfactory bulb", "superior colliculus", "lgn",
+    "lateral geniculate nucleus", "amygdala", "substantia nigra", "cingulate cortex", "parietal cortex",
+    "posterior parietal cortex", "ppc", "insula", "insular cortex", "brainstem", "spinal cord", "retina",
+    "dorsal striatum", "ventral striatum", "dorsomedial striatum", "dorsolateral striatum", "globus pallidus",
+    "frontal cortex", "cortex", "neocortex", "barrel field", "septum", "habenula", "lateral habenula",
+    "cerebral cortex", "orbitofrontal", "secondary visual cortex", "higher visual areas", "dorsal cortex",
+)  # fmt: skip
+# Short acronyms that are other words in prose; trusted only as a whole answer or after "in"/"area".
+PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc"}
+_DETAIL = (
+    r"(?:(?:left|right|dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|"
+    r"intermediate)\s+|(?:layer|layers|L)\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?)*"
+)
+_CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
+# "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
+_NAMED_AREA = re.compile(
+    r"(?:\b(?:recorded|recording|recordings|imaging|implanted|targeting)\s+(?:in|from|into)\s+(?:the\s+)?(?:area\s+)?"
+    r"|\barea\s+)([A-Z][A-Za-z]?[A-Z][A-Za-z0-9]{0,4})\b(?![-_]?\d)"
+)
+_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area|region)\s+)+", re.I)
+_FILLER = {"the", "in", "of", "area", "region", "brain", "from"}
 
 
 def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
-    """The brain area named in `text`: (acronym, start, end), longest name first."""
+    """The brain area named in `text`, as stored (acronym or the words), with its span.
+    Modifiers before it ("dorsal", "layer 5 of") keep it as written."""
     lowered = text.lower()
-    for name in sorted(BY_NAME, key=len, reverse=True):
-        if in_prose and name in PROSE_UNSAFE:
-            continue
-        match = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", lowered)
-        if match:
-            return BY_NAME[name], match.start(), match.end()
-    return None
+    best: tuple[int, int] | None = None
+    for name in sorted((*BY_NAME, *AS_SAID), key=len, reverse=True):
+        cue = _CUE if in_prose and name in PROSE_UNSAFE else ""
+        match = re.search(rf"(?<![\w-]){cue}{_DETAIL}{re.escape(name)}(?![\w-])", lowered)
+        if match and len(name) <= 4 and in_prose and not _looks_like_acronym(text[match.start() : match.end()]):
+            match = None
+        if match and cue:
+            match = re.search(rf"{_DETAIL}{re.escape(name)}$", lowered[: match.end()])
+        if match and (best is None or match.start() < best[0] or (match.start() == best[0] and match.end() > best[1])):
+            best = match.span()
+    if best is None and in_prose:
+        named = _NAMED_AREA.search(text)
+        return (named.group(1), named.start(1), named.end(1)) if named else None
+    if best is None:
+        return None
+    said = text[best[0] : best[1]]
+    acronym = BY_NAME.get(said.lower())
+    return (acronym or said), best[0], best[1]
+
+
+def _looks_like_acronym(word: str) -> bool:
+    """'V1', 'CA1', 'dLGN', 'mPFC' as people type them, not 'ca1' inside prose."""
+    return bool(re.search(r"[A-Z]", word))
 
 
 def normalize_location(text: str) -> RuleResult:
-    raw = clean(text)
+    raw = _LEADING_WORDS.sub("", clean(text))
     if not raw or raw.lower() in {"n/a", "na", "none", "unknown", "?"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
+    if len(raw) > 120:
+        return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)
     exact = BY_NAME.get(raw.lower())
     if exact:
         full = AREAS[exact][0]
         return accept(FIELD, exact, "" if raw == exact else f"'{raw}' -> {exact} ({full}, Allen CCF).")
-    if len(raw) > 120:
-        return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)
-    found = find_area(raw)
-    if found:
-        acronym, start, end = found
-        rest = set(re.findall(r"[a-z0-9]+", (raw[:start] + " " + raw[end:]).lower()))
-        if rest <= _AREA_FILLER:
+    words = set(re.findall(r"[a-z0-9]+", raw.lower())) - _FILLER
+    for name, acronym in BY_NAME.items():
+        if words == set(re.findall(r"[a-z0-9]+", name)):
             return accept(FIELD, acronym, f"'{raw}' -> {acronym} ({AREAS[acronym][0]}, Allen CCF).")
-        # More detail than the name alone (a layer, a side): keep the user's words.
-        return accept(FIELD, raw, f"Kept as written; it names {acronym} ({AREAS[acronym][0]}).")
-    return accept(FIELD, raw, f"'{raw}' is not in our list of brain areas; kept as written.")
+    return accept(FIELD, raw, "Kept as written.")

@@ -17,6 +17,7 @@ from .names import normalize_experimenters
 from .result import RuleResult, accept, clean, reject
 from .sex import normalize_sex
 from .species import normalize_species
+from .strains import normalize_genotype, normalize_strain
 from .text_fields import (
     normalize_device_description,
     normalize_experiment_description,
@@ -30,6 +31,8 @@ from .text_fields import (
 from .weight import normalize_weight
 
 Level = Literal["required", "recommended", "optional"]
+# How the web app shows the field: a plain input, a longer text, or a dedicated widget.
+Kind = Literal["text", "multiline", "species", "sex", "age", "datetime", "date", "experimenter", "keywords"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class FieldSpec:
     aliases: tuple[str, ...] = ()
     # Fields that satisfy the same need: age or date_of_birth.
     alternative: str | None = None
+    kind: Kind = "text"
 
     @property
     def required(self) -> bool:
@@ -53,11 +57,6 @@ class FieldSpec:
         return FieldRequest(
             name=self.name, required=self.required, description=self.description, example=self.example, why=self.why
         )
-
-
-def _strain(value: Any) -> RuleResult:
-    raw = clean(value)
-    return accept("strain", raw) if raw and len(raw) <= 100 else reject("strain", "Give the strain name.", "'C57BL/6J'")
 
 
 FIELDS: dict[str, FieldSpec] = {
@@ -82,6 +81,7 @@ FIELDS: dict[str, FieldSpec] = {
             "DANDI requires the species; it is stored as the Latin name with its NCBI Taxonomy link.",
             normalize_species,
             ("species", "animal type", "organism"),
+            kind="species",
         ),
         FieldSpec(
             "sex",
@@ -92,6 +92,7 @@ FIELDS: dict[str, FieldSpec] = {
             "DANDI requires the subject's sex (unknown is a valid answer).",
             normalize_sex,
             ("sex", "gender"),
+            kind="sex",
         ),
         FieldSpec(
             "age",
@@ -103,6 +104,7 @@ FIELDS: dict[str, FieldSpec] = {
             normalize_age,
             ("age", "how old"),
             alternative="date_of_birth",
+            kind="age",
         ),
         FieldSpec(
             "date_of_birth",
@@ -114,6 +116,7 @@ FIELDS: dict[str, FieldSpec] = {
             normalize_date_of_birth,
             ("date of birth", "birth date", "birthday", "dob", "born"),
             alternative="age",
+            kind="date",
         ),
         FieldSpec(
             "session_description",
@@ -124,6 +127,7 @@ FIELDS: dict[str, FieldSpec] = {
             "NWB requires a description of every session so the data can be understood later.",
             normalize_session_description,
             ("session description", "description"),
+            kind="multiline",
         ),
         FieldSpec(
             "session_start_time",
@@ -134,6 +138,7 @@ FIELDS: dict[str, FieldSpec] = {
             "NWB needs the start time with a time zone; without one the time would silently be the server's.",
             normalize_session_start_time,
             ("session start time", "start time", "start date", "date", "time", "when", "time zone", "timezone"),
+            kind="datetime",
         ),
         FieldSpec(
             "experimenter",
@@ -144,6 +149,7 @@ FIELDS: dict[str, FieldSpec] = {
             "DANDI credits the people who collected the data.",
             normalize_experimenters,
             ("experimenter", "experimenters", "who", "name", "recorded by"),
+            kind="experimenter",
         ),
         FieldSpec(
             "institution",
@@ -174,6 +180,7 @@ FIELDS: dict[str, FieldSpec] = {
             "Tells people browsing DANDI what the experiment was for.",
             normalize_experiment_description,
             ("experiment description", "experiment", "purpose"),
+            kind="multiline",
         ),
         FieldSpec(
             "keywords",
@@ -184,6 +191,7 @@ FIELDS: dict[str, FieldSpec] = {
             "DANDI's search uses them.",
             normalize_keywords,
             ("keywords", "keyword", "tags"),
+            kind="keywords",
         ),
         FieldSpec(
             "electrode_location",
@@ -212,8 +220,18 @@ FIELDS: dict[str, FieldSpec] = {
             "The strain or line of the subject.",
             "C57BL/6J",
             "Recommended by DANDI for laboratory animals.",
-            _strain,
+            normalize_strain,
             ("strain", "line"),
+        ),
+        FieldSpec(
+            "genotype",
+            "optional",
+            "genotype",
+            "The genetic modification of the subject, or wild-type.",
+            "Pvalb-IRES-Cre;Ai32",
+            "DANDI shows it for transgenic animals; readers need it to know which cells were labelled.",
+            normalize_genotype,
+            ("genotype", "genetic line", "transgenic line"),
         ),
         FieldSpec(
             "subject_description",
@@ -224,6 +242,7 @@ FIELDS: dict[str, FieldSpec] = {
             "NWB best practice: readers learn what animal the data come from.",
             normalize_subject_description,
             ("subject description",),
+            kind="multiline",
         ),
         FieldSpec(
             "device_description",

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from ..domain import ValueConfirmation
+
 
 class IntentKind(StrEnum):
     SKIP_FIELD = "skip_field"  # "skip that", "n/a": the user declines these fields
@@ -51,6 +53,12 @@ class ParsedInput(BaseModel):
     values: dict[str, Any] = Field(default_factory=dict, description="Field -> normalised value, ready to store")
     found: list[FoundValue] = Field(default_factory=list)
     rejections: list[Rejection] = Field(default_factory=list)
+    confirmations: list[ValueConfirmation] = Field(
+        default_factory=list, description="Guesses to ask back ('monkey' -> rhesus macaque?); never stored"
+    )
+    discarded: list[str] = Field(
+        default_factory=list, description="Model readings refused as invented: for the log, not shown to the person"
+    )
     intents: list[Intent] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list, description="What was normalised, in plain words")
     unparsed: str = Field(default="", description="Words that were not understood")
@@ -65,6 +73,14 @@ class ParsedInput(BaseModel):
     def partial(self) -> dict[str, str]:
         """Values understood in part (a start time without zone), to pass back with the next answer."""
         return {r.field: r.partial for r in self.rejections if r.partial}
+
+    def settles(self, field: str) -> bool:
+        """Whether this message gave, refused or asked back a value for `field`."""
+        return (
+            field in self.values
+            or any(r.field == field for r in self.rejections)
+            or any(c.field == field for c in self.confirmations)
+        )
 
     def has_intent(self, kind: IntentKind) -> bool:
         return any(intent.kind == kind for intent in self.intents)

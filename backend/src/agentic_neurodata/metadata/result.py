@@ -1,10 +1,14 @@
-"""What every metadata rule returns: the normalised value and what was done, or why not."""
+"""What every metadata rule returns: the normalised value and what was done, or why not, or the
+readings to ask back when the words do not say one value exactly."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+from ..domain import ValueProposal
 
 
 class RuleResult(BaseModel):
@@ -12,7 +16,9 @@ class RuleResult(BaseModel):
 
     `extra` holds further fields the same answer settles (e.g. `strain` from "C57BL/6 mouse");
     `partial` keeps what was understood of a rejected answer (a date still waiting for its
-    time zone) so the next answer can complete it."""
+    time zone) so the next answer can complete it. A rejection with `proposals` is a guess to
+    confirm ("monkey" -> "Did you mean rhesus macaque (Macaca mulatta)?"): its `error` is the
+    question, and nothing is stored until the person picks one."""
 
     field: str
     ok: bool
@@ -22,6 +28,11 @@ class RuleResult(BaseModel):
     example: str = ""
     extra: dict[str, Any] = Field(default_factory=dict)
     partial: str | None = None
+    proposals: list[ValueProposal] = Field(default_factory=list)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return not self.ok and bool(self.proposals)
 
     @property
     def message(self) -> str:
@@ -39,7 +50,17 @@ def reject(field: str, error: str, example: str = "", partial: str | None = None
     return RuleResult(field=field, ok=False, error=error, example=example, partial=partial)
 
 
+def ask_back(field: str, question: str, proposals: list[ValueProposal], example: str = "") -> RuleResult:
+    """Words that may mean one of `proposals` (first = likeliest): asked back, never stored."""
+    return RuleResult(field=field, ok=False, error=question, proposals=proposals, example=example)
+
+
 def clean(text: Any) -> str:
     """Trim whitespace, surrounding quotes and trailing full stops people type."""
-    value = " ".join(str(text).split())
-    return value.strip().strip("\"'`").strip().rstrip(".").strip()
+    value = " ".join(str(text).split()).strip().strip("\"'`").strip()
+    if _ENDS_WITH_INITIAL.search(value):  # "Nicholas A." keeps the full stop of its initial
+        return value
+    return value.rstrip(".").strip()
+
+
+_ENDS_WITH_INITIAL = re.compile(r"(?:^|[\s,])[A-Z]\.$")

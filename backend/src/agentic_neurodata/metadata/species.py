@@ -4,8 +4,14 @@
 table DANDI uses lives in the `dandi` client (`dandi.metadata.util.species_map`), too heavy a
 dependency for one list. This table follows it (same names and NCBI Taxonomy ids), adds the
 other species common in neurophysiology, and links each to its NCBITaxon term IRI, the form
-NWB Inspector's `check_subject_species_form` accepts besides the binomial.
-A strain given with the species ("C57BL/6 mouse") is kept in `strain`.
+NWB Inspector's `check_subject_species_form` accepts besides the binomial. It is served to the
+web app (GET /api/metadata/fields), which keeps no copy.
+
+Precision first: a name that says exactly one species ("mouse", "rhesus", "zebrafish") is
+stored; a broader one ("monkey", "macaque", "fly", "frog") or a misspelling is asked back
+("Did you mean rhesus macaque (Macaca mulatta)?") and stored only once confirmed.
+A strain or genotype given with the species ("C57BL/6 mouse", "Ai14 x Pvalb-Cre mice") is
+kept in `strain` / `genotype` (strains.py).
 """
 
 from __future__ import annotations
@@ -13,8 +19,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .result import RuleResult, accept, clean, reject
+from ..domain import ValueProposal
+from .result import RuleResult, accept, ask_back, clean, reject
+from .strains import STRAINS, strain_and_genotype
 
 FIELD = "species"
 NCBI_TAXON_IRI = "http://purl.obolibrary.org/obo/NCBITaxon_{}"
@@ -26,137 +35,125 @@ class Species:
     latin: str
     common: str
     taxon_id: int
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # names that say exactly this species
 
     @property
     def url(self) -> str:
         return NCBI_TAXON_IRI.format(self.taxon_id)
 
+    @property
+    def label(self) -> str:
+        return f"{self.common} ({self.latin})"
+
 
 SPECIES: tuple[Species, ...] = (
-    Species("Mus musculus", "house mouse", 10090, ("mouse", "mice", "house mouse", "lab mouse", "laboratory mouse")),
-    Species("Rattus norvegicus", "Norway rat", 10116, ("rat", "rats", "norway rat", "brown rat", "lab rat")),
+    Species("Mus musculus", "house mouse", 10090, ("mouse", "mice", "lab mouse", "laboratory mouse", "laboratory mice")),
+    Species("Rattus norvegicus", "Norway rat", 10116, ("rat", "rats", "brown rat", "lab rat", "laboratory rat")),
     Species("Rattus rattus", "black rat", 10117, ("black rat",)),
-    Species("Homo sapiens", "human", 9606, ("human", "humans", "person", "patient", "participant", "people")),
     Species(
-        "Macaca mulatta",
-        "rhesus macaque",
-        9544,
-        ("rhesus", "rhesus macaque", "rhesus monkey", "macaque", "macaques", "monkey"),
+        "Homo sapiens", "human", 9606, ("humans", "person", "people", "patient", "patients", "participant", "participants")
     ),
+    Species("Macaca mulatta", "rhesus macaque", 9544, ("rhesus", "rhesus monkey", "rhesus monkeys", "rhesus macaques")),
     Species(
         "Macaca fascicularis",
         "crab-eating macaque",
         9541,
-        ("cynomolgus", "cynomolgus monkey", "crab-eating macaque", "long-tailed macaque"),
+        ("cynomolgus", "cynomolgus monkey", "cynomolgus macaque", "long-tailed macaque", "cyno"),
     ),
-    Species(
-        "Macaca nemestrina", "pig-tailed macaque", 9545, ("pig-tailed macaque", "pigtail macaque", "pigtail monkey")
-    ),
-    Species("Callithrix jacchus", "common marmoset", 9483, ("marmoset", "common marmoset")),
-    Species("Saimiri sciureus", "squirrel monkey", 9521, ("squirrel monkey",)),
-    Species("Danio rerio", "zebrafish", 7955, ("zebrafish", "zebra fish", "zebra-fish")),
-    Species("Drosophila melanogaster", "fruit fly", 7227, ("fruit fly", "fruitfly", "drosophila", "fly", "flies")),
-    Species("Caenorhabditis elegans", "nematode", 6239, ("c. elegans", "c elegans", "worm", "nematode")),
-    Species("Meriones unguiculatus", "Mongolian gerbil", 10047, ("gerbil", "mongolian gerbil", "mongolian jird")),
-    Species("Canis lupus familiaris", "dog", 9615, ("dog",)),
-    Species("Felis catus", "cat", 9685, ("cat",)),
-    Species("Mustela putorius furo", "ferret", 9669, ("ferret",)),
-    Species("Oryctolagus cuniculus", "rabbit", 9986, ("rabbit",)),
-    Species("Sus scrofa", "pig", 9823, ("pig", "minipig")),
-    Species("Ovis aries", "sheep", 9940, ("sheep",)),
-    Species("Cavia porcellus", "guinea pig", 10141, ("guinea pig",)),
-    Species("Mesocricetus auratus", "golden hamster", 10036, ("hamster", "golden hamster", "syrian hamster")),
-    Species("Peromyscus maniculatus", "deer mouse", 10042, ("deer mouse",)),
-    Species("Heterocephalus glaber", "naked mole-rat", 10181, ("naked mole-rat", "naked mole rat")),
-    Species("Tupaia belangeri", "tree shrew", 37347, ("tree shrew",)),
-    Species("Taeniopygia guttata", "zebra finch", 59729, ("zebra finch", "finch", "songbird")),
-    Species("Gallus gallus", "chicken", 9031, ("chicken", "chick")),
-    Species("Tyto alba", "barn owl", 56313, ("barn owl", "owl")),
-    Species("Rousettus aegyptiacus", "Egyptian fruit bat", 9407, ("egyptian fruit bat", "fruit bat")),
-    Species("Eptesicus fuscus", "big brown bat", 29078, ("big brown bat",)),
-    Species("Xenopus laevis", "African clawed frog", 8355, ("xenopus", "clawed frog", "african clawed frog", "frog")),
-    Species("Ambystoma mexicanum", "axolotl", 8296, ("axolotl",)),
-    Species("Apis mellifera", "honey bee", 7460, ("honey bee", "honeybee", "bee")),
-    Species("Aplysia californica", "California sea hare", 6500, ("aplysia", "sea hare")),
-    Species("Octopus bimaculoides", "California two-spot octopus", 37653, ("octopus",)),
-    Species("Octodon degus", "degu", 10160, ("degu",)),
-    Species("Pan troglodytes", "chimpanzee", 9598, ("chimpanzee", "chimp")),
-    Species("Bos taurus", "cattle", 9913, ("cow", "cattle")),
+    Species("Macaca nemestrina", "pig-tailed macaque", 9545, ("pigtail macaque", "pigtail monkey", "pig-tailed monkey")),
+    Species("Callithrix jacchus", "common marmoset", 9483, ("marmoset", "marmosets")),
+    Species("Saimiri sciureus", "squirrel monkey", 9521),
+    Species("Microcebus murinus", "gray mouse lemur", 30608, ("mouse lemur", "grey mouse lemur")),
+    Species("Pan troglodytes", "chimpanzee", 9598, ("chimp",)),
+    Species("Danio rerio", "zebrafish", 7955, ("zebra fish", "zebra-fish", "zebrafish larva", "zebrafish larvae")),
+    Species("Drosophila melanogaster", "fruit fly", 7227, ("fruit flies", "fruitfly", "melanogaster")),
+    Species("Caenorhabditis elegans", "C. elegans", 6239, ("c elegans",)),
+    Species("Meriones unguiculatus", "Mongolian gerbil", 10047, ("mongolian jird",)),
+    Species("Canis lupus familiaris", "dog", 9615, ("dogs",)),
+    Species("Felis catus", "cat", 9685, ("cats",)),
+    Species("Mustela putorius furo", "ferret", 9669, ("ferrets",)),
+    Species("Oryctolagus cuniculus", "rabbit", 9986, ("rabbits",)),
+    Species("Sus scrofa", "pig", 9823, ("pigs", "minipig", "minipigs")),
+    Species("Ovis aries", "sheep", 9940),
+    Species("Bos taurus", "cattle", 9913, ("cow", "cows")),
+    Species("Cavia porcellus", "guinea pig", 10141, ("guinea pigs",)),
+    Species("Mesocricetus auratus", "golden hamster", 10036, ("syrian hamster",)),
+    Species("Peromyscus maniculatus", "deer mouse", 10042, ("deer mice",)),
+    Species("Heterocephalus glaber", "naked mole-rat", 10181, ("naked mole rat",)),
+    Species("Octodon degus", "degu", 10160, ("degus",)),
+    Species("Tupaia belangeri", "northern tree shrew", 37347, ("northern treeshrew",)),
+    Species("Tupaia chinensis", "Chinese tree shrew", 246437, ("chinese treeshrew",)),
+    Species("Taeniopygia guttata", "zebra finch", 59729, ("zebra finches",)),
+    Species("Gallus gallus", "chicken", 9031, ("chick", "chicks", "chickens")),
+    Species("Tyto alba", "barn owl", 56313, ("barn owls",)),
+    Species("Rousettus aegyptiacus", "Egyptian fruit bat", 9407, ("egyptian fruit bats", "egyptian rousette")),
+    Species("Eptesicus fuscus", "big brown bat", 29078, ("big brown bats",)),
+    Species("Xenopus laevis", "African clawed frog", 8355, ("clawed frog",)),
+    Species("Xenopus tropicalis", "western clawed frog", 8364),
+    Species("Ambystoma mexicanum", "axolotl", 8296),
+    Species("Apis mellifera", "honey bee", 7460, ("honeybee", "honeybees", "honey bees")),
+    Species("Aplysia californica", "California sea hare", 6500),
+    Species("Octopus bimaculoides", "California two-spot octopus", 37653),
+    Species("Octopus vulgaris", "common octopus", 6645),
 )
 
-# Strains (and lines) that by themselves name the species.
-STRAINS: dict[str, tuple[str, str]] = {
-    "c57bl/6j": ("C57BL/6J", "Mus musculus"),
-    "c57bl/6n": ("C57BL/6N", "Mus musculus"),
-    "c57bl/6": ("C57BL/6", "Mus musculus"),
-    "c57bl6": ("C57BL/6", "Mus musculus"),
-    "bl6": ("C57BL/6", "Mus musculus"),
-    "b6": ("C57BL/6", "Mus musculus"),
-    "balb/c": ("BALB/c", "Mus musculus"),
-    "cd-1": ("CD-1", "Mus musculus"),
-    "fvb": ("FVB", "Mus musculus"),
-    "dba/2": ("DBA/2", "Mus musculus"),
-    "swiss webster": ("Swiss Webster", "Mus musculus"),
-    "129": ("129", "Mus musculus"),
-    "long-evans": ("Long-Evans", "Rattus norvegicus"),
-    "long evans": ("Long-Evans", "Rattus norvegicus"),
-    "sprague-dawley": ("Sprague-Dawley", "Rattus norvegicus"),
-    "sprague dawley": ("Sprague-Dawley", "Rattus norvegicus"),
-    "wistar": ("Wistar", "Rattus norvegicus"),
-    "lister hooded": ("Lister Hooded", "Rattus norvegicus"),
-    "fischer 344": ("Fischer 344", "Rattus norvegicus"),
-}
-
 BY_LATIN = {s.latin.lower(): s for s in SPECIES}
-BY_ALIAS = {alias: s for s in SPECIES for alias in (s.latin.lower(), s.common.lower(), *s.aliases)}
 BY_TAXON = {s.taxon_id: s for s in SPECIES}
+# Names that say exactly one species: its Latin name, its common name, its aliases.
+EXACT = {name: s for s in SPECIES for name in (s.latin.lower(), s.common.lower(), *s.aliases)}
+# Broader names: several species (or a genus) answer to them; the likeliest first.
+BROAD: dict[str, tuple[str, ...]] = {
+    name: tuple(latins)
+    for names, latins in (
+        (("monkey", "monkeys", "macaque", "macaques", "macaque monkey", "nonhuman primate", "non-human primate", "nhp"),
+         ("Macaca mulatta", "Macaca fascicularis", "Macaca nemestrina")),
+        (("fly", "flies", "drosophila"), ("Drosophila melanogaster",)),
+        (("frog", "frogs", "xenopus"), ("Xenopus laevis", "Xenopus tropicalis")),
+        (("worm", "worms", "nematode", "nematodes"), ("Caenorhabditis elegans",)),
+        (("bat", "bats", "fruit bat", "fruit bats"), ("Rousettus aegyptiacus", "Eptesicus fuscus")),
+        (("finch", "finches", "songbird", "songbirds"), ("Taeniopygia guttata",)),
+        (("owl", "owls"), ("Tyto alba",)),
+        (("fish",), ("Danio rerio",)),
+        (("gerbil", "gerbils"), ("Meriones unguiculatus",)),
+        (("hamster", "hamsters"), ("Mesocricetus auratus",)),
+        (("tree shrew", "tree shrews", "treeshrew"), ("Tupaia belangeri", "Tupaia chinensis")),
+        (("bee", "bees"), ("Apis mellifera",)),
+        (("octopus",), ("Octopus bimaculoides", "Octopus vulgaris")),
+        (("aplysia", "sea hare"), ("Aplysia californica",)),
+        (("mole rat", "mole-rat"), ("Heterocephalus glaber",)),
+        (("primate", "primates"), ("Macaca mulatta", "Callithrix jacchus")),
+    )
+    for name in names
+}
+ALL_NAMES = {**{name: (s.latin,) for name, s in EXACT.items()}, **BROAD}
 _TAXON_URL = re.compile(r"(?:https?://purl\.obolibrary\.org/obo/)?NCBITaxon[_:](\d+)", re.I)
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]+$")
 # Words around a species name that are neither species nor strain ("an adult male mouse").
-_FILLER = {
-    "a",
-    "an",
-    "the",
-    "it",
-    "it's",
-    "its",
-    "is",
-    "was",
-    "they",
-    "are",
-    "were",
-    "adult",
-    "young",
-    "old",
-    "male",
-    "female",
-    "wild",
-    "type",
-    "wild-type",
-    "wildtype",
-    "wt",
-    "transgenic",
-    "knockout",
-    "lab",
-    "laboratory",
-    "animal",
-    "animals",
-    "strain",
-    "species",
-    "subject",
-    "of",
-    "our",
-    "my",
-    "one",
-    "two",
-    "juvenile",
-    "pup",
-}
+FILLER = {
+    "a", "an", "the", "it", "it's", "its", "is", "was", "they", "are", "were", "adult", "young", "old", "aged",
+    "male", "female", "males", "females", "wild", "lab", "laboratory", "animal", "animals", "strain", "species",
+    "subject", "of", "our", "my", "one", "two", "juvenile", "pup", "pups", "larva", "larvae", "this", "these",
+    "we", "used", "use", "i", "and", "with", "from",
+}  # fmt: skip
 
 
 def find_species(name: str) -> Species | None:
-    return BY_ALIAS.get(name.strip().lower())
+    return EXACT.get(name.strip().lower())
+
+
+@lru_cache(maxsize=1)
+def _names_longest_first() -> list[str]:
+    return sorted(ALL_NAMES, key=len, reverse=True)
+
+
+def species_name_in(text: str) -> re.Match[str] | None:
+    """The longest species name (exact or broad) in `text`, as a match on the lowered text."""
+    lowered = text.lower()
+    for name in _names_longest_first():
+        match = re.search(rf"(?<![\w/-]){re.escape(name)}(?![\w/-])", lowered)
+        if match:
+            return match
+    return None
 
 
 def normalize_species(text: str) -> RuleResult:
@@ -169,27 +166,27 @@ def normalize_species(text: str) -> RuleResult:
         if known:
             return accept(FIELD, known.latin, f"NCBITaxon {known.taxon_id} is {known.latin} ({known.common}).")
         return accept(FIELD, NCBI_TAXON_IRI.format(url.group(1)), "Kept the NCBI Taxonomy link as given.")
-    lowered = raw.lower()
-    # Longest known name inside the answer; what remains may be a strain.
-    for alias in sorted(BY_ALIAS, key=len, reverse=True):
-        match = re.search(rf"(?<![\w/-]){re.escape(alias)}(?![\w/-])", lowered)
-        if match:
-            species = BY_ALIAS[alias]
-            rest = (raw[: match.start()] + " " + raw[match.end() :]).strip(" ,;()")
-            return _with_strain(species, raw, _strain_in(rest, species))
-    strain = _known_strain(lowered)
-    if strain:
-        species = BY_LATIN[strain[1].lower()]
-        return _with_strain(species, raw, strain[0], inferred=True)
+    match = species_name_in(raw)
+    if match:
+        said = match.group(0)
+        rest = (raw[: match.start()] + " " + raw[match.end() :]).strip(" ,;()")
+        extra = strain_and_genotype(rest)
+        if said in EXACT:
+            return _stored(EXACT[said], raw, extra)
+        return _ask(raw, [BY_LATIN[latin.lower()] for latin in BROAD[said]], extra, broader=True)
+    extra = strain_and_genotype(raw)
+    strain = extra.get("strain")
+    if strain and STRAINS.get(strain.lower()):
+        species = BY_LATIN[STRAINS[strain.lower()][1].lower()]
+        return _stored(species, raw, extra, inferred=True)
     if _BINOMIAL.fullmatch(raw):
         return accept(FIELD, raw, f"{raw} is not in DANDI's species table; kept as the Latin name you gave.")
-    if _BINOMIAL.fullmatch(raw[:1].upper() + raw[1:].lower()) and len(raw.split()) == 2:
+    if len(raw.split()) == 2 and _BINOMIAL.fullmatch(raw[:1].upper() + raw[1:].lower()):
         fixed = raw[:1].upper() + raw[1:].lower()
         return accept(FIELD, fixed, f"Capitalised as a Latin binomial: {fixed} (not in DANDI's species table).")
-    guess = difflib.get_close_matches(lowered, list(BY_ALIAS), n=1, cutoff=0.8)
-    if guess:
-        species = BY_ALIAS[guess[0]]
-        return _with_strain(species, raw, None, note_prefix=f"Read '{raw}' as '{guess[0]}': ")
+    close = difflib.get_close_matches(raw.lower(), list(ALL_NAMES), n=1, cutoff=0.8)
+    if close:
+        return _ask(raw, [BY_LATIN[latin.lower()] for latin in ALL_NAMES[close[0]]], {}, broader=False)
     return reject(
         FIELD,
         f"'{raw}' is not a species I know.",
@@ -197,39 +194,44 @@ def normalize_species(text: str) -> RuleResult:
     )
 
 
-def _with_strain(
-    species: Species, raw: str, strain: str | None, inferred: bool = False, note_prefix: str = ""
-) -> RuleResult:
-    if raw == species.latin and not strain:
+def stored_form(species: Species) -> str:
+    """NWB Inspector accepts a binomial or the taxon link; a trinomial is stored as its link."""
+    return species.latin if _BINOMIAL.fullmatch(species.latin) else species.url
+
+
+def _stored(species: Species, raw: str, extra: dict[str, str], inferred: bool = False) -> RuleResult:
+    if inferred:
+        note = f"{extra['strain']} is a strain of {species.common}: species {species.latin} ({species.url})."
+    elif raw == species.latin and not extra:
         note = f"{species.latin} ({species.url})."
-    elif inferred:
-        note = f"{strain} is a strain of {species.common}: species {species.latin} ({species.url})."
     else:
         note = f"'{raw}' -> {species.latin} ({species.url})."
-    if strain and not inferred:
-        note += f" Strain kept: {strain}."
-    extra = {"strain": strain} if strain else {}
-    if not _BINOMIAL.fullmatch(species.latin):
-        # NWB Inspector accepts a binomial or the taxon link; a trinomial gets the link.
+    kept = [f"{name} {value}" for name, value in extra.items() if not (inferred and name == "strain")]
+    if kept:
+        note += " Kept: " + "; ".join(kept) + "."
+    value = stored_form(species)
+    if value != species.latin:
         note += f" Stored as its NCBI Taxonomy link, since {species.latin} is not a two-word name."
-        return accept(FIELD, species.url, note_prefix + note, **extra)
-    return accept(FIELD, species.latin, note_prefix + note, **extra)
+    return accept(FIELD, value, note, **extra)
 
 
-def _known_strain(text: str) -> tuple[str, str] | None:
-    for name in sorted(STRAINS, key=len, reverse=True):
-        if re.search(rf"(?<![\w/-]){re.escape(name)}(?![\w-])", text):
-            return STRAINS[name]
-    return None
+def _ask(raw: str, candidates: list[Species], extra: dict[str, str], broader: bool) -> RuleResult:
+    proposals = [ValueProposal(value=stored_form(s), label=s.label, extra=dict(extra)) for s in candidates]
+    first = candidates[0]
+    why = "names more than one species" if broader else "is not a name I know exactly"
+    return ask_back(FIELD, f"Did you mean {first.label}? ('{raw}' {why}.)", proposals, EXAMPLE)
 
 
-def _strain_in(rest: str, species: Species) -> str | None:
-    known = _known_strain(rest.lower())
-    if known and known[1] == species.latin:
-        return known[0]
-    words = [w for w in re.split(r"\s+", rest) if w and w.lower().strip(",.;") not in _FILLER]
-    candidate = " ".join(words).strip(" ,;")
-    # Keep only what looks like a strain or line name (C57BL/6, Thy1-GCaMP6s), not free words.
-    if candidate and re.search(r"[A-Z].*\d|\d.*[A-Z]|/|[A-Za-z]-[A-Za-z0-9]", candidate) and len(candidate) <= 40:
-        return candidate
-    return None
+def table() -> list[dict[str, object]]:
+    """The species table as served to the web app: every exact name, and the broad ones to ask back."""
+    return [
+        {
+            "latin": s.latin,
+            "common": s.common,
+            "taxon_id": s.taxon_id,
+            "url": s.url,
+            "stored_as": stored_form(s),
+            "names": sorted({s.common.lower(), *s.aliases}),
+        }
+        for s in SPECIES
+    ]
