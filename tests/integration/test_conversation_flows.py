@@ -153,7 +153,13 @@ def test_missing_metadata_given_in_one_sentence(client: TestClient, sample_run: 
     )
     assert accepted["session_start_time"] == "2024-03-05T14:30:00-05:00"
     assert accepted["experimenter"] == ["Smith, Jane"]
-    assert reply["next_action"] == "processing"
+    # Values read from words are shown once, compactly, to confirm or edit in place.
+    summary = status_of(client)["pending_request"]
+    assert reply["next_action"] == "metadata" and summary["purpose"] == "confirm_summary"
+    assert summary["message"].startswith("This goes into the file: subject ID: m042; species: Mus musculus")
+    assert {f["name"]: f["suggested"] for f in summary["fields"]}["age"] == "P12W"
+    edited = say(client, fields={"age": "13 weeks"})  # one value changed in place, the rest confirmed
+    assert edited["accepted"] == {"age": "P13W"} and edited["next_action"] == "processing"
     done = settle(client)
     assert done["overall_status"] in ("PASSED", "PASSED_WITH_ISSUES")
     subject = done["file_info"]["subject"]
@@ -161,7 +167,7 @@ def test_missing_metadata_given_in_one_sentence(client: TestClient, sample_run: 
         "m042",
         "Mus musculus",
         "F",
-        "P12W",
+        "P13W",
     )
 
 
@@ -178,7 +184,9 @@ def test_one_answer_at_a_time_at_most_two_rounds_and_declines_remembered(client:
     assert "age" in status_of(client)["declined_fields"]
     zone = settle(client)  # no third round, except the start time's zone, which is never guessed
     assert [f["name"] for f in zone["pending_request"]["fields"]] == ["session_start_time"]
-    assert say(client, message="it was Central European time")["next_action"] == "processing"
+    summary = say(client, message="it was Central European time")
+    assert summary["next_action"] == "metadata" and "species: Rattus norvegicus" in summary["reply"]
+    assert say(client, message="yes")["next_action"] == "processing"  # the summary, confirmed in one word
     done = settle(client)
     assert done["versions"], "after two rounds the conversion goes ahead with what it has"
     assert "age" in done["declined_fields"]
@@ -202,7 +210,7 @@ def test_ambiguous_format_is_asked_and_the_answer_validated(client: TestClient) 
     say(client, message="just convert it")
     insisted = settle(client)  # Phy output has no start time, and NWB cannot do without one
     assert [f["name"] for f in insisted["pending_request"]["fields"]] == ["session_start_time"]
-    assert "cannot be written" in insisted["pending_request"]["message"]
+    assert insisted["pending_request"]["message"].startswith("I cannot convert without one value: when the recording")
     say(client, message="it started on 2 June 2021 at 10:15 Europe/London")
     done = settle(client)
     assert done["versions"] and done["file_info"]["units_count"] == 295

@@ -75,7 +75,14 @@ def test_the_model_reads_the_answer_and_the_rules_still_decide(tmp_path: Path, s
         ).json()
         assert reply["accepted"]["species"] == "Mus musculus"  # normalised by the rules, not the model
         assert reply["accepted"]["session_start_time"] == "2024-03-05T14:30:00-05:00"
-        assert "institution" not in reply["accepted"] and "not in your message" in reply["rejected"]["institution"]
+        # An invented value is refused without a word to the person, and logged for whoever debugs it.
+        assert "institution" not in reply["accepted"] and "institution" not in reply["rejected"]
+        assert "Harvard" not in reply["reply"]
+        logged = [e["message"] for e in client.get("/api/logs?limit=500").json()["entries"]]
+        assert any("'Harvard' for institution from words that are not in the message" in m for m in logged)
+        # What the model read goes into the file only after the person saw it once.
+        assert reply["next_action"] == "metadata" and "This goes into the file:" in reply["reply"]
+        assert client.post("/api/user-input", json={"message": "confirm"}).json()["next_action"] == "processing"
         done = wait_until(lambda: client.get("/api/status").json(), lambda s: s["status"] != "processing")
         assert done["versions"] and done["llm_provider"] == "anthropic"
     assert fake.requests, "the model was asked"

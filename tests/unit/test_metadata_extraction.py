@@ -81,9 +81,39 @@ def test_llm_values_not_in_the_message_or_unsure_or_invalid_are_not_stored(tmp_p
     )
     parsed = extract_metadata_from_text("a mouse, 12, fem, blue", ["age"], fake.service(tmp_path), now=NOW)
     assert parsed.values == {}
-    reasons = parsed.rejected
-    assert "not in your message" in reasons["species"] and "no unit" in reasons["age"] and "Not sure" in reasons["sex"]
+    # The invented value is logged for whoever debugs the session, never shown as a refusal.
+    assert "species" not in parsed.rejected and "Mus musculus" in parsed.discarded[0]
+    assert "no unit" in parsed.rejected["age"]
+    # An unsure reading is asked back rather than stored.
+    (unsure,) = parsed.confirmations
+    assert unsure.field == "sex" and unsure.proposals[0].value == "F" and unsure.question.startswith("Did you mean")
     assert [(i.kind, i.fields) for i in parsed.intents] == [(IntentKind.DONT_KNOW, ["age"])]
+
+
+def test_a_model_value_must_follow_from_its_evidence_or_it_is_asked_back(tmp_path: Path) -> None:
+    """Issue 14: "mouse7-cageC" with the evidence "mouse 7 of cage C" was stored as the subject ID."""
+    message = "mouse 7 of cage C, a monkey, recorded at Harvard"
+    fake = FakeAnthropic(
+        json_message(
+            {
+                "values": [
+                    value("subject_id", "mouse7-cageC", evidence="mouse 7 of cage C"),
+                    value("species", "Macaca mulatta", evidence="monkey"),
+                    value("institution", "Harvard University", evidence="Harvard"),
+                    value("session_description", "Recording of a monkey", evidence="a monkey"),
+                ],
+                "intents": [],
+            }
+        )
+    )
+    parsed = extract_metadata_from_text(message, [], fake.service(tmp_path), now=NOW)
+    # Harvard -> Harvard University is what our own rules read in the evidence: stored.
+    assert parsed.values == {"institution": "Harvard University"}
+    asked = {c.field: c for c in parsed.confirmations}
+    assert asked["subject_id"].proposals[0].value == "mouse7-cageC" and "cage" in asked["subject_id"].question
+    assert asked["species"].question.startswith("Did you mean rhesus macaque (Macaca mulatta)?")
+    # Words the evidence does not hold ("Recording of") are not stored as the description either.
+    assert "session_description" in asked and not parsed.rejections
 
 
 def test_llm_zone_answer_completes_the_pending_start_time(tmp_path: Path) -> None:

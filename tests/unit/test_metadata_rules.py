@@ -9,12 +9,8 @@ import pytest
 
 from agentic_neurodata.metadata.age import ISO_DURATION, normalize_age
 from agentic_neurodata.metadata.brain_areas import normalize_location
-from agentic_neurodata.metadata.dates import (
-    attach_zone,
-    find_datetimes,
-    normalize_date_of_birth,
-    normalize_session_start_time,
-)
+from agentic_neurodata.metadata.dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
+from agentic_neurodata.metadata.dates_in_text import find_datetimes
 from agentic_neurodata.metadata.fields import (
     FIELDS,
     REQUIRED,
@@ -52,11 +48,9 @@ SPECIES_FORM = re.compile(r"([A-Z][a-z]* [a-z]+)|(http://purl.obolibrary.org/obo
         ("human", "Homo sapiens", None),
         ("rhesus macaque", "Macaca mulatta", None),
         ("zebrafish", "Danio rerio", None),
-        ("Thy1-GCaMP6s mice", "Mus musculus", "Thy1-GCaMP6s"),
         ("adult male mouse", "Mus musculus", None),
         ("mus musculus", "Mus musculus", None),
         ("http://purl.obolibrary.org/obo/NCBITaxon_10116", "Rattus norvegicus", None),
-        ("mose", "Mus musculus", None),
         ("marmoset", "Callithrix jacchus", None),
         ("Sminthopsis crassicaudata", "Sminthopsis crassicaudata", None),
     ],
@@ -69,7 +63,9 @@ def test_species(text: str, latin: str, strain: str | None) -> None:
 
 def test_species_notes_cite_the_ncbi_taxon_and_unknowns_are_rejected_with_an_example() -> None:
     assert "NCBITaxon_10090" in normalize_species("mouse").note
-    assert "Read 'mose' as 'mouse'" in normalize_species("mose").note
+    misspelt = normalize_species("mose")
+    assert misspelt.needs_confirmation and misspelt.proposals[0].value == "Mus musculus"
+    assert misspelt.error.startswith("Did you mean house mouse (Mus musculus)?")
     rejected = normalize_species("unicorn")
     assert not rejected.ok and rejected.value is None and "Mus musculus" in rejected.example
     assert all(SPECIES_FORM.fullmatch(normalize_species(s.common).value) for s in SPECIES)
@@ -189,7 +185,7 @@ def test_session_start_time(text: str, iso: str) -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("05/03/2024 14:30 CET", "could be 5 March or 3 May"),
+        ("05/03/2024 14:30 CET", "could be 5 March 2024 or 3 May 2024"),
         ("2030-01-01 10:00 UTC", "future"),
         ("1850-01-01 10:00 UTC", "before 1900"),
         ("2024-07-01 10:00 IST", "several time zones"),
@@ -210,9 +206,10 @@ def test_a_date_without_zone_is_not_stored_but_kept_for_the_zone_answer() -> Non
     assert not attach_zone(result.partial, "Atlantis", now=NOW).ok
 
 
-def test_a_date_alone_is_stored_at_midnight_and_says_so() -> None:
+def test_a_date_alone_is_asked_back_rather_than_stored_at_midnight() -> None:
     result = normalize_session_start_time("5 March 2024 EST", now=NOW)
-    assert result.ok and result.value == "2024-03-05T00:00:00-05:00" and "No time of day" in result.note
+    assert result.needs_confirmation and "no time of day" in result.error
+    assert [p.value for p in result.proposals] == ["2024-03-05T00:00:00-05:00"]
 
 
 def test_date_of_birth_needs_no_zone() -> None:
@@ -267,7 +264,7 @@ def test_text_fields() -> None:
         ("V1", "VISp"),
         ("hippocampus CA1", "CA1"),
         ("barrel cortex", "SSp-bfd"),
-        ("in the hippocampus", "HPF"),
+        ("in the hippocampus", "hippocampus"),
         ("layer 5 of M1", "layer 5 of M1"),
         ("posterior cortex somewhere", "posterior cortex somewhere"),
     ],

@@ -32,6 +32,8 @@ from .domain import (
     PendingRequestType,
     RequestOption,
     ValidationResult,
+    ValueConfirmation,
+    ValueSource,
     utc_now,
 )
 from .errors import BusyError, InvalidStateError, WorkflowCancelled
@@ -187,6 +189,12 @@ class GlobalState(BaseModel):
     partial_metadata: dict[str, str] = Field(default_factory=dict)
     metadata_rounds: int = 0
     minimal_mode: bool = False
+    # Where each value in `metadata` came from (form, words, confirmed, files, auto_fix).
+    metadata_sources: dict[str, ValueSource] = Field(default_factory=dict)
+    # Guesses read in the person's words, asked back one at a time before anything is written.
+    confirmations: list[ValueConfirmation] = Field(default_factory=list)
+    # The values read from words were shown once ("This goes into the file: ...") before converting.
+    summary_shown: bool = False
 
     # conversion and evaluation
     detected_format: DetectionResult | None = None

@@ -115,9 +115,11 @@ def acknowledge(parsed: ParsedInput) -> str:
         elif intent.kind == IntentKind.DONT_KNOW and labels:
             parts.append(f"Noted that {labels} is not known.")
         elif intent.kind == IntentKind.SKIP_ALL:
-            parts.append("No more questions: converting with what I have.")
+            parts.append("No more questions.")
     if parsed.unparsed:
         parts.append(f'I did not understand: "{parsed.unparsed}".')
+    if not parts and (parsed.confirmations or parsed.has_intent(IntentKind.SKIP_ALL)):
+        return "Thank you."
     return " ".join(parts) or "I could not find any metadata in that message; could you rephrase it?"
 
 

@@ -52,7 +52,7 @@ def parse_local(text: str, now: datetime | None = None) -> datetime | list[datet
         found = [r for r in readings if r is not None]
         if len(found) == 2:
             return found
-    parsed = dateparser.parse(text, languages=["en"], settings=settings)  # type: ignore[arg-type]
+    parsed = dateparser.parse(text, languages=["en"], settings=settings)
     if parsed is None:
         return f"'{text.strip()}' is not a date I can read (day, month and year are needed)."
     return parsed
@@ -111,12 +111,13 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
     proposals = [p for reading in readings for p in _zoned(reading, zone)]
     if len(readings) > 1:
         return ask_back(field, _ambiguous_message(raw, readings), _valid(proposals, now), START_EXAMPLE)
+    day = _day(readings[0])
     if len(proposals) > 1:
         regional = proposals[0]
         return ask_back(
             field,
             f"{zone.label} is {describe_offset(datetime.fromisoformat(proposals[1].value))}, but on "
-            f"{_day(local)} {zone.region} was on {describe_offset(datetime.fromisoformat(regional.value))}. "
+            f"{day} {zone.region} was on {describe_offset(datetime.fromisoformat(regional.value))}. "
             f"Did you mean {regional.label}?",
             _valid(proposals, now),
             START_EXAMPLE,
@@ -127,7 +128,7 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
             field,
             f"'{raw}' gives the day but no time of day. Did the recording start at 00:00 "
             "(only the date is known)? If not, give the time.",
-            [ValueProposal(value=proposals[0].value, label=f"{_day(local)} 00:00 (only the date is known)")],
+            [ValueProposal(value=proposals[0].value, label=f"{day} 00:00 (only the date is known)")],
             START_EXAMPLE,
         )
     note = f"'{raw}' -> {moment.isoformat(timespec='seconds')} ({zone.name}, {describe_offset(moment)} that day)."

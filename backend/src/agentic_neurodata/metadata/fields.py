@@ -14,7 +14,7 @@ from .brain_areas import normalize_location
 from .dates import normalize_date_of_birth, normalize_session_start_time
 from .identifiers import normalize_cell_id, normalize_session_id, normalize_subject_id
 from .names import normalize_experimenters
-from .result import RuleResult, accept, clean, reject
+from .result import RuleResult, reject
 from .sex import normalize_sex
 from .species import normalize_species
 from .strains import normalize_genotype, normalize_strain

@@ -47,11 +47,16 @@ class Species:
 
 
 SPECIES: tuple[Species, ...] = (
-    Species("Mus musculus", "house mouse", 10090, ("mouse", "mice", "lab mouse", "laboratory mouse", "laboratory mice")),
+    Species(
+        "Mus musculus", "house mouse", 10090, ("mouse", "mice", "lab mouse", "laboratory mouse", "laboratory mice")
+    ),
     Species("Rattus norvegicus", "Norway rat", 10116, ("rat", "rats", "brown rat", "lab rat", "laboratory rat")),
     Species("Rattus rattus", "black rat", 10117, ("black rat",)),
     Species(
-        "Homo sapiens", "human", 9606, ("humans", "person", "people", "patient", "patients", "participant", "participants")
+        "Homo sapiens",
+        "human",
+        9606,
+        ("humans", "person", "people", "patient", "patients", "participant", "participants"),
     ),
     Species("Macaca mulatta", "rhesus macaque", 9544, ("rhesus", "rhesus monkey", "rhesus monkeys", "rhesus macaques")),
     Species(
@@ -60,7 +65,9 @@ SPECIES: tuple[Species, ...] = (
         9541,
         ("cynomolgus", "cynomolgus monkey", "cynomolgus macaque", "long-tailed macaque", "cyno"),
     ),
-    Species("Macaca nemestrina", "pig-tailed macaque", 9545, ("pigtail macaque", "pigtail monkey", "pig-tailed monkey")),
+    Species(
+        "Macaca nemestrina", "pig-tailed macaque", 9545, ("pigtail macaque", "pigtail monkey", "pig-tailed monkey")
+    ),
     Species("Callithrix jacchus", "common marmoset", 9483, ("marmoset", "marmosets")),
     Species("Saimiri sciureus", "squirrel monkey", 9521),
     Species("Microcebus murinus", "gray mouse lemur", 30608, ("mouse lemur", "grey mouse lemur")),
@@ -105,8 +112,19 @@ EXACT = {name: s for s in SPECIES for name in (s.latin.lower(), s.common.lower()
 BROAD: dict[str, tuple[str, ...]] = {
     name: tuple(latins)
     for names, latins in (
-        (("monkey", "monkeys", "macaque", "macaques", "macaque monkey", "nonhuman primate", "non-human primate", "nhp"),
-         ("Macaca mulatta", "Macaca fascicularis", "Macaca nemestrina")),
+        (
+            (
+                "monkey",
+                "monkeys",
+                "macaque",
+                "macaques",
+                "macaque monkey",
+                "nonhuman primate",
+                "non-human primate",
+                "nhp",
+            ),
+            ("Macaca mulatta", "Macaca fascicularis", "Macaca nemestrina"),
+        ),
         (("fly", "flies", "drosophila"), ("Drosophila melanogaster",)),
         (("frog", "frogs", "xenopus"), ("Xenopus laevis", "Xenopus tropicalis")),
         (("worm", "worms", "nematode", "nematodes"), ("Caenorhabditis elegans",)),

@@ -19,18 +19,21 @@ from ...contracts.conversation import ActionReply, UserInputReply
 from ...domain import (
     CorrectionAttempt,
     DetectionResult,
+    FieldRequest,
     OverallStatus,
     PendingRequest,
     PendingRequestType,
     RequestOption,
     ValidationResult,
+    ValueConfirmation,
+    ValueSource,
 )
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...llm import wording
 from ...metadata.parsed import IntentKind
 from ...router import Agent, NoParams, handles
 from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
-from . import answers, intake, planning
+from . import answers, intake, planning, summary
 
 COMPONENT = AgentName.CONVERSATION
 APPROVALS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
@@ -53,11 +56,13 @@ class ConversationAgent(Agent):
     def start_conversion(self, params: contract.StartConversionParams) -> ActionReply:
         input_path, forced_format = params.input_path, params.forced_format
         checked = intake.check_values(dict(params.metadata or {}))
-        if checked.accepted:
+        if checked.accepted or checked.confirmations:
             self.store.update(
                 COMPONENT,
-                "Metadata received with the upload: " + ", ".join(sorted(checked.accepted)),
+                "Metadata received with the upload: " + ", ".join(sorted(checked.accepted) or ["(to confirm)"]),
                 metadata=checked.accepted,
+                metadata_sources=dict.fromkeys(checked.accepted, ValueSource.FORM),
+                confirmations=checked.confirmations,
             )
         if checked.notes or checked.rejected:
             self._say(" ".join(checked.notes + [f"Not used, {name}: {why}" for name, why in checked.rejected.items()]))
@@ -226,6 +231,8 @@ class ConversationAgent(Agent):
         _, partial_from_files = intake.known_from_files(state.extracted_metadata)
         partial = {**partial_from_files, **state.partial_metadata}
         partial = {k: v for k, v in partial.items() if k not in state.metadata}
+        if state.confirmations and not state.minimal_mode:
+            return self._ask(summary.confirmation_request(state.confirmations[0]), partial_metadata=partial)
         essential = intake.cannot_convert_without(known)
         if essential and (
             state.minimal_mode
@@ -233,14 +240,13 @@ class ConversationAgent(Agent):
         ):
             if partial.get(intake.START_TIME):
                 message = (
-                    f"One thing I cannot skip: the files say the recording started at {partial[intake.START_TIME]}"
-                    " but not in which time zone, and NWB stores an absolute time. Which zone was it? "
-                    "(e.g. EST, Europe/Paris, UTC)"
+                    f"I cannot convert without one value: the time zone of the start time the files give "
+                    f"({partial[intake.START_TIME]}), e.g. EST, Europe/Paris or UTC."
                 )
             else:
                 message = (
-                    "The files do not say when the recording started, and an NWB file cannot be written "
-                    "without it. When did it start, with its time zone? (e.g. 5 March 2024 2:30pm EST)"
+                    "I cannot convert without one value: when the recording started, with its time zone "
+                    "(e.g. 5 March 2024 2:30pm EST), since the files do not say it."
                 )
             request = PendingRequest(
                 type=PendingRequestType.METADATA,
@@ -262,7 +268,34 @@ class ConversationAgent(Agent):
             return self._ask(request, metadata_rounds=round_number, partial_metadata=partial)
         if partial != state.partial_metadata:
             self.store.update(COMPONENT, "Partial values kept", level=LogLevel.DEBUG, partial_metadata=partial)
+        if self._summary_due(state):
+            names = summary.from_words(state.metadata, state.metadata_sources)
+            return self._ask(summary.summary_request(state.metadata, names), summary_shown=True)
+        self._say(self._said_before_converting())
         return self._convert_and_evaluate()
+
+    def _summary_due(self, state: GlobalState) -> bool:
+        """Values read from sentences are shown once before the first conversion, to confirm or edit."""
+        return (
+            not state.minimal_mode
+            and not state.summary_shown
+            and state.correction_attempt == 0
+            and not state.versions
+            and bool(summary.from_words(state.metadata, state.metadata_sources))
+        )
+
+    def _said_before_converting(self) -> str:
+        """In minimal mode nothing is asked: what goes into the file, and the guesses left out, are said."""
+        state = self.store.snapshot()
+        parts = []
+        names = summary.from_words(state.metadata, state.metadata_sources)
+        if names and not state.summary_shown and state.correction_attempt == 0 and not state.versions:
+            parts.append(summary.summary_text(state.metadata, names))
+        if state.confirmations:
+            parts.append(summary.guesses_left_out(state.confirmations))
+        if parts:
+            self.store.update(COMPONENT, "Said what goes into the file", summary_shown=True, confirmations=[])
+        return " ".join(parts)
 
     # ================================================================== answers
 
@@ -333,6 +366,10 @@ class ConversationAgent(Agent):
     ) -> UserInputReply:
         if pending.purpose == FORMAT_ARGUMENTS:
             return self._answer_format_arguments(state, pending, message, given)
+        if pending.purpose == summary.CONFIRM_VALUE:
+            return self._answer_confirmation(state, pending, message, given, skip)
+        if pending.purpose == summary.CONFIRM_SUMMARY:
+            return self._answer_summary(state, pending, message, given, skip)
         answer = answers.read_values(
             pending, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
         )
@@ -346,11 +383,10 @@ class ConversationAgent(Agent):
         reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
         if answer.parsed and answer.parsed.source == "offline_fallback":
             reply = f"{answer.parsed.notes[0]} {reply}"  # the model failed: say so, with its error id
-        metadata = {**state.metadata, **answer.values}
-        declined = sorted(set(state.declined_fields) | set(answer.declined))
+        self._log_discarded(answer)
         changes: dict[str, Any] = {
-            "metadata": metadata,
-            "declined_fields": declined,
+            **_stored(state, answer),
+            "declined_fields": sorted(set(state.declined_fields) | set(answer.declined)),
             "partial_metadata": answer.partial,
         }
         if answer.wants_everything_skipped:
@@ -358,22 +394,155 @@ class ConversationAgent(Agent):
         self.store.update(COMPONENT, _log_answer(answer), **changes)
         self._say(reply)
         if pending.purpose == CORRECTION_VALUES:
-            next_action = self._after_correction_values(pending, answer)
+            next_action, follow = self._after_correction_values(pending, answer), ""
         else:
-            next_action = self._after_metadata_answer(answer)
-        return UserInputReply(reply=reply, accepted=answer.values, rejected=answer.rejected, next_action=next_action)
+            next_action, follow = self._after_metadata_answer(answer)
+        return UserInputReply(
+            reply=f"{reply} {follow}".strip(), accepted=answer.values, rejected=answer.rejected, next_action=next_action
+        )
 
-    def _after_metadata_answer(self, answer: answers.Answer) -> str:
+    def _log_discarded(self, answer: answers.Answer) -> None:
+        """A model's invented values are logged for whoever debugs the session, never shown to the person."""
+        for line in answer.parsed.discarded if answer.parsed else []:
+            self.store.log(LogLevel.INFO, COMPONENT, line)
+
+    def _answer_confirmation(
+        self,
+        state: GlobalState,
+        pending: PendingRequest,
+        message: str | None,
+        given: dict[str, Any],
+        skip: list[str] | None,
+    ) -> UserInputReply:
+        """The answer to "Did you mean ...?": one of the readings, no, or the value in other words."""
+        if not state.confirmations:
+            return self._continue_intake(state, "Thank you.", {}, {})
+        asked, rest = state.confirmations[0], state.confirmations[1:]
+        option = answers.match_option(message, pending.options) if message and not given else None
+        if option is None and message and not given:
+            intents = answers.read_intent(message, self.llm)
+            option = (
+                pending.options[0]
+                if IntentKind.APPROVE in intents
+                else pending.options[-1]
+                if intents & {IntentKind.DECLINE}
+                else None
+            )
+        label = summary.label(asked.field)
+        if option is not None and option.value != summary.NO:
+            chosen = next(
+                (p for p in asked.proposals if summary.option_value(p.value) == option.value), asked.proposals[0]
+            )
+            answer = answers.Answer(values={asked.field: chosen.value, **chosen.extra})
+            answer.sources = dict.fromkeys(answer.values, ValueSource.CONFIRMED)
+            reply = f"Saved {label}: {summary.shown(chosen.value)}."
+        elif option is not None or (skip and not given and not message):
+            answer = answers.Answer(declined=list(skip or []))
+            reply = f"Left out the {label}" + (": you can give it later." if not skip else ".")
+        else:
+            request = pending.model_copy(update={"fields": [FieldRequest(name=asked.field)]})
+            answer = answers.read_values(
+                request, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
+            )
+            reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
+            self._log_discarded(answer)
+        rest = [c for c in rest if c.field not in answer.values]
+        changes = {
+            **_stored(state, answer, keep=rest),
+            "declined_fields": sorted({*state.declined_fields, *answer.declined}),
+        }
+        if answer.wants_everything_skipped:
+            changes["minimal_mode"] = True
+        self.store.update(COMPONENT, _log_answer(answer), **changes)
+        self._say(reply)
+        next_action, follow = self._after_metadata_answer(answer)
+        return UserInputReply(
+            reply=f"{reply} {follow}".strip(), accepted=answer.values, rejected=answer.rejected, next_action=next_action
+        )
+
+    def _answer_summary(
+        self,
+        state: GlobalState,
+        pending: PendingRequest,
+        message: str | None,
+        given: dict[str, Any],
+        skip: list[str] | None,
+    ) -> UserInputReply:
+        """The answer to "This goes into the file: ...": confirm, or values edited in place."""
+        shown_names = [f.name for f in pending.fields]
+        if message and not given:
+            option = answers.match_option(message, pending.options)
+            intents = answers.read_intent(message, self.llm) if option is None else set()
+            if IntentKind.CANCEL in intents:
+                outcome = self._abandon("You asked to stop.")
+                return UserInputReply(reply=outcome.message, next_action="done")
+            if option is not None or intents & {IntentKind.APPROVE, IntentKind.SKIP_ALL}:
+                answer = answers.Answer()
+            else:
+                answer = answers.read_values(
+                    pending, message=message, fields=None, skip=None, partial=state.partial_metadata, llm=self.llm
+                )
+        else:
+            answer = answers.read_values(
+                pending, message=None, fields=given or None, skip=skip, partial=state.partial_metadata, llm=self.llm
+            )
+        changed = {name: value for name, value in answer.values.items() if state.metadata.get(name) != value}
+        if answer.rejected:
+            reply = "Some values could not be used: " + "; ".join(f"{k}: {v}" for k, v in answer.rejected.items())
+            self._say(reply)
+            self._ask(pending.model_copy(update={"message": f"{reply} {pending.message}"}))
+            return UserInputReply(reply=reply, rejected=answer.rejected, next_action=pending.type.value)
+        stored = _stored(state, answer)
+        sources = stored["metadata_sources"]
+        for name in shown_names:
+            if name not in changed and sources.get(name) == ValueSource.WORDS:
+                sources[name] = ValueSource.CONFIRMED
+        metadata = {k: v for k, v in stored["metadata"].items() if k not in answer.declined}
+        self.store.update(
+            COMPONENT,
+            "Values confirmed" + (f"; changed: {', '.join(sorted(changed))}" if changed else ""),
+            metadata=metadata,
+            metadata_sources={k: v for k, v in sources.items() if k in metadata},
+            confirmations=stored["confirmations"],
+        )
+        reply = (
+            "Thank you."
+            if not changed
+            else "Changed " + "; ".join(f"{summary.label(k)}: {summary.shown(v)}" for k, v in changed.items()) + "."
+        )
+        self._say(reply)
+        next_action, follow = self._after_metadata_answer(answer)
+        return UserInputReply(reply=f"{reply} {follow}".strip(), accepted=answer.values, next_action=next_action)
+
+    def _continue_intake(
+        self, state: GlobalState, reply: str, accepted: dict[str, Any], rejected: dict[str, str]
+    ) -> UserInputReply:
+        self._say(reply)
+        next_action, follow = self._after_metadata_answer(answers.Answer())
+        return UserInputReply(
+            reply=f"{reply} {follow}".strip(), accepted=accepted, rejected=rejected, next_action=next_action
+        )
+
+    def _after_metadata_answer(self, answer: answers.Answer) -> tuple[str, str]:
+        """Ask what is still needed (a guess to confirm, a missing value, the summary), or convert.
+        Returns the next action and what to add to the reply: the question, or that it converts."""
         state = self.store.snapshot()
         known = intake.effective_metadata(state.metadata, state.extracted_metadata)
-        if intake.cannot_convert_without(known) or intake.should_ask(
-            known, state.declined_fields, state.metadata_rounds, state.minimal_mode
+        if (
+            (state.confirmations and not state.minimal_mode)
+            or intake.cannot_convert_without(known)
+            or intake.should_ask(known, state.declined_fields, state.metadata_rounds, state.minimal_mode)
+            or self._summary_due(state)
         ):
             self._collect_metadata(answer.rejected)
-            return PendingRequestType.METADATA.value
+            asked = self.store.snapshot().pending_request
+            return (asked.type.value if asked else PendingRequestType.METADATA.value), (asked.message if asked else "")
+        said = self._said_before_converting()
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, "Thank you; converting now.")
+        follow = f"{said} Converting now.".strip()
+        self._say(follow)
         self._in_background(self._convert_and_evaluate, "convert")
-        return "processing"
+        return "processing", follow
 
     def _after_correction_values(self, pending: PendingRequest, answer: answers.Answer) -> str:
         state = self.store.snapshot()
@@ -470,9 +639,14 @@ class ConversationAgent(Agent):
             ]
         record = CorrectionAttempt(attempt=attempt, issues_before=result.issues, fixes_applied=fixes)
         history = [*state.correction_history, record]
+        sources = {
+            **state.metadata_sources,
+            **{f.field: ValueSource.AUTO_FIX for f in fixes if f.field and f.field in metadata},
+        }
         changes: dict[str, Any] = {
             "correction_attempt": attempt,
             "metadata": metadata,
+            "metadata_sources": sources,
             "conversion_options": options,
             "correction_history": history,
         }
@@ -660,6 +834,21 @@ def _describe_fields(given: dict[str, Any], skip: list[str] | None) -> str:
     if skip:
         parts.append("skip " + ", ".join(skip))
     return "; ".join(parts)
+
+
+def _stored(state: GlobalState, answer: answers.Answer, keep: list[ValueConfirmation] | None = None) -> dict[str, Any]:
+    """The state changes an answer makes: its values with where they came from, and the guesses
+    still to ask back (a new reading of a field replaces the one waiting for it)."""
+    waiting = state.confirmations if keep is None else keep
+    fresh = {c.field for c in answer.confirmations}
+    confirmations = [
+        c for c in waiting if c.field not in answer.values and c.field not in fresh and c.field not in answer.declined
+    ]
+    return {
+        "metadata": {**state.metadata, **answer.values},
+        "metadata_sources": {**state.metadata_sources, **answer.sources},
+        "confirmations": confirmations + answer.confirmations,
+    }
 
 
 def _acknowledge_fields(answer: answers.Answer) -> str:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...domain import PendingRequest, RequestOption
+from ...domain import PendingRequest, RequestOption, ValueConfirmation, ValueSource
 from ...llm import LLMService
 from ...metadata.extraction import extract_metadata_from_text
 from ...metadata.parsed import IntentKind, ParsedInput
@@ -22,6 +22,10 @@ class Answer:
     partial: dict[str, str] = field(default_factory=dict)
     intents: set[IntentKind] = field(default_factory=set)
     parsed: ParsedInput | None = None
+    # Where each value came from: read in the words, or typed into a field.
+    sources: dict[str, ValueSource] = field(default_factory=dict)
+    # Guesses to ask back before anything is written ("monkey" -> rhesus macaque?).
+    confirmations: list[ValueConfirmation] = field(default_factory=list)
 
     @property
     def wants_everything_skipped(self) -> bool:
@@ -52,11 +56,13 @@ def read_values(
         parsed = extract_metadata_from_text(message, asked, llm, partial=partial)
         answer.parsed = parsed
         answer.values.update(parsed.values)
+        answer.sources.update(dict.fromkeys(parsed.values, ValueSource.WORDS))
+        answer.confirmations.extend(parsed.confirmations)
         answer.rejected.update(parsed.rejected)
         answer.notes.extend(parsed.notes)
         answer.partial = {**{k: v for k, v in partial.items() if k not in parsed.values}, **parsed.partial}
         answer.intents = {intent.kind for intent in parsed.intents}
-        unanswered = [name for name in asked if name not in parsed.values]
+        unanswered = [name for name in asked if not parsed.settles(name)]
         for kind in (IntentKind.SKIP_FIELD, IntentKind.DONT_KNOW):
             if kind in answer.intents:
                 named = parsed.fields_with_intent(kind)
@@ -67,14 +73,18 @@ def read_values(
         # Fields a correction asked for that no rule knows (a cell id) are kept as plain text.
         intake = check_values(fields, free_text_fields=tuple(asked))
         answer.values.update(intake.accepted)
+        answer.sources.update(dict.fromkeys(intake.accepted, ValueSource.FORM))
         answer.rejected.update(intake.rejected)
         answer.notes.extend(intake.notes)
+        answer.confirmations = [c for c in answer.confirmations if c.field not in intake.accepted]
+        answer.confirmations.extend(intake.confirmations)
         for name in intake.accepted:
             answer.rejected.pop(name, None)
             answer.partial.pop(name, None)
     if skip:
         answer.declined.extend(skip)
     answer.declined = sorted({name for name in answer.declined if name not in answer.values})
+    answer.confirmations = [c for c in answer.confirmations if c.field not in answer.declined]
     return answer
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...domain import FieldRequest
-from ...metadata.fields import FieldSpec, field_requests, get_field, missing_fields, validate_fields
+from ...domain import FieldRequest, ValueConfirmation
+from ...metadata.fields import FieldSpec, field_requests, get_field, missing_fields, validate_field
 from ...metadata.result import clean
 
 MAX_ROUNDS = 2
@@ -27,6 +27,8 @@ class Intake:
     accepted: dict[str, Any] = field(default_factory=dict)
     rejected: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    # Values that may mean more than one thing ("monkey"): asked back, not stored.
+    confirmations: list[ValueConfirmation] = field(default_factory=list)
 
 
 def check_values(values: dict[str, Any], free_text_fields: tuple[str, ...] = ()) -> Intake:
@@ -51,10 +53,22 @@ def check_values(values: dict[str, Any], free_text_fields: tuple[str, ...] = ())
                 "This is not a metadata field the service knows. Known fields include "
                 "subject_id, species, sex, age, session_description, session_start_time."
             )
-    accepted, rejected, notes = validate_fields(known)
-    intake.accepted.update(accepted)
-    intake.rejected.update(rejected)
-    intake.notes.extend(notes)
+    for name, value in known.items():
+        result = validate_field(name, value)
+        if result.ok:
+            intake.accepted[result.field] = result.value
+            for extra_name, extra_value in result.extra.items():
+                intake.accepted.setdefault(extra_name, extra_value)
+            if result.note:
+                intake.notes.append(result.note)
+        elif result.needs_confirmation:
+            intake.confirmations.append(
+                ValueConfirmation(
+                    field=result.field, said=str(value), question=result.error, proposals=result.proposals
+                )
+            )
+        else:
+            intake.rejected[result.field] = result.message
     return intake
 
 

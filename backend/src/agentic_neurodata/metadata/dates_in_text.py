@@ -1,0 +1,117 @@
+"""Where a message names a date and time: dateparser's search, made right for the forms it
+gets wrong or cuts short, plus the time zone that follows.
+
+dateparser.search finds dates in running text ("9am on the 2nd of June 2022", "2019/07/14
+16:45"), but also reads durations as dates ("12 weeks" -> a day twelve weeks from now) and drops
+a 12-hour suffix it did not take ("March 5, 2024, 2:30 p.m." -> 2:30 at night). So a found span
+counts only when it names a day, a month and a year; a time just before or after it is taken
+with it, as is the zone after it ("..., Central time", "(Europe/Paris)").
+"""
+
+from __future__ import annotations
+
+import re
+
+from dateparser.search import search_dates
+
+from .zones import Zone, find_zone
+
+_SEARCH_SETTINGS = {"PREFER_DATES_FROM": "past", "RETURN_AS_TIMEZONE_AWARE": False}
+# Longer messages are read by the patterns alone: the search is not linear in the message length.
+SEARCH_LIMIT = 2000
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_YEAR = r"(?:19|20)\d\d"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_DATE = (
+    rf"(?:{_YEAR}[-/.]\d{{1,2}}[-/.]\d{{1,2}}"
+    rf"(?:[T ]\d{{1,2}}:\d{{2}}(?::\d{{2}}(?:\.\d+)?)?(?:Z|[+-]\d{{2}}:?\d{{2}})?)?"
+    rf"|(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH},?\s+(?:{_YEAR}|'\d\d)|{_MONTH}\s+{_DAY},?\s+(?:{_YEAR}|'\d\d)"
+    rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-](?:{_YEAR}|\d\d)(?![\d/.\-])|\d{{1,2}}-{_MONTH}-{_YEAR})"
+)
+_TIME = r"(?:\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?\s*[ap]\.?m\.?(?!\w)|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}h\d{2}|noon|midnight)"
+_WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+_DATE_IN_TEXT = re.compile(
+    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
+    rf"|(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?{_WEEKDAY}{_DATE}",
+    re.I,
+)
+_NAMES_A_DAY = re.compile(rf"{_MONTH}|{_YEAR}[-/.]\d|\d[-/.]\d{{1,2}}[-/.]\d", re.I)
+_HAS_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)|'\d\d\b")
+_RELATIVE_DAY = re.compile(r"\b(?:today|yesterday)\b", re.I)
+_TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I)
+_TIME_AFTER = re.compile(rf"^\s*,?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)
+_MERIDIEM_AFTER = re.compile(r"^\s*[ap]\.?m\.?(?!\w)", re.I)
+_EDGE_WORDS = re.compile(r"^(?:(?:at|on|in|from|since|by|around|about|the|of)\s+)+|(?:\s+(?:at|on|in|of|,))+$", re.I)
+_BETWEEN_DATE_AND_ZONE = re.compile(r"^[\s,(]*(?:in\s+)?(?:the\s+)?$", re.I)
+_HAS_TIME = re.compile(r"\d[:.h]\d\d|\d\s*[ap]\.?m|noon|midnight", re.I)
+
+
+def find_datetimes(text: str) -> list[tuple[int, int]]:
+    """Spans of `text` that hold a date (with its time and time zone when they are beside it)."""
+    spans = [_widen(text, start, end) for start, end in _candidates(text)]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _candidates(text: str) -> list[tuple[int, int]]:
+    found: list[tuple[int, int]] = []
+    if len(text) <= SEARCH_LIMIT:
+        cursor = 0
+        for piece, _ in search_dates(text, languages=["en"], settings=_SEARCH_SETTINGS) or []:
+            start = text.find(piece, cursor)
+            if start < 0:
+                continue
+            cursor = start + len(piece)
+            start, end = _trimmed(text, start, cursor)
+            said = text[start:end]
+            names_a_day = _NAMES_A_DAY.search(said) and _HAS_YEAR.search(said)
+            if names_a_day or (_RELATIVE_DAY.search(said) and _HAS_TIME.search(said)):
+                found.append((start, end))
+    for match in _DATE_IN_TEXT.finditer(text):
+        if not any(s <= match.start() < e or match.start() <= s < match.end() for s, e in found):
+            found.append(match.span())
+    return found
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    piece = text[start:end]
+    lead = _EDGE_WORDS.match(piece)
+    if lead and lead.start() == 0:
+        start += lead.end()
+    piece = text[start:end]
+    tail = re.search(r"(?:\s+(?:at|on|in|of)|\s*,)+\s*$", piece, re.I)
+    if tail:
+        end = start + tail.start()
+    return start, end
+
+
+def _widen(text: str, start: int, end: int) -> tuple[int, int]:
+    """Take the time beside the date, a dropped 'p.m.', and the zone that follows."""
+    said = text[start:end]
+    if not _HAS_TIME.search(said):
+        before = _TIME_BEFORE.search(text[max(0, start - 30) : start])
+        if before:
+            start -= len(text[max(0, start - 30) : start]) - before.start()
+        else:
+            after = _TIME_AFTER.match(text[end : end + 30])
+            if after:
+                end += after.end()
+    meridiem = _MERIDIEM_AFTER.match(text[end : end + 8])
+    if meridiem and re.search(r"\d$", text[start:end]):
+        end += meridiem.end()
+    window = text[end : end + 40]
+    zone = find_zone(window, after_date=True)
+    if isinstance(zone, Zone) and _BETWEEN_DATE_AND_ZONE.match(window[: zone.start]):
+        end += zone.end
+        if text[end : end + 1] == ")":
+            end += 1
+    return start, end

@@ -1,0 +1,60 @@
+"""What a message asks for besides values: skip a field, not known, no more questions, yes, no,
+accept as is, cancel, or a question back. In any common phrasing, in a sentence or alone."""
+
+from __future__ import annotations
+
+import re
+
+SKIP_ALL = re.compile(
+    r"\b(?:just\s+(?:convert|go(?:\s+ahead)?|run|do|start|proceed|continue)(?:\s+(?:it|on|with\s+it|now))?|"
+    r"convert\s+(?:it|them|the\s+(?:data|files?|recording))?\s*(?:anyway|now|as\s+is|already|without|please)|"
+    r"skip\s+(?:all|the|these|those|every|any|rest\s+of\s+the)\s*(?:the\s+)?(?:remaining\s+|other\s+)?"
+    r"(?:questions?|rest|metadata)|skip\s+(?:it\s+)?all|skip\s+the\s+rest|skip\s+everything|"
+    r"no\s+more\s+questions?|stop\s+asking|don'?t\s+ask(?:\s+(?:me\s+)?(?:anything|any\s+more))?|"
+    r"do\s+not\s+ask|minimal\s+mode|go\s+ahead\s+(?:without|with\s+what\s+you\s+have)|proceed\s+without|"
+    r"(?:use|with)\s+(?:only\s+)?what\s+you\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
+    r"start\s+the\s+conversion|begin\s+the\s+conversion|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
+    r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions)\b",
+    re.I,
+)
+CANCEL = re.compile(
+    r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
+    r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*$",
+    re.I,
+)
+DONT_KNOW = re.compile(
+    r"\b(?:i\s+|we\s+)?(?:don'?t|do\s+not|didn'?t|did\s+not|doesn'?t)\s+(?:know|remember|recall|have|keep|track|weigh|measure|"
+    r"record|note|check)\b|"
+    r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
+    r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
+    r"\bunknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
+    r"\bwasn'?t\s+(?:recorded|measured|noted)\b|\bnever\s+(?:recorded|measured|noted)\b",
+    re.I,
+)
+SKIP_FIELD = re.compile(
+    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
+    r"(?:\s+(?:on|it|this|that|one|please|the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
+    r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
+    r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
+    r"\bleave\s+(?:it|that|this|the\s+[a-z ]+)?\s?(?:blank|empty|out)\b|"
+    r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b",
+    re.I,
+)
+APPROVE = re.compile(
+    r"^\W*(?:yes|yep|yeah|sure|ok(?:ay)?|go\s+ahead|approve[d]?|do\s+it|please\s+do|fix\s+it|improve(?:\s+it)?|"
+    r"retry|try\s+again|sounds\s+good|let'?s\s+do\s+it|go\s+for\s+it|correct|right|confirm(?:ed)?)\b",
+    re.I,
+)
+DECLINE = re.compile(r"^\W*(?:no|nope|decline|no\s+thanks|don'?t|do\s+not|leave\s+it|wrong|not\s+that)\b", re.I)
+ACCEPT = re.compile(
+    r"\baccept(?:ed)?(?:\s+it)?(?:\s+as(?:\s+it)?\s+is)?\b|\bkeep\s+it\s+as(?:\s+it)?\s+is\b|\bgood\s+enough\b|"
+    r"\bit'?s\s+fine\s+as(?:\s+it)?\s+is\b",
+    re.I,
+)
+QUESTION = re.compile(
+    r"\?\s*$|^\W*(?:what|why|how|which|where|can\s+you|could\s+you|should\s+i|do\s+i|does|is\s+it)\b", re.I
+)
+# Clauses a message is cut into before intents are looked for ("female, but I don't know the age").
+CLAUSES = re.compile(r"\s*(?:[;.!?\n]+\s+|[;!?\n]+|,\s*(?:but|and|though)?\s*|\s+but\s+|\s+though\s+)\s*", re.I)
+# "sex unknown" / "unknown" asked for the sex is the value U, not a refusal.
+UNKNOWN_SEX = re.compile(r"\W*(?:(?:the\s+)?sex\W*)?(?:is\s+)?unknown\W*", re.I)

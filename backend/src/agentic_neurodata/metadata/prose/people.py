@@ -1,0 +1,61 @@
+"""Where a sentence names people, institutions and labs. Names are then split by nameparser
+(names.py); these patterns only find them: after a cue ("by", "experimenter:", "Dr."), before
+a verb of doing ("Jan de Vries ran the session"), or leading a description ("Jane Smith, MIT, ...")."""
+
+from __future__ import annotations
+
+import re
+
+from ..text_fields import INSTITUTIONS
+
+_UPPER = r"A-ZÀ-ÖØ-Þ"
+_LOWER = r"a-zß-öø-ÿ"
+NAME_WORD = (
+    rf"(?:[{_UPPER}][{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)*|[{_UPPER}]\.(?:-?[{_UPPER}]\.)?|O'[{_UPPER}][{_LOWER}]+)"
+)
+PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y)"
+FULL_NAME = (
+    rf"(?:{NAME_WORD}(?:\s+(?:{PARTICLE}\s+)*{NAME_WORD}){{1,3}}"
+    rf"|(?:{PARTICLE}\s+)*{NAME_WORD}(?:\s+{NAME_WORD})?,\s*{NAME_WORD}(?:\s+{NAME_WORD})?)"
+)
+_TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
+PEOPLE = rf"{FULL_NAME}(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*{FULL_NAME})*"
+PEOPLE_WITH_CUE = re.compile(
+    rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
+    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me)\s*[:,]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
+)
+PERSON_BEFORE_VERB = re.compile(
+    rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*{_TITLE}*(?P<people>{PEOPLE})\s+(?:ran|did|performed|recorded|conducted|"
+    rf"collected|made|carried\s+out)\b"
+)
+LEADING_NAME = re.compile(
+    rf"^\s*{_TITLE}*(?P<people>{NAME_WORD}\s+(?:{PARTICLE}\s+)*{NAME_WORD})(?=\s*(?:,|$|\bhere\b))"
+)
+
+_INSTITUTION_WORD = r"[A-Z][\w\-'&]*"
+_INSTITUTION_KINDS = (
+    r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
+    r"Foundation|Academy|Clinic|Medical\s+Center"
+)
+UNIVERSITY_OF = re.compile(
+    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit)\s+(?:of|de|di|du|degli)\s+"
+    rf"{_INSTITUTION_WORD}(?:[ ,]+(?!and\b){_INSTITUTION_WORD}){{0,3}}|\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
+)
+# Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
+NAMED_INSTITUTION = re.compile(
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:{_INSTITUTION_KINDS})(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"{_INSTITUTION_WORD}(?:\s+{_INSTITUTION_WORD}){{0,3}})?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
+)
+_ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
+KNOWN_INSTITUTION = re.compile(
+    r"(?<![\w-])(?:"
+    + "|".join(re.escape(a.upper()) for a in _ACRONYMS)
+    + r"|(?i:"
+    + "|".join(re.escape(k) for k in sorted(INSTITUTIONS, key=len, reverse=True) if k not in _ACRONYMS)
+    + r"))(?![\w-])"
+)
+# "at NTNU", "from NCBS": an acronym after "at"/"from" names where it was done.
+ACRONYM_AFTER_AT = re.compile(r"\b(?:at|from)\s+(?:the\s+)?(?P<acronym>[A-Z]{3,6})\b(?![\-_]?\d)")
+LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
+NAMED_LAB = re.compile(rf"(?<![\w-])(?:the\s+)?(?<![\w-])[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)")

@@ -1,0 +1,78 @@
+"""Where a sentence names the subject: species (with the id after it, "mouse m042", "rat #7",
+"rat Bruno", "mouse 7 of cage C"), sex (also a lone "F" between commas), age, weight."""
+
+from __future__ import annotations
+
+import re
+
+from .. import age as age_rule
+from ..brain_areas import BY_NAME as AREA_NAMES
+from ..species import ALL_NAMES
+
+# Species words that are other things in running text; read there only beside an id or a sex.
+_UNSAFE_IN_PROSE = {"people", "person", "fish", "bee", "bees", "owl", "primate", "primates", "cat", "pig", "dog"}
+SPECIES_NAMES = sorted((n for n in ALL_NAMES if n not in _UNSAFE_IN_PROSE), key=len, reverse=True)
+_SPECIES = re.compile(rf"(?<![\w/-])(?:{'|'.join(re.escape(n) for n in SPECIES_NAMES)})(?![\w/-])", re.I)
+
+
+def find_species(text: str) -> re.Match[str] | None:
+    """The first species name in `text` (the longest one at that place)."""
+    return _SPECIES.search(text)  # the names are tried longest first at each place
+
+
+_ROLE = (
+    r"(?:larva|larvae|tadpole|pup|adult|juvenile|participant|patient|subject|animal|bird|fly|worm|fish|monkey|no\.?)"
+)
+# An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
+ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
+_GROUP = r"(?:\s+(?:of|from|in)\s+(?:the\s+)?(?:cage|litter|box|group|cohort|batch|colony)\s*#?\s*[\w\-]+)"
+ID_AFTER_SPECIES = re.compile(
+    rf"\s+(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?(?P<subject>{ID_TOKEN})"
+    rf"(?P<group>{_GROUP})?(?![\w/])",
+    re.I,
+)
+# "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
+NAME_AFTER_SPECIES = re.compile(r"\s+(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)(?=\s*(?:[,;)(]|$))")
+NAMED = re.compile(r"\b(?:named|called)\s+(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])")
+SUBJECT_CUE = re.compile(
+    rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|ID|id)(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
+    rf"(?P<id>{ID_TOKEN})",
+    re.I,
+)
+SESSION_CUE = re.compile(r"\bsession\s*(?:id|#|no\.?|number)?\s*[:#=]?\s*(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I)
+LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
+SEX = re.compile(
+    r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
+    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|(?:^|(?<=[,;(]))\s*(?P<lone>[MF])\s*(?=$|[,;)])",
+    re.I,
+)
+_UNITS = r"(?:years?|yrs?|months?|mos?|mths?|weeks?|wks?|days?)"
+_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(w for w in age_rule.NUMBER_WORDS if len(w) > 2) + r")"
+_NOT_AN_AGE_AFTER = r"(?!\s+(?:ago|after|post|since|before|later|earlier|of\s+(?:training|recording)))"
+AGE_POSTNATAL = re.compile(
+    r"(?<![\w-])(?:P|PND\s?|postnatal\s+day\s+)\d{1,4}D?(?![\w-])|(?<![\w-])P\d+(?:\.\d+)?[YMWD](?:\d+[YMWD])*(?![\w-])",
+    re.I,
+)
+AGE_RANGE = re.compile(
+    rf"(?<![\w.-])(?:between\s+)?\d+(?:\.\d+)?\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?\s*-?\s*{_UNITS}"
+    rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}",
+    re.I,
+)
+AGE_QUANTITY = re.compile(
+    rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}\s*-?\s*{_UNITS}"
+    rf"(?:\s*(?:and|,)?\s*{_NUMBER}\s*-?\s*{_UNITS})?(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
+    rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}",
+    re.I,
+)
+WEIGHT = re.compile(
+    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b",
+    re.I,
+)
+
+
+def looks_like_id(token: str) -> bool:
+    """A lab's id for an animal: holds a digit; not a date, an ordinal, a decimal, a weight or a brain area."""
+    token = token.lstrip("#")
+    if not token or not re.search(r"\d", token) or token.lower() in AREA_NAMES:
+        return False
+    return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)

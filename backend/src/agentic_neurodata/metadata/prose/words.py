@@ -1,0 +1,128 @@
+"""The words around values: field names people write as keys ("sex: F", "age is 12 weeks"),
+where such a value ends, and the small words that carry no value of their own."""
+
+from __future__ import annotations
+
+import re
+
+from ..fields import FIELDS
+
+MASK = "\x1f"  # claimed characters; never part of a word, so patterns cannot run across them
+
+# Field names too common as ordinary words to be keys by themselves.
+_NOT_KEYS = {
+    "who", "when", "what", "time", "date", "name", "area", "animal", "how old", "born", "line", "subject",
+    "description", "experiment", "location", "region", "id", "cell", "university", "institute", "purpose",
+}  # fmt: skip
+KEYS: dict[str, str] = {}
+for _spec in FIELDS.values():
+    for _alias in (_spec.name.replace("_", " "), *_spec.aliases):
+        if _alias not in _NOT_KEYS:
+            KEYS.setdefault(_alias, _spec.name)
+KEYS.update(
+    {
+        "session start": "session_start_time",
+        "recording start": "session_start_time",
+        "recording started": "session_start_time",
+        "start date": "session_start_time",
+        "recording date": "session_start_time",
+        "subject": "subject_id",
+        "id": "subject_id",
+        "description": "session_description",
+        "date": "session_start_time",
+        "start": "session_start_time",
+        "started": "session_start_time",
+        "location": "electrode_location",
+        "region": "electrode_location",
+        "area": "electrode_location",
+        "dob": "date_of_birth",
+        "born": "date_of_birth",
+        "experimenters": "experimenter",
+        "animal": "subject_id",
+        "name": "experimenter",
+        "our institution": "institution",
+    }
+)
+PAIR = re.compile(
+    r"(?:^|(?<=[\s,;(]))(?P<key>"
+    + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
+    + r")\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?P<value>\S)",
+    re.I,
+)
+_NEXT_KEY = r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b))"
+_AND_NEXT_KEY = (
+    r"\s+(?:and|but)\s+(?:the\s+|our\s+|my\s+)?(?=(?i:" + "|".join(re.escape(k) for k in KEYS) + r")\s+(?:is|was)\b)"
+)
+
+
+def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
+    """Where an explicit value ends: dates, names, descriptions and genotypes may hold commas or
+    semicolons; other values stop at one."""
+    if name in ("session_start_time", "date_of_birth"):
+        spans = [e for s, e in datetime_spans if s == start]
+        if spans:
+            return spans[0]
+    if name == "experimenter":
+        # Names hold commas ("Smith, Jane") and initials ("J. Smith"); a sentence end or "from MIT" ends them.
+        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|(?<!\b[A-Z])\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}")
+    elif name in ("keywords", "session_description", "experiment_description", "subject_description"):
+        stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
+    elif name == "genotype":
+        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|{_AND_NEXT_KEY}")
+    else:
+        stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
+    match = stop.search(text, start)
+    end = match.start() if match else len(text)
+    masked = text.find(MASK, start)
+    return min(end, masked) if masked >= 0 else end
+
+
+# Words that carry no value of their own once the values around them are taken.
+STOPWORDS = {
+    "ok", "okay", "thanks", "thank", "you", "please", "hi", "hello", "yes", "sure", "a", "an", "the", "and", "but",
+    "it's", "its", "it", "is", "was", "were", "are", "i", "we", "our", "my", "dr", "prof", "by", "at", "on", "in",
+    "of", "from", "for", "to", "with", "started", "starting", "start", "began", "session", "recording", "recorded",
+    "old", "aged", "age", "sex", "species", "subject", "id", "that's", "this", "that", "so", "also", "here", "there",
+    "about", "around", "approximately", "which", "who", "when", "then", "time", "zone", "date", "performed", "done",
+    "collected", "experimenter", "experimenters", "did", "data", "ran", "run", "made", "one", "called", "named",
+    "genotype", "strain", "weight", "weighs", "lab", "institution", "animal", "adult", "young", "juvenile", "dpf",
+    "be", "has", "had", "have", "me", "i'm", "we're", "they", "these", "those", "as", "after", "before", "during",
+}  # fmt: skip
+PREAMBLE = re.compile(
+    r"^\s*(?:(?:it'?s|it\s+is|its|that'?s|that\s+is|they\s+are|they'?re|we\s+used|i\s+used|i\s+think|probably|"
+    r"the\s+answer\s+is|answer|well|um+|uh+|so|oh|it\s+was|that\s+was|(?:it\s+was\s+|that\s+was\s+)?(?:me|myself),?)"
+    r"\s*[:,]?\s*)+(?:(?:an?|the)\s+)?",
+    re.I,
+)
+
+
+def content_words(text: str) -> list[str]:
+    words = re.findall(r"[\w'/+\-:]+", text)
+    return [w for w in words if w.lower().strip("'") not in STOPWORDS]
+
+
+def strip_preamble(text: str, name: str) -> str:
+    text = PREAMBLE.sub("", text.strip())
+    if name:
+        spec = FIELDS.get(name)
+        labels = [name.replace("_", " "), *(spec.aliases if spec else ())]
+        label = "|".join(re.escape(a) for a in sorted(labels, key=len, reverse=True))
+        text = re.sub(rf"^(?:the\s+)?(?:{label})\s*(?:is|was|were|:|=)\s*", "", text, flags=re.I)
+    return text.strip().strip(MASK).strip()
+
+
+def mentioned_fields(clause: str) -> list[str]:
+    """Fields a clause names ("I don't know the age" -> age)."""
+    lowered = clause.lower()
+    found = []
+    for spec in FIELDS.values():
+        for alias in (spec.name.replace("_", " "), *spec.aliases):
+            if re.search(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", lowered):
+                found.append(spec.name)
+                break
+    # "birth date" also mentions "date": the longer name wins.
+    if "date_of_birth" in found and "session_start_time" in found and not re.search(r"start|session|record", lowered):
+        found.remove("session_start_time")
+    if "session_description" in found and "experiment_description" in found:
+        found.remove("session_description" if "experiment" in lowered else "experiment_description")
+    return found

@@ -1,0 +1,132 @@
+"""Strain and genotype, NWB Subject's `strain` and `genotype`: kept as the person wrote them.
+
+A strain is an inbred or outbred line ("C57BL/6J", "Long-Evans"); known ones are written in
+their usual spelling and name their species. A genotype is what was engineered into the
+animal ("Ai14 x Pvalb-Cre", "Pvalb-IRES-Cre;Ai32", "Thy1-GCaMP6s", "wild-type"): recognised
+by the markers of transgenic lines (Cre, Flp, Ai14, GCaMP, ChR2, GFP, +/-, /wt, Tg(...)).
+Neither is ever invented nor shortened: "C57BL/6J x CBA/CaJ F1" stays whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .result import RuleResult, accept, clean, reject
+
+# lower-case name -> (usual spelling, species)
+STRAINS: dict[str, tuple[str, str]] = {
+    name.lower(): (spelling, species)
+    for spelling, species, names in (
+        ("C57BL/6J", "Mus musculus", ("C57BL/6J", "C57Bl/6J", "C57BL6/J", "B6J")),
+        ("C57BL/6N", "Mus musculus", ("C57BL/6N", "C57Bl/6N", "B6N")),
+        ("C57BL/6", "Mus musculus", ("C57BL/6", "C57Bl/6", "C57BL6", "C57 Black 6", "B6", "BL6")),
+        ("BALB/c", "Mus musculus", ("BALB/c", "BALB/cJ", "Balb/c")),
+        ("CD-1", "Mus musculus", ("CD-1", "CD1")),
+        ("FVB/N", "Mus musculus", ("FVB/N", "FVB")),
+        ("DBA/2", "Mus musculus", ("DBA/2", "DBA/2J")),
+        ("CBA/CaJ", "Mus musculus", ("CBA/CaJ",)),
+        ("CBA/J", "Mus musculus", ("CBA/J", "CBA")),
+        ("C3H/HeJ", "Mus musculus", ("C3H/HeJ", "C3H")),
+        ("129S6/SvEv", "Mus musculus", ("129S6/SvEv", "129S6")),
+        ("Swiss Webster", "Mus musculus", ("Swiss Webster",)),
+        ("ICR", "Mus musculus", ("ICR",)),
+        ("Long-Evans", "Rattus norvegicus", ("Long-Evans", "Long Evans", "LE")),
+        ("Sprague-Dawley", "Rattus norvegicus", ("Sprague-Dawley", "Sprague Dawley", "SD")),
+        ("Wistar", "Rattus norvegicus", ("Wistar",)),
+        ("Lister Hooded", "Rattus norvegicus", ("Lister Hooded", "Lister-Hooded")),
+        ("Fischer 344", "Rattus norvegicus", ("Fischer 344", "Fischer-344", "F344", "F-344")),
+        ("Brown Norway", "Rattus norvegicus", ("Brown Norway",)),
+        ("Lewis", "Rattus norvegicus", ("Lewis",)),
+        ("Canton-S", "Drosophila melanogaster", ("Canton-S", "Canton S")),
+        ("Oregon-R", "Drosophila melanogaster", ("Oregon-R", "Oregon R")),
+        ("w1118", "Drosophila melanogaster", ("w1118",)),
+        ("AB", "Danio rerio", ("AB",)),
+        ("nacre", "Danio rerio", ("nacre",)),
+        ("casper", "Danio rerio", ("casper",)),
+    )
+    for name in names
+}
+# Short names that are other words in a sentence; trusted only as a whole answer or after "strain".
+_SHORT = {"b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n"}
+# Marks of an engineered line in one token.
+_MARKER = (
+    r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
+    r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|KO|KI|"
+    r"fl(?:ox)?(?:/fl(?:ox)?)?|\+/[-+]|-/-|/wt|/\+)"
+)
+_TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
+_GENE_TOKEN = rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9(][\w\-().:/+;]*"
+_JOIN = r"\s*(?:x|×|;|and)\s*"
+GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
+WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|wildtype|WT)(?![\w-])", re.I)
+_STRAIN_NAMES = sorted(STRAINS, key=len, reverse=True)
+STRAIN_PHRASE = re.compile(
+    r"(?<![\w/-])(?:"
+    + "|".join(re.escape(n) for n in _STRAIN_NAMES)
+    + r")(?:\s*(?:x|×)\s*(?:"
+    + "|".join(re.escape(n) for n in _STRAIN_NAMES)
+    + r"))?(?:\s+F[12])?(?![\w/-])",
+    re.I,
+)
+
+
+def find_strain(text: str, *, short_names: bool = False) -> re.Match[str] | None:
+    """The first known strain (or a cross of two, "C57BL/6J x CBA/CaJ F1") named in `text`."""
+    for match in STRAIN_PHRASE.finditer(text):
+        if short_names or match.group(0).lower() not in _SHORT:
+            return match
+    return None
+
+
+def spell_strain(said: str) -> str:
+    """Known strains in their usual spelling; a cross keeps its parts and its generation."""
+
+    def usual(match: re.Match[str]) -> str:
+        return STRAINS[match.group(0).lower()][0]
+
+    names = "|".join(re.escape(n) for n in _STRAIN_NAMES)
+    return re.sub(rf"(?<![\w/-])(?:{names})(?![\w/-])", usual, " ".join(said.split()), flags=re.I)
+
+
+def find_genotype(text: str) -> re.Match[str] | None:
+    """The first engineered genotype named in `text` ("Ai14 x Pvalb-Cre", "Thy1-GCaMP6s")."""
+    for match in GENOTYPE_PHRASE.finditer(text):
+        if re.search(r"[A-Za-z]", match.group(0)):
+            return match
+    return None
+
+
+def strain_and_genotype(text: str) -> dict[str, str]:
+    """What a species answer says besides the species: {'strain': ..., 'genotype': ...}."""
+    found: dict[str, str] = {}
+    rest = text
+    strain = find_strain(rest, short_names=len(rest.split()) <= 2)
+    if strain:
+        found["strain"] = spell_strain(strain.group(0))
+        rest = rest[: strain.start()] + " " + rest[strain.end() :]
+    genotype = find_genotype(rest)
+    if genotype:
+        found["genotype"] = genotype.group(0).strip(" ,;")
+    elif WILD_TYPE.search(rest):
+        found["genotype"] = "wild-type"
+    return found
+
+
+def normalize_strain(text: str) -> RuleResult:
+    raw = clean(text)
+    if not raw or len(raw) > 100:
+        return reject("strain", "Give the strain name.", "'C57BL/6J'")
+    known = find_strain(raw, short_names=True)
+    if known and known.group(0).strip() == raw:
+        spelled = spell_strain(raw)
+        return accept("strain", spelled, "" if spelled == raw else f"'{raw}' -> {spelled}.")
+    return accept("strain", raw)
+
+
+def normalize_genotype(text: str) -> RuleResult:
+    raw = clean(text)
+    if not raw or len(raw) > 200:
+        return reject("genotype", "Give the genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
+    if WILD_TYPE.fullmatch(raw):
+        return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
+    return accept("genotype", raw)

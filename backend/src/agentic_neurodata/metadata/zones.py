@@ -1,0 +1,206 @@
+"""Time zones as people write them -> a zone, shown back by its IANA name.
+
+IANA names ("Europe/Paris"), offsets ("UTC+1", "-05:00", "Z"), abbreviations ("EST", "CET"),
+region words ("Eastern", "Mountain time", "Central European time") and "<city> time".
+Region words follow daylight saving time, so they map to an IANA zone (zoneinfo knows the
+rules; dateparser knows neither IANA names nor daylight saving). An abbreviation names a fixed
+offset (EST is -05:00) and the region that uses it (America/New_York): when the two disagree on
+the day ("EST" in July, when New York is on EDT) the person is asked which was meant.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
+from zoneinfo import ZoneInfo, available_timezones
+
+from .result import clean
+
+ZONE_EXAMPLE = "'EST', 'Europe/Paris', 'Eastern time', 'UTC+1' or '-05:00'"
+# Abbreviation -> (hours east of UTC, the IANA zone whose clocks it names).
+ABBREVIATIONS: dict[str, tuple[float, str | None]] = {
+    "UTC": (0, None),
+    "GMT": (0, None),
+    "WET": (0, "Europe/Lisbon"),
+    "WEST": (1, "Europe/Lisbon"),
+    "BST": (1, "Europe/London"),
+    "CET": (1, "Europe/Berlin"),
+    "CEST": (2, "Europe/Berlin"),
+    "MET": (1, "Europe/Berlin"),
+    "MEST": (2, "Europe/Berlin"),
+    "EET": (2, "Europe/Athens"),
+    "EEST": (3, "Europe/Athens"),
+    "MSK": (3, "Europe/Moscow"),
+    "EST": (-5, "America/New_York"),
+    "EDT": (-4, "America/New_York"),
+    "CST": (-6, "America/Chicago"),
+    "CDT": (-5, "America/Chicago"),
+    "MST": (-7, "America/Denver"),
+    "MDT": (-6, "America/Denver"),
+    "PST": (-8, "America/Los_Angeles"),
+    "PDT": (-7, "America/Los_Angeles"),
+    "AKST": (-9, "America/Anchorage"),
+    "AKDT": (-8, "America/Anchorage"),
+    "HST": (-10, "Pacific/Honolulu"),
+    "JST": (9, "Asia/Tokyo"),
+    "KST": (9, "Asia/Seoul"),
+    "HKT": (8, "Asia/Hong_Kong"),
+    "SGT": (8, "Asia/Singapore"),
+    "AWST": (8, "Australia/Perth"),
+    "ACST": (9.5, "Australia/Adelaide"),
+    "ACDT": (10.5, "Australia/Adelaide"),
+    "AEST": (10, "Australia/Sydney"),
+    "AEDT": (11, "Australia/Sydney"),
+    "NZST": (12, "Pacific/Auckland"),
+    "NZDT": (13, "Pacific/Auckland"),
+}
+AMBIGUOUS_ABBREVIATIONS = {"IST": "India, Ireland or Israel", "AST": "Atlantic or Arabia", "ADT": "Atlantic or Arabia"}
+# Region words follow daylight saving time, so they map to a real zone.
+REGIONS = {
+    "eastern": "America/New_York",
+    "us eastern": "America/New_York",
+    "pacific": "America/Los_Angeles",
+    "us pacific": "America/Los_Angeles",
+    "central": "America/Chicago",
+    "us central": "America/Chicago",
+    "mountain": "America/Denver",
+    "us mountain": "America/Denver",
+    "alaska": "America/Anchorage",
+    "hawaii": "Pacific/Honolulu",
+    "central european": "Europe/Berlin",
+    "central europe": "Europe/Berlin",
+    "western european": "Europe/Lisbon",
+    "eastern european": "Europe/Athens",
+    "british": "Europe/London",
+    "uk": "Europe/London",
+    "irish": "Europe/Dublin",
+    "japan": "Asia/Tokyo",
+    "japanese": "Asia/Tokyo",
+    "korea": "Asia/Seoul",
+    "china": "Asia/Shanghai",
+    "india": "Asia/Kolkata",
+    "israel": "Asia/Jerusalem",
+}
+_CODES = {"ET": "America/New_York", "PT": "America/Los_Angeles", "CT": "America/Chicago", "MT": "America/Denver"}
+
+
+@dataclass(frozen=True)
+class Zone:
+    tz: tzinfo
+    label: str  # what the person wrote
+    name: str  # how we show it back
+    start: int = 0
+    end: int = 0
+    region: str | None = None  # the IANA zone an abbreviation names the clocks of
+
+    def resolve(self, local: datetime) -> tuple[datetime, datetime | None]:
+        """`local` in this zone, and, for an abbreviation whose region kept other clocks that day
+        (EST in July), the same clock time in the region too; else None."""
+        moment = local.replace(tzinfo=self.tz)
+        if self.region is None:
+            return moment, None
+        regional = local.replace(tzinfo=ZoneInfo(self.region))
+        return (moment, None) if regional.utcoffset() == moment.utcoffset() else (moment, regional)
+
+
+@lru_cache(maxsize=1)
+def _iana() -> dict[str, str]:
+    return {name.lower(): name for name in available_timezones() if "/" in name or name == "UTC"}
+
+
+@lru_cache(maxsize=1)
+def _cities() -> dict[str, str]:
+    """'paris' -> Europe/Paris, 'new york' -> America/New_York (last part of each IANA name)."""
+    cities: dict[str, str] = {}
+    for name in sorted(available_timezones()):
+        if name.count("/") == 1 and not name.startswith(("Etc/", "SystemV/", "US/")):
+            cities.setdefault(name.split("/")[1].replace("_", " ").lower(), name)
+    return cities
+
+
+_IANA_TOKEN = re.compile(r"\b[A-Za-z]+(?:/[A-Za-z_\-]+){1,2}\b")
+_UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?\b", re.I)
+_BARE_OFFSET = re.compile(r"(?:(?<=\d\d:\d\d)|(?<=\d\d:\d\d:\d\d)|(?<!\S))([+\-−])(\d{2}):?(\d{2})(?!\d)")
+_ZULU = re.compile(r"(?<=\d)Z\b")
+_ABBREVIATION = re.compile(
+    r"\(?\b(" + "|".join(sorted({*ABBREVIATIONS, *AMBIGUOUS_ABBREVIATIONS}, key=len, reverse=True)) + r")\b\)?"
+)
+_REGION_WORDS = "|".join(k for k in sorted(REGIONS, key=len, reverse=True))
+_REGION = re.compile(rf"\b({_REGION_WORDS})(?:\s+(?:standard|daylight|summer))?\s+time\b", re.I)
+# After a date, a region word alone names the zone too ("2:30 p.m. Eastern").
+_REGION_ALONE = re.compile(rf"^\W*({_REGION_WORDS})\b(?!\s+(?:time|cortex|area|part))", re.I)
+_REGION_AT_END = re.compile(rf"[\s,(]({_REGION_WORDS})\W*$", re.I)
+_REGION_CODE = re.compile(r"\b(ET|PT|CT|MT)\b")  # upper case only: "et al." is not a zone
+_CITY_TIME = re.compile(r"\b([A-Za-z][A-Za-z .'\-]{1,30}?)\s+time\b", re.I)
+
+
+def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Zone | str | None:
+    """The time zone named in `text`: a Zone, None when there is none, or a message when the
+    name is ambiguous (IST). `bare_city` accepts "Paris" alone (an answer to "which zone?");
+    `after_date` accepts a region word alone at the start ("Eastern" after "2:30 p.m.")."""
+    for token in _IANA_TOKEN.finditer(text):
+        name = _iana().get(token.group(0).lower())
+        if name:
+            return Zone(ZoneInfo(name), token.group(0), name, token.start(), token.end())
+    offset = _UTC_OFFSET.search(text)
+    if offset:
+        return _offset_zone(offset, offset.group(0))
+    match = _BARE_OFFSET.search(text)
+    if match and int(match.group(2)) <= 14:
+        return _offset_zone(match, match.group(0))
+    match = _ZULU.search(text)
+    if match:
+        return Zone(UTC, "Z", "UTC", match.start(), match.end())
+    match = _ABBREVIATION.search(text)
+    if match:
+        abbreviation = match.group(1).upper()
+        if abbreviation in AMBIGUOUS_ABBREVIATIONS:
+            return f"'{abbreviation}' names several time zones ({AMBIGUOUS_ABBREVIATIONS[abbreviation]})."
+        hours, region = ABBREVIATIONS[abbreviation]
+        name = f"{abbreviation}, {region}" if region else abbreviation
+        tz = UTC if hours == 0 and region is None else timezone(timedelta(hours=hours))
+        return Zone(tz, abbreviation, name, match.start(), match.end(), region)
+    match = _REGION.search(text) or (
+        (_REGION_ALONE.search(text) or _REGION_AT_END.search(text)) if after_date else None
+    )
+    if match:
+        region = REGIONS[match.group(1).lower()]
+        return Zone(ZoneInfo(region), match.group(0).strip(" ,"), region, match.start(1), match.end())
+    match = _REGION_CODE.search(text)
+    if match:
+        region = _CODES[match.group(1)]
+        return Zone(ZoneInfo(region), match.group(0), region, match.start(), match.end())
+    for match in _CITY_TIME.finditer(text):
+        words = match.group(1).lower().split()
+        for size in range(min(3, len(words)), 0, -1):  # "... in New York time": longest city first
+            city = " ".join(words[-size:])
+            if city in _cities():
+                start = match.start(1) + match.group(1).lower().rfind(city)
+                return Zone(ZoneInfo(_cities()[city]), text[start : match.end()], _cities()[city], start, match.end())
+    if bare_city:
+        words = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
+        if words in _cities():
+            return Zone(ZoneInfo(_cities()[words]), clean(text), _cities()[words], 0, len(text))
+        if words in REGIONS:
+            return Zone(ZoneInfo(REGIONS[words]), clean(text), REGIONS[words], 0, len(text))
+    return None
+
+
+def _offset_zone(match: re.Match[str], label: str) -> Zone:
+    sign = -1 if match.group(1) in "-−" else 1
+    hours, minutes = int(match.group(2)), int(match.group(3) or 0)
+    offset = sign * (hours + minutes / 60)
+    return Zone(timezone(timedelta(hours=offset)), label.strip(), offset_text(offset), match.start(), match.end())
+
+
+def offset_text(hours: float) -> str:
+    sign = "-" if hours < 0 else "+"
+    whole = abs(hours)
+    return f"UTC{sign}{int(whole):02d}:{round((whole - int(whole)) * 60):02d}"
+
+
+def describe_offset(moment: datetime) -> str:
+    offset = moment.utcoffset()
+    return offset_text(offset.total_seconds() / 3600 if offset is not None else 0)
