@@ -9,6 +9,9 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+# The model providers: a remote API, a model server of the lab's own, or none (rules and templates).
+LLMProviderName = Literal["anthropic", "openai-compatible", "offline"]
+
 
 class Settings(BaseSettings):
     """Service settings. Every field is documented in `.env.example` with its default."""
@@ -17,8 +20,13 @@ class Settings(BaseSettings):
 
     # LLM
     anthropic_api_key: SecretStr | None = None
-    llm_provider: Literal["auto", "anthropic", "offline"] = "auto"
+    llm_provider: Literal["auto", "anthropic", "openai-compatible", "offline"] = "auto"
     anthropic_model: str = "claude-sonnet-4-5"
+    # A local model server speaking the OpenAI chat completions API (Ollama, llama.cpp's llama-server).
+    openai_compatible_base_url: str = "http://127.0.0.1:11434/v1"
+    openai_compatible_model: str | None = None
+    openai_compatible_api_key: SecretStr | None = None
+    openai_compatible_context_chars: int = Field(default=24_000, ge=2_000)
     llm_timeout_s: float = Field(default=60.0, gt=0)
     llm_max_retries: int = Field(default=3, ge=0)
 
@@ -52,7 +60,9 @@ class Settings(BaseSettings):
             return [origin.strip() for origin in value.split(",") if origin.strip()]
         return value
 
-    @field_validator("anthropic_api_key", "api_token", mode="before")
+    @field_validator(
+        "anthropic_api_key", "api_token", "openai_compatible_api_key", "openai_compatible_model", mode="before"
+    )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -62,7 +72,7 @@ class Settings(BaseSettings):
         return int(self.max_upload_size_gb * 1024**3)
 
     @property
-    def effective_llm_provider(self) -> Literal["anthropic", "offline"]:
+    def effective_llm_provider(self) -> LLMProviderName:
         if self.llm_provider == "auto":
             return "anthropic" if self.anthropic_api_key else "offline"
         return self.llm_provider

@@ -91,7 +91,8 @@ def build_runtime(settings: Settings, *, in_background: bool = True, llm: LLMSer
     """`in_background`: long steps run on the worker thread (web); False runs them inline (CLI).
     `llm`: a ready LLM service (tests put a fake Anthropic transport under the real SDK)."""
     settings.ensure_directories()
-    secrets = [s.get_secret_value() for s in (settings.anthropic_api_key, settings.api_token) if s is not None]
+    keys = (settings.anthropic_api_key, settings.openai_compatible_api_key, settings.api_token)
+    secrets = [s.get_secret_value() for s in keys if s is not None]
     event_log = EventLog(settings.log_dir, Redactor(secrets))
     store = StateStore(settings.state_dir / "state.json", event_log)
     # Only this service's own session can have left unfinished files; other processes (a CLI run,

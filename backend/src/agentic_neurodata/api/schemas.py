@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..config import LLMProviderName
 from ..domain import (
     CorrectionAttempt,
     DetectionResult,
@@ -70,7 +71,7 @@ class ErrorBody(BaseModel):
 class ServiceInfo(BaseModel):
     name: str
     version: str
-    llm_provider: Literal["anthropic", "offline"]
+    llm_provider: LLMProviderName
     neuroconv_version: str
     nwbinspector_version: str
     pynwb_version: str
@@ -140,7 +141,7 @@ class StatusResponse(BaseModel):
     report_available: bool
     report_name: str | None = None
     report_sha256: str | None = None
-    llm_provider: Literal["anthropic", "offline"]
+    llm_provider: LLMProviderName
     pending_request: PendingRequest | None
     metadata: dict[str, Any]
     extracted_metadata: dict[str, Any]

@@ -1,4 +1,5 @@
-"""LLM service: one interface (LLMService), an Anthropic provider and a deterministic offline provider."""
+"""LLM service: one interface (LLMService); providers: Anthropic, an OpenAI-compatible local model
+server (Ollama, llama.cpp), and a deterministic offline provider."""
 
 from __future__ import annotations
 
@@ -7,13 +8,22 @@ from typing import TYPE_CHECKING, Any
 
 from .anthropic import AnthropicProvider
 from .base import LLMProvider, LLMReply, LLMService, OfflineProvider
+from .openai_compatible import OpenAICompatibleProvider
 from .prompts import PromptLibrary
 
 if TYPE_CHECKING:
     from ..config import Settings
     from ..logs import EventLog
 
-__all__ = ["AnthropicProvider", "LLMReply", "LLMService", "OfflineProvider", "PromptLibrary", "build_llm_service"]
+__all__ = [
+    "AnthropicProvider",
+    "LLMReply",
+    "LLMService",
+    "OfflineProvider",
+    "OpenAICompatibleProvider",
+    "PromptLibrary",
+    "build_llm_service",
+]
 
 
 def build_llm_service(
@@ -26,12 +36,23 @@ def build_llm_service(
     """The provider chosen by LLM_PROVIDER (auto: anthropic when a key is set, else offline).
 
     The choice is `settings.effective_llm_provider`, the same value /api/info and /api/status
-    report. `http_client` (an httpx2 client) lets tests put a fake transport under the SDK."""
+    report. `http_client` lets tests put a fake transport under the provider (an httpx2 client
+    under the Anthropic SDK, an httpx client for the openai-compatible provider)."""
     provider: LLMProvider
     if settings.effective_llm_provider == "anthropic":
         key = settings.anthropic_api_key.get_secret_value() if settings.anthropic_api_key else None
         provider = AnthropicProvider(
             key, settings.anthropic_model, max_retries=settings.llm_max_retries, http_client=http_client
+        )
+    elif settings.effective_llm_provider == "openai-compatible":
+        local_key = settings.openai_compatible_api_key
+        provider = OpenAICompatibleProvider(
+            settings.openai_compatible_base_url,
+            settings.openai_compatible_model,
+            api_key=local_key.get_secret_value() if local_key else None,
+            max_retries=settings.llm_max_retries,
+            http_client=http_client,
+            context_chars=settings.openai_compatible_context_chars,
         )
     else:
         provider = OfflineProvider()

@@ -9,7 +9,6 @@ nor put into an error.
 
 from __future__ import annotations
 
-import email.utils
 import re
 import time
 from collections.abc import Callable
@@ -19,13 +18,10 @@ import anthropic
 
 from ..errors import LLMError
 from .base import LLMReply
+from .retry import MAX_WAIT_S, RETRYABLE_STATUS, backoff, retry_after
 
 # Claude models have a 200k-token context; ~3 characters per token keeps a safe margin.
 DEFAULT_CONTEXT_CHARS = 600_000
-BACKOFF_BASE_S = 1.0
-# A server asking for a longer pause than this is not waited for: the caller falls back.
-MAX_WAIT_S = 60.0
-RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504, 529}
 _KEY_SHAPE = re.compile(r"sk-ant-[A-Za-z0-9_\-]{4,}")
 
 OFFLINE_HINT = "or set LLM_PROVIDER=offline to continue with the offline provider"
@@ -81,16 +77,16 @@ class AnthropicProvider:
             try:
                 response = self._client.messages.create(**request)
             except anthropic.APIStatusError as exc:
-                wait = _retry_after(exc.response.headers) if exc.response is not None else None
+                wait = retry_after(exc.response.headers) if exc.response is not None else None
                 if exc.status_code not in RETRYABLE_STATUS or attempt > self.max_retries:
                     raise self._status_error(exc, attempt) from None
                 if wait is not None and wait > MAX_WAIT_S:
                     raise self._status_error(exc, attempt, wait) from None
-                self._sleep(wait if wait is not None else _backoff(attempt))
+                self._sleep(wait if wait is not None else backoff(attempt))
             except anthropic.APIConnectionError as exc:  # includes APITimeoutError
                 if attempt > self.max_retries:
                     raise self._connection_error(exc, attempt, timeout_s) from None
-                self._sleep(_backoff(attempt))
+                self._sleep(backoff(attempt))
             else:
                 return _reply(response)
 
@@ -184,26 +180,6 @@ def _reply(response: Any) -> LLMReply:
         input_tokens=getattr(usage, "input_tokens", 0) or 0,
         output_tokens=getattr(usage, "output_tokens", 0) or 0,
     )
-
-
-def _backoff(attempt: int) -> float:
-    return BACKOFF_BASE_S * 2 ** (attempt - 1)
-
-
-def _retry_after(headers: Any) -> float | None:
-    """Seconds the server asks us to wait: `retry-after-ms`, `retry-after` (seconds or an HTTP date)."""
-    try:
-        return max(0.0, float(headers.get("retry-after-ms")) / 1000)
-    except (TypeError, ValueError):
-        pass
-    value = headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if email.utils.parsedate_tz(value) else None
-        return None if parsed is None else max(0.0, parsed.timestamp() - time.time())
 
 
 def _api_message(exc: anthropic.APIStatusError) -> str:
