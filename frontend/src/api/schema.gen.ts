@@ -157,6 +157,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/metadata/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the metadata rules on typed values (nothing is stored) */
+        post: operations["check_metadata_api_metadata_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metadata/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Metadata fields, examples and species table */
+        get: operations["metadata_fields_api_metadata_fields_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/retry-approval": {
         parameters: {
             query?: never;
@@ -458,6 +492,48 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /**
+         * FieldCheck
+         * @description The server's rule applied to one typed value: nothing is stored.
+         */
+        FieldCheck: {
+            /**
+             * Error
+             * @default
+             */
+            error: string;
+            /**
+             * Example
+             * @default
+             */
+            example: string;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /** Ok */
+            ok: boolean;
+            /** Proposals */
+            proposals?: components["schemas"]["ValueProposalView"][];
+            /**
+             * Question
+             * @description When the words may mean more than one value: what to ask
+             * @default
+             */
+            question: string;
+            /**
+             * Shown
+             * @description The stored value as a form field shows it
+             * @default
+             */
+            shown: string;
+            /**
+             * Value
+             * @description The value as it would be stored
+             */
+            value?: unknown;
+        };
         /** FieldRequest */
         FieldRequest: {
             /**
@@ -655,6 +731,82 @@ export interface components {
             /** Session Id */
             session_id: string | null;
         };
+        /**
+         * MetadataCatalogue
+         * @description The field list, examples and species table the web app renders from (one source of truth).
+         */
+        MetadataCatalogue: {
+            /**
+             * Aliases
+             * @description Other names of fields, e.g. location -> electrode_location
+             */
+            aliases: {
+                [key: string]: string;
+            };
+            /** Fields */
+            fields: components["schemas"]["MetadataFieldView"][];
+            /** Species */
+            species: components["schemas"]["SpeciesView"][];
+        };
+        /** MetadataCheckRequest */
+        MetadataCheckRequest: {
+            /**
+             * Values
+             * @description What the person typed, by field name
+             * @example {
+             *       "age": "12 weeks",
+             *       "species": "monkey"
+             *     }
+             */
+            values: {
+                [key: string]: string | string[];
+            };
+        };
+        /** MetadataCheckResponse */
+        MetadataCheckResponse: {
+            /** Results */
+            results: {
+                [key: string]: components["schemas"]["FieldCheck"];
+            };
+        };
+        /**
+         * MetadataFieldView
+         * @description One metadata field as the web app shows it; the rule that checks it lives on the server.
+         */
+        MetadataFieldView: {
+            /**
+             * Alternative
+             * @description A field that satisfies the same need (age / date_of_birth)
+             */
+            alternative?: string | null;
+            /** Description */
+            description: string;
+            /** Example */
+            example: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "multiline" | "species" | "sex" | "age" | "datetime" | "date" | "experimenter" | "keywords";
+            /** Label */
+            label: string;
+            /**
+             * Level
+             * @enum {string}
+             */
+            level: "required" | "recommended" | "optional";
+            /** Name */
+            name: string;
+            /**
+             * Options
+             * @description The values to choose from (sex)
+             */
+            options?: components["schemas"]["RequestOption"][];
+            /** Required */
+            required: boolean;
+            /** Why */
+            why: string;
+        };
         /** NWBVersion */
         NWBVersion: {
             /**
@@ -759,7 +911,7 @@ export interface components {
              * Llm Provider
              * @enum {string}
              */
-            llm_provider: "anthropic" | "offline";
+            llm_provider: "anthropic" | "openai-compatible" | "offline";
             /** Max Upload Size Gb */
             max_upload_size_gb: number;
             /** Name */
@@ -809,6 +961,27 @@ export interface components {
              */
             WARNING: number;
         };
+        /** SpeciesView */
+        SpeciesView: {
+            /** Common */
+            common: string;
+            /** Latin */
+            latin: string;
+            /**
+             * Names
+             * @description Names people use that mean exactly this species (lower case)
+             */
+            names: string[];
+            /**
+             * Stored As
+             * @description What is written into the file: the binomial, or the taxon link of a trinomial
+             */
+            stored_as: string;
+            /** Taxon Id */
+            taxon_id: number;
+            /** Url */
+            url: string;
+        };
         /** StageView */
         StageView: {
             /** Ended At */
@@ -850,7 +1023,7 @@ export interface components {
              * Llm Provider
              * @enum {string}
              */
-            llm_provider: "anthropic" | "offline";
+            llm_provider: "anthropic" | "openai-compatible" | "offline";
             /**
              * Message
              * @description The latest thing the service said
@@ -859,6 +1032,13 @@ export interface components {
             /** Metadata */
             metadata: {
                 [key: string]: unknown;
+            };
+            /**
+             * Metadata Sources
+             * @description Where each value came from: form, words, confirmed, files, auto_fix
+             */
+            metadata_sources?: {
+                [key: string]: components["schemas"]["ValueSource"];
             };
             overall_status: components["schemas"]["OverallStatus"] | null;
             pending_request: components["schemas"]["PendingRequest"] | null;
@@ -992,6 +1172,19 @@ export interface components {
             /** Why It Matters */
             why_it_matters?: string | null;
         };
+        /** ValueProposalView */
+        ValueProposalView: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /**
+         * ValueSource
+         * @description Where a metadata value came from. Only the first four are written as the person's own.
+         * @enum {string}
+         */
+        ValueSource: "form" | "words" | "confirmed" | "files" | "auto_fix";
     };
     responses: never;
     parameters: never;
@@ -1448,6 +1641,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogsResponse"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_metadata_api_metadata_check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetadataCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataCheckResponse"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    metadata_fields_api_metadata_fields_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataCatalogue"];
                 };
             };
             /** @description API token missing or wrong (only when API_TOKEN is set) */

@@ -15,8 +15,10 @@ from ..domain import (
     NWBVersion,
     OverallStatus,
     PendingRequest,
+    RequestOption,
     SeverityCounts,
     ValidationIssue,
+    ValueSource,
 )
 
 
@@ -144,6 +146,9 @@ class StatusResponse(BaseModel):
     llm_provider: LLMProviderName
     pending_request: PendingRequest | None
     metadata: dict[str, Any]
+    metadata_sources: dict[str, ValueSource] = Field(
+        default_factory=dict, description="Where each value came from: form, words, confirmed, files, auto_fix"
+    )
     extracted_metadata: dict[str, Any]
     declined_fields: list[str]
     uploaded_files: int
@@ -166,3 +171,70 @@ class LogsResponse(BaseModel):
     session_id: str | None
     count: int
     entries: list[LogEntryView]
+
+
+# --------------------------------------------------------------------------- metadata fields and rules
+
+
+class MetadataFieldView(BaseModel):
+    """One metadata field as the web app shows it; the rule that checks it lives on the server."""
+
+    name: str
+    level: Literal["required", "recommended", "optional"]
+    required: bool
+    label: str
+    description: str
+    example: str
+    why: str
+    kind: Literal["text", "multiline", "species", "sex", "age", "datetime", "date", "experimenter", "keywords"]
+    alternative: str | None = Field(
+        default=None, description="A field that satisfies the same need (age / date_of_birth)"
+    )
+    options: list[RequestOption] = Field(default_factory=list, description="The values to choose from (sex)")
+
+
+class SpeciesView(BaseModel):
+    latin: str
+    common: str
+    taxon_id: int
+    url: str
+    stored_as: str = Field(description="What is written into the file: the binomial, or the taxon link of a trinomial")
+    names: list[str] = Field(description="Names people use that mean exactly this species (lower case)")
+
+
+class MetadataCatalogue(BaseModel):
+    """The field list, examples and species table the web app renders from (one source of truth)."""
+
+    fields: list[MetadataFieldView]
+    species: list[SpeciesView]
+    aliases: dict[str, str] = Field(description="Other names of fields, e.g. location -> electrode_location")
+
+
+class MetadataCheckRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    values: dict[str, str | list[str]] = Field(
+        description="What the person typed, by field name", examples=[{"species": "monkey", "age": "12 weeks"}]
+    )
+
+
+class ValueProposalView(BaseModel):
+    value: str
+    label: str
+
+
+class FieldCheck(BaseModel):
+    """The server's rule applied to one typed value: nothing is stored."""
+
+    ok: bool
+    value: Any = Field(default=None, description="The value as it would be stored")
+    shown: str = Field(default="", description="The stored value as a form field shows it")
+    note: str = ""
+    error: str = ""
+    example: str = ""
+    question: str = Field(default="", description="When the words may mean more than one value: what to ask")
+    proposals: list[ValueProposalView] = Field(default_factory=list)
+
+
+class MetadataCheckResponse(BaseModel):
+    results: dict[str, FieldCheck]

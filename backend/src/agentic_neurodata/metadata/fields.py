@@ -335,6 +335,11 @@ def validate_fields(values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, s
     return accepted, rejected, notes
 
 
+def as_text(value: Any) -> str:
+    """A stored value as a person reads it and a form field takes it back ("Smith, Jane; Doe, John")."""
+    return "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
 def is_given(metadata: dict[str, Any], name: str) -> bool:
     value = metadata.get(name)
     return value not in (None, "", [], {})

@@ -17,17 +17,13 @@ from ...domain import (
     ValueConfirmation,
     ValueSource,
 )
-from ...metadata.fields import get_field
+from ...metadata.fields import FIELDS, get_field
+from ...metadata.fields import as_text as shown
 
 CONFIRM_VALUE = "confirm_value"
 CONFIRM_SUMMARY = "confirm_summary"
 NO = "no"
 CONFIRM = "confirm"
-
-
-def shown(value: Any) -> str:
-    """A stored value as a person reads it, and as a form field takes it back."""
-    return "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
 def from_words(metadata: dict[str, Any], sources: dict[str, ValueSource]) -> list[str]:
@@ -37,8 +33,6 @@ def from_words(metadata: dict[str, Any], sources: dict[str, ValueSource]) -> lis
 
 
 def _order(name: str) -> int:
-    from ...metadata.fields import FIELDS
-
     return list(FIELDS).index(name) if name in FIELDS else len(FIELDS)
 
 

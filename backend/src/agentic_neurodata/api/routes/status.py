@@ -46,6 +46,7 @@ def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
         llm_provider=llm_provider,
         pending_request=state.pending_request,
         metadata=state.metadata,
+        metadata_sources=state.metadata_sources,
         extracted_metadata=state.extracted_metadata,
         declined_fields=state.declined_fields,
         uploaded_files=len(state.uploaded_files),
