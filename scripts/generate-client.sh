@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Write the web app's API types (frontend/src/api/schema.gen.ts) from the FastAPI app's OpenAPI
-# document, read from the app itself: no server is started. Rewrites the file only when it changes.
-#   --check  exit non-zero when the committed file differs from what the backend gives now.
+# document, read from the app itself: no server is started. Also writes what GET /api/metadata/fields
+# serves (frontend/src/test/metadata-catalogue.gen.json), the fake network's answer in the web
+# app's unit tests, so they too read the backend's field list instead of a copy.
+# Rewrites a file only when it changes.
+#   --check  exit non-zero when a committed file differs from what the backend gives now.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 GENERATED="frontend/src/api/schema.gen.ts"
+CATALOGUE="frontend/src/test/metadata-catalogue.gen.json"
 check=false
 case "${1:-}" in
   "") ;;
@@ -26,15 +30,19 @@ mkdir -p "$work/run"
 (
   cd "$work/run"
   API_TOKEN="" UPLOAD_DIR="$work/uploads" OUTPUT_DIR="$work/outputs" LOG_DIR="$work/logs" STATE_DIR="$work/state" \
-    "$PY" - "$work/openapi.json" <<'PY'
+    "$PY" - "$work/openapi.json" "$work/catalogue.json" <<'PY'
 import json
 import sys
 
 from agentic_neurodata.api.app import create_app
+from agentic_neurodata.api.routes.metadata import metadata_fields
 
 # Sorted keys: the same models give the same file, whatever order the routes were declared in.
 with open(sys.argv[1], "w", encoding="utf-8") as out:
     json.dump(create_app().openapi(), out, indent=2, sort_keys=True)
+    out.write("\n")
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    json.dump(metadata_fields().model_dump(mode="json"), out, indent=2, ensure_ascii=False)
     out.write("\n")
 PY
 )
@@ -44,14 +52,19 @@ PY
 (cd "$ROOT/frontend" && npm exec --workspace=api-codegen --no -- \
   openapi-typescript "$work/openapi.json" --output "$work/schema.gen.ts" >/dev/null)
 
-if cmp -s "$work/schema.gen.ts" "$GENERATED"; then
-  $check || echo "$GENERATED is up to date"
-  exit 0
-fi
-if $check; then
-  echo "$GENERATED is stale: run bash scripts/generate-client.sh" >&2
-  diff -u "$GENERATED" "$work/schema.gen.ts" | head -40 >&2 || true
-  exit 1
-fi
-cp "$work/schema.gen.ts" "$GENERATED"
-echo "Wrote $GENERATED"
+stale=0
+for pair in "$work/schema.gen.ts:$GENERATED" "$work/catalogue.json:$CATALOGUE"; do
+  fresh="${pair%%:*}"
+  target="${pair#*:}"
+  if cmp -s "$fresh" "$target"; then
+    $check || echo "$target is up to date"
+  elif $check; then
+    echo "$target is stale: run bash scripts/generate-client.sh" >&2
+    diff -u "$target" "$fresh" | head -40 >&2 || true
+    stale=1
+  else
+    cp "$fresh" "$target"
+    echo "Wrote $target"
+  fi
+done
+exit "$stale"

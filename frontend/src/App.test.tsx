@@ -5,6 +5,7 @@ import App from './App'
 import { createApiClient } from './api/client'
 import { JUST_CONVERT_MESSAGE } from './api/pendingRequest'
 import type { PendingRequest, StatusResponse } from './api/types'
+import { CATALOGUE, checkAnswer } from './test/catalogue'
 import { FakeWebSocket, fakeBackend, makeStatus, SERVICE_INFO } from './test/fakeNetwork'
 
 const WARNINGS = makeStatus({
@@ -121,6 +122,8 @@ function renderApp(routes: Parameters<typeof fakeBackend>[0] = {}) {
   const net = fakeBackend({
     'GET /api/info': { status: 200, body: SERVICE_INFO },
     'GET /api/status': () => ({ status: 200, body: status }),
+    'GET /api/metadata/fields': { status: 200, body: CATALOGUE },
+    'POST /api/metadata/check': (call) => ({ status: 200, body: checkAnswer(JSON.parse(call.data as string).values) }),
     ...routes,
   })
   const api = createApiClient({ adapter: net.adapter })
@@ -288,7 +291,7 @@ describe('App', () => {
       'POST /api/user-input': {
         status: 200,
         body: {
-          reply: 'No more questions: converting with what I have.',
+          reply: 'No more questions. Converting now.',
           accepted: {},
           rejected: {},
           next_action: 'processing',

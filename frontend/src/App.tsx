@@ -13,7 +13,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { type ApiClient, createApiClient, type UploadItem, type UploadMetadata } from './api/client'
 import { ApiError } from './api/errors'
-import { asksForValues, requestKey } from './api/pendingRequest'
+import { asksForValues, requestKey, requestKind } from './api/pendingRequest'
 import { defaultSocketUrl } from './api/socket'
 import { clearToken, readToken, saveToken } from './api/token'
 import type { RequestOption, ServiceInfo } from './api/types'
@@ -26,10 +26,12 @@ import { LogsPanel } from './components/LogsPanel'
 import { ProgressPanel } from './components/ProgressPanel'
 import { ResultsPanel } from './components/ResultsPanel'
 import { StartPanel } from './components/StartPanel'
+import { SummaryPanel } from './components/SummaryPanel'
 import { TokenDialog } from './components/TokenDialog'
 import { ErrorsProvider, useErrors } from './hooks/useErrors'
 import { useServiceStatus } from './hooks/useServiceStatus'
 import { useWorkflowActions } from './hooks/useWorkflowActions'
+import { CatalogueProvider } from './metadata/CatalogueContext'
 
 const theme = createTheme({
   palette: { background: { default: '#f4f6f8' } },
@@ -93,7 +95,7 @@ function Authenticated({ api, socketUrl }: { api: ApiClient; socketUrl: string }
   }
 
   return (
-    <>
+    <CatalogueProvider key={tokenVersion} api={api} onError={handleError}>
       <Workspace
         key={tokenVersion}
         api={api}
@@ -104,7 +106,7 @@ function Authenticated({ api, socketUrl }: { api: ApiClient; socketUrl: string }
         onUnauthorized={() => setNeedToken(true)}
       />
       <TokenDialog open={needToken} onSave={onToken} />
-    </>
+    </CatalogueProvider>
   )
 }
 
@@ -176,7 +178,15 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
   const hasResults = Boolean(
     status && (status.overall_status || status.versions.length || status.failure || status.validation_status),
   )
-  const decision = pending ? (
+  const decision = !pending ? null : requestKind(pending) === 'confirm_summary' ? (
+    <SummaryPanel
+      key={currentRequest}
+      request={pending}
+      sending={actions.sending}
+      onConfirm={choose}
+      onSubmit={sendFields}
+    />
+  ) : (
     <DecisionPanel
       request={pending}
       correctionAttempt={status?.correction_attempt ?? 0}
@@ -184,7 +194,7 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
       onChoose={choose}
       onOpenDialog={() => setClosedDialog(null)}
     />
-  ) : null
+  )
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -5,6 +5,8 @@ import type {
   ActionResponse,
   LogLevel,
   LogsResponse,
+  MetadataCatalogue,
+  MetadataCheckResponse,
   RetryApprovalRequest,
   ServiceInfo,
   StatusResponse,
@@ -33,6 +35,10 @@ export interface ApiClient {
   retryApproval(approved: boolean, acceptAsIs: boolean): Promise<ActionResponse>
   cancel(): Promise<ActionResponse>
   logs(level: LogLevel | null, limit?: number): Promise<LogsResponse>
+  /** The metadata fields, examples and species table the forms are drawn from. */
+  metadataFields(): Promise<MetadataCatalogue>
+  /** The server's rules on what the person typed (nothing is stored). */
+  checkMetadata(values: Record<string, string | string[]>): Promise<MetadataCheckResponse>
 }
 
 export function buildUploadForm(items: UploadItem[], metadata: UploadMetadata): FormData {
@@ -75,5 +81,7 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
     cancel: async () => (await http.post<ActionResponse>('/api/cancel')).data,
     logs: async (level, limit = 500) =>
       (await http.get<LogsResponse>('/api/logs', { params: { limit, ...(level ? { level } : {}) } })).data,
+    metadataFields: async () => (await http.get<MetadataCatalogue>('/api/metadata/fields')).data,
+    checkMetadata: async (values) => (await http.post<MetadataCheckResponse>('/api/metadata/check', { values })).data,
   }
 }

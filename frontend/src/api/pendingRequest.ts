@@ -10,6 +10,8 @@ export type RequestKind =
   | 'retry_approval' // FAILED: approve a correction or decline
   | 'improvement_approval' // valid with warnings: improve or accept as is
   | 'no_progress' // a correction round changed nothing: accept, change approach or stop
+  | 'confirm_value' // words that may mean more than one value: "Did you mean ...?", one click
+  | 'confirm_summary' // what goes into the file, read from the person's words: confirm or edit in place
   | 'values' // any other request for values (a future purpose)
   | 'choice' // any other request for a choice
 
@@ -19,6 +21,8 @@ export function askedFields(request: PendingRequest): FieldRequest[] {
 }
 
 export function requestKind(request: PendingRequest): RequestKind {
+  if (request.purpose === 'confirm_value') return 'confirm_value'
+  if (request.purpose === 'confirm_summary') return 'confirm_summary'
   switch (request.type) {
     case 'metadata':
       return 'metadata'
@@ -37,8 +41,12 @@ export function requestKind(request: PendingRequest): RequestKind {
 
 /** True when the answer is a set of values (the input dialog), not a choice between options. */
 export function asksForValues(request: PendingRequest): boolean {
+  const kind = requestKind(request)
   return (
-    askedFields(request).length > 0 && request.type !== 'format_selection' && requestKind(request) !== 'no_progress'
+    askedFields(request).length > 0 &&
+    request.type !== 'format_selection' &&
+    kind !== 'no_progress' &&
+    kind !== 'confirm_summary'
   )
 }
 

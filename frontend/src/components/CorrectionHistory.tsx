@@ -2,7 +2,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import type { CorrectionAttempt, OverallStatus, ValidationIssue } from '../api/types'
-import { humanLabel } from '../metadata/fields'
+import { useCatalogue } from '../metadata/CatalogueContext'
+import { humanLabel } from '../metadata/catalogue'
 import { keyed } from './keyed'
 
 const RESULT_WORDS: Record<OverallStatus, { label: string; color: 'success' | 'warning' | 'error' }> = {
@@ -51,6 +52,7 @@ export function CorrectionHistory({ history }: { history: CorrectionAttempt[] })
 }
 
 function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expanded: boolean }) {
+  const { catalogue } = useCatalogue()
   const change = compareIssues(attempt)
   const result = attempt.status_after ? RESULT_WORDS[attempt.status_after] : null
   const given = Object.entries(attempt.user_input ?? {})
@@ -83,7 +85,7 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
               ({ key, item: fix }) => (
                 <li key={key}>
                   <Typography variant="body2">
-                    <strong>{fix.field ? humanLabel(fix.field) : fix.check_name}</strong>
+                    <strong>{fix.field ? humanLabel(fix.field, catalogue) : fix.check_name}</strong>
                     {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
@@ -97,7 +99,7 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
             {given.map(([name, value]) => (
               <li key={name}>
                 <Typography variant="body2">
-                  <strong>{humanLabel(name)}</strong>: {showValue(value)}
+                  <strong>{humanLabel(name, catalogue)}</strong>: {showValue(value)}
                 </Typography>
               </li>
             ))}

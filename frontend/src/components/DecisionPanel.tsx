@@ -31,6 +31,8 @@ const TITLES: Record<RequestKind, string> = {
   retry_approval: 'The file failed validation. Correct it?',
   improvement_approval: 'The file is valid. Improve it, or keep it as it is?',
   no_progress: 'The last correction changed nothing',
+  confirm_value: 'Did you mean…?',
+  confirm_summary: 'This goes into the file',
   values: 'Questions for you',
   choice: 'Your decision',
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/errors'
 import type { PendingRequest } from '../api/types'
+import { type CheckAnswers, withCatalogue } from '../test/catalogue'
 import { FieldRequestDialog } from './FieldRequestDialog'
 
 // Shaped like the backend's round-1 metadata request: a bullet list the fields repeat, then a hint.
@@ -39,10 +40,11 @@ function renderDialog(
   request: PendingRequest = REQUEST,
   onSubmit = vi.fn(),
   serverRejections?: Record<string, string>,
+  answers: CheckAnswers = {},
 ) {
   const onClose = vi.fn()
   const onAnswerInChat = vi.fn()
-  const view = render(
+  const { ui, checkMetadata } = withCatalogue(
     <FieldRequestDialog
       request={request}
       open
@@ -52,13 +54,16 @@ function renderDialog(
       onAnswerInChat={onAnswerInChat}
       onSubmit={onSubmit}
     />,
+    answers,
   )
-  return { onSubmit, onClose, onAnswerInChat, view, dialog: screen.getByRole('dialog') }
+  const view = render(ui)
+  return { onSubmit, onClose, onAnswerInChat, view, checkMetadata, dialog: screen.getByRole('dialog') }
 }
 
 describe('FieldRequestDialog', () => {
-  it('lists each value with why it is needed and an example, required ones first, without repeating the bullet list', () => {
+  it('lists each value with why it is needed and an example, required ones first, without repeating the bullet list', async () => {
     const { dialog } = renderDialog()
+    await within(dialog).findByLabelText(/Subject ID/)
     expect(within(dialog).getByRole('heading', { name: 'Before converting: about this recording' })).toBeInTheDocument()
     expect(
       within(dialog).getByText(/Before I convert, I need a few details for DANDI:\s+You can answer in one sentence\./),
@@ -74,22 +79,54 @@ describe('FieldRequestDialog', () => {
     expect(headings).toEqual(['Required', 'Recommended for DANDI (optional)'])
   })
 
-  it('checks values inline before sending, then sends normalised fields and skips empty optional ones', async () => {
+  it("shows the server's reading of each value before sending, then sends what was typed and skips empty optional ones", async () => {
     const onSubmit = vi.fn().mockResolvedValue(accepted())
-    const { dialog, onClose } = renderDialog(REQUEST, onSubmit)
-    await userEvent.type(within(dialog).getByLabelText(/Subject ID/), 'm042')
-    await userEvent.type(within(dialog).getByLabelText(/Age/), 'three months')
+    const answers: CheckAnswers = {
+      age: (typed) =>
+        typed === '12 weeks'
+          ? { value: 'P12W', note: "'12 weeks' -> P12W." }
+          : { error: `'${typed}' is not an age I can read.`, example: "'12 weeks'" },
+    }
+    const { dialog, onClose, checkMetadata } = renderDialog(REQUEST, onSubmit, undefined, answers)
+    await userEvent.type(await within(dialog).findByLabelText(/Subject ID/), 'm042')
+    await userEvent.type(within(dialog).getByLabelText(/Age/), 'old')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
-    expect(within(dialog).getByText(/ISO 8601 duration, for example P90D/)).toBeInTheDocument()
+    expect(await within(dialog).findByText("'old' is not an age I can read. Example: '12 weeks'")).toBeInTheDocument()
     expect(onSubmit).not.toHaveBeenCalled()
 
     await userEvent.clear(within(dialog).getByLabelText(/Age/))
     await userEvent.type(within(dialog).getByLabelText(/Age/), '12 weeks')
     await userEvent.tab()
-    expect(within(dialog).getByText('"12 weeks" written as P12W.')).toBeInTheDocument()
+    expect(await within(dialog).findByText("'12 weeks' -> P12W.")).toBeInTheDocument()
+    expect(checkMetadata).toHaveBeenCalledWith({ age: '12 weeks' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
-    expect(onSubmit).toHaveBeenCalledWith({ subject_id: 'm042', age: 'P12W' }, ['institution'])
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ subject_id: 'm042', age: '12 weeks' }, ['institution']))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
+  })
+
+  it('asks back a value the words may not say exactly, and one click takes the reading', async () => {
+    const request = { ...REQUEST, fields: [{ name: 'species', required: true, description: 'The species' }] }
+    const onSubmit = vi.fn().mockResolvedValue(accepted())
+    const answers: CheckAnswers = {
+      species: (typed) =>
+        typed === 'monkey'
+          ? {
+              question: 'Did you mean rhesus macaque (Macaca mulatta)?',
+              proposals: [{ value: 'Macaca mulatta', label: 'rhesus macaque (Macaca mulatta)' }],
+            }
+          : { value: typed },
+    }
+    const { dialog } = renderDialog(request, onSubmit, undefined, answers)
+    const species = await within(dialog).findByRole('combobox', { name: /Species/ })
+    await userEvent.type(species, 'monkey')
+    await userEvent.tab()
+    const asked = await within(dialog).findByTestId('confirm-species')
+    expect(asked).toHaveTextContent('Did you mean rhesus macaque (Macaca mulatta)?')
+    await userEvent.click(within(asked).getByRole('button', { name: 'Yes, rhesus macaque (Macaca mulatta)' }))
+    expect(species).toHaveValue('Macaca mulatta')
+    await waitFor(() => expect(within(dialog).queryByTestId('confirm-species')).not.toBeInTheDocument())
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ species: 'Macaca mulatta' }, []))
   })
 
   it('shows the reasons the server refused a value next to its field and stays open', async () => {
@@ -102,7 +139,7 @@ describe('FieldRequestDialog', () => {
         ),
       )
     const { dialog, onClose } = renderDialog(REQUEST, onSubmit)
-    await userEvent.type(within(dialog).getByLabelText(/Subject ID/), 'm001')
+    await userEvent.type(await within(dialog).findByLabelText(/Subject ID/), 'm001')
     await userEvent.type(within(dialog).getByLabelText(/Age/), 'P90D')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
     expect(await within(dialog).findByText('This subject id is already used by another session.')).toBeInTheDocument()
@@ -110,13 +147,13 @@ describe('FieldRequestDialog', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 
-  it('shows refusals that arrive with a re-asked question next to the fields still asked', () => {
+  it('shows refusals that arrive with a re-asked question next to the fields still asked', async () => {
     const reasked = { ...REQUEST, fields: [REQUEST.fields[1]] }
     const { dialog } = renderDialog(reasked, vi.fn(), {
       age: "'200 years' is older than any animal lives.",
       lab: 'not asked here',
     })
-    expect(within(dialog).getByText("'200 years' is older than any animal lives.")).toBeInTheDocument()
+    expect(await within(dialog).findByText("'200 years' is older than any animal lives.")).toBeInTheDocument()
     expect(within(dialog).queryByText('not asked here')).not.toBeInTheDocument()
   })
 
@@ -136,10 +173,10 @@ describe('FieldRequestDialog', () => {
     const onSubmit = vi.fn().mockResolvedValue(accepted())
     const { dialog } = renderDialog(REQUEST, onSubmit)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
-    expect(within(dialog).getAllByText(/Needed: give a value, or choose "Skip the empty ones"/)).toHaveLength(2)
+    expect(await within(dialog).findAllByText(/Needed: give a value, or choose "Skip the empty ones"/)).toHaveLength(2)
     expect(onSubmit).not.toHaveBeenCalled()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Skip the empty ones' }))
-    expect(onSubmit).toHaveBeenCalledWith({}, ['subject_id', 'age', 'institution'])
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({}, ['subject_id', 'age', 'institution']))
   })
 
   it('offers the way to the chat', async () => {
@@ -173,12 +210,14 @@ describe('FieldRequestDialog', () => {
     const onSubmit = vi.fn().mockResolvedValue(accepted())
     const { dialog } = renderDialog(request, onSubmit)
     expect(within(dialog).getByRole('heading', { name: 'The file reader needs a few facts' })).toBeInTheDocument()
-    expect(within(dialog).getByLabelText(/Response channel name/)).toHaveValue('IN0')
+    expect(await within(dialog).findByLabelText(/Response channel name/)).toHaveValue('IN0')
     expect(within(dialog).queryByRole('button', { name: 'Skip the empty ones' })).not.toBeInTheDocument()
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Mode/ }))
     await userEvent.click(screen.getByRole('option', { name: 'voltage_clamp' }))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
-    expect(onSubmit).toHaveBeenCalledWith({ mode: 'voltage_clamp', response_channel_name: 'IN0' }, [])
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ mode: 'voltage_clamp', response_channel_name: 'IN0' }, []),
+    )
   })
 
   it('does not offer skipping a start time NWB cannot do without', () => {
@@ -209,7 +248,7 @@ describe('FieldRequestDialog', () => {
       request,
       vi.fn(async () => accepted()),
     )
-    expect(within(dialog).getByLabelText(/Session start time/)).toHaveValue('2024-03-05T14:30') // the input shows whole minutes
+    expect(await within(dialog).findByLabelText(/Session start time/)).toHaveValue('2024-03-05T14:30') // the input shows whole minutes
     const zone = within(dialog).getByRole('combobox', { name: 'Time zone' })
     expect(zone).toHaveValue('') // the browser's zone is not assumed for the files' clock time
     expect(within(dialog).getByText('Choose the time zone the recording was made in.')).toBeInTheDocument()
@@ -217,6 +256,6 @@ describe('FieldRequestDialog', () => {
     await userEvent.click(screen.getByRole('option', { name: 'America/New_York' }))
     expect(within(dialog).getByText('Sent as 2024-03-05T14:30:00-05:00')).toBeInTheDocument()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answers' }))
-    expect(onSubmit).toHaveBeenCalledWith({ session_start_time: '2024-03-05T14:30:00-05:00' }, [])
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ session_start_time: '2024-03-05T14:30:00-05:00' }, []))
   })
 })

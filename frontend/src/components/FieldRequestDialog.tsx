@@ -6,6 +6,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Skeleton,
   Stack,
   Typography,
   useMediaQuery,
@@ -14,11 +15,11 @@ import {
 import { useEffect, useState } from 'react'
 import type { ApiError } from '../api/errors'
 import { askedFields, canSkip, type RequestKind, requestIntro, requestKind } from '../api/pendingRequest'
-import type { FieldRequest, PendingRequest, UserInputResponse } from '../api/types'
+import type { FieldRequest, MetadataCatalogue, PendingRequest, UserInputResponse } from '../api/types'
 import { useMetadataValues } from '../hooks/useMetadataValues'
 import type { Outcome } from '../hooks/useWorkflowActions'
-import { type FieldSpec, fieldSpec, humanLabel } from '../metadata/fields'
-import { toUploadMetadata } from '../metadata/uploadMetadata'
+import { useCatalogue } from '../metadata/CatalogueContext'
+import { type FieldSpec, fieldSpec, humanLabel, typedValues } from '../metadata/catalogue'
 import { MetadataFieldInput } from './MetadataFieldInput'
 
 interface Props {
@@ -38,25 +39,25 @@ const TITLES: Partial<Record<RequestKind, string>> = {
   correction_values: 'Values for the correction',
 }
 
-/** A field the server asks for, with our input for it when we know the field. */
-export function specFor(field: FieldRequest): FieldSpec {
+/** A field the server asks for, with the served input for it when the catalogue holds the field. */
+export function specFor(field: FieldRequest, catalogue: MetadataCatalogue | null): FieldSpec {
   if (field.options?.length) {
     return {
       name: field.name,
-      label: humanLabel(field.name),
+      label: humanLabel(field.name, catalogue),
       required: field.required,
       kind: 'choice',
-      options: field.options,
+      options: field.options.map((option) => ({ value: option, label: option })),
       help: field.description,
       example: field.example ?? '',
     }
   }
-  const known = fieldSpec(field.name)
+  const known = fieldSpec(catalogue, field.name)
   return known
-    ? { ...known, name: field.name }
+    ? { ...known, required: field.required }
     : {
         name: field.name,
-        label: humanLabel(field.name),
+        label: humanLabel(field.name, catalogue),
         required: field.required,
         kind: 'text',
         help: field.description,
@@ -83,6 +84,7 @@ export function FieldRequestDialog({
   onSubmit,
 }: Props) {
   const form = useMetadataValues(suggestedValues(request))
+  const { catalogue, ready } = useCatalogue()
   const { showServerErrors } = form
   const [reply, setReply] = useState<string | null>(null)
   const [failure, setFailure] = useState<ApiError | null>(null)
@@ -106,7 +108,7 @@ export function FieldRequestDialog({
   const emptyFields = () => asked.filter((field) => !form.values[field.name]?.trim())
 
   const submit = async (skipEmpty: boolean) => {
-    const checked = form.validateAll()
+    const checked = await form.validateAll()
     if (!checked) return
     const missingRequired = emptyFields().filter((field) => field.required)
     if (!skipEmpty && missingRequired.length) {
@@ -114,7 +116,8 @@ export function FieldRequestDialog({
       form.showServerErrors(Object.fromEntries(missingRequired.map((field) => [field.name, hint])))
       return
     }
-    const fields = toUploadMetadata(Object.fromEntries(asked.map((field) => [field.name, checked[field.name] ?? ''])))
+    // What the person typed: the server's rules read it (the dialog only showed their reading).
+    const fields = typedValues(Object.fromEntries(asked.map((field) => [field.name, checked[field.name] ?? ''])))
     const skip = skippable
       ? emptyFields()
           .filter((field) => skipEmpty || !field.required)
@@ -134,7 +137,7 @@ export function FieldRequestDialog({
   }
 
   const renderField = (field: FieldRequest) => {
-    const spec = specFor(field)
+    const spec = specFor(field, catalogue)
     const example = field.example ?? spec.example
     return (
       <Stack key={field.name} spacing={0.5} data-testid={`ask-${field.name}`}>
@@ -145,6 +148,8 @@ export function FieldRequestDialog({
           required={field.required}
           error={form.errors[field.name]}
           note={form.notes[field.name] ?? field.description}
+          question={form.questions[field.name]}
+          onTake={form.take}
           onChange={form.setValue}
           onBlur={form.blur}
         />
@@ -183,12 +188,16 @@ export function FieldRequestDialog({
             ? ' Leave out what you do not know: skipped fields are not asked again, and the evaluation reports what is missing.'
             : ''}
         </Typography>
-        <Stack spacing={2.5}>
-          {required.length > 0 && optional.length > 0 && <SectionTitle>Required</SectionTitle>}
-          {required.map(renderField)}
-          {optional.length > 0 && <SectionTitle>Recommended for DANDI (optional)</SectionTitle>}
-          {optional.map(renderField)}
-        </Stack>
+        {ready ? (
+          <Stack spacing={2.5}>
+            {required.length > 0 && optional.length > 0 && <SectionTitle>Required</SectionTitle>}
+            {required.map(renderField)}
+            {optional.length > 0 && <SectionTitle>Recommended for DANDI (optional)</SectionTitle>}
+            {optional.map(renderField)}
+          </Stack>
+        ) : (
+          <Skeleton variant="rectangular" height={160} aria-label="Loading the metadata fields" />
+        )}
         {reply && (
           <Alert severity="info" sx={{ mt: 2 }} data-testid="dialog-reply">
             {reply}

@@ -1,6 +1,7 @@
-import { MenuItem, TextField } from '@mui/material'
-import { memo } from 'react'
-import type { FieldSpec } from '../metadata/fields'
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material'
+import { memo, type ReactNode } from 'react'
+import type { AskedBack } from '../hooks/useMetadataValues'
+import type { FieldSpec } from '../metadata/catalogue'
 import { SessionStartField } from './SessionStartField'
 import { SpeciesField } from './SpeciesField'
 
@@ -11,21 +12,52 @@ interface Props {
   error?: string
   /** What was normalised, or why the value is asked for. */
   note?: string
+  /** The server's question when the words may mean more than one value, with one-click readings. */
+  question?: AskedBack
+  onTake?(name: string, value: string): void
   /** Stable callbacks taking the field name, so unchanged fields are not drawn again. */
   onChange(name: string, value: string): void
   onBlur(name: string): void
   idPrefix?: string
 }
 
-const SEX_OPTIONS = [
-  { value: 'M', label: 'M — male' },
-  { value: 'F', label: 'F — female' },
-  { value: 'U', label: 'U — unknown' },
-  { value: 'O', label: 'O — other' },
-]
+/** One metadata value, with the input that suits it (species list, sex choice, date and zone, ...),
+ * and the server's question under it when the words may mean more than one thing. */
+export const MetadataFieldInput = memo(function MetadataFieldInput(props: Props) {
+  const { spec, question, onTake } = props
+  // One shape whether or not a question shows, so the input keeps its place (and its focus).
+  return (
+    <Stack spacing={0.5}>
+      <FieldInput {...props} />
+      {question && (
+        <Box
+          role="group"
+          aria-label={`Did you mean, ${spec.label}`}
+          data-testid={`confirm-${spec.name}`}
+          sx={{ px: 1.75 }}
+        >
+          <Typography variant="body2" color="warning.main">
+            {question.question}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+            {question.proposals.map((proposal, index) => (
+              <Button
+                key={proposal.value}
+                size="small"
+                variant={index === 0 ? 'contained' : 'outlined'}
+                onClick={() => onTake?.(spec.name, proposal.value)}
+              >
+                {index === 0 ? `Yes, ${proposal.label}` : proposal.label}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </Stack>
+  )
+})
 
-/** One metadata value, with the input that suits it (species list, sex choice, date and zone, ...). */
-export const MetadataFieldInput = memo(function MetadataFieldInput({
+function FieldInput({
   spec,
   value,
   required,
@@ -34,7 +66,7 @@ export const MetadataFieldInput = memo(function MetadataFieldInput({
   onChange: onNamedChange,
   onBlur: onNamedBlur,
   idPrefix = 'meta',
-}: Props) {
+}: Props): ReactNode {
   const id = `${idPrefix}-${spec.name}`
   const onChange = (text: string) => onNamedChange(spec.name, text)
   const onBlur = () => onNamedBlur(spec.name)
@@ -82,7 +114,7 @@ export const MetadataFieldInput = memo(function MetadataFieldInput({
           <MenuItem value="">
             <em>Not given</em>
           </MenuItem>
-          {SEX_OPTIONS.map((option) => (
+          {(spec.options ?? []).map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}
             </MenuItem>
@@ -93,8 +125,8 @@ export const MetadataFieldInput = memo(function MetadataFieldInput({
       return (
         <TextField {...common} select>
           {(spec.options ?? []).map((option) => (
-            <MenuItem key={option} value={option}>
-              {option}
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
             </MenuItem>
           ))}
         </TextField>
@@ -106,4 +138,4 @@ export const MetadataFieldInput = memo(function MetadataFieldInput({
     default:
       return <TextField {...common} placeholder={spec.example} />
   }
-})
+}

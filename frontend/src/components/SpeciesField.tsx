@@ -1,5 +1,6 @@
 import { Autocomplete, createFilterOptions, TextField } from '@mui/material'
-import { SPECIES, type Species } from '../metadata/species'
+import type { SpeciesView } from '../api/types'
+import { useCatalogue } from '../metadata/CatalogueContext'
 
 interface Props {
   id: string
@@ -12,30 +13,32 @@ interface Props {
   onBlur?(): void
 }
 
-const filter = createFilterOptions<Species>({
-  stringify: (species) => [species.name, species.commonName, ...species.aliases].join(' '),
+const filter = createFilterOptions<SpeciesView>({
+  stringify: (species) => [species.latin, species.common, ...species.names].join(' '),
 })
 
-/** Species with autocomplete over the DANDI list; other Latin names can still be typed. */
+/** Species with autocomplete over the server's species table; other Latin names can still be typed. */
 export function SpeciesField({ id, label, value, required, error, helperText, onChange, onBlur }: Props) {
+  const { catalogue } = useCatalogue()
   return (
-    <Autocomplete<Species, false, false, true>
+    <Autocomplete<SpeciesView, false, false, true>
       id={id}
       freeSolo
       autoHighlight
-      options={SPECIES}
+      options={catalogue?.species ?? []}
       filterOptions={filter}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.latin)}
       renderOption={({ key, ...props }, option) => (
         <li key={key} {...props}>
           <span>
-            <em>{option.name}</em> — {option.commonName}
+            <em>{option.latin}</em> — {option.common}
           </span>
         </li>
       )}
+      value={value}
       inputValue={value}
       onInputChange={(_, text) => onChange(text)}
-      onChange={(_, chosen) => onChange(typeof chosen === 'string' ? chosen : (chosen?.name ?? ''))}
+      onChange={(_, chosen) => onChange(typeof chosen === 'string' ? chosen : (chosen?.latin ?? ''))}
       renderInput={(params) => (
         <TextField
           {...params}

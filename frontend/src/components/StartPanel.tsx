@@ -3,7 +3,8 @@ import { Alert, Box, Button, Divider, LinearProgress, Paper, Stack, Typography }
 import { useState } from 'react'
 import type { UploadItem, UploadMetadata } from '../api/client'
 import { useMetadataValues } from '../hooks/useMetadataValues'
-import { missingRequired, toUploadMetadata } from '../metadata/uploadMetadata'
+import { useCatalogue } from '../metadata/CatalogueContext'
+import { missingRequired, typedValues } from '../metadata/catalogue'
 import { MetadataForm } from './MetadataForm'
 import { RecordingPicker } from './RecordingPicker'
 
@@ -22,7 +23,8 @@ export function StartPanel({ onStart, maxUploadGb, onDraftChange, busyWith }: Pr
   const [uploading, setUploading] = useState<number | null>(null)
   const [formProblem, setFormProblem] = useState<string | null>(null)
   const form = useMetadataValues()
-  const missing = missingRequired(form.values)
+  const { catalogue } = useCatalogue()
+  const missing = missingRequired(catalogue, form.values)
 
   const choose = (chosen: UploadItem[]) => {
     setItems(chosen)
@@ -30,14 +32,15 @@ export function StartPanel({ onStart, maxUploadGb, onDraftChange, busyWith }: Pr
   }
 
   const start = async () => {
-    const checked = form.validateAll()
+    const checked = await form.validateAll()
     if (!checked) {
       setFormProblem('Some values need a fix before upload: see the messages under the fields.')
       return
     }
     setFormProblem(null)
     setUploading(0)
-    const started = await onStart(items, toUploadMetadata(checked), setUploading)
+    // What the person typed: the server normalises it (and asks back what it cannot read exactly).
+    const started = await onStart(items, typedValues(checked), setUploading)
     setUploading(null)
     if (started) choose([])
   }
