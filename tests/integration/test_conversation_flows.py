@@ -193,6 +193,37 @@ def test_one_answer_at_a_time_at_most_two_rounds_and_declines_remembered(client:
     assert done["file_info"]["subject"]["age"] is None  # never invented
 
 
+def test_a_guess_is_asked_back_and_just_go_ahead_converts_or_names_what_it_cannot_do_without(
+    client: TestClient, sample_run: Path
+) -> None:
+    upload(client, sample_run)
+    # "monkey" names several species: asked back with one-click readings, nothing stored.
+    guess = say(client, message="monkey M12, female, 7 years, V1 recording")
+    assert guess["next_action"] == "user_input" and "species" not in guess["accepted"]
+    asked = status_of(client)["pending_request"]
+    assert asked["purpose"] == "confirm_value"
+    assert asked["message"].startswith("Did you mean rhesus macaque (Macaca mulatta)?")
+    assert [o["label"] for o in asked["options"]][:1] == ["Yes, rhesus macaque (Macaca mulatta)"]
+    # One click: the option's value is the answer.
+    clicked = say(client, message=asked["options"][0]["value"])
+    assert clicked["accepted"] == {"species": "Macaca mulatta"}
+    assert status_of(client)["metadata_sources"]["species"] == "confirmed"
+    # "just go ahead": the one value that cannot be worked around is named in the same reply.
+    ahead = say(client, message="just go ahead, no more questions")
+    assert ahead["next_action"] == "metadata"
+    assert "I cannot convert without one value: the time zone of the start time" in ahead["reply"]
+    assert "Converting" not in ahead["reply"]
+    # Given, the conversion starts at once; what words gave is said (not asked: no more questions).
+    started = say(client, message="Eastern time")
+    assert started["next_action"] == "processing"
+    assert "This goes into the file: subject ID: M12" in started["reply"] and started["reply"].endswith(
+        "Converting now."
+    )
+    done = settle(client)
+    assert done["versions"] and done["file_info"]["subject"]["species"] == "Macaca mulatta"
+    assert done["metadata_sources"]["subject_id"] == "words"
+
+
 def test_ambiguous_format_is_asked_and_the_answer_validated(client: TestClient) -> None:
     folder = REALDATA / "phy_kilosort" / "bme410"
     asked = upload(client, folder)

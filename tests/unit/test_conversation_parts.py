@@ -17,6 +17,7 @@ from agentic_neurodata.domain import (
     RequestOption,
     Severity,
     ValidationIssue,
+    ValueSource,
 )
 
 OPTIONS = [
@@ -46,7 +47,9 @@ def test_values_are_checked_and_unknown_names_refused_except_asked_free_text() -
     checked = intake.check_values({"species": "mouse", "sex": "male", "colour": "blue", "cell_id": "cell 3"})
     assert checked.accepted["species"] == "Mus musculus" and checked.accepted["sex"] == "M"
     assert "not a metadata field" in checked.rejected["colour"]
-    assert "cell_id" in checked.rejected  # spaces are not allowed in an identifier
+    # Spaces are not allowed in an identifier: the hyphenated form is asked back, nothing is stored.
+    (asked,) = checked.confirmations
+    assert asked.field == "cell_id" and asked.proposals[0].value == "cell-3" and "cell_id" not in checked.accepted
     assert intake.check_values({"pipette_resistance": "5 MOhm"}, free_text_fields=("pipette_resistance",)).accepted == {
         "pipette_resistance": "5 MOhm"
     }
@@ -181,3 +184,23 @@ def test_asked_for_the_id_a_species_alone_is_kept_as_species_and_the_id_asked_ag
     # Asked for both, "mouse" simply answers the species.
     both = request.model_copy(update={"fields": [FieldRequest(name="subject_id"), FieldRequest(name="species")]})
     assert answers.read_values(both, message="mouse", fields=None, skip=None, partial={}, llm=None).rejected == {}
+
+
+def test_no_idea_skip_it_as_the_answer_to_one_question_declines_it() -> None:
+    request = PendingRequest(type=PendingRequestType.METADATA, message="How old?", fields=[FieldRequest(name="age")])
+    answer = answers.read_values(request, message="no idea, skip it", fields=None, skip=None, partial={}, llm=None)
+    assert answer.declined == ["age"] and answer.rejected == {} and answer.values == {}
+
+
+def test_words_and_fields_keep_where_each_value_came_from_and_guesses_wait() -> None:
+    request = PendingRequest(
+        type=PendingRequestType.METADATA,
+        message="?",
+        fields=[FieldRequest(name="species"), FieldRequest(name="sex"), FieldRequest(name="age")],
+    )
+    answer = answers.read_values(
+        request, message="a monkey, female", fields={"age": "7 years"}, skip=None, partial={}, llm=None
+    )
+    assert answer.values == {"sex": "F", "age": "P7Y"}
+    assert answer.sources == {"sex": ValueSource.WORDS, "age": ValueSource.FORM}
+    assert [c.field for c in answer.confirmations] == ["species"] and "species" not in answer.declined
