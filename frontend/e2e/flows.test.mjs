@@ -107,7 +107,7 @@ describe('issue 7 flows', () => {
         await answer(page, dialog, name, ANSWERS[name])
       }
       if (round === 0) {
-        await dialog.getByText('"12 weeks" written as P12W.').waitFor()
+        await dialog.getByText("'12 weeks' -> P12W.").waitFor() // the server's own rule, shown as it is typed
         await screenshot(page, '05-correction-dialog', { fullPage: false })
       }
       await dialog.getByRole('button', { name: 'Send answers' }).click()
@@ -177,7 +177,7 @@ describe('issue 7 flows', () => {
     await page.setViewportSize(WIDE)
     await asked.getByRole('button', { name: 'Skip the empty ones' }).click() // skip every question
     // The one thing never skipped: the files' start time has no zone, so only the zone is asked, the time filled in.
-    const zoneOnly = (await metadataDialog(page)).filter({ hasText: 'One thing I cannot skip' })
+    const zoneOnly = (await metadataDialog(page)).filter({ hasText: 'I cannot convert without one value' })
     await zoneOnly.waitFor({ timeout: LONG })
     assert.deepEqual(await askedFields(zoneOnly), ['session_start_time'])
     await pickZone(page, zoneOnly, 'ask-session_start_time', 'America/New_York')
@@ -216,6 +216,51 @@ describe('issue 7 flows', () => {
     await screenshot(second, '15-second-tab-busy')
     await busy.getByRole('button', { name: 'Dismiss this message' }).click()
     await busy.waitFor({ state: 'detached' })
+  })
+
+  test('issue 14: a guess in a sentence is asked back and one click stores it; the values read from words are shown before converting', async () => {
+    const page = await openApp(browser.context, backend.url)
+    await chooseFolder(page, sampleFolder)
+    await start(page)
+    const asked = await metadataDialog(page)
+    await asked.getByRole('button', { name: 'Answer in the chat instead' }).click()
+    await asked.waitFor({ state: 'detached' })
+    await sayInChat(
+      page,
+      'Monkey M12, female, 7 years old, V1 recording by Jan de Vries, started 5 March 2024 2:30pm EST',
+    )
+
+    // "Monkey" names several species: nothing is written, the guess is asked back with one-click answers.
+    const guess = await decision(page, 'confirm_value')
+    await guess.getByText('Did you mean rhesus macaque (Macaca mulatta)?').waitFor()
+    await screenshot(page, '19-did-you-mean')
+    await guess.getByRole('button', { name: 'Yes, rhesus macaque (Macaca mulatta)' }).click()
+
+    // Before the first conversion, what the words gave is shown once, each value editable in place.
+    const summary = page.getByTestId('summary')
+    await summary.waitFor({ timeout: LONG })
+    const shown = async (name) => summary.locator(`#summary-${name}`).inputValue()
+    assert.equal(await shown('species'), 'Macaca mulatta')
+    assert.equal(await shown('subject_id'), 'M12')
+    assert.equal(await shown('age'), 'P7Y')
+    assert.equal(await shown('experimenter'), 'de Vries, Jan')
+    assert.equal(await shown('session_start_time'), '2024-03-05T14:30:00-05:00')
+    assert.equal(await shown('electrode_location'), 'VISp')
+    await page
+      .getByRole('log', { name: 'Messages' })
+      .getByText(/^This goes into the file: subject ID: M12; species: Macaca mulatta/)
+      .waitFor()
+    await screenshot(page, '20-summary-before-converting')
+    await summary.locator('#summary-age').fill('8 years') // edited in place
+    await summary.getByRole('button', { name: 'Write these values' }).click()
+    await summary.waitFor({ state: 'detached', timeout: LONG })
+    await verdict(page)
+    const written = await (await fetch(`${backend.url}/api/status`)).json()
+    assert.equal(written.file_info.subject.species, 'Macaca mulatta')
+    assert.equal(written.file_info.subject.age, 'P8Y')
+    assert.deepEqual(written.metadata.experimenter, ['de Vries, Jan'])
+    assert.equal(written.metadata_sources.species, 'confirmed')
+    assert.equal(written.metadata_sources.age, 'form')
   })
 
   test('a refused value shows next to its field; a correction that changes nothing offers three ways out; stop ends it', async () => {

@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Button, Skeleton, Stack, Typography } from '@mui/material'
+import { Alert, AlertTitle, Button, Grid, Skeleton, Typography } from '@mui/material'
 import { useState } from 'react'
 import type { ApiError } from '../api/errors'
 import { askedFields } from '../api/pendingRequest'
@@ -6,7 +6,7 @@ import type { PendingRequest, RequestOption, UserInputResponse } from '../api/ty
 import { useMetadataValues } from '../hooks/useMetadataValues'
 import type { Outcome } from '../hooks/useWorkflowActions'
 import { useCatalogue } from '../metadata/CatalogueContext'
-import { typedValues } from '../metadata/catalogue'
+import { type FieldSpec, typedValues } from '../metadata/catalogue'
 import { specFor } from './FieldRequestDialog'
 import { MetadataFieldInput } from './MetadataFieldInput'
 
@@ -15,6 +15,13 @@ interface Props {
   sending: boolean
   onConfirm(option: RequestOption): void
   onSubmit(fields: Record<string, unknown>, skip: string[]): Promise<Outcome<UserInputResponse>>
+}
+
+// A stored date is shown as the server wrote it (with its offset); a change is typed in words.
+const TYPED_KINDS = new Set(['datetime', 'date', 'experimenter', 'keywords'])
+
+function asText(spec: FieldSpec): FieldSpec {
+  return TYPED_KINDS.has(spec.kind) ? { ...spec, kind: 'text' } : spec
 }
 
 /** "This goes into the file: ...": the values read from the person's words, shown once before the
@@ -52,24 +59,25 @@ export function SummaryPanel({ request, sending, onConfirm, onSubmit }: Props) {
         Read from what you wrote. Change a value here if it is not right; values you typed into the form are not shown
         again.
       </Typography>
-      <Stack spacing={2} sx={{ mb: 2 }}>
-        {!ready && <Skeleton variant="rectangular" height={120} aria-label="Loading the metadata fields" />}
+      {!ready && <Skeleton variant="rectangular" height={120} aria-label="Loading the metadata fields" />}
+      <Grid container spacing={2} sx={{ mb: 2 }}>
         {(ready ? fields : []).map((field) => (
-          <MetadataFieldInput
-            key={field.name}
-            idPrefix="summary"
-            spec={specFor(field, catalogue)}
-            value={form.values[field.name] ?? ''}
-            required={false}
-            error={form.errors[field.name]}
-            note={form.notes[field.name]}
-            question={form.questions[field.name]}
-            onTake={form.take}
-            onChange={form.setValue}
-            onBlur={form.blur}
-          />
+          <Grid key={field.name} size={{ xs: 12, md: 6 }}>
+            <MetadataFieldInput
+              idPrefix="summary"
+              spec={asText(specFor(field, catalogue))}
+              value={form.values[field.name] ?? ''}
+              required={false}
+              error={form.errors[field.name]}
+              note={form.notes[field.name]}
+              question={form.questions[field.name]}
+              onTake={form.take}
+              onChange={form.setValue}
+              onBlur={form.blur}
+            />
+          </Grid>
         ))}
-      </Stack>
+      </Grid>
       <Button variant="contained" onClick={() => void write()} disabled={sending} data-testid="summary-confirm">
         {confirm.label}
       </Button>

@@ -453,7 +453,10 @@ class _Reader:
             if _NOT_A_DESCRIPTION.match(kept) or len(content_words(kept)) < 1 or len(kept.split()) < 2:
                 continue
             if self.store("session_description", kept):
-                self.buffer.claim(segment.start(), segment.start() + len(kept), "session_description")
+                # The words it was made of, up to the first value taken (the text above was tidied).
+                start = segment.start() + self.buffer.original[segment.start() :].find(kept.split()[0])
+                end = self.buffer.original.find(kept.split()[-1], start) + len(kept.split()[-1])
+                self.buffer.claim(start, end, "session_description")
             return
 
     def _unclaimed_tail(self, following: list[re.Match[str]], end: int) -> str:

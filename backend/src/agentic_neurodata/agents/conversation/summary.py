@@ -27,8 +27,9 @@ CONFIRM = "confirm"
 
 
 def from_words(metadata: dict[str, Any], sources: dict[str, ValueSource]) -> list[str]:
-    """Fields whose value was read from a sentence and not yet confirmed, in the registry's order."""
-    names = [name for name, source in sources.items() if source == ValueSource.WORDS and name in metadata]
+    """Fields whose value came from a sentence (read, or a guess confirmed since), in the registry's order."""
+    from_sentences = (ValueSource.WORDS, ValueSource.CONFIRMED)
+    names = [name for name, source in sources.items() if source in from_sentences and name in metadata]
     return sorted(names, key=_order)
 
 
