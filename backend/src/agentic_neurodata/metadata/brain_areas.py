@@ -69,8 +69,8 @@ AS_SAID = (
     "lateral geniculate nucleus", "amygdala", "substantia nigra", "cingulate cortex", "parietal cortex",
     "posterior parietal cortex", "ppc", "insula", "insular cortex", "brainstem", "spinal cord", "retina",
     "dorsal striatum", "ventral striatum", "dorsomedial striatum", "dorsolateral striatum", "globus pallidus",
-    "frontal cortex", "cortex", "neocortex", "barrel field", "septum", "habenula", "lateral habenula",
-    "cerebral cortex", "orbitofrontal", "secondary visual cortex", "higher visual areas", "dorsal cortex",
+    "frontal cortex", "barrel field", "septum", "habenula", "lateral habenula",
+    "orbitofrontal", "secondary visual cortex", "higher visual areas",
 )  # fmt: skip
 # Short acronyms that are other words in prose; trusted only as a whole answer or after "in"/"area".
 PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc"}

@@ -88,7 +88,7 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     if lead and lead.start() == 0:
         start += lead.end()
     piece = text[start:end]
-    tail = re.search(r"(?:\s+(?:at|on|in|of)|\s*,)+\s*$", piece, re.I)
+    tail = re.search(r"(?:\s+(?:at|on|in|of|by|from|for|with|and|to)|\s*[,;(])+\s*$", piece, re.I)
     if tail:
         end = start + tail.start()
     return start, end

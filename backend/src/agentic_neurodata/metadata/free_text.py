@@ -76,6 +76,10 @@ _NOT_A_DESCRIPTION = re.compile(
     r"carried\s+out|collected|acquired|taken|date|time|on|at)?\s*$",
     re.I,
 )
+_ID_FIELDS = {"subject_id", "session_id", "cell_id"}
+# An explicit id is one word ("m042", "sub-01"), or a cage-qualified number ("7 of cage C") to ask back;
+# "mouse 7 of cage C" after a key is left to the species finder, which reads both.
+_ONE_ID = re.compile(r"#?[\w.\-]+|\w+\s+(?:of|from|in)\s+(?:the\s+)?(?:cage|litter|box|group|cohort)\s+\w+")
 _SEGMENTS = re.compile(r"(?:[^,;\n.]|\.(?=\d)|(?<=\b[A-Z])\.(?=\s[a-z]))+")
 
 
@@ -267,8 +271,8 @@ class _Reader:
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
             raw = self.buffer.original[start:end]
-            if name == "subject_id" and subject.find_species(raw) and subject.find_species(raw).start() == 0:  # type: ignore[union-attr]
-                continue  # "animal: mouse A-17" names the species too; the species finder takes both
+            if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
+                continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             if raw.strip():
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 self.store(name, raw, rule)

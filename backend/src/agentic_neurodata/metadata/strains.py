@@ -51,11 +51,11 @@ _SHORT = {"b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper
 # Marks of an engineered line in one token.
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
-    r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|KO|KI|"
-    r"fl(?:ox)?(?:/fl(?:ox)?)?|\+/[-+]|-/-|/wt|/\+)"
+    r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
+    r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+)"
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
-_GENE_TOKEN = rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9(][\w\-().:/+;]*"
+_GENE_TOKEN = rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+;]*"
 _JOIN = r"\s*(?:x|×|;|and)\s*"
 GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
 WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|wildtype|WT)(?![\w-])", re.I)
@@ -91,8 +91,12 @@ def spell_strain(said: str) -> str:
 def find_genotype(text: str) -> re.Match[str] | None:
     """The first engineered genotype named in `text` ("Ai14 x Pvalb-Cre", "Thy1-GCaMP6s")."""
     for match in GENOTYPE_PHRASE.finditer(text):
-        if re.search(r"[A-Za-z]", match.group(0)):
-            return match
+        said = match.group(0)
+        # "(Thy1-GCaMP6f)": the closing bracket of the sentence is not part of the line's name.
+        while said.endswith(")") and said.count(")") > said.count("("):
+            said = said[:-1]
+        if re.search(r"[A-Za-z]", said):
+            return re.compile(re.escape(said)).match(text, match.start())
     return None
 
 

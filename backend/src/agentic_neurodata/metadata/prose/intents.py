@@ -27,7 +27,7 @@ DONT_KNOW = re.compile(
     r"record|note|check)\b|"
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
-    r"\bunknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
+    r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
     r"\bwasn'?t\s+(?:recorded|measured|noted)\b|\bnever\s+(?:recorded|measured|noted)\b",
     re.I,
 )
@@ -45,7 +45,11 @@ APPROVE = re.compile(
     r"retry|try\s+again|sounds\s+good|let'?s\s+do\s+it|go\s+for\s+it|correct|right|confirm(?:ed)?)\b",
     re.I,
 )
-DECLINE = re.compile(r"^\W*(?:no|nope|decline|no\s+thanks|don'?t|do\s+not|leave\s+it|wrong|not\s+that)\b", re.I)
+DECLINE = re.compile(
+    r"^\W*(?:no|nope|decline|no\s+thanks|don'?t|do\s+not|leave\s+it|wrong|not\s+that)\b"
+    r"(?!\s+(?:idea|clue|record|data|info|need|more|know|remember|have|want))",
+    re.I,
+)
 ACCEPT = re.compile(
     r"\baccept(?:ed)?(?:\s+it)?(?:\s+as(?:\s+it)?\s+is)?\b|\bkeep\s+it\s+as(?:\s+it)?\s+is\b|\bgood\s+enough\b|"
     r"\bit'?s\s+fine\s+as(?:\s+it)?\s+is\b",

@@ -52,7 +52,11 @@ KNOWN_INSTITUTION = re.compile(
     r"(?<![\w-])(?:"
     + "|".join(re.escape(a.upper()) for a in _ACRONYMS)
     + r"|(?i:"
-    + "|".join(re.escape(k) for k in sorted(INSTITUTIONS, key=len, reverse=True) if k not in _ACRONYMS)
+    + "|".join(
+        re.escape(k)
+        for k in sorted({*INSTITUTIONS, *(v.lower() for v in INSTITUTIONS.values())}, key=len, reverse=True)
+        if k not in _ACRONYMS
+    )
     + r"))(?![\w-])"
 )
 # "at NTNU", "from NCBS": an acronym after "at"/"from" names where it was done.

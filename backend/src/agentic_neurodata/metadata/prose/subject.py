@@ -35,7 +35,8 @@ ID_AFTER_SPECIES = re.compile(
 NAME_AFTER_SPECIES = re.compile(r"\s+(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)(?=\s*(?:[,;)(]|$))")
 NAMED = re.compile(r"\b(?:named|called)\s+(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])")
 SUBJECT_CUE = re.compile(
-    rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|ID|id)(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
+    rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|larva|pup|bird|ID|id|this\s+one\s+is|"
+    rf"the\s+(?:animal|subject)\s+(?:is|was))(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
     rf"(?P<id>{ID_TOKEN})",
     re.I,
 )

@@ -54,6 +54,12 @@ _AND_NEXT_KEY = (
     r"\s+(?:and|but)\s+(?:the\s+|our\s+|my\s+)?(?=(?i:" + "|".join(re.escape(k) for k in KEYS) + r")\s+(?:is|was)\b)"
 )
 
+# "experimenters: A and B; Universidad de Granada": the list of people ends where a place begins.
+_INSTITUTION_NEXT = (
+    r"\s*(?=[^;,.]*\b(?:Universit\w*|Universidad|Institut\w*|College|Center|Centre|Hospital|Laboratory|School|"
+    r"Foundation|Academy)\b(?!\s*:))"
+)
+
 
 def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
     """Where an explicit value ends: dates, names, descriptions and genotypes may hold commas or
@@ -64,7 +70,9 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
             return spans[0]
     if name == "experimenter":
         # Names hold commas ("Smith, Jane") and initials ("J. Smith"); a sentence end or "from MIT" ends them.
-        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|(?<!\b[A-Z])\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}")
+        stop = re.compile(
+            rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
+        )
     elif name in ("keywords", "session_description", "experiment_description", "subject_description"):
         stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
