@@ -18,9 +18,7 @@ from tests.support.corpus import NOW, load, score
 # The messages the reader was built on, and the first two scoring files, which became development
 # data when the bugs they showed (8, then 5 wrong values on their one scoring run) were fixed.
 DEVELOPMENT = (
-    load("free_text_dev.yaml")
-    + load("free_text_dev_former_scoring.yaml")
-    + load("free_text_dev_former_scoring_2.yaml")
+    load("free_text_dev.yaml") + load("free_text_dev_former_scoring.yaml") + load("free_text_dev_former_scoring_2.yaml")
 )
 
 

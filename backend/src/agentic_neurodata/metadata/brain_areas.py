@@ -82,7 +82,7 @@ _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
 # "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
 _NAMED_AREA = re.compile(
     r"(?:\b(?:recorded|recording|recordings|imaging|implanted|targeting)\s+(?:in|from|into)\s+(?:the\s+)?(?:area\s+)?"
-    r"|\barea\s+)([A-Z][A-Za-z]?[A-Z][A-Za-z0-9]{0,4})\b(?![-_]?\d)"
+    r"|\barea\s+)([A-Z][A-Z0-9][A-Za-z0-9]{0,4})\b(?![-_]?\d)"
 )
 _LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area|region)\s+)+", re.I)
 _FILLER = {"the", "in", "of", "area", "region", "brain", "from"}

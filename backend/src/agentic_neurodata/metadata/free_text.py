@@ -300,11 +300,9 @@ class _Reader:
             if MASK in self.buffer.text[start:end]:
                 continue
             before = self.buffer.original[max(0, start - 30) : start].lower()
-            name = (
-                "date_of_birth"
-                if re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before)
-                else "session_start_time"
-            )
+            born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before)
+            birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
+            name = "date_of_birth" if born or birth_asked else "session_start_time"
             raw = self.buffer.original[start:end]
             if name == "session_start_time" and find_zone(raw, after_date=True) is None:
                 raw = self._with_zone_from_elsewhere(raw, start, end)
@@ -380,7 +378,7 @@ class _Reader:
         start, end = match.span()
         self.taken(start, end, "species", "species", self.buffer.original[start:end])
         after = subject.ID_AFTER_SPECIES.match(text, end)
-        if after and subject.looks_like_id(after.group("subject")):
+        if after and subject.looks_like_id(after.group("subject"), after_species=True):
             raw = after.group("subject")
             if after.group("group"):  # "mouse 7 of cage C": the id holds the cage too, asked back
                 raw = self.buffer.original[start : after.end()]
@@ -427,8 +425,11 @@ class _Reader:
             self.taken(match.start(), match.end(), "weight", "weight", match.group("weight"))
 
     def _lone_subject_id(self) -> None:
-        """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id."""
+        """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
+        description, or asked for; "E16" answering the age is not an id)."""
         if self.result.settles("subject_id"):
+            return
+        if self.asked and "subject_id" not in self.asked and not re.search(r"[,;]", self.buffer.original):
             return
         for segment in subject.LONE_ID.finditer(self.buffer.text):
             if subject.looks_like_id(segment.group("id")):
@@ -493,8 +494,12 @@ class _Reader:
             for name in self.asked
             if not self.result.settles(name) and not any(name in i.fields for i in self.result.intents)
         ]
-        if not content_words(leftover) or self.result.has_intent(IntentKind.SKIP_ALL):
+        if self.result.has_intent(IntentKind.SKIP_ALL):
             return
+        if not content_words(leftover):
+            nothing_read = not (self.result.values or self.result.intents or self.result.confirmations)
+            if not (nothing_read and len(waiting) == 1 and leftover):
+                return  # "adult" answering the age: its rule says why it is not one
         if len(waiting) == 1:
             name = waiting[0]
             if name == "session_start_time" and self.partial.get(name):

@@ -31,6 +31,7 @@ WORDS = {
     "o": "O",
     "other": "O",
     "hermaphrodite": "O",
+    "hermaphrodites": "O",
     "intersex": "O",
     "mixed": "O",
 }

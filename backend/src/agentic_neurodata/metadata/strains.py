@@ -28,6 +28,7 @@ STRAINS: dict[str, tuple[str, str]] = {
         ("CBA/J", "Mus musculus", ("CBA/J", "CBA")),
         ("C3H/HeJ", "Mus musculus", ("C3H/HeJ", "C3H")),
         ("129S6/SvEv", "Mus musculus", ("129S6/SvEv", "129S6")),
+        ("129", "Mus musculus", ("129",)),
         ("Swiss Webster", "Mus musculus", ("Swiss Webster",)),
         ("ICR", "Mus musculus", ("ICR",)),
         ("Long-Evans", "Rattus norvegicus", ("Long-Evans", "Long Evans", "LE")),
@@ -47,7 +48,7 @@ STRAINS: dict[str, tuple[str, str]] = {
     for name in names
 }
 # Short names that are other words in a sentence; trusted only as a whole answer or after "strain".
-_SHORT = {"b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n"}
+_SHORT = {"129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n"}
 # Marks of an engineered line in one token.
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"

@@ -44,7 +44,7 @@ UNIVERSITY_OF = re.compile(
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:{_INSTITUTION_KINDS})(?:\s+(?:of|for)(?:\s+the)?\s+"
-    rf"{_INSTITUTION_WORD}(?:\s+{_INSTITUTION_WORD}){{0,3}})?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    rf"{_INSTITUTION_WORD}(?:\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)

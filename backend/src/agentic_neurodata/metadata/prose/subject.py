@@ -25,7 +25,7 @@ _ROLE = (
 )
 # An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
-_GROUP = r"(?:\s+(?:of|from|in)\s+(?:the\s+)?(?:cage|litter|box|group|cohort|batch|colony)\s*#?\s*[\w\-]+)"
+_GROUP = r"(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*)(?:cage|litter|box|group|cohort|batch|colony)\s*#?\s*[\w\-]+)"
 ID_AFTER_SPECIES = re.compile(
     rf"\s+(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?(?P<subject>{ID_TOKEN})"
     rf"(?P<group>{_GROUP})?(?![\w/])",
@@ -71,9 +71,10 @@ WEIGHT = re.compile(
 )
 
 
-def looks_like_id(token: str) -> bool:
-    """A lab's id for an animal: holds a digit; not a date, an ordinal, a decimal, a weight or a brain area."""
+def looks_like_id(token: str, *, after_species: bool = False) -> bool:
+    """A lab's id for an animal: holds a digit; not a date, an ordinal, a decimal, a weight, or (unless
+    it follows the species: "monkey M2") a brain area."""
     token = token.lstrip("#")
-    if not token or not re.search(r"\d", token) or token.lower() in AREA_NAMES:
+    if not token or not re.search(r"\d", token) or (token.lower() in AREA_NAMES and not after_species):
         return False
     return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)

@@ -99,7 +99,7 @@ STOPWORDS = {
 PREAMBLE = re.compile(
     r"^\s*(?:(?:it'?s|it\s+is|its|that'?s|that\s+is|they\s+are|they'?re|we\s+used|i\s+used|i\s+think|probably|"
     r"the\s+answer\s+is|answer|well|um+|uh+|so|oh|it\s+was|that\s+was|(?:it\s+was\s+|that\s+was\s+)?(?:me|myself),?)"
-    r"\s*[:,]?\s*)+(?:(?:an?|the)\s+)?",
+    r"\b\s*[:,]?\s*)+(?:(?:an?|the)\b\s+)?",
     re.I,
 )
 
