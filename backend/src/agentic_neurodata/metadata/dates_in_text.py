@@ -41,6 +41,7 @@ _DATE_IN_TEXT = re.compile(
 )
 _NAMES_A_DAY = re.compile(rf"{_MONTH}|{_YEAR}[-/.]\d|\d[-/.]\d{{1,2}}[-/.]\d", re.I)
 _HAS_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)|'\d\d\b")
+_DURATION = re.compile(r"\d\s*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?)\b", re.I)
 _RELATIVE_DAY = re.compile(r"\b(?:today|yesterday)\b", re.I)
 _TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I)
 _TIME_AFTER = re.compile(rf"^\s*,?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)
@@ -73,6 +74,8 @@ def _candidates(text: str) -> list[tuple[int, int]]:
             cursor = start + len(piece)
             start, end = _trimmed(text, start, cursor)
             said = text[start:end]
+            if _DURATION.search(said):
+                continue  # "16 weeks, on 2022-01-14": dateparser read the age as a date; the patterns read the day
             names_a_day = _NAMES_A_DAY.search(said) and _HAS_YEAR.search(said)
             if names_a_day or (_RELATIVE_DAY.search(said) and _HAS_TIME.search(said)):
                 found.append((start, end))

@@ -12,7 +12,8 @@ import re
 
 from nameparser import HumanName
 
-from .result import RuleResult, accept, clean, reject
+from ..domain import ValueProposal
+from .result import RuleResult, accept, ask_back, clean, reject
 
 FIELD = "experimenter"
 EXAMPLE = "'Jane Smith' or 'Smith, Jane' (several: 'Jane Smith and John Doe')"
@@ -20,21 +21,54 @@ EXAMPLE = "'Jane Smith' or 'Smith, Jane' (several: 'Jane Smith and John Doe')"
 DANDI_NAME = re.compile(r"^([\w\s\-\.']+),\s+([\w\s\-\.']+)$")
 _SPLIT_PEOPLE = re.compile(r"\s*(?:;|\band\b|&|\+|/)\s*", re.I)
 _NOT_A_NAME = re.compile(r"[\d@/\\()]")
+# Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").
+_PARTICLES = {
+    "de",
+    "del",
+    "della",
+    "di",
+    "da",
+    "dos",
+    "das",
+    "du",
+    "van",
+    "von",
+    "der",
+    "den",
+    "la",
+    "le",
+    "ter",
+    "ten",
+}
 
 
 def normalize_experimenters(text: str | list[str]) -> RuleResult:
     """One or several people -> a list of "Last, First" names."""
     pieces = text if isinstance(text, list) else split_people(clean(text))
-    names, notes = [], []
+    names, notes, other_reading, unsure = [], [], [], []
     for piece in pieces:
         result = normalize_name(piece)
+        if result.needs_confirmation:
+            names.append(result.proposals[0].value)
+            other_reading.append(result.proposals[1].value)
+            unsure.append(clean(piece))
+            continue
         if not result.ok:
             return reject(FIELD, result.error, result.example)
         names.append(result.value)
+        other_reading.append(result.value)
         if result.note:
             notes.append(result.note)
     if not names:
         return reject(FIELD, "No name was given.", EXAMPLE)
+    if unsure:
+        first, second = list(dict.fromkeys(names)), list(dict.fromkeys(other_reading))
+        return ask_back(
+            FIELD,
+            f"Which is the family name in {', '.join(repr(u) for u in unsure)}? Did you mean {'; '.join(first)}?",
+            [ValueProposal(value=first, label="; ".join(first)), ValueProposal(value=second, label="; ".join(second))],
+            EXAMPLE,
+        )
     return accept(FIELD, list(dict.fromkeys(names)), " ".join(notes))
 
 
@@ -73,4 +107,18 @@ def normalize_name(text: str) -> RuleResult:
     value = f"{family}, {given}"
     if not DANDI_NAME.fullmatch(value):
         return reject(FIELD, f"'{raw}' has characters DANDI does not accept in names.", EXAMPLE)
+    words = family.split()
+    if (
+        "," not in raw
+        and words[0].lower() in _PARTICLES
+        and len([w for w in words if w.lower() not in _PARTICLES]) >= 2
+    ):
+        # "Maria del Mar Ruiz": the particle may open the family name or belong to the given name.
+        other = f"{words[-1]}, {given} {' '.join(words[:-1])}"
+        return ask_back(
+            FIELD,
+            f"Is the family name of '{raw}' '{family}' or '{words[-1]}'?",
+            [ValueProposal(value=value, label=value), ValueProposal(value=other, label=other)],
+            EXAMPLE,
+        )
     return accept(FIELD, value, "" if value == raw else f"'{raw}' -> '{value}'.")

@@ -13,17 +13,21 @@ import re
 
 from .result import RuleResult, accept, clean, reject
 
-# lower-case name -> (usual spelling, species)
+# lower-case name -> (usual spelling, species). Only spellings of the same strain map to each other:
+# "DBA/2J" is a substrain of DBA/2 and stays DBA/2J.
 STRAINS: dict[str, tuple[str, str]] = {
     name.lower(): (spelling, species)
     for spelling, species, names in (
         ("C57BL/6J", "Mus musculus", ("C57BL/6J", "C57Bl/6J", "C57BL6/J", "B6J")),
         ("C57BL/6N", "Mus musculus", ("C57BL/6N", "C57Bl/6N", "B6N")),
         ("C57BL/6", "Mus musculus", ("C57BL/6", "C57Bl/6", "C57BL6", "C57 Black 6", "B6", "BL6")),
-        ("BALB/c", "Mus musculus", ("BALB/c", "BALB/cJ", "Balb/c")),
+        ("BALB/cJ", "Mus musculus", ("BALB/cJ", "Balb/cJ")),
+        ("BALB/c", "Mus musculus", ("BALB/c", "Balb/c")),
         ("CD-1", "Mus musculus", ("CD-1", "CD1")),
-        ("FVB/N", "Mus musculus", ("FVB/N", "FVB")),
-        ("DBA/2", "Mus musculus", ("DBA/2", "DBA/2J")),
+        ("FVB/N", "Mus musculus", ("FVB/N",)),
+        ("FVB", "Mus musculus", ("FVB",)),
+        ("DBA/2J", "Mus musculus", ("DBA/2J",)),
+        ("DBA/2", "Mus musculus", ("DBA/2",)),
         ("CBA/CaJ", "Mus musculus", ("CBA/CaJ",)),
         ("CBA/J", "Mus musculus", ("CBA/J", "CBA")),
         ("C3H/HeJ", "Mus musculus", ("C3H/HeJ", "C3H")),
