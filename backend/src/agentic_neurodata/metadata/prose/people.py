@@ -19,7 +19,9 @@ FULL_NAME = (
     rf"|(?:{PARTICLE}\s+)*{NAME_WORD}(?:\s+{NAME_WORD})?,\s*{NAME_WORD}(?:\s+{NAME_WORD})?)"
 )
 _TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
-PEOPLE = rf"{FULL_NAME}(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*{FULL_NAME})*"
+# Each name is an atomic group and the list is bounded: "Jane Smith, " * 800 must not backtrack
+# through every way of pairing the words into names.
+PEOPLE = rf"(?>{FULL_NAME})(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*(?>{FULL_NAME})){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
     rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me)\s*[:,]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
