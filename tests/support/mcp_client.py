@@ -102,6 +102,10 @@ async def skip_questions(client: Client, status: dict[str, Any]) -> dict[str, An
         pending = status["pending_request"]
         if status["status"] != "awaiting_user_input" or pending["type"] not in ("metadata", "user_input"):
             return status
+        if pending.get("purpose") == "confirm_summary":  # what goes into the file, shown once: confirmed
+            await call(client, "answer", message="confirm")
+            status = await wait_settled(client)
+            continue
         names = [field["name"] for field in pending["fields"]]
         assert names, f"a {pending['type']} request with no fields: {pending}"
         if names == ["session_start_time"]:  # the start time's zone is never skipped: give it

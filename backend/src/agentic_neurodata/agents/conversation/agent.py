@@ -490,7 +490,8 @@ class ConversationAgent(Agent):
         if answer.rejected:
             reply = "Some values could not be used: " + "; ".join(f"{k}: {v}" for k, v in answer.rejected.items())
             self._say(reply)
-            self._ask(pending.model_copy(update={"message": f"{reply} {pending.message}"}))
+            shown_again = summary.summary_request(state.metadata, shown_names)  # the summary as it was, once
+            self._ask(shown_again.model_copy(update={"message": f"{reply} {shown_again.message}"}))
             return UserInputReply(reply=reply, rejected=answer.rejected, next_action=pending.type.value)
         stored = _stored(state, answer)
         sources = stored["metadata_sources"]
