@@ -11,7 +11,7 @@ from typing import Any
 from ... import isolation
 from ...contracts import AgentName
 from ...contracts import conversion as contract
-from ...domain import DetectionResult, FileFacts, NWBVersion
+from ...domain import DetectionResult, FileFacts, NWBVersion, SessionStream
 from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
 from ...router import Agent, handles
 from ...state import LogLevel, StageName
@@ -132,9 +132,12 @@ class ConversionAgent(Agent):
             output_dir, stem, [v.version for v in state.versions] + writing.dandi_versions_on_disk(output_dir)
         )
         partial = writing.partial_path(writing.version_path(output_dir, stem, number))
-        read_files = writing.source_files(found.source_data, found.root, found.files)
+        session = found.included_streams() if found.composed else []
+        read_files = writing.source_files(found.source_data, found.root, found.files, [s.source_data for s in session])
         before = writing.fingerprint(read_files)
-        self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting with {found.interface} (v{number})")
+        readers = ", ".join(s.interface for s in session) if session else found.interface
+        what = f"a session of {len(session)} streams ({readers})" if session else found.interface
+        self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting {what} (v{number})")
 
         def on_progress(percent: float, message: str, done: int | None, total: int | None) -> None:
             self.store.raise_if_cancelled()
@@ -160,6 +163,7 @@ class ConversionAgent(Agent):
                     file_metadata=_file_metadata(state.extracted_metadata),
                     options=options,
                     output_dir=str(output_dir),
+                    session=[s.model_dump(mode="json") for s in session] or None,
                 ),
                 on_progress,
                 lambda: self.store.cancel_requested,
@@ -190,6 +194,7 @@ class ConversionAgent(Agent):
             size_bytes=final.stat().st_size,
             specification_path=str(spec_path) if spec_path else None,
             metadata_path=str(metadata_path) if metadata_path else None,
+            streams=[SessionStream.model_validate(s) for s in outcome.streams] or found.included_streams(),
         )
         self.store.add_version(version, COMPONENT)
         self.store.update(
@@ -231,6 +236,7 @@ class ConversionAgent(Agent):
                 outcome.reader_metadata,
                 outcome.conversion_options,
                 outcome.electrodes_located,
+                outcome.not_carried,
             )
         except Exception as exc:  # noqa: BLE001 - the NWB file stands without them
             self.store.log(LogLevel.WARNING, COMPONENT, f"Could not write the NeuroConv specification: {exc}")

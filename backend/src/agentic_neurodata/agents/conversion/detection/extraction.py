@@ -11,6 +11,7 @@ from typing import Any
 
 from ....domain import FieldRequest
 from ....metadata.nwb_mapping import metadata_entries
+from .facts import total_samples
 from .options import interfaces_of
 from .probe import instantiate
 from .registry import get_class
@@ -106,8 +107,8 @@ def _streams(instance: Any, stored: tuple[int, str] | None = None) -> list[dict[
                     "kind": "recording",
                     "sampling_rate_hz": float(recording.get_sampling_frequency()),
                     "channel_count": int(recording.get_num_channels()),
-                    "samples": int(recording.get_num_samples()),
-                    "duration_s": round(float(recording.get_total_duration()), 6),
+                    "samples": total_samples(recording),
+                    "duration_s": round(total_samples(recording) / float(recording.get_sampling_frequency()), 6),
                     "dtype": str(dtype),
                     **_bit_depth(dtype, stored),
                 }
