@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -214,6 +214,8 @@ class CorrectionContext(BaseModel):
     needs_user_input: list[str] = Field(default_factory=list)
     roadmap: list[RoadmapStep] = Field(default_factory=list)
     correction_history: list[CorrectionAttempt] = Field(default_factory=list)
+    # What the file was written from: each stream of the session with the reader that wrote it.
+    streams: list[SessionStream] = Field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- format detection
@@ -316,6 +318,22 @@ class DetectionResult(BaseModel):
     def included_streams(self) -> list[SessionStream]:
         return [s for s in self.streams if s.included]
 
+    def plan_summary(self) -> list[dict[str, Any]]:
+        """The session plan in short, for /ws events: stream, reader, kind, files, bytes, whether it is in."""
+        return [
+            {
+                "stream": s.name,
+                "reader": s.interface,
+                "kind": s.kind.value,
+                "files": len(s.files),
+                "bytes": s.bytes,
+                "included": s.included,
+                "linked_to": s.link.recording if s.link and s.link.linked else None,
+                "problem": s.problem,
+            }
+            for s in self.streams
+        ]
+
     @property
     def composed(self) -> bool:
         """More than one stream is converted together."""
@@ -326,7 +344,7 @@ class StreamFacts(BaseModel):
     """One stream the chosen reader reads: a recording (rate, channels, samples) or a sorting (units)."""
 
     name: str
-    kind: Literal["recording", "sorting"]
+    kind: StreamKind
     sampling_rate_hz: float | None = None
     channel_count: int | None = None
     samples: int | None = None
@@ -411,3 +429,8 @@ class PendingRequest(BaseModel):
         default=None,
         description="What a user_input request is for: format_arguments, correction_values or no_progress",
     )
+
+
+# Models that name a model defined further down (or themselves) are completed once all exist.
+CorrectionContext.model_rebuild()
+FormatCandidate.model_rebuild()

@@ -11,10 +11,10 @@ from typing import Any
 from ... import isolation
 from ...contracts import AgentName
 from ...contracts import conversion as contract
-from ...domain import DetectionResult, FileFacts, NWBVersion, SessionStream
-from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
+from ...domain import DetectionResult, FileFacts, NWBVersion, SessionStream, StreamFacts
+from ...errors import BadInputError, ConversionError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...router import Agent, handles
-from ...state import LogLevel, StageName
+from ...state import LogLevel, StageName, WorkflowStatus
 from . import detection, writing
 from .detection import call_with_timeout, describe_error
 
@@ -45,9 +45,24 @@ class ConversionAgent(Agent):
         )
         self._store_detection(completed, "Format chosen")
         state = self.store.snapshot()
-        if state.input_path:
+        if state.input_path and not completed.needs_choice:  # a follow-up question may remain
             self._extract(state.input_path, None)
         return completed
+
+    @handles(contract.SET_STREAM_INCLUDED)
+    def set_stream_included(self, params: contract.SetStreamIncludedParams) -> DetectionResult:
+        state = self.store.snapshot()
+        if state.status == WorkflowStatus.PROCESSING:
+            raise InvalidStateError(
+                "A step is running; leave streams out once the service waits for you (before converting, or "
+                "at the decision after an evaluation: the next version is then written without it).",
+                component=COMPONENT,
+                details={"status": state.status.value},
+            )
+        changed = detection.set_included(self._current_detection(None), params.name, params.included)
+        what = "put back into" if params.included else "left out of"
+        self._store_detection(changed, f"Stream {params.name} {what} the session")
+        return changed
 
     def _detect_and_store(self, input_path: str, forced_format: str | None) -> DetectionResult:
         result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
@@ -84,6 +99,17 @@ class ConversionAgent(Agent):
                 LogLevel.WARNING, COMPONENT, f"Could not read metadata from the files: {describe_error(exc)}"
             )
             return FileFacts()
+        # The session's other streams, as detection read them (a sorting's units, a table's kind).
+        facts.streams += [
+            StreamFacts(
+                name=stream.name,
+                kind=stream.kind,
+                sampling_rate_hz=stream.sampling_rate_hz,
+                channel_count=stream.channel_count,
+                unit_count=stream.unit_count,
+            )
+            for stream in found.included_streams()[1:]
+        ]
         summary = facts.model_dump(mode="json", exclude_none=True)
         self.store.update(COMPONENT, _describe_summary(summary), extracted_metadata=summary)
         return facts
@@ -283,7 +309,7 @@ class ConversionAgent(Agent):
             if not result.needs_choice
             else f"{what}: a choice is needed. {result.explanation}"
         )
-        self.store.update(COMPONENT, message, detected_format=result)
+        self.store.update(COMPONENT, message, detected_format=result, extra={"plan": result.plan_summary()})
         self.store.log(
             LogLevel.INFO,
             COMPONENT,

@@ -206,4 +206,8 @@ def set_included(result: DetectionResult, name: str, included: bool) -> Detectio
             details={"stream": name},
         )
     streams = [s.model_copy(update={"included": included}) if s.name == name else s for s in result.streams]
-    return _mirror_main(result.model_copy(update={"streams": streams}))
+    said = f"{name} {'put back' if included else 'left out'} by the user."
+    explanation = " ".join(
+        part for part in (result.explanation, said) if part and not part.startswith(f"{name} left out")
+    )
+    return _mirror_main(result.model_copy(update={"streams": streams, "explanation": explanation}))

@@ -177,7 +177,7 @@ def run_conversion(
             reader_metadata, file_metadata or {}, user_metadata, bool(options.get("drop_empty_strings"))
         )
         name_series(metadata, plan)
-        notes += list(getattr(converter, "notes", [])) + stream_notes + metadata_notes
+        notes += list(getattr(converter, "notes", [])) + unlinked_notes(plan) + stream_notes + metadata_notes
         located = label_electrodes(converter, user_metadata)
         progress(8.0, "Building the NWB file", None, None)
         options_by_interface = conversion_options(converter)
@@ -271,6 +271,15 @@ def specification_options(plan: ConversionPlan, converter: Any, nwbfile: Any) ->
                 f"{link.sorting}'s spike times on {link.recording}'s clock (its first sample at {start:g} s)"
             )
     return {name: value for name, value in options.items() if value}, not_carried
+
+
+def unlinked_notes(plan: ConversionPlan) -> list[str]:
+    """Why each sorting detection did not match to a recording is converted beside it, unlinked."""
+    return [
+        f"{stream.name} is converted beside the recording, its units not linked to electrodes. {stream.link.reason}"
+        for stream in plan.session
+        if stream.link is not None and not stream.link.linked
+    ]
 
 
 def written_streams(plan: ConversionPlan) -> list[dict[str, Any]]:
