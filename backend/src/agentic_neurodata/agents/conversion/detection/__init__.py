@@ -7,7 +7,7 @@ The session's streams, their links (links.py) and time offsets are composed in s
 """
 
 from .choice import complete, set_included
-from .detect import NOT_CHOSEN, detect
+from .detector import NOT_CHOSEN, detect
 from .extraction import extract
 from .facts import total_samples
 from .links import unit_ids_to_channel_ids
