@@ -116,11 +116,15 @@ def test_matching_sorting_is_linked_and_a_trials_table_joins_the_session(client:
     assert status["status"] in ("awaiting_user_input", "completed"), status["message"]
     kinds = streams_by_kind(status)
     [sorting], [trials] = kinds["sorting"], kinds["events"]
-    assert sorting["link"] == {
-        "linked": True,
-        "recording": "imec0.ap",
-        "reason": sorting["link"]["reason"],
-    } and "params.py names" in sorting["link"]["reason"]
+    assert (
+        sorting["link"]
+        == {
+            "linked": True,
+            "recording": "imec0.ap",
+            "reason": sorting["link"]["reason"],
+        }
+        and "params.py names" in sorting["link"]["reason"]
+    )
     assert trials["interface"] == "CsvTimeIntervalsInterface"
     units = sample_units(spec)
     assert status["file_info"]["units_count"] == status["file_info"]["units_with_electrodes"] == len(units)
@@ -146,5 +150,35 @@ def test_matching_sorting_is_linked_and_a_trials_table_joins_the_session(client:
     assert f"{len(units)} ({len(units)} linked to electrodes)" in text
     context = client.get("/api/correction-context").json()  # the JSON report lists them too
     assert [s["interface"] for s in context["streams"]] == [p["interface"] for p in plan]
-    assert [p["name"] for p in plan] == ["SpikeGLXConverterPipe", "KiloSortSortingInterface", "CsvTimeIntervalsInterface"]
+    assert [p["name"] for p in plan] == [
+        "SpikeGLXConverterPipe",
+        "KiloSortSortingInterface",
+        "CsvTimeIntervalsInterface",
+    ]
     assert SORTING_FOLDER in {Path(f).parts[0] for f in sorting["files"]}
+
+
+def test_a_stream_left_out_in_the_plan_is_not_in_the_file(client: TestClient, tmp_path: Path) -> None:
+    run = write_sample_session(tmp_path / "made")
+    assert client.post("/api/upload", files=multipart_files(run)).status_code == 202
+    asked = wait_until(lambda: status_of(client), settled)
+    early = client.post("/api/plan/streams", json={"name": "CsvTimeIntervalsInterface", "included": False})
+    assert early.status_code == 422 and "Answer the format question first" in early.json()["message"]
+    assert client.post("/api/user-input", json={"fields": {"format": "PhySortingInterface"}}).status_code == 200
+    asked = wait_until(lambda: status_of(client), lambda s: settled(s) and s["pending_request"]["type"] == "metadata")
+    assert [s["included"] for s in asked["detected_format"]["streams"]] == [True, True, True]
+    changed = client.post("/api/plan/streams", json={"name": "CsvTimeIntervalsInterface", "included": False})
+    assert changed.status_code == 200, changed.text
+    assert [s["included"] for s in changed.json()["streams"]] == [True, True, False]
+    unknown = client.post("/api/plan/streams", json={"name": "trials", "included": False})
+    assert unknown.status_code == 422 and "Its streams: SpikeGLXConverterPipe" in unknown.json()["message"]
+    assert client.post("/api/user-input", json={"message": "just convert it, skip the questions"}).status_code == 200
+    zone = wait_until(lambda: status_of(client), settled)
+    if zone["status"] == "awaiting_user_input" and zone["pending_request"]["type"] == "metadata":
+        assert client.post("/api/user-input", json={"message": "EST"}).status_code == 200
+    done = wait_until(lambda: status_of(client), lambda s: settled(s) and s["versions"])
+    [version] = done["versions"]
+    assert [s["interface"] for s in version["streams"]] == ["SpikeGLXConverterPipe", "PhySortingInterface"]
+    with NWBHDF5IO(version["path"], "r") as io:
+        nwbfile = io.read()
+        assert nwbfile.trials is None and len(nwbfile.units) == len(sample_units(SampleSpec()))

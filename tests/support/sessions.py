@@ -12,7 +12,9 @@ def session_parts(root_name: str, folders: dict[str, Path]) -> list[tuple[str, t
     parts = []
     for place, folder in folders.items():
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            inside = Path(root_name, place, path.relative_to(folder)) if place else Path(root_name, path.relative_to(folder))
+            inside = (
+                Path(root_name, place, path.relative_to(folder)) if place else Path(root_name, path.relative_to(folder))
+            )
             parts.append(("files", (inside.as_posix(), path.read_bytes(), "application/octet-stream")))
     return parts
 

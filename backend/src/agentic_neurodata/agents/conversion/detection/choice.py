@@ -207,7 +207,9 @@ def set_included(result: DetectionResult, name: str, included: bool) -> Detectio
         )
     streams = [s.model_copy(update={"included": included}) if s.name == name else s for s in result.streams]
     said = f"{name} {'put back' if included else 'left out'} by the user."
-    explanation = " ".join(
-        part for part in (result.explanation, said) if part and not part.startswith(f"{name} left out")
-    )
+    earlier = (f" {name} left out by the user.", f" {name} put back by the user.")
+    explanation = result.explanation
+    for note in earlier:
+        explanation = explanation.replace(note, "")
+    explanation = f"{explanation} {said}".strip()
     return _mirror_main(result.model_copy(update={"streams": streams, "explanation": explanation}))

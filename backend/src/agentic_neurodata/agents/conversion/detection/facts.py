@@ -27,6 +27,8 @@ _FAMILY_KINDS = {
 
 def family_kind(cls: type[Any]) -> StreamKind:
     """The kind NeuroConv's own grouping gives a reader: neuroconv.datainterfaces.<family>.<format>."""
+    if any(klass.__name__ == "BaseSortingExtractorInterface" for klass in cls.__mro__):
+        return StreamKind.SORTING
     parts = cls.__module__.split(".")
     if len(parts) > 3 and parts[1] == "datainterfaces":
         if parts[2] == "behavior" and parts[3] == "video":

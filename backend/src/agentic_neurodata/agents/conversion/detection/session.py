@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from ....domain import SessionStream, StreamKind, StreamLink
 from .candidates import Proposal
@@ -19,7 +19,7 @@ from .explain import explain
 from .facts import MemberFacts, family_kind
 from .links import RecordingChoice, match, sorter_layout
 from .ranking import TIE_SHARE, Found, pool_of, runners_up_of
-from .scan import Inventory
+from .scan import Inventory, ScannedFile
 
 # A reader that fails on files nobody else read is worth naming when they are this share of the upload.
 UNREAD_SHARE = 0.05
@@ -105,7 +105,9 @@ def _unreadable(
     streams: list[SessionStream] = []
     seen: set[frozenset[str]] = set()
     for proposal, why in named:
-        files = frozenset(f.relative for f in proposal.files)
+        folder = proposal.source_data.get("folder_path")
+        inside = inventory.under(Path(folder)) if isinstance(folder, str) else []
+        files = frozenset(f.relative for f in [*proposal.files, *inside])
         if not files or files & explained or any(files & other for other in seen):
             continue
         seen.add(files)
@@ -116,7 +118,7 @@ def _unreadable(
                 kind=family_kind(proposal.cls),
                 source_data=proposal.source_data,
                 files=sorted(files),
-                bytes=proposal.bytes,
+                bytes=sum(f.size for f in inventory.files if f.relative in files),
                 included=False,
                 problem=why,
                 explanation=f"{proposal.name} recognises {proposal.scope} but cannot read it",
@@ -287,6 +289,25 @@ def _sorting_link(
     )
 
 
+def _folder_files(chosen: list[Found], inventory: Inventory) -> dict[int, list[ScannedFile]]:
+    """A folder reader reads its folder: the files there no reader claimed by suffix (params.py and
+    cluster_info.tsv beside a sorting's .npy files) are its too, when no other reader's folder is closer."""
+    folders = {
+        id(f): Path(str(f.source_data["folder_path"]))
+        for f in chosen
+        if isinstance(f.source_data.get("folder_path"), str)
+    }
+    claimed = {path for f in chosen for path in f.paths}
+    owned: dict[int, list[ScannedFile]] = {id(f): [] for f in chosen}
+    for file in inventory.files:
+        if file.relative in claimed:
+            continue
+        holders = [(len(folder.parts), key) for key, folder in folders.items() if folder in file.path.parents]
+        if holders:
+            owned[max(holders)[1]].append(file)
+    return owned
+
+
 def streams_of(chosen: list[Found], inventory: Inventory) -> list[SessionStream]:
     """The plan for these readers (the session's streams, one reader each): kinds, links and offsets."""
     total = inventory.total_bytes
@@ -294,6 +315,7 @@ def streams_of(chosen: list[Found], inventory: Inventory) -> list[SessionStream]
     offsets, first = _offsets(named)
     recordings = _recordings([(n, f) for n, f in named if _kind(f) == StreamKind.RECORDING], offsets)
     upload_files = frozenset(PurePosixPath(f.relative).name for f in inventory.files)
+    owned = _folder_files(chosen, inventory)
     streams = []
     for name, f in named:
         facts = f.outcome.facts
@@ -304,8 +326,8 @@ def streams_of(chosen: list[Found], inventory: Inventory) -> list[SessionStream]
             interface=f.name,
             kind=kind,
             source_data=f.source_data,
-            files=sorted(f.paths),
-            bytes=f.bytes,
+            files=sorted(f.paths | {o.relative for o in owned[id(f)]}),
+            bytes=f.bytes + sum(o.size for o in owned[id(f)]),
             stream=f.stream,
             conversion_options=f.outcome.conversion_options,
             explanation=explain(f, total),
