@@ -15,6 +15,7 @@ from .options import conversion_options, create_nwbfile, interfaces_of
 from .probe import ProbeTimeout, call_with_timeout, describe_error, instantiate
 from .registry import get_class, is_converter, registry, supported_format_names
 from .session import member_names
+from .together import distinct_series, name_series
 
 __all__ = [
     "NOT_CHOSEN",
@@ -25,12 +26,14 @@ __all__ = [
     "create_nwbfile",
     "describe_error",
     "detect",
+    "distinct_series",
     "extract",
     "get_class",
     "instantiate",
     "interfaces_of",
     "is_converter",
     "member_names",
+    "name_series",
     "registry",
     "set_included",
     "supported_format_names",

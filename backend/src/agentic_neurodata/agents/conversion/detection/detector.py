@@ -252,7 +252,7 @@ def detect(input_path: Path, timeout_s: float = 20.0, only: str | None = None) -
                 message = message.rstrip(".") + ". " + "; ".join(detector.truncated) + "."
             raise FormatDetectionError(message, details=details)
         return _headerless(headerless[0], inventory, started, detector.truncated)
-    composition = compose(detector.found, detector.failures, detector.incomplete, inventory)
+    composition = compose(detector.found, detector.failures, detector.incomplete, inventory, timeout_s)
     return _session(composition, inventory, started, detector.truncated)
 
 
@@ -317,14 +317,18 @@ def _session_options(composition: Composition, base: list[Found], total: int) ->
     sessions = composition.sessions
     if sessions is None:
         return [], ""
-    options = [
-        _Option(
-            "together",
-            base,
-            label="All of them together (recommended)",
-            explanation="Every stream in one NWB file, each at its own start time",
-        )
-    ]
+    options = (
+        [
+            _Option(
+                "together",
+                base,
+                label="All of them together (recommended)",
+                explanation="Every stream in one NWB file, each at its own start time",
+            )
+        ]
+        if sessions.together
+        else []
+    )
     parts = composition.parts
     names = unique_names(base)
     for number, indices in enumerate(sessions.groups, start=1):
@@ -340,6 +344,11 @@ def _session_options(composition: Composition, base: list[Found], total: int) ->
                 label=f"Only {', '.join(parts[i].found.proposal.scope for i in recordings)}{when}",
                 explanation="; ".join(explain(f, total) for f in readers),
             )
+        )
+    if not sessions.together:
+        return options, (
+            f"These files hold {len(sessions.groups)} recordings that NeuroConv cannot write into one NWB file "
+            f"({sessions.reason}). Choose the one to convert now and upload the others separately:"
         )
     return options, (
         f"These files hold {len(sessions.groups)} recordings that may be separate sessions: {sessions.reason}. "

@@ -11,6 +11,7 @@ are written down by hand, each with the reason:
 - REQUIRED_COMPANIONS: a header file without which a reader cannot work, but which it only looks
   for after reading the whole data file (so it is not opened at all without it).
 - PREFERRED_OVER: when two readers tie on the same files, the one NWB users expect.
+- PREFERRED_FOR_SWEEPS: the same, for a file recorded in sweeps (several pieces).
 - ARGUMENT_HINTS: required arguments beyond the path and stream, how to suggest a value from the
   file where one can be read, and how to ask the user for it. A class that needs arguments and is
   not in this table is never proposed (we could not fill them); when its suffixes match the upload,
@@ -65,6 +66,13 @@ REQUIRED_COMPANIONS: dict[str, str] = {
 # auxiliary channels (temperature, respiration) and reads the same files as plain TimeSeries.
 PREFERRED_OVER: dict[str, str] = {
     "EDFRecordingInterface": "EDFAnalogInterface",
+}
+
+# An ABF file recorded in sweeps (episodic stimulation: several pieces) is a patch-clamp protocol: the
+# intracellular reader writes each sweep with its stimulus; the extracellular reader would write the
+# sweeps as pieces of one recording. A file in one piece stays a real tie (gap-free ABF is either).
+PREFERRED_FOR_SWEEPS: dict[str, str] = {
+    "AxonIntracellularInterface": "AxonRecordingInterface",
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ....domain import FieldRequest
 from .candidates import Proposal
-from .hints import PREFERRED_OVER
+from .hints import PREFERRED_FOR_SWEEPS, PREFERRED_OVER
 from .probe import Outcome
 from .scan import ScannedFile
 
@@ -67,12 +67,21 @@ def _without_duplicates(found: list[Found]) -> list[Found]:
     return kept
 
 
+def _in_sweeps(found: Found) -> bool:
+    return any(len(member.pieces) > 1 for member in found.outcome.facts.recordings)
+
+
+def _preferred_over(other: Found, f: Found) -> bool:
+    """`other` is the usual reader of `f`'s files (PREFERRED_OVER, PREFERRED_FOR_SWEEPS)."""
+    if not other.paths >= f.paths:
+        return False
+    return PREFERRED_OVER.get(other.name) == f.name or (
+        PREFERRED_FOR_SWEEPS.get(other.name) == f.name and _in_sweeps(f)
+    )
+
+
 def _without_less_preferred(found: list[Found]) -> list[Found]:
-    return [
-        f
-        for f in found
-        if not any(PREFERRED_OVER.get(other.name) == f.name and other.paths >= f.paths for other in found)
-    ]
+    return [f for f in found if not any(_preferred_over(other, f) for other in found)]
 
 
 def _share(found: Found, total_bytes: int) -> str:
@@ -86,7 +95,7 @@ def _why_dropped(f: Found, pool: list[Found]) -> str:
     container = next((c for c in pool if c.proposal.is_converter and c.paths >= f.paths), None)
     if container is not None:
         return f"part of what {container.name} reads; the converter writes every stream"
-    preferred = next((o for o in pool if PREFERRED_OVER.get(o.name) == f.name), None)
+    preferred = next((o for o in pool if _preferred_over(o, f)), None)
     if preferred is not None:
         return f"{preferred.name} is the usual reader for these files"
     return "another reader covers the same files"

@@ -20,6 +20,7 @@ from .facts import MemberFacts, family_kind
 from .links import RecordingChoice, match, sorter_layout
 from .ranking import TIE_SHARE, Found, pool_of, runners_up_of
 from .scan import Inventory, ScannedFile
+from .together import why_not_together
 
 # A reader that fails on files nobody else read is worth naming when they are this share of the upload.
 UNREAD_SHARE = 0.05
@@ -133,6 +134,8 @@ class Sessions:
 
     groups: list[list[int]]
     reason: str
+    # False when NeuroConv cannot write the recordings into one file: "all of them together" is not offered.
+    together: bool = True
 
 
 def _separate_sessions(parts: list[Part]) -> Sessions | None:
@@ -164,11 +167,30 @@ def _separate_sessions(parts: list[Part]) -> Sessions | None:
     return Sessions(groups, reason)
 
 
+def _apart(parts: list[Part], timeout_s: float) -> Sessions | None:
+    """Recordings NeuroConv refuses to write into one file (together.py): each alone, said why."""
+    recordings = [i for i, p in enumerate(parts) if _kind(p.found) == StreamKind.RECORDING]
+    if len(recordings) < 2:
+        return None
+    names = unique_names([p.found for p in parts])
+    readers = {names[i]: (parts[i].found.proposal.cls, parts[i].found.source_data) for i in recordings}
+    error = why_not_together(readers, timeout_s)
+    if error is None:
+        return None
+    others = [i for i in range(len(parts)) if i not in recordings]
+    return Sessions(
+        groups=[sorted([i, *others]) for i in recordings],
+        reason=error,
+        together=False,
+    )
+
+
 def compose(
     found: list[Found],
     failures: list[tuple[Proposal, str]],
     incomplete: list[tuple[Proposal, str]],
     inventory: Inventory,
+    timeout_s: float = 20.0,
 ) -> Composition:
     """The session's streams, largest first; `found` must not be empty."""
     pool = pool_of(found)
@@ -190,7 +212,7 @@ def compose(
         parts=parts,
         runners_up=runners_up_of(found, pool, parts[0].found, chosen, inventory.total_bytes),
         unreadable=_unreadable(incomplete, failures, explained, inventory),
-        sessions=_separate_sessions(parts),
+        sessions=_apart(parts, timeout_s) or _separate_sessions(parts),
     )
 
 

@@ -12,7 +12,6 @@ and its sorting go through SortedRecordingConverter, which SortedSpikeGLXConvert
 
 from __future__ import annotations
 
-import re
 import warnings
 from dataclasses import replace
 from typing import Any
@@ -20,33 +19,23 @@ from typing import Any
 from neuroconv import ConverterPipe
 from neuroconv.converters import SortedRecordingConverter
 
-from ..detection import unit_ids_to_channel_ids
+from ..detection import distinct_series, unit_ids_to_channel_ids
 from .plan import ConversionPlan
 
 
-def _series_suffix(stream_name: str) -> str:
-    """ "OpenEphysLegacyRecordingInterface@Record Node 105" -> "RecordNode105"."""
-    tail = re.split(r"[@#:]", stream_name, maxsplit=1)[-1]
-    return "".join(word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", tail)) or "2"
-
-
 def _distinct_series(plan: ConversionPlan, interfaces: dict[str, Any]) -> ConversionPlan:
-    """Recordings that share a metadata key would write one ElectricalSeries name twice (PyNWB refuses the
-    second): each gets a key and a name of its own, and the plan says the specification cannot do that."""
-    recordings = [(name, i) for name, i in interfaces.items() if getattr(i, "recording_extractor", None) is not None]
-    keys = [getattr(i, "metadata_key", None) for _, i in recordings]
-    shared = [(name, i) for name, i in recordings if keys.count(getattr(i, "metadata_key", None)) > 1]
-    if not shared:
+    """Recordings that would write one ElectricalSeries name twice get names of their own (the same
+    detection proved the session with), and the plan says the specification cannot give them."""
+    renamed = distinct_series(interfaces)
+    if not renamed:
         return plan
-    renamed = dict(plan.series_names)
-    for name, interface in shared:
-        key = f"{interface.metadata_key}_{_series_suffix(name).lower()}"
-        interface.metadata_key = key
-        renamed[key] = f"ElectricalSeries{_series_suffix(name)}"
-    names = ", ".join(name for name, _ in shared)
-    why = f"{names} would write ElectricalSeries of the same name; NeuroConv's specification cannot rename them"
+    why = "two recordings would write ElectricalSeries of the same name; NeuroConv's specification cannot rename them"
     reasons = [w for w in (plan.why_not_reproducible, why) if w]
-    return replace(plan, series_names=tuple(renamed.items()), why_not_reproducible="; ".join(dict.fromkeys(reasons)))
+    return replace(
+        plan,
+        series_names=tuple({**dict(plan.series_names), **renamed}.items()),
+        why_not_reproducible="; ".join(dict.fromkeys(reasons)),
+    )
 
 
 def compose_session(flat: Any, plan: ConversionPlan) -> Any:

@@ -22,7 +22,7 @@ import numpy as np
 
 from ....domain import SessionStream
 from ....metadata.nwb_mapping import electrode_location, is_placeholder
-from ..detection import conversion_options, create_nwbfile, interfaces_of
+from ..detection import conversion_options, create_nwbfile, interfaces_of, name_series
 from .codec import Codec, make_codec
 from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
@@ -176,7 +176,7 @@ def run_conversion(
         metadata, metadata_notes = final_metadata(
             reader_metadata, file_metadata or {}, user_metadata, bool(options.get("drop_empty_strings"))
         )
-        name_series(metadata, plan)
+        name_series(metadata, dict(plan.series_names))
         notes += list(getattr(converter, "notes", [])) + unlinked_notes(plan) + stream_notes + metadata_notes
         located = label_electrodes(converter, user_metadata)
         progress(8.0, "Building the NWB file", None, None)
@@ -227,14 +227,6 @@ def run_conversion(
         streams=written_streams(plan),
         not_carried=not_carried,
     )
-
-
-def name_series(metadata: dict[str, Any], plan: ConversionPlan) -> None:
-    """Give recordings that would share an ElectricalSeries name their own (composed.py decided them)."""
-    entries = (metadata.get("Ecephys") or {}).get("ElectricalSeries")
-    for key, name in plan.series_names:
-        if isinstance(entries, dict) and isinstance(entries.get(key), dict):
-            entries[key]["name"] = name
 
 
 def unit_electrode_rows(nwbfile: Any) -> list[list[int]] | None:
