@@ -111,7 +111,19 @@ def test_real_open_ephys_recordings_and_phy_become_one_file(client: TestClient) 
 def test_matching_sorting_is_linked_and_a_trials_table_joins_the_session(client: TestClient, tmp_path: Path) -> None:
     spec = SampleSpec()
     run = write_sample_session(tmp_path / "made", spec)
-    assert client.post("/api/upload", files=multipart_files(run), data=FULL_METADATA).status_code == 202
+    with client.websocket_connect("/ws") as ws:
+        ws.receive_json()  # the snapshot on connecting
+        assert client.post("/api/upload", files=multipart_files(run), data=FULL_METADATA).status_code == 202
+        events = [ws.receive_json()]
+        while events[-1]["type"] != "awaiting_input":
+            events.append(ws.receive_json())
+    [plan_event] = [e for e in events if "plan" in e["metadata"]]
+    assert [(p["stream"], p["reader"], p["kind"]) for p in plan_event["metadata"]["plan"]] == [
+        ("SpikeGLXConverterPipe", "SpikeGLXConverterPipe", "recording"),
+        ("KiloSortSortingInterface", "KiloSortSortingInterface", "sorting"),
+        ("CsvTimeIntervalsInterface", "CsvTimeIntervalsInterface", "events"),
+    ]
+    assert all(p["files"] and p["bytes"] for p in plan_event["metadata"]["plan"])
     status = choose_sorting_reader(client, "KiloSortSortingInterface")
     assert status["status"] in ("awaiting_user_input", "completed"), status["message"]
     kinds = streams_by_kind(status)
