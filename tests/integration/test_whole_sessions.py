@@ -17,7 +17,7 @@ from agentic_neurodata.api.app import create_app
 from agentic_neurodata.sample_data import SampleSpec, read_sample_ap, sample_units, write_sample_session
 from agentic_neurodata.sample_data.session import SORTING_FOLDER
 from tests.support.paths import REALDATA
-from tests.support.server import multipart_files, wait_until
+from tests.support.server import multipart_files, settled, status_of, wait_until
 from tests.support.sessions import session_parts, unit_electrode_rows
 from tests.support.settings import FULL_METADATA, SAMPLE_SPEC, make_settings
 
@@ -30,14 +30,6 @@ PHY_UNITS = 295
 def client(tmp_path: Path):
     with TestClient(create_app(make_settings(tmp_path))) as test_client:
         yield test_client
-
-
-def status_of(client: TestClient) -> dict:
-    return client.get("/api/status").json()
-
-
-def settled(status: dict) -> bool:
-    return status["status"] in ("awaiting_user_input", "completed", "failed")
 
 
 def choose_sorting_reader(client: TestClient, reader: str = "PhySortingInterface") -> dict:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ....domain import FieldRequest
 from ....metadata.nwb_mapping import metadata_entries
-from .facts import total_samples
+from .facts import as_datetime, total_samples
 from .options import interfaces_of
 from .probe import instantiate
 from .registry import get_class
@@ -44,17 +44,6 @@ def _start_from_folders(source_data: dict[str, Any]) -> datetime | None:
                     return datetime(year, month, day, hour, minute, second)
                 except ValueError:
                     continue
-    return None
-
-
-def _as_datetime(value: Any) -> datetime | None:
-    if isinstance(value, datetime):
-        return value
-    if isinstance(value, str) and value:
-        try:
-            return datetime.fromisoformat(value)
-        except ValueError:
-            return None
     return None
 
 
@@ -131,7 +120,7 @@ def summarise(instance: Any, source_data: dict[str, Any]) -> dict[str, Any]:
         metadata = instance.get_metadata()
     nwbfile = metadata.get("NWBFile", {})
     ecephys = metadata.get("Ecephys", {})
-    start = _as_datetime(nwbfile.get("session_start_time"))
+    start = as_datetime(nwbfile.get("session_start_time"))
     source = "file header" if start else None
     if start is None and (start := _start_from_folders(source_data)):
         source = "folder name"

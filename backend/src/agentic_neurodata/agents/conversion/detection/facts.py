@@ -136,7 +136,7 @@ def _member(name: str, interface: Any) -> MemberFacts:
     return MemberFacts(name=name, kind=family_kind(type(interface)))
 
 
-def _as_datetime(value: Any) -> datetime | None:
+def as_datetime(value: Any) -> datetime | None:
     if isinstance(value, datetime):
         return value
     if isinstance(value, str) and value:
@@ -157,6 +157,6 @@ def read_facts(instance: Any, metadata: dict[str, Any] | None = None) -> ReaderF
     subject = (metadata.get("Subject") or {}).get("subject_id")
     return ReaderFacts(
         members=members,
-        start_time=_as_datetime((metadata.get("NWBFile") or {}).get("session_start_time")),
+        start_time=as_datetime((metadata.get("NWBFile") or {}).get("session_start_time")),
         subject_id=str(subject) if subject else None,
     )

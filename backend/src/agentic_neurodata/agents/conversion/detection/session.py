@@ -264,49 +264,39 @@ def _offsets(chosen: list[tuple[str, Found]]) -> tuple[dict[str, float], datetim
     return {name: round((_naive(start) - first).total_seconds(), 6) for name, start in starts.items()}, first
 
 
-def _sorting_link(
-    found: Found, recordings: list[_Recording], upload_files: frozenset[str]
-) -> tuple[StreamLink, float | None, str, str | None]:
-    """The sorting's link, its offset from the session start, how it was aligned, and a problem."""
+@dataclass
+class _Linking:
+    link: StreamLink
+    offset_s: float = 0.0
+    alignment: str = "spike times as the sorter wrote them (from 0 s): the sorting is not linked to a recording"
+    problem: str | None = None
+
+
+def _sorting_link(found: Found, recordings: list[_Recording], upload_files: frozenset[str]) -> _Linking:
+    """The sorting's link to the recording it was sorted from (links.py), its time offset and a problem."""
     member = next((m for m in found.outcome.facts.members if m.kind == StreamKind.SORTING), None)
-    rate = member.sampling_rate_hz if member and member.sampling_rate_hz else 0.0
     result = match(
         sorter_layout(found.source_data),
-        rate,
+        member.sampling_rate_hz or 0.0 if member else 0.0,
         member.spike_frames if member else None,
         [r.choice for r in recordings],
         upload_files,
     )
     if result.recording is None:
-        return (
-            StreamLink(linked=False, reason=f"Not linked to a recording's electrodes: {result.reason}."),
-            0.0,
-            "spike times as the sorter wrote them (from 0 s): the sorting is not linked to a recording",
-            None,
+        return _Linking(StreamLink(linked=False, reason=f"Not linked to a recording's electrodes: {result.reason}."))
+    name = result.recording.name
+    if "ch" not in found.outcome.facts.unit_properties:
+        why = "its units do not say on which channel each lies (no 'ch' column in cluster_info.tsv)"
+        link = StreamLink(
+            linked=False, recording=name, reason=f"Matches {name} but is not linked to its electrodes: {why}."
         )
-    recording = next(r for r in recordings if r.choice.name == result.recording.name)
+        return _Linking(link, problem=result.problem)
+    recording = next(r for r in recordings if r.choice.name == name)
     offset = round(recording.offset_s + recording.member.t_start_s, 6)
-    alignment = f"spike times on {recording.choice.name}'s clock (its first sample at {offset:g} s)"
-    if member is not None and "ch" not in (found.outcome.facts.unit_properties or []):
-        reason = "its units do not say on which channel each lies (no 'ch' column in cluster_info.tsv)"
-        return (
-            StreamLink(
-                linked=False,
-                recording=recording.choice.name,
-                reason=f"Matches {result.recording.name} but is not linked to its electrodes: {reason}.",
-            ),
-            offset,
-            alignment,
-            result.problem,
-        )
-    return (
-        StreamLink(
-            linked=True,
-            recording=recording.choice.name,
-            reason=f"Units linked to the electrodes of {recording.choice.name}: {result.reason}.",
-        ),
+    return _Linking(
+        StreamLink(linked=True, recording=name, reason=f"Units linked to the electrodes of {name}: {result.reason}."),
         offset,
-        alignment,
+        f"spike times on {name}'s clock (its first sample at {offset:g} s)",
         result.problem,
     )
 
@@ -360,10 +350,10 @@ def streams_of(chosen: list[Found], inventory: Inventory) -> list[SessionStream]
             pieces=main.pieces if main and len(main.pieces) > 1 else [],
         )
         if kind == StreamKind.SORTING and len(named) > 1:
-            link, offset, alignment, problem = _sorting_link(f, recordings, upload_files)
-            stream.link, stream.start_offset_s, stream.alignment = link, offset, alignment
-            if problem:
-                stream.problem, stream.included = f"{f.proposal.scope}: {problem}", False
+            linking = _sorting_link(f, recordings, upload_files)
+            stream.link, stream.start_offset_s, stream.alignment = linking.link, linking.offset_s, linking.alignment
+            if linking.problem:
+                stream.problem, stream.included = f"{f.proposal.scope}: {linking.problem}", False
         elif name in offsets:
             stream.start_offset_s = offsets[name]
             later = f"started {offsets[name]:g} s after the first stream" if offsets[name] else "starts the session"
