@@ -2,7 +2,7 @@
 
 Two numbers, kept apart: WRONG values written (a value the reader would store that the words do
 not say, or a guess stored instead of asked back: must be 0) and expected items READ (values,
-declines, intents and confirmations the words call for). See free_text_scoring.yaml for the format.
+declines, intents and confirmations the words call for). See free_text_dev_former_scoring.yaml for the format.
 """
 
 from __future__ import annotations

@@ -15,11 +15,19 @@ import pytest
 from agentic_neurodata.metadata.free_text import parse_free_text
 from tests.support.corpus import NOW, load, score
 
-# The messages the reader was built on, and the first three scoring files, which became development
-# data when the bugs they showed (8, 5, then 3 wrong values on their one scoring run) were fixed.
-DEVELOPMENT = (
-    load("free_text_dev.yaml") + load("free_text_dev_former_scoring.yaml") + load("free_text_dev_former_scoring_2.yaml")
-)
+# The messages the reader was built on, and the first four scoring files, which became development
+# data when the bugs they showed (8, 5, 3, then 3 wrong values on their one scoring run) were fixed.
+DEVELOPMENT = [
+    case
+    for name in (
+        "free_text_dev.yaml",
+        "free_text_dev_former_scoring.yaml",
+        "free_text_dev_former_scoring_2.yaml",
+        "free_text_dev_former_scoring_3.yaml",
+        "free_text_dev_former_scoring_4.yaml",
+    )
+    for case in load(name)
+]
 
 
 def test_development_corpus(capsys: pytest.CaptureFixture[str]) -> None:

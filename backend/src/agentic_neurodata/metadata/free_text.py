@@ -33,7 +33,7 @@ from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import intents as said
 from .prose import people, subject
-from .prose.words import KEYS, MASK, PAIR, content_words, mentioned_fields, strip_preamble, value_end
+from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult
 from .strains import WILD_TYPE, find_genotype, find_strain
 from .zones import Zone, find_zone
@@ -172,6 +172,7 @@ class _Reader:
             self._institution,
             self._lab,
             self._people,
+            self._acronym_after_person,
             self._genotype_and_strain,
             self._species_and_subject,
             self._named_subject,
@@ -236,7 +237,7 @@ class _Reader:
             kind = None
             if said.DONT_KNOW.search(clause) and not self._unknown_is_a_value(clause, named):
                 kind = IntentKind.DONT_KNOW
-            elif said.SKIP_FIELD.search(clause):
+            elif _declines_a_field(clause):
                 kind = IntentKind.SKIP_FIELD
             if kind is None:
                 continue
@@ -356,6 +357,17 @@ class _Reader:
         if self.store("experimenter", names):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 
+    def _acronym_after_person(self) -> None:
+        """'Dr. Shih-Chieh Lin, NIH, mouse NIH-4': an acronym alone right after the experimenter is where
+        they work (not a zone, an area or a strain, which read the same way)."""
+        ends = [end for _, end, kind in self.buffer.claims if kind == "experimenter"]
+        if not ends or self.result.settles("institution"):
+            return
+        match = people.ACRONYM_AFTER_PERSON.match(self.buffer.text, max(ends))
+        if match and not people.names_something_else(match.group("acronym")):
+            acronym = match.group("acronym")
+            self.taken(match.start("acronym"), match.end("acronym"), "institution", "institution", acronym)
+
     def _genotype_and_strain(self) -> None:
         genotype = find_genotype(self.buffer.text)
         if genotype:
@@ -378,6 +390,8 @@ class _Reader:
         start, end = match.span()
         self.taken(start, end, "species", "species", self.buffer.original[start:end])
         after = subject.ID_AFTER_SPECIES.match(text, end)
+        if after and ":" in after.group("colon") and subject.plural(self.buffer.original[start:end]):
+            after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them
         if after and subject.looks_like_id(after.group("subject"), after_species=True):
             raw = after.group("subject")
             if after.group("group"):  # "mouse 7 of cage C": the id holds the cage too, asked back
@@ -407,7 +421,7 @@ class _Reader:
     def _sex(self) -> None:
         match = subject.SEX.search(self.buffer.text)
         if match:
-            value = match.group("sex") or match.group("sx") or match.group("lone")
+            value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
             self.taken(match.start(), match.end(), "sex", "sex", value)
 
     def _age(self) -> None:
@@ -531,6 +545,14 @@ class _Reader:
                 field="subject_id", raw=words, reason=species_is_not_an_id(words), example=ID_EXAMPLES["subject_id"]
             )
         )
+
+
+def _declines_a_field(clause: str) -> bool:
+    """'skip', 'pass', 'leave the lab blank', or 'no' and a field's name ('no keywords')."""
+    if said.SKIP_FIELD.search(clause):
+        return True
+    declined = said.NO_FIELD.match(clause)
+    return bool(declined and field_named(declined.group("field")))
 
 
 def _is_vocabulary(name: str) -> bool:

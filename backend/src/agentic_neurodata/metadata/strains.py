@@ -61,6 +61,8 @@ _MARKER = (
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
 _GENE_TOKEN = rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+;]*"
+# The next word is another allele ("Pvalb-Cre; Ai32"): a "; " before it joins, before anything else it ends.
+ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"
 _JOIN = r"\s*(?:x|×|;|and)\s*"
 GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
 WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|wildtype|WT)(?![\w-])", re.I)

@@ -64,6 +64,11 @@ def normalize_institution(text: str) -> RuleResult:
     full = INSTITUTIONS.get(raw.lower().removeprefix("the ").strip())
     if full and full != raw:
         return accept("institution", full, f"'{raw}' -> {full}.")
+    # "the University of Edinburgh": the sentence's article is not part of the name. A capital "The"
+    # may be (The Ohio State University), so it is kept as written.
+    named = re.sub(r"^the\s+(?=\S)", "", raw)
+    if named != raw and len(named) >= 2:
+        return accept("institution", named, f"'{raw}' -> {named}.")
     return accept("institution", raw)
 
 

@@ -28,7 +28,7 @@ DONT_KNOW = re.compile(
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
     r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
-    r"\bwasn'?t\s+(?:recorded|measured|noted)\b|\bnever\s+(?:recorded|measured|noted)\b",
+    r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b",
     re.I,
 )
 SKIP_FIELD = re.compile(
@@ -38,6 +38,12 @@ SKIP_FIELD = re.compile(
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
     r"\bleave\s+(?:it|that|this|the\s+[a-z ]+)?\s?(?:blank|empty|out)\b|"
     r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b",
+    re.I,
+)
+# "no keywords", "none for the lab", "no weight please": declining one field by its name (words.field_named).
+NO_FIELD = re.compile(
+    r"^\W*(?:no|none(?:\s+for)?|without)\s+(?:the\s+|any\s+)?(?P<field>[a-z][a-z ]*?)"
+    r"(?:\s+(?:please|needed|here|thanks?|for\s+now|for\s+this\s+one|for\s+it))*\W*$",
     re.I,
 )
 APPROVE = re.compile(
@@ -61,4 +67,4 @@ QUESTION = re.compile(
 # Clauses a message is cut into before intents are looked for ("female, but I don't know the age").
 CLAUSES = re.compile(r"\s*(?:[;.!?\n]+\s+|[;!?\n]+|,\s*(?:but|and|though)?\s*|\s+but\s+|\s+though\s+)\s*", re.I)
 # "sex unknown" / "unknown" asked for the sex is the value U, not a refusal.
-UNKNOWN_SEX = re.compile(r"\W*(?:(?:the\s+)?sex\W*)?(?:is\s+)?unknown\W*", re.I)
+UNKNOWN_SEX = re.compile(r"\W*(?:(?:the\s+)?sex\W*)?(?:is\s+)?unknown\W*|\W*(?:of\s+)?unknown\s+sex\W*", re.I)

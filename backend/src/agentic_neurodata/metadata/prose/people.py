@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
+from ..brain_areas import BY_NAME as AREA_NAMES
+from ..strains import STRAINS
 from ..text_fields import INSTITUTIONS
+from ..zones import find_zone
 
 _UPPER = r"A-ZÀ-ÖØ-Þ"
 _LOWER = r"a-zß-öø-ÿ"
@@ -63,5 +66,15 @@ KNOWN_INSTITUTION = re.compile(
 )
 # "at NTNU", "from NCBS": an acronym after "at"/"from" names where it was done.
 ACRONYM_AFTER_AT = re.compile(r"\b(?:at|from)\s+(?:the\s+)?(?P<acronym>[A-Z]{3,6})\b(?![\-_]?\d)")
+# "Jane Roe, NCBS, rat R1": an acronym alone between commas right after a person.
+ACRONYM_AFTER_PERSON = re.compile(r"\s*[,(]\s*(?P<acronym>[A-Z]{2,6})\s*(?=[,;.)]|$)")
+
+
+def names_something_else(acronym: str) -> bool:
+    """An acronym that is a time zone, a brain area or a strain ('CET', 'VTA', 'ICR'), not a place of work."""
+    lowered = acronym.lower()
+    return lowered in AREA_NAMES or lowered in STRAINS or find_zone(acronym) is not None
+
+
 LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
 NAMED_LAB = re.compile(rf"(?<![\w-])(?:the\s+)?(?<![\w-])[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)")

@@ -27,7 +27,7 @@ _ROLE = (
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
 _GROUP = r"(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*)(?:cage|litter|box|group|cohort|batch|colony)\s*#?\s*[\w\-]+)"
 ID_AFTER_SPECIES = re.compile(
-    rf"\s+(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?(?P<subject>{ID_TOKEN})"
+    rf"(?P<colon>\s*:\s*|\s+)(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?(?P<subject>{ID_TOKEN})"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
 )
@@ -44,7 +44,7 @@ SESSION_CUE = re.compile(r"\bsession\s*(?:id|#|no\.?|number)?\s*[:#=]?\s*(?P<id>
 LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
-    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|(?:^|(?<=[,;(]))\s*(?P<lone>[MF])\s*(?=$|[,;)])",
+    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(]))\s*(?P<lone>[MF])\s*(?=$|[,;)])",
     re.I,
 )
 _UNITS = r"(?:years?|yrs?|months?|mos?|mths?|weeks?|wks?|days?)"
@@ -78,3 +78,9 @@ def looks_like_id(token: str, *, after_species: bool = False) -> bool:
     if not token or not re.search(r"\d", token) or (token.lower() in AREA_NAMES and not after_species):
         return False
     return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)
+
+
+def plural(species_word: str) -> bool:
+    """'mice', 'rats', 'zebra finches': a species named in the plural."""
+    lowered = species_word.lower()
+    return lowered.endswith(("mice", "s")) and not lowered.endswith(("ss", "us"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..fields import FIELDS
+from ..strains import ALLELE_AHEAD
 
 MASK = "\x1f"  # claimed characters; never part of a word, so patterns cannot run across them
 
@@ -76,7 +77,9 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     elif name in ("keywords", "session_description", "experiment_description", "subject_description"):
         stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
-        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|{_AND_NEXT_KEY}")
+        # Alleles are joined by ";" ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14"); a "; " before a word that is
+        # not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
+        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     match = stop.search(text, start)
@@ -134,3 +137,12 @@ def mentioned_fields(clause: str) -> list[str]:
     if "session_description" in found and "experiment_description" in found:
         found.remove("session_description" if "experiment" in lowered else "experiment_description")
     return found
+
+
+def field_named(text: str) -> str | None:
+    """The field `text` is exactly the name of ("keywords", "the weight", "date of birth"), if any."""
+    said = re.sub(r"^(?:the|a|an|any)\s+", "", " ".join(text.lower().split()))
+    for spec in FIELDS.values():
+        if said in (spec.name.replace("_", " "), *spec.aliases):
+            return spec.name
+    return None
