@@ -23,11 +23,14 @@ from ..errors import ServiceError, UnauthorizedError, new_error_id, small_state_
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
 from .responses import COMMON
-from .routes import downloads, logs, status, system, upload, workflow
+from .routes import debug, downloads, logs, sessions, status, system, upload, workflow
 from .routes.status import build_status
+from .site_guard import SiteGuard
 from .ws import Broadcaster
 
 API_PREFIXES = ("/api", "/health", "/ws", "/docs", "/openapi.json", "/redoc")
+# Liveness checks (a container's, a process supervisor's) need no token; /health tells nothing private.
+OPEN_PATHS = ("/health",)
 
 API_DESCRIPTION = """
 Upload a recording folder (`POST /api/upload`), follow the conversion on `/ws` or `GET /api/status`,
@@ -36,10 +39,19 @@ Errors are JSON `{error_code, message, error_id, details}`; quote the `error_id`
 
 ## API token
 
-When the server is started with `API_TOKEN`, every route needs it: `/api/*`, `/health`, downloads,
-`/docs`, `/openapi.json` and `/ws`. Send it as `Authorization: Bearer <token>` (preferred), the
-`X-API-Token` header, or `?token=<token>` where headers cannot be set (download links, WebSockets).
-Use **Authorize** above to try the API from this page. Without `API_TOKEN` no token is needed.
+When the server is started with `API_TOKEN`, every route needs it: `/api/*`, downloads, `/docs`,
+`/openapi.json` and `/ws`; only `/health` (liveness) stays open. Send it as
+`Authorization: Bearer <token>` (preferred), the `X-API-Token` header, or `?token=<token>` where
+headers cannot be set (download links, WebSockets).
+Use **Authorize** above to try the API from this page. Without `API_TOKEN` no token is needed; the
+service then refuses to listen beyond loopback (`HOST=0.0.0.0` needs a token).
+
+## Cross-site requests
+
+Requests that change something (POST, DELETE) and `/ws` handshakes sent by a web page of another
+origin get 403 `cross_site_refused`; only the service's own page and `CORS_ORIGINS` may. Requests whose
+`Host` is not the bound address, a loopback address, `localhost` or one of `ALLOWED_HOSTS` get 421
+`host_not_allowed` (DNS rebinding). Scripts send no `Origin` and are not affected.
 
 ## WebSocket `/ws`
 
@@ -90,6 +102,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         app.state.broadcaster = broadcaster
         # Import NeuroConv's registry off the loop now, so the first upload does not wait for it.
         warmup = asyncio.get_running_loop().run_in_executor(None, _warm_up)
+        if rt.janitor is not None:  # uploads of sessions that finished while the service was down
+            asyncio.get_running_loop().run_in_executor(None, rt.janitor.sweep)
         try:
             yield
         finally:
@@ -112,10 +126,17 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,
-        allow_methods=["GET", "POST"],
+        allow_methods=["GET", "POST", "DELETE"],
         allow_headers=["Authorization", "Content-Type", "X-API-Token"],
     )
-    for module in (system, upload, status, workflow, downloads, logs):
+    # Outermost: a foreign Host or Origin is refused before anything else looks at the request.
+    app.add_middleware(
+        SiteGuard,
+        bound_host=settings.host,
+        allowed_hosts=settings.allowed_hosts,
+        allowed_origins=settings.cors_origins,
+    )
+    for module in (system, upload, status, workflow, downloads, logs, sessions, debug):
         app.include_router(module.router)
 
     @app.websocket("/ws")
@@ -178,6 +199,8 @@ def _install_error_handlers(app: FastAPI) -> None:
         runtime: Runtime | None = getattr(request.app.state, "runtime", None)
         if runtime is not None:
             exc.with_state(runtime.store)  # logged with the error; the response body keeps its four fields
+            if exc.status_code >= 500:  # the service's fault: keep its traceback for the bug report
+                runtime.event_log.write_failure(runtime.store.session_id, exc, f"api {request.url.path}")
         _record(request, exc.to_context())
         return JSONResponse(exc.to_body(), status_code=exc.status_code)
 
@@ -219,6 +242,7 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
         error_id = new_error_id()
+        # In the session's log with its traceback (kind api_error); the user sees only the error id.
         _record(request, {"error_id": error_id, "error": repr(exc), "traceback": traceback.format_exc()})
         body = {
             "error_code": "internal_error",
@@ -247,7 +271,8 @@ def _install_token_check(app: FastAPI, settings: Settings) -> None:
     @app.middleware("http")
     async def require_token(request: Request, call_next):  # type: ignore[no-untyped-def]
         # The static page itself carries no data; every API route, download and /docs needs the token.
-        if request.method != "OPTIONS" and request.url.path.startswith(API_PREFIXES):
+        path = request.url.path
+        if request.method != "OPTIONS" and path.startswith(API_PREFIXES) and path not in OPEN_PATHS:
             try:
                 check_token(request, expected)
             except UnauthorizedError as exc:

@@ -14,9 +14,11 @@ from ..domain import (
     NWBVersion,
     OverallStatus,
     PendingRequest,
+    SessionEnding,
     SeverityCounts,
     ValidationIssue,
 )
+from ..sessions import SessionSummary
 
 
 class UploadAccepted(BaseModel):
@@ -134,6 +136,9 @@ class StatusResponse(BaseModel):
     detected_format: DetectionResult | None
     versions: list[NWBVersion]
     validation_details: SeverityCounts | None = Field(description="Counts of issues by severity, latest evaluation")
+    verdict: str | None = Field(
+        default=None, description="The latest evaluation in words with its counts, e.g. 'Valid with 2 warnings'"
+    )
     issues: list[ValidationIssue] = Field(default_factory=list)
     completeness_score: float | None = None
     file_info: FileInfo | None = None
@@ -150,6 +155,12 @@ class StatusResponse(BaseModel):
     conversation: list[ChatTurnView]
     correction_history: list[CorrectionAttempt]
     failure: FailureView | None
+    ending: SessionEnding | None = Field(
+        default=None, description="How the session ended (final status, what was accepted, declined, by whom)"
+    )
+    model_failure: FailureView | None = Field(
+        default=None, description="The configured remote model failed; the service went on with offline wording"
+    )
     updated_at: datetime
 
 
@@ -165,3 +176,9 @@ class LogsResponse(BaseModel):
     session_id: str | None
     count: int
     entries: list[LogEntryView]
+
+
+class SessionList(BaseModel):
+    sessions: list[SessionSummary] = Field(description="Newest first")
+    current_session_id: str | None
+    total_bytes: int = Field(description="Uploads, outputs and logs of every session")
