@@ -26,6 +26,7 @@ from .codec import Codec, make_codec
 from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
 from .final_metadata import final_metadata
+from .hdf5_text import TextChanges, clean_extractor_text, clean_metadata
 from .plan import ConversionPlan, build_converter, make_plan
 
 ProgressCallback = Callable[[float, str, int | None, int | None], None]
@@ -68,6 +69,7 @@ class ConversionOutcome:
     conversion_options: dict[str, Any] = field(default_factory=dict)
     reader_metadata: dict[str, Any] = field(default_factory=dict)  # what the readers gave, before ours
     electrodes_located: bool = False  # the electrodes table's location column was set
+    writing_fixes: list[str] = field(default_factory=list)  # automatic fixes made to be able to write (in notes too)
 
 
 def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
@@ -169,6 +171,11 @@ def run_conversion(
         )
         notes += stream_notes + metadata_notes
         located = label_electrodes(converter, user_metadata)
+        text_changes = TextChanges()
+        metadata = clean_metadata(metadata, text_changes)
+        clean_extractor_text(_extractors(converter), metadata, text_changes)
+        writing_fixes = text_changes.notes()
+        notes += writing_fixes
         progress(8.0, "Building the NWB file", None, None)
         options_by_interface = conversion_options(converter)
         nwbfile = create_nwbfile(converter, metadata, options_by_interface)
@@ -213,7 +220,20 @@ def run_conversion(
         conversion_options=_plain_dicts(options_by_interface),
         reader_metadata=_plain_dicts(reader_metadata),
         electrodes_located=located,
+        writing_fixes=writing_fixes,
     )
+
+
+def _extractors(converter: Any) -> list[tuple[str, Any]]:
+    """The recording and sorting extractors behind the converter's interfaces (their properties become
+    the electrodes and units columns)."""
+    found = []
+    for interface in interfaces_of(converter).values():
+        for kind in ("recording", "sorting"):
+            extractor = getattr(interface, f"{kind}_extractor", None)
+            if extractor is not None and hasattr(extractor, "get_property_keys"):
+                found.append((kind, extractor))
+    return found
 
 
 def _plain_dicts(value: Any) -> Any:
