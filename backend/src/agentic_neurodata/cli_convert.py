@@ -150,11 +150,11 @@ def is_choice(request: PendingRequest) -> bool:
     return bool(request.options) and not request.fields
 
 
-def _print(text: str) -> None:
+def _print(text: str, key: str | None = None, within: bool = False) -> None:
     print(text, file=sys.stderr)
 
 
-def ask(runtime: Runtime, request: PendingRequest, say: Callable[[str], None] = _print) -> None:
+def ask(runtime: Runtime, request: PendingRequest, say: Callable[..., None] = _print) -> None:
     """Ask a pending request on the terminal and send the answer to the conversation agent."""
     say(f"\n{request.message}")
     if request.type in (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL):
@@ -186,7 +186,7 @@ def ask(runtime: Runtime, request: PendingRequest, say: Callable[[str], None] = 
             skipped.append(field.name)
     reply = runtime.call(conversation.HANDLE_USER_INPUT, fields=answers or None, skip=skipped or None)
     for name, reason in reply.rejected.items():
-        print(f"  ! {name}: {reason}", file=sys.stderr)
+        say(f"  ! {name}: {reason}", reason, within=True)  # left out when the agent's reply said it already
 
 
 def choose(request: PendingRequest) -> str:
@@ -214,10 +214,12 @@ class Reporter:
         self._terminal = not json_mode and sys.stderr.isatty()
         self._said: set[str] = set()
 
-    def say(self, text: str, key: str | None = None) -> None:
-        """Print `text` unless it (or what `key` names) was said already in this run."""
+    def say(self, text: str, key: str | None = None, within: bool = False) -> None:
+        """Print `text` unless it (or what `key` names) was said already in this run; `within`: also when
+        it was said inside something longer (a refused value's reason inside the agent's reply)."""
         key = (key or text).strip()
-        if key and key not in self._said:
+        said = any(key in earlier for earlier in self._said) if within else key in self._said
+        if key and not said:
             self._said.add(key)
             print(text, file=sys.stderr)
 
@@ -288,8 +290,9 @@ class Reporter:
             return
         overall = data["overall_status"] or state.status.value
         print(f"\nResult: {overall} ({data['validation_status'] or state.status.value})", file=sys.stderr)
-        if state.ending is not None:
-            print(f"Outcome:  {state.ending.headline}", file=sys.stderr)
+        if state.ending is not None:  # said by the agent already, unless the run ended without it
+            if not any(state.ending.headline in said for said in self._said):
+                print(f"Outcome:  {state.ending.headline}", file=sys.stderr)
         elif data["verdict"]:
             print(f"Verdict:  {data['verdict']}", file=sys.stderr)
         if latest:

@@ -580,7 +580,8 @@ class ConversationAgent(Agent):
         headline = ending.headline(outcome, state)
         if state.validation_result is not None:
             final = ending.build_ending(state, outcome)
-            self.store.update(COMPONENT, f"Session ended: {final.headline}", ending=final)
+            # Quiet: the ending is said once, by the status change below.
+            self.store.update(COMPONENT, f"Session ended: {final.headline}", quiet=True, ending=final)
             self._write_report()
         message = message.replace("{ending}", headline)
         # The conversation is over: keep only its last word (the history is cleared when a workflow ends),
