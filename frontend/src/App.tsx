@@ -25,6 +25,7 @@ import { FieldRequestDialog } from './components/FieldRequestDialog'
 import { LogsPanel } from './components/LogsPanel'
 import { ProgressPanel } from './components/ProgressPanel'
 import { ResultsPanel } from './components/ResultsPanel'
+import { SessionsDialog } from './components/SessionsDialog'
 import { StartPanel } from './components/StartPanel'
 import { TokenDialog } from './components/TokenDialog'
 import { ErrorsProvider, useErrors } from './hooks/useErrors'
@@ -125,6 +126,7 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
   const [startingNew, setStartingNew] = useState(false)
   const [hasDraft, setHasDraft] = useState(false)
   const [logsOpen, setLogsOpen] = useState(false)
+  const [sessionsOpen, setSessionsOpen] = useState(false)
   const [closedDialog, setClosedDialog] = useState<string | null>(null)
   const [rejections, setRejections] = useState<Record<string, string>>({})
   const [chatFocus, setChatFocus] = useState(0)
@@ -188,7 +190,12 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppHeader info={info} connection={connection} onOpenLogs={() => setLogsOpen(true)} />
+      <AppHeader
+        info={info}
+        connection={connection}
+        onOpenLogs={() => setLogsOpen(true)}
+        onOpenSessions={() => setSessionsOpen(true)}
+      />
       <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 3 } }}>
         <ErrorAlerts errors={errors} onDismiss={dismiss} connection={connection} />
         <Grid container spacing={{ xs: 2, md: 3 }}>
@@ -248,6 +255,13 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
           onSubmit={sendFields}
         />
       )}
+      <SessionsDialog
+        api={api}
+        open={sessionsOpen}
+        onClose={() => setSessionsOpen(false)}
+        eventCount={service.eventCount}
+        onError={onError}
+      />
       <LogsPanel
         api={api}
         open={logsOpen}

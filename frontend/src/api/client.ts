@@ -7,6 +7,9 @@ import type {
   LogsResponse,
   RetryApprovalRequest,
   ServiceInfo,
+  SessionDeleted,
+  SessionDetail,
+  SessionList,
   StatusResponse,
   UploadAccepted,
   UserInputRequest,
@@ -33,6 +36,19 @@ export interface ApiClient {
   retryApproval(approved: boolean, acceptAsIs: boolean): Promise<ActionResponse>
   cancel(): Promise<ActionResponse>
   logs(level: LogLevel | null, limit?: number): Promise<LogsResponse>
+  sessions(): Promise<SessionList>
+  session(sessionId: string): Promise<SessionDetail>
+  deleteSession(sessionId: string): Promise<SessionDeleted>
+}
+
+/** Where a session's files are downloaded: the current session's routes, or any session's. */
+export function sessionFilesBase(sessionId: string | null): string {
+  return sessionId ? `/api/sessions/${encodeURIComponent(sessionId)}/download` : '/api/download'
+}
+
+/** The debug bundle of a session (the current one when none is given), for a bug report. */
+export function debugBundleUrl(sessionId?: string | null): string {
+  return sessionId ? `/api/debug-bundle?session_id=${encodeURIComponent(sessionId)}` : '/api/debug-bundle'
 }
 
 export function buildUploadForm(items: UploadItem[], metadata: UploadMetadata): FormData {
@@ -75,5 +91,10 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
     cancel: async () => (await http.post<ActionResponse>('/api/cancel')).data,
     logs: async (level, limit = 500) =>
       (await http.get<LogsResponse>('/api/logs', { params: { limit, ...(level ? { level } : {}) } })).data,
+    sessions: async () => (await http.get<SessionList>('/api/sessions')).data,
+    session: async (sessionId) =>
+      (await http.get<SessionDetail>(`/api/sessions/${encodeURIComponent(sessionId)}`)).data,
+    deleteSession: async (sessionId) =>
+      (await http.delete<SessionDeleted>(`/api/sessions/${encodeURIComponent(sessionId)}`)).data,
   }
 }
