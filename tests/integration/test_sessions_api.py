@@ -36,7 +36,9 @@ def fingerprint(folder: Path) -> dict[str, str]:
     }
 
 
-def test_sessions_are_listed_reopened_and_deleted_leaving_the_others_untouched(tmp_path: Path, sample_run: Path) -> None:
+def test_sessions_are_listed_reopened_and_deleted_leaving_the_others_untouched(
+    tmp_path: Path, sample_run: Path
+) -> None:
     settings = make_settings(tmp_path)
     with TestClient(create_app(settings)) as client:
         first = start(client, sample_run, FULL_METADATA)
@@ -52,14 +54,17 @@ def test_sessions_are_listed_reopened_and_deleted_leaving_the_others_untouched(t
         assert listing["current_session_id"] == running_id
         earlier = listing["sessions"][1]
         uploads, outputs = Path(settings.upload_dir) / earlier_id, Path(settings.output_dir) / earlier_id
-        assert earlier["upload_bytes"] == folder_bytes(uploads) > sum(p.stat().st_size for p in sample_run.rglob("*"))
+        recording_bytes = sum(p.stat().st_size for p in sample_run.rglob("*") if p.is_file())
+        assert earlier["upload_bytes"] == folder_bytes(uploads) == recording_bytes
         assert earlier["output_bytes"] == folder_bytes(outputs) > 0 and earlier["log_bytes"] > 0
         assert earlier["upload_name"] == sample_run.name and earlier["versions"] == 1
         assert earlier["validation_status"] == "passed_accepted" and not earlier["running"]
         assert earlier["final_status"].startswith("Accepted as is by you: valid with")
         current = listing["sessions"][0]
         assert current["running"] and current["current"] and current["status"] == "awaiting_user_input"
-        assert listing["total_bytes"] == sum(s["upload_bytes"] + s["output_bytes"] + s["log_bytes"] for s in listing["sessions"])
+        assert listing["total_bytes"] == sum(
+            s["upload_bytes"] + s["output_bytes"] + s["log_bytes"] for s in listing["sessions"]
+        )
 
         # Re-opened while another session runs: its files are still one request away.
         detail = client.get(f"/api/sessions/{earlier_id}").json()

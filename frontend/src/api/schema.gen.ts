@@ -243,6 +243,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{session_id}/download/nwb/v{version}/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's NeuroConv specification or final metadata, of any session */
+        get: operations["download_session_version_yaml_api_sessions__session_id__download_nwb_v_version___kind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{session_id}/download/report": {
         parameters: {
             query?: never;
@@ -2129,6 +2146,67 @@ export interface operations {
                 };
                 content: {
                     "application/x-nwb": string;
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_session_version_yaml_api_sessions__session_id__download_nwb_v_version___kind__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: number;
+                kind: "specification" | "metadata";
+                /** @description A session id as GET /api/sessions lists it */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description YAML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
                 };
             };
             /** @description API token missing or wrong (only when API_TOKEN is set) */
