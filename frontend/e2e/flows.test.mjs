@@ -303,6 +303,10 @@ describe('issue 16: sessions and disk', () => {
     await waitForStatus(backend.url, (s) => s.status === 'awaiting_user_input')
 
     const page = await openApp(browser.context, backend.url)
+    // The running session's question opens by itself; put it aside to look at the sessions.
+    const question = await metadataDialog(page)
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Open the sessions' }).click()
     const dialog = page.getByRole('dialog', { name: 'Sessions' })
     const row = dialog.getByTestId(`session-${earlier.session_id}`)
