@@ -135,3 +135,10 @@ def test_serving_beyond_loopback_with_a_token_keeps_health_open(tmp_path: Path) 
         assert httpx.get(f"{live.url}/api/status", headers={**auth, "Host": "evil.example"}).status_code == 421
     finally:
         live.stop()
+
+
+def test_a_method_a_path_does_not_take_is_405_naming_all_it_takes(client: TestClient) -> None:
+    sessions = client.put("/api/sessions/20240101-000000-abcdef")
+    assert sessions.status_code == 405 and sessions.headers["allow"] == "DELETE, GET"
+    upload = client.get("/api/upload")  # not a page of the web app either
+    assert upload.status_code == 405 and upload.headers["allow"] == "POST"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -13,7 +14,6 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -237,7 +237,11 @@ def _install_error_handlers(app: FastAPI) -> None:
             "error_id": new_error_id(),
             "details": {"path": request.url.path},
         }
-        return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            # Starlette names only the first route of a path (GET /api/sessions/{id}), not its others (DELETE).
+            headers["Allow"] = ", ".join(_allowed_methods(request.app, request.url.path))
+        return JSONResponse(body, status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
@@ -302,13 +306,23 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
         if path.startswith(API_PREFIXES[0][1:]) or not candidate.is_relative_to(dist.resolve()):
             # An API endpoint asked with a method it does not take (GET /api/upload) is 405, as it is
             # when no web app is built; this catch-all would otherwise turn it into a 404.
-            allowed = {
-                m
-                for r in app.routes
-                if isinstance(r, APIRoute) and r.path_regex.match("/" + path)
-                for m in (r.methods or ())
-            }
+            allowed = _allowed_methods(app, "/" + path)
             if allowed:
-                raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(sorted(allowed))})
+                raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(allowed)})
             raise StarletteHTTPException(status_code=404)
         return FileResponse(candidate if candidate.is_file() else index)
+
+
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+def _allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """Every method the API takes at `path`, from its OpenAPI document: a path may have several routes
+    (GET and DELETE /api/sessions/{id}), and included routers are not listed in `app.routes`."""
+    allowed: set[str] = set()
+    for template, operations in app.openapi()["paths"].items():
+        parts = re.split(r"(\{[^}]+\})", template)
+        pattern = "".join("[^/]+" if part.startswith("{") else re.escape(part) for part in parts)
+        if re.fullmatch(pattern, path):
+            allowed |= {method.upper() for method in operations if method in HTTP_METHODS}
+    return sorted(allowed)
