@@ -15,10 +15,11 @@ import {
   Typography,
 } from '@mui/material'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type ApiClient, debugBundleUrl } from '../api/client'
+import { debugBundleUrl } from '../api/client'
 import { withToken } from '../api/token'
 import type { LogEntryView, LogLevel } from '../api/types'
 import { keyed } from './keyed'
+import type { ServicePanelProps } from './panelProps'
 
 const LEVEL_COLORS: Record<string, 'default' | 'info' | 'warning' | 'error'> = {
   DEBUG: 'default',
@@ -40,14 +41,7 @@ const LEVEL_FILTERS: { value: LogLevel | ''; label: string }[] = [
   { value: 'ERROR', label: 'Errors only' },
 ]
 
-interface Props {
-  api: ApiClient
-  open: boolean
-  onClose(): void
-  /** Changes whenever the service reports something; new entries are fetched then. */
-  eventCount: number
-  onError(error: unknown, context: string): void
-}
+type Props = ServicePanelProps
 
 /** The service's log, newest first, coloured by level, with a level filter. */
 export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {

@@ -16,20 +16,13 @@ import {
   Typography,
 } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
-import type { ApiClient } from '../api/client'
 import type { SessionDetail, SessionList, SessionSummary } from '../api/types'
 import { Downloads } from './Downloads'
 import { DebugBundleLink } from './LogsPanel'
+import type { ServicePanelProps } from './panelProps'
 import { formatBytes } from './recordingFiles'
 
-interface Props {
-  api: ApiClient
-  open: boolean
-  onClose(): void
-  /** Changes whenever the service reports something; the list is read again then. */
-  eventCount: number
-  onError(error: unknown, context: string): void
-}
+type Props = ServicePanelProps
 
 const usedBytes = (session: SessionSummary) => session.upload_bytes + session.output_bytes + session.log_bytes
 

@@ -87,11 +87,16 @@ def download_version(version: int, runtime: Runtime = Depends(get_runtime)) -> F
 def download_version_yaml(
     version: int, kind: Literal["specification", "metadata"], runtime: Runtime = Depends(get_runtime)
 ) -> FileResponse:
-    found = _version(runtime, version)
+    return version_yaml(_version(runtime, version), kind)
+
+
+def version_yaml(found: NWBVersion, kind: Literal["specification", "metadata"], of: str = "") -> FileResponse:
+    """The NeuroConv specification or the final metadata written beside a version (`of`: whose, in words)."""
     path = found.specification_path if kind == "specification" else found.metadata_path
+    what = f"{kind} of v{found.version}{of}"
     if not path:
-        raise NotFoundError(f"Version v{version} has no {kind} file (its converter cannot be described as a spec).")
-    return file_response(Path(path), YAML_MEDIA_TYPE, f"{kind} of v{version}")
+        raise NotFoundError(f"There is no {what}: its converter cannot be described as a NeuroConv specification.")
+    return file_response(Path(path), YAML_MEDIA_TYPE, what)
 
 
 @router.get(

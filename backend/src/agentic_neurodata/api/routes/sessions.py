@@ -9,7 +9,6 @@ from typing import Literal
 from fastapi import APIRouter, Depends, Path
 from fastapi.responses import FileResponse
 
-from ...errors import NotFoundError
 from ...runtime import Runtime
 from ...sessions import SESSION_ID, SessionCatalog, SessionDeleted, SessionDetail
 from ..deps import get_runtime
@@ -21,9 +20,9 @@ from .downloads import (
     NWB_MEDIA_TYPE,
     REPORT_FILE,
     YAML_FILE,
-    YAML_MEDIA_TYPE,
     file_response,
     report_media_type,
+    version_yaml,
 )
 
 router = APIRouter(tags=["sessions"])
@@ -96,11 +95,7 @@ def download_session_version_yaml(
     session_id: str = SessionId,
     runtime: Runtime = Depends(get_runtime),
 ) -> FileResponse:
-    found = catalog_of(runtime).version_file(session_id, version)
-    path = found.specification_path if kind == "specification" else found.metadata_path
-    if not path:
-        raise NotFoundError(f"Version v{version} of session {session_id} has no {kind} file.")
-    return file_response(FilePath(path), YAML_MEDIA_TYPE, f"{kind} of v{version} of session {session_id}")
+    return version_yaml(catalog_of(runtime).version_file(session_id, version), kind, f" of session {session_id}")
 
 
 @router.get(
