@@ -83,32 +83,36 @@ class TextChanges:
 
 
 def clean_metadata(metadata: dict[str, Any], changes: TextChanges) -> dict[str, Any]:
-    """The metadata with every text value storable; an object (a dict) whose text changed keeps the
-    originals in its description."""
+    """Make every text value of the metadata storable, in place (NeuroConv's DeepDict must stay one: its
+    code relies on missing sections being created on access); an object (a dict) whose text changed keeps
+    the originals in its description."""
 
-    def walk(node: Any, path: str) -> Any:
-        if isinstance(node, str):
-            cleaned = storable(node)
-            if cleaned != node:
-                changes.add(path or "metadata", node, cleaned)
+    def clean(value: Any, path: str) -> Any:
+        if isinstance(value, str):
+            cleaned = storable(value)
+            if cleaned != value:
+                changes.add(path or "metadata", value, cleaned)
             return cleaned
-        if isinstance(node, list):
-            return [walk(item, f"{path}[{i}]") for i, item in enumerate(node)]
-        if not isinstance(node, dict):
-            return node
-        result = {key: walk(value, f"{path}.{key}" if path else str(key)) for key, value in node.items()}
-        originals = [
-            f"{key} '{escaped(value)}'"
-            for key, value in node.items()
-            if isinstance(value, str) and key != "description" and result[key] != value
-        ]
-        if originals and isinstance(result.get("description"), str):
-            result["description"] = f"{result['description']} (as recorded: {'; '.join(originals)})".strip()
-            changes.kept_in.add(f"the description of {path or 'the file'}")
-        return result
+        walk(value, path)
+        return value
 
-    cleaned: dict[str, Any] = walk(metadata, "")
-    return cleaned
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, list):
+            for i, item in enumerate(node):
+                node[i] = clean(item, f"{path}[{i}]")
+        elif isinstance(node, dict):
+            originals = []
+            for key in list(node):
+                before = node[key]
+                node[key] = clean(before, f"{path}.{key}" if path else str(key))
+                if isinstance(before, str) and key != "description" and node[key] != before:
+                    originals.append(f"{key} '{escaped(before)}'")
+            if originals and isinstance(node.get("description"), str):
+                node["description"] = f"{node['description']} (as recorded: {'; '.join(originals)})".strip()
+                changes.kept_in.add(f"the description of {path or 'the file'}")
+
+    walk(metadata, "")
+    return metadata
 
 
 def clean_extractor_text(extractors: list[tuple[str, Any]], metadata: dict[str, Any], changes: TextChanges) -> None:
