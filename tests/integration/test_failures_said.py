@@ -33,7 +33,8 @@ def test_a_failing_remote_model_is_announced_once_with_its_error_id(tmp_path: Pa
         assert client.post("/api/upload", files=multipart_files(sample_run), data=FULL_METADATA).status_code == 202
         deciding = settle(client)  # the proposal and the report were worded offline after the model failed
         failure = deciding["model_failure"]
-        assert failure and failure["error_code"] == "llm_unavailable" and failure["error_id"].startswith("E-")
+        assert failure, (deciding["status"], deciding["failure"], deciding["conversation"][-3:])
+        assert failure["error_code"] == "llm_unavailable" and failure["error_id"].startswith("E-")
         said = [turn["text"] for turn in deciding["conversation"] if ANNOUNCED in turn["text"]]
         assert len(said) == 1 and failure["error_id"] in said[0] and "anthropic" in said[0]
         assert client.post("/api/retry-approval", json={"approved": False, "accept_as_is": True}).status_code == 200
