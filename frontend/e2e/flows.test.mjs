@@ -6,6 +6,7 @@ import { after, before, beforeEach, describe, test } from 'node:test'
 import {
   launchBrowser,
   makeSampleData,
+  makeSessionData,
   resetService,
   screenshot,
   sha256Of,
@@ -36,10 +37,12 @@ import {
 let backend
 let browser
 let sampleFolder
+let sessionFolder
 
 before(async () => {
   backend = await startBackend()
   sampleFolder = makeSampleData(backend.work)
+  sessionFolder = makeSessionData(backend.work)
   browser = await launchBrowser()
 })
 
@@ -316,12 +319,12 @@ describe('issue 16: sessions and disk', () => {
     await row.getByText(/^Accepted as is by you: valid with/).waitFor()
     const current = dialog.getByTestId(`session-${running.session_id}`)
     assert.equal(await current.getByRole('button', { name: /^Delete session/ }).isDisabled(), true)
-    await screenshot(page, '19-sessions', { fullPage: false })
+    await screenshot(page, '22-sessions', { fullPage: false })
 
     await row.getByRole('button', { name: /^Open session/ }).click()
     const opened = page.getByTestId('opened-session')
     await opened.waitFor()
-    await screenshot(page, '20-session-reopened', { fullPage: false })
+    await screenshot(page, '23-session-reopened', { fullPage: false })
     const shown = (await opened.getByTestId('latest-sha256').textContent()).replace(/^.*SHA-256\s*/, '').trim()
     const path = await download(page, opened.getByTestId('download-latest'))
     assert.equal(await sha256Of(path), shown)
@@ -339,5 +342,38 @@ describe('issue 16: sessions and disk', () => {
     assert.ok(!left.sessions.some((s) => s.session_id === earlier.session_id))
     assert.ok(left.sessions.some((s) => s.session_id === running.session_id))
     assert.equal((await fetch(`${backend.url}/api/sessions/${earlier.session_id}`)).status, 404)
+  })
+})
+
+describe('issue 13: whole sessions', () => {
+  test('a session folder with raw data and a sorting: the combined plan is shown, converted into one file holding both', async () => {
+    const page = await openApp(browser.context, backend.url)
+    await dropFolder(page, sessionFolder, 'Folder sample_run_g0 (14 files)')
+    await fillFullMetadata(page)
+    await start(page)
+
+    // Phy and Kilosort read the sorting folder alike: the one question, asked with the whole plan in view.
+    const choice = await decision(page, 'format_choice')
+    const plan = page.getByTestId('session-plan')
+    await plan.waitFor({ timeout: LONG })
+    const streams = plan.getByTestId('plan-stream')
+    assert.equal(await streams.count(), 3)
+    const kinds = await streams.evaluateAll((rows) => rows.map((row) => row.dataset.kind))
+    assert.deepEqual(kinds, ['recording', 'sorting', 'events'])
+    await plan.getByText('3 streams combined into one NWB file').waitFor()
+    await plan.getByText('linked to imec0.ap').waitFor()
+    await screenshot(page, '20-session-plan')
+    await choice.getByRole('button', { name: 'PhySortingInterface' }).click()
+
+    assert.equal(await verdict(page), 'warnings')
+    const contents = page.getByTestId('file-contents')
+    await contents.waitFor({ timeout: LONG })
+    assert.match(await page.getByTestId('file-contents-raw').textContent(), /ElectricalSeriesAP/)
+    assert.match(await page.getByTestId('file-contents-units').textContent(), /6 \(6 linked to electrodes\)/)
+    assert.match(
+      await page.getByTestId('file-contents-streams').textContent(),
+      /SpikeGLXConverterPipe \(recording\), PhySortingInterface \(sorting\), CsvTimeIntervalsInterface \(events\)/,
+    )
+    await screenshot(page, '21-session-results')
   })
 })

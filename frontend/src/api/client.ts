@@ -10,7 +10,9 @@ import type {
   SessionDeleted,
   SessionDetail,
   SessionList,
+  SessionPlanResponse,
   StatusResponse,
+  StreamChoiceRequest,
   UploadAccepted,
   UserInputRequest,
   UserInputResponse,
@@ -35,6 +37,8 @@ export interface ApiClient {
   userInput(body: UserInputRequest): Promise<UserInputResponse>
   retryApproval(approved: boolean, acceptAsIs: boolean): Promise<ActionResponse>
   cancel(): Promise<ActionResponse>
+  /** Leave a stream of the session out of the conversion, or put it back. */
+  chooseStream(name: string, included: boolean): Promise<SessionPlanResponse>
   logs(level: LogLevel | null, limit?: number): Promise<LogsResponse>
   sessions(): Promise<SessionList>
   session(sessionId: string): Promise<SessionDetail>
@@ -89,6 +93,10 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
       return (await http.post<ActionResponse>('/api/retry-approval', body)).data
     },
     cancel: async () => (await http.post<ActionResponse>('/api/cancel')).data,
+    chooseStream: async (name, included) => {
+      const body: StreamChoiceRequest = { name, included }
+      return (await http.post<SessionPlanResponse>('/api/plan/streams', body)).data
+    },
     logs: async (level, limit = 500) =>
       (await http.get<LogsResponse>('/api/logs', { params: { limit, ...(level ? { level } : {}) } })).data,
     sessions: async () => (await http.get<SessionList>('/api/sessions')).data,

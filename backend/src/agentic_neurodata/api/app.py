@@ -23,7 +23,7 @@ from ..errors import ServiceError, UnauthorizedError, new_error_id, small_state_
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
 from .responses import COMMON
-from .routes import debug, downloads, logs, sessions, status, system, upload, workflow
+from .routes import debug, downloads, logs, plan, sessions, status, system, upload, workflow
 from .routes.status import build_status
 from .site_guard import SiteGuard
 from .ws import Broadcaster
@@ -136,7 +136,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         allowed_hosts=settings.allowed_hosts,
         allowed_origins=settings.cors_origins,
     )
-    for module in (system, upload, status, workflow, downloads, logs, sessions, debug):
+    for module in (system, upload, status, workflow, plan, downloads, logs, sessions, debug):
         app.include_router(module.router)
 
     @app.websocket("/ws")

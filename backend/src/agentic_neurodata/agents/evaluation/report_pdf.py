@@ -24,6 +24,7 @@ from ...domain import (
     FixKind,
     OverallStatus,
     SessionEnding,
+    SessionStream,
     Severity,
     ValidationResult,
 )
@@ -318,6 +319,7 @@ def write_pdf_report(
     history: list[CorrectionAttempt],
     session_id: str | None = None,
     ending: SessionEnding | None = None,
+    streams: list[SessionStream] | None = None,
 ) -> Path:
     """Write the report to `path` (through a temporary file, so a half-written PDF is never served).
     With `ending` (the session is over) its cover says how it ended; without, that it awaits a decision."""
@@ -325,7 +327,7 @@ def write_pdf_report(
     groups = group_issues(result.issues)
     narratives = {n.id: n for n in text.issues}
     _cover(r, result, session_id, text.executive_summary, ending)
-    _file_information(r, result)
+    _file_information(r, result, streams or [])
     _figure(r, figure)
     _issue_counts(r, result)
     _issues(r, groups, narratives)
@@ -446,8 +448,42 @@ def _ending(r: ReportBuilder, ending: SessionEnding | None) -> None:
     r.add(Spacer(1, 6 * r.mm))
 
 
-def _file_information(r: ReportBuilder, result: ValidationResult) -> None:
+def _units(count: int | None, linked: int | None) -> str | None:
+    if count is None:
+        return None
+    if linked is None:
+        return f"{count} (not linked to electrodes)"
+    return f"{count} ({linked} linked to electrodes)"
+
+
+def _streams(r: ReportBuilder, streams: list[SessionStream]) -> None:
+    """What the file was written from: each stream of the session with the reader that wrote it."""
+    r.add(r.p("Streams", "h2"))
+    rows = [["Reader (stream)", "Kind", "Files", "Links, time, pieces"]]
+    for stream in streams:
+        notes = [
+            text
+            for text in (
+                stream.link.reason if stream.link else None,
+                f"Time: {stream.alignment}" if stream.alignment else None,
+                f"{len(stream.pieces)} pieces, each at its own time" if stream.pieces else None,
+                "Left out" + (f": {stream.problem}" if stream.problem else " by the user")
+                if not stream.included
+                else None,
+            )
+            if text
+        ]
+        reader = stream.interface if stream.name == stream.interface else f"{stream.interface} ({stream.name})"
+        rows.append(
+            [esc(reader), esc(stream.kind.value), f"{len(stream.files)} ({_size(stream.bytes)})", esc(" ".join(notes))]
+        )
+    r.add(r.table(rows, [0.3, 0.1, 0.13, 0.47]))
+
+
+def _file_information(r: ReportBuilder, result: ValidationResult, streams: list[SessionStream]) -> None:
     r.heading("2. File information")
+    if streams:
+        _streams(r, streams)
     info = result.file_info
     if info is None:
         r.add(r.p(f"PyNWB could not read the file: {esc(result.read_error)}"))
@@ -484,7 +520,7 @@ def _file_information(r: ReportBuilder, result: ValidationResult) -> None:
                     if info.electrode_count is not None
                     else None,
                 ),
-                ("Sorted units", str(info.units_count) if info.units_count is not None else None),
+                ("Sorted units", _units(info.units_count, info.units_with_electrodes)),
             ]
         )
     )

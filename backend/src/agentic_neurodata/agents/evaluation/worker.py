@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...domain import CorrectionAttempt, SessionEnding, ValidationResult
+from ...domain import CorrectionAttempt, SessionEnding, SessionStream, ValidationResult
 from . import figures, file_info, inspection, report_pdf
 from .report_text import PassedReportText
 
@@ -57,8 +57,13 @@ def render_pdf(
     session_id: str | None,
     progress: Progress,
     ending: SessionEnding | None = None,
+    streams: list[SessionStream] | None = None,
 ) -> str:
     progress(50.0, "Drawing the data preview")
     figure = figures.data_preview(Path(result.nwb_path))
     progress(80.0, "Writing the PDF")
-    return str(report_pdf.write_pdf_report(Path(path), result, text, figure, history, session_id, ending))
+    return str(
+        report_pdf.write_pdf_report(
+            Path(path), result, text, figure, history, session_id, ending=ending, streams=streams or []
+        )
+    )
