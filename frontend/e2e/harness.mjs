@@ -2,10 +2,19 @@
 // free port with its own temporary folders, and Debian's Chromium driven by playwright-core.
 import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 
@@ -176,4 +185,32 @@ export async function resetService(url) {
     await new Promise((done) => setTimeout(done, 250))
   }
   throw new Error('The service did not come back to idle within 60 s of /api/cancel')
+}
+
+/** Uploads a folder as a lab script does (no browser, no Origin header); resolves to the 202 body. */
+export async function uploadThroughApi(url, folder, metadata) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(metadata)) form.append(name, value)
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    )
+  for (const path of walk(folder)) {
+    form.append('files', new Blob([readFileSync(path)]), join(basename(folder), relative(folder, path)))
+  }
+  const answer = await fetch(`${url}/api/upload`, { method: 'POST', body: form })
+  if (answer.status !== 202) throw new Error(`Upload failed: ${answer.status} ${await answer.text()}`)
+  return answer.json()
+}
+
+/** Polls /api/status until `predicate(status)` holds. */
+export async function waitForStatus(url, predicate, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs
+  let status = null
+  while (Date.now() < deadline) {
+    status = await (await fetch(`${url}/api/status`)).json()
+    if (predicate(status)) return status
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error(`Status did not settle: ${JSON.stringify(status)?.slice(0, 2000)}`)
 }

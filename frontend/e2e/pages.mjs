@@ -198,3 +198,14 @@ export async function download(page, link) {
   await file.saveAs(path)
   return path
 }
+
+/** The chips' counts said as the verdict says them: "Critical issues: 1" -> "1 critical issue". */
+export async function countsInWords(page) {
+  const words = []
+  for (const chip of await page.getByLabel('Issues by severity').locator('[data-testid^="count-"]').all()) {
+    const [label, value] = (await chip.textContent()).split(': ')
+    const n = Number(value)
+    if (n > 0) words.push(`${n} ${n === 1 ? label.toLowerCase().replace(/s$/, '') : label.toLowerCase()}`)
+  }
+  return words
+}

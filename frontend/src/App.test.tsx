@@ -13,6 +13,7 @@ const WARNINGS = makeStatus({
   status: 'awaiting_user_input',
   overall_status: 'PASSED_WITH_ISSUES',
   validation_details: { CRITICAL: 0, ERROR: 0, WARNING: 1, BEST_PRACTICE: 3, INFO: 0 },
+  verdict: 'Valid with 1 warning, 3 best-practice suggestions',
   issues: [
     {
       check_name: 'check_electrodes_location_allen_ccf',
@@ -71,6 +72,7 @@ const FAILED = makeStatus({
   status: 'awaiting_user_input',
   overall_status: 'FAILED',
   validation_details: { CRITICAL: 1, ERROR: 0, WARNING: 0, BEST_PRACTICE: 5, INFO: 0 },
+  verdict: 'Failed validation with 1 critical issue, 5 best-practice suggestions',
   versions: [{ version: 1, path: '/out/run_v1.nwb', sha256: 'cd'.repeat(32), size_bytes: 2_500_000 }],
   pending_request: {
     type: 'retry_approval',
@@ -149,8 +151,10 @@ describe('App', () => {
       'POST /api/retry-approval': { status: 200, body: { status: 'completed', message: 'Accepted as is.' } },
     })
     await connectWith(WARNINGS)
-    expect(await screen.findByText('Valid with 4 warnings')).toBeInTheDocument()
+    // The banner and the chips name the same counts the same way.
+    expect(await screen.findByText('Valid with 1 warning, 3 best-practice suggestions')).toBeInTheDocument()
     expect(screen.getByTestId('count-WARNING')).toHaveTextContent('Warnings: 1')
+    expect(screen.getByTestId('count-BEST_PRACTICE')).toHaveTextContent('Best-practice suggestions: 3')
     expect(screen.getByTestId('sha256-v1')).toHaveTextContent(`SHA-256 ${'ab'.repeat(32)}`)
     expect(screen.getByText('LLM: offline (rules, no network)')).toBeInTheDocument()
     const decision = screen.getByTestId('decision')
@@ -206,7 +210,7 @@ describe('App', () => {
     status = { ...WARNINGS }
     await waitFor(() => expect(FakeWebSocket.instances.length).toBe(2), { timeout: 2000 })
     act(() => FakeWebSocket.latest().open())
-    expect(await screen.findByText('Valid with 4 warnings')).toBeInTheDocument()
+    expect(await screen.findByText('Valid with 1 warning, 3 best-practice suggestions')).toBeInTheDocument()
     expect(screen.queryByTestId('connection-lost')).not.toBeInTheDocument()
   })
 
@@ -346,7 +350,9 @@ describe('App', () => {
       },
     })
     await connectWith(FAILED)
-    expect(await screen.findByText('Validation failed with 1 error')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Failed validation with 1 critical issue, 5 best-practice suggestions'),
+    ).toBeInTheDocument()
     await userEvent.click(within(screen.getByTestId('decision')).getByRole('button', { name: 'Approve (attempt 2)' }))
     expect(postsTo(net, '/api/retry-approval')).toEqual([{ approved: true, accept_as_is: false }])
     serviceMovesTo({ ...FAILED, correction_attempt: 1, pending_request: CORRECTION_REQUEST })

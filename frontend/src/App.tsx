@@ -26,6 +26,7 @@ import { LogsPanel } from './components/LogsPanel'
 import { ProgressPanel } from './components/ProgressPanel'
 import { ResultsPanel } from './components/ResultsPanel'
 import { SessionPlan } from './components/SessionPlan'
+import { SessionsDialog } from './components/SessionsDialog'
 import { StartPanel } from './components/StartPanel'
 import { SummaryPanel } from './components/SummaryPanel'
 import { TokenDialog } from './components/TokenDialog'
@@ -128,6 +129,7 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
   const [startingNew, setStartingNew] = useState(false)
   const [hasDraft, setHasDraft] = useState(false)
   const [logsOpen, setLogsOpen] = useState(false)
+  const [sessionsOpen, setSessionsOpen] = useState(false)
   const [closedDialog, setClosedDialog] = useState<string | null>(null)
   const [rejections, setRejections] = useState<Record<string, string>>({})
   const [chatFocus, setChatFocus] = useState(0)
@@ -199,7 +201,12 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppHeader info={info} connection={connection} onOpenLogs={() => setLogsOpen(true)} />
+      <AppHeader
+        info={info}
+        connection={connection}
+        onOpenLogs={() => setLogsOpen(true)}
+        onOpenSessions={() => setSessionsOpen(true)}
+      />
       <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 3 } }}>
         <ErrorAlerts errors={errors} onDismiss={dismiss} connection={connection} />
         <Grid container spacing={{ xs: 2, md: 3 }}>
@@ -267,6 +274,13 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
           onSubmit={sendFields}
         />
       )}
+      <SessionsDialog
+        api={api}
+        open={sessionsOpen}
+        onClose={() => setSessionsOpen(false)}
+        eventCount={service.eventCount}
+        onError={onError}
+      />
       <LogsPanel
         api={api}
         open={logsOpen}

@@ -1,4 +1,4 @@
-"""Safe by default: token on every route (WebSocket and downloads too), CORS only from
+"""Safe by default: token on every route but /health (WebSocket and downloads too), CORS only from
 CORS_ORIGINS, secrets never in logs or responses, unsafe upload paths refused."""
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ def secured(tmp_path: Path):
 
 
 ROUTES = [
-    ("GET", "/health"),
     ("GET", "/api/info"),
     ("GET", "/api/status"),
     ("GET", "/api/logs"),
@@ -63,6 +62,12 @@ ROUTES = [
     ("POST", "/api/user-input"),
     ("POST", "/api/retry-approval"),
     ("POST", "/api/cancel"),
+    ("GET", "/api/sessions"),
+    ("GET", "/api/sessions/20240101-000000-abcdef"),
+    ("DELETE", "/api/sessions/20240101-000000-abcdef"),
+    ("GET", "/api/sessions/20240101-000000-abcdef/download/nwb/v1"),
+    ("GET", "/api/sessions/20240101-000000-abcdef/download/report"),
+    ("GET", "/api/debug-bundle"),
     ("GET", "/openapi.json"),
     ("GET", "/docs"),
 ]
@@ -75,6 +80,13 @@ def test_every_route_needs_the_token(secured, method: str, path: str) -> None:
     assert response.status_code == 401
     assert response.json()["error_code"] == "unauthorized"
     assert TOKEN not in response.text
+
+
+def test_health_stays_open_for_liveness_checks(secured) -> None:
+    client, _ = secured
+    health = client.get("/health")
+    assert health.status_code == 200 and health.json()["status"] == "ok"
+    assert TOKEN not in health.text
 
 
 def test_token_is_accepted_as_bearer_header_or_query(secured) -> None:

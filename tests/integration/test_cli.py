@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 
+from agentic_neurodata.metadata.fields import get_field
 from tests.support.cli_terminal import converse, run_cli
 from tests.support.paths import REALDATA
 from tests.support.settings import FULL_METADATA
@@ -89,12 +91,28 @@ def test_on_a_terminal_it_asks_and_shows_progress(tmp_path: Path, sample_run: Pa
         "session_start_time": "2024-03-05 14:30 EST",
     }
 
+    skipped: list[str] = []
+
     def reply(field: str | None, context: str) -> str:
         if field:
+            if field not in answers:
+                skipped.append(field)
             return answers.get(field, "")
         return "2" if "Accept as is" in context else "1"
 
     code, seen = converse(tmp_path, [str(sample_run)], reply)
     assert code == 0, seen[-3000:]
     assert "subject_id (required)" in seen and "Result:" in seen and "NWB file:" in seen
-    assert "%" in seen  # progress bars drew
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen)
+    # Each thing said once: the question, the proposal and the ending (not as event, chat turn and prompt).
+    assert text.count("Before I convert") == 1, text[-4000:]
+    assert text.count("Attempt 1: the file") == 1, text[-4000:]
+    assert text.count("Accepted as is by you") == 1, text[-4000:]
+    # Values skipped a minute earlier are not "needed from you" in the proposal.
+    proposal = text.split("Attempt 1: the file", 1)[1].split("Choose:", 1)[0]
+    needed = proposal.split("I need from you:", 1)[1].split(".", 1)[0] if "I need from you:" in proposal else ""
+    assert skipped and not [f for f in skipped if (get_field(f).label if get_field(f) else f) in needed], proposal
+    # Every stage's bar ends at 100 % (they stopped at 95, 30 and 80 % before).
+    for stage in ("conversion", "evaluation", "report generation"):
+        shown = re.findall(rf"{stage} +[^\d\n%]{{0,80}}?(\d+)%", text)
+        assert shown and shown[-1] == "100", (stage, shown)

@@ -18,6 +18,8 @@ def make_settings(base: Path, **overrides: object) -> Settings:
         llm_provider="offline",
         anthropic_api_key=None,
         api_token=None,
+        # The name FastAPI's in-process TestClient sends as Host; a live server is reached as 127.0.0.1.
+        allowed_hosts=["testserver"],
     )
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

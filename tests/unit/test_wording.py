@@ -92,7 +92,7 @@ def test_correction_proposal_and_format_choice_offline() -> None:
         options=["approve", "decline"],
     )
     assert text == (
-        "Attempt 1: the file did not pass validation (2 error). I can fix by myself: species written as "
+        "Attempt 1: the file did not pass validation (2 errors). I can fix by myself: species written as "
         "Mus musculus. I need from you: age. Choose: approve / decline."
     )
     candidates = [

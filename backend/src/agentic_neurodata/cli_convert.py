@@ -12,6 +12,7 @@ import json
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ import yaml
 
 from .config import get_settings
 from .contracts import conversation
-from .domain import OverallStatus, PendingRequest, PendingRequestType
+from .domain import OverallStatus, PendingRequest, PendingRequestType, verdict_words
 from .errors import ServiceError
 from .state import GlobalState, WorkflowStatus
 
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
                 runtime.call(conversation.HANDLE_CORRECTION, approved=False, accept_as_is=True)
             elif interactive:
                 out.close()  # a live progress display would redraw over the question
-                ask(runtime, request)
+                ask(runtime, request, out.say)
             else:
                 out.missing(request, state)
                 out.summary(state)
@@ -149,9 +150,13 @@ def is_choice(request: PendingRequest) -> bool:
     return bool(request.options) and not request.fields
 
 
-def ask(runtime: Runtime, request: PendingRequest) -> None:
+def _print(text: str, key: str | None = None, within: bool = False) -> None:
+    print(text, file=sys.stderr)
+
+
+def ask(runtime: Runtime, request: PendingRequest, say: Callable[..., None] = _print) -> None:
     """Ask a pending request on the terminal and send the answer to the conversation agent."""
-    print(f"\n{request.message}", file=sys.stderr)
+    say(f"\n{request.message}")
     if request.type in (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL):
         choice = choose(request)
         approved = choice in ("approve", "improve")
@@ -181,7 +186,7 @@ def ask(runtime: Runtime, request: PendingRequest) -> None:
             skipped.append(field.name)
     reply = runtime.call(conversation.HANDLE_USER_INPUT, fields=answers or None, skip=skipped or None)
     for name, reason in reply.rejected.items():
-        print(f"  ! {name}: {reason}", file=sys.stderr)
+        say(f"  ! {name}: {reason}", reason, within=True)  # left out when the agent's reply said it already
 
 
 def choose(request: PendingRequest) -> str:
@@ -196,13 +201,27 @@ def choose(request: PendingRequest) -> str:
 
 
 class Reporter:
-    """Progress bars on a terminal, plain lines otherwise; the summary as text or JSON."""
+    """Progress bars on a terminal, plain lines otherwise; the summary as text or JSON.
+
+    Each thing is said once: the agents' events repeat what they say (a question is an event, a
+    chat turn and the prompt; an ending is a chat turn and a status), so the user's own words, the
+    questions (asked by `ask` or listed by `missing`) and any text already shown are left out."""
 
     def __init__(self, json_mode: bool) -> None:
         self.json_mode = json_mode
         self._bars: Any = None
         self._tasks: dict[str, Any] = {}
         self._terminal = not json_mode and sys.stderr.isatty()
+        self._said: set[str] = set()
+
+    def say(self, text: str, key: str | None = None, within: bool = False) -> None:
+        """Print `text` unless it (or what `key` names) was said already in this run; `within`: also when
+        it was said inside something longer (a refused value's reason inside the agent's reply)."""
+        key = (key or text).strip()
+        said = any(key in earlier for earlier in self._said) if within else key in self._said
+        if key and not said:
+            self._said.add(key)
+            print(text, file=sys.stderr)
 
     def _live_bars(self) -> Any:
         """The progress display, started on demand (it is stopped while a question is asked)."""
@@ -222,20 +241,30 @@ class Reporter:
 
     def event(self, event: dict[str, Any]) -> None:
         stage = event.get("stage")
+        metadata = event.get("metadata") or {}
         if self._terminal and stage and event["type"] in ("progress", "stage_update"):
             bars = self._live_bars()
             if stage not in self._tasks:
                 self._tasks[stage] = bars.add_task(stage.replace("_", " "), total=100, note="")
-            percent = event["metadata"].get("percent")
+            percent = metadata.get("percent")
+            if metadata.get("stage_status") == "completed":
+                percent = 100.0  # a finished stage ends its bar, whatever its last progress said
             bars.update(
                 self._tasks[stage], completed=percent if percent is not None else None, note=event["message"][:60]
             )
-        elif not self.json_mode and event["type"] != "progress":
-            print(f"[{event['type']}] {event['message']}", file=sys.stderr)
+            return
+        if self.json_mode or event["type"] in ("progress", "awaiting_input") or metadata.get("role") == "user":
+            return
+        message = event["message"]
+        # The assistant's own words read as they are; other events say what kind they are.
+        self.say(message if metadata.get("role") == "assistant" else f"[{event['type']}] {message}", key=message)
 
     def missing(self, request: PendingRequest, state: GlobalState) -> None:
         if not self.json_mode:
-            print("\n".join(missing_lines(request, state)), file=sys.stderr)
+            lines = missing_lines(request, state)
+            if request.message.strip() in self._said:  # the question itself was just shown
+                lines[0] = "Input needed (the question above):"
+            print("\n".join(lines), file=sys.stderr)
 
     def summary(self, state: GlobalState) -> None:
         self.close()
@@ -251,12 +280,21 @@ class Reporter:
             "report": state.report_path,
             "pending_request": state.pending_request.model_dump(mode="json") if state.pending_request else None,
             "failure": state.failure.model_dump() if state.failure else None,
+            "verdict": verdict_words(state.overall_status, state.validation_result.counts)
+            if state.overall_status and state.validation_result
+            else None,
+            "ending": state.ending.model_dump(mode="json") if state.ending else None,
         }
         if self.json_mode:
             print(json.dumps(data, indent=2))
             return
         overall = data["overall_status"] or state.status.value
         print(f"\nResult: {overall} ({data['validation_status'] or state.status.value})", file=sys.stderr)
+        if state.ending is not None:  # said by the agent already, unless the run ended without it
+            if not any(state.ending.headline in said for said in self._said):
+                print(f"Outcome:  {state.ending.headline}", file=sys.stderr)
+        elif data["verdict"]:
+            print(f"Verdict:  {data['verdict']}", file=sys.stderr)
         if latest:
             print(f"NWB file: {latest.path}\nSHA-256:  {latest.sha256}", file=sys.stderr)
         if state.report_path:

@@ -36,12 +36,17 @@ class Settings(BaseSettings):
     log_dir: Path = Path("./logs")
     state_dir: Path = Path("./state")
     max_upload_size_gb: float = Field(default=50.0, gt=0)
+    # all: every upload stays until its session is deleted; unfinished: the upload of a session that
+    # finished (completed, declined or stopped) is deleted then; failed ones keep theirs to try again.
+    keep_uploads: Literal["all", "unfinished"] = "all"
 
     # Web
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     api_token: SecretStr | None = None
     cors_origins: Annotated[list[str], NoDecode] = ["http://127.0.0.1:5173", "http://localhost:5173"]
+    # Host names (besides the bound address, localhost and loopback addresses) the service answers to.
+    allowed_hosts: Annotated[list[str], NoDecode] = []
     frontend_dist: Path = Path("./frontend/dist")
 
     # Conversion
@@ -53,11 +58,11 @@ class Settings(BaseSettings):
     # session: <folder>_v1.nwb; dandi: sub-<subject>_ses-<session>_desc-v1_<modality>.nwb (DANDI's layout)
     output_naming: Literal["session", "dandi"] = "session"
 
-    @field_validator("cors_origins", mode="before")
+    @field_validator("cors_origins", "allowed_hosts", mode="before")
     @classmethod
-    def _split_origins(cls, value: object) -> object:
+    def _split_list(cls, value: object) -> object:
         if isinstance(value, str):
-            return [origin.strip() for origin in value.split(",") if origin.strip()]
+            return [item.strip() for item in value.split(",") if item.strip()]
         return value
 
     @field_validator(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -82,6 +82,36 @@ class SeverityCounts(BaseModel):
     @property
     def non_blocking(self) -> int:
         return self.WARNING + self.BEST_PRACTICE + self.INFO
+
+    def phrase(self) -> str:
+        """The counts in words, as the page, the reports and the command line say them
+        ("2 errors, 5 best-practice suggestions"; "no issues")."""
+        parts = [
+            f"{n} {COUNT_WORDS[severity][0 if n == 1 else 1]}"
+            for severity in Severity
+            if (n := getattr(self, severity.value))
+        ]
+        return ", ".join(parts) or "no issues"
+
+
+# One name per severity, singular and plural, for every place counts are said (the page's chips
+# use the plural as their label).
+COUNT_WORDS: dict[Severity, tuple[str, str]] = {
+    Severity.CRITICAL: ("critical issue", "critical issues"),
+    Severity.ERROR: ("error", "errors"),
+    Severity.WARNING: ("warning", "warnings"),
+    Severity.BEST_PRACTICE: ("best-practice suggestion", "best-practice suggestions"),
+    Severity.INFO: ("note", "notes"),
+}
+
+
+def verdict_words(overall: OverallStatus, counts: SeverityCounts) -> str:
+    """The verdict of one evaluation in words, with its counts."""
+    if overall == OverallStatus.PASSED:
+        return "Passed with no issues"
+    if overall == OverallStatus.PASSED_WITH_ISSUES:
+        return f"Valid with {counts.phrase()}"
+    return f"Failed validation with {counts.phrase()}"
 
 
 class AcquisitionEntry(BaseModel):
@@ -181,6 +211,46 @@ class CorrectionAttempt(BaseModel):
     status_after: OverallStatus | None = None
 
 
+class EndingDecision(StrEnum):
+    FIXED = "fixed"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    LEFT_UNFIXED = "left_unfixed"
+
+
+DecidedBy = Literal["user", "automatic"]
+
+
+class EndingItem(BaseModel):
+    """One thing the ending says: an issue accepted, declined or left unfixed, a fix, a skipped value."""
+
+    what: str = Field(description="In words: the issue's title, the fix's reason, the value given or skipped")
+    decision: EndingDecision
+    decided_by: DecidedBy
+    check_name: str | None = None
+    severity: Severity | None = None
+    count: int = Field(default=1, description="How many places an issue occurs in")
+
+
+class SessionEnding(BaseModel):
+    """How a session ended, written into its final report once the user decided (or nothing needed deciding)."""
+
+    validation_status: str = Field(
+        description="passed, passed_accepted, passed_improved, failed_user_declined or failed_user_abandoned"
+    )
+    headline: str = Field(description="The ending in one sentence, as the page, the report and the CLI say it")
+    decided_by: DecidedBy
+    decided_at: datetime = Field(default_factory=utc_now)
+    nwb_file: str | None = None
+    version: int | None = None
+    verdict: str | None = Field(default=None, description="The final file's verdict with its counts")
+    counts: SeverityCounts | None = None
+    items: list[EndingItem] = Field(default_factory=list)
+
+    def of(self, decision: EndingDecision) -> list[EndingItem]:
+        return [item for item in self.items if item.decision == decision]
+
+
 class IssueExplanation(BaseModel):
     check_name: str
     severity: Severity
@@ -214,6 +284,7 @@ class CorrectionContext(BaseModel):
     needs_user_input: list[str] = Field(default_factory=list)
     roadmap: list[RoadmapStep] = Field(default_factory=list)
     correction_history: list[CorrectionAttempt] = Field(default_factory=list)
+    ending: SessionEnding | None = Field(default=None, description="How the session ended, once it has")
     # What the file was written from: each stream of the session with the reader that wrote it.
     streams: list[SessionStream] = Field(default_factory=list)
 
@@ -387,6 +458,8 @@ class NWBVersion(BaseModel):
     # `neuroconv` command (None when the reader cannot be written as one) and the final metadata.
     specification_path: str | None = None
     metadata_path: str | None = None
+    # What the writer changed by itself to be able to write the file (e.g. text HDF5 cannot store).
+    writing_fixes: list[str] = Field(default_factory=list)
     # The streams this version was written from, each with its reader, links and time offset.
     streams: list[SessionStream] = Field(default_factory=list)
 

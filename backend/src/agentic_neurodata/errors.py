@@ -60,6 +60,8 @@ class ServiceError(Exception):
         self.state_snapshot = state_snapshot
         self.error_id = new_error_id()
         self.timestamp = datetime.now(UTC)
+        # The stack of the worker process the error came from (isolation.py), for the session log only.
+        self.worker_traceback: str | None = None
 
     def to_body(self) -> dict[str, Any]:
         """The JSON error body of the API contract."""

@@ -162,6 +162,8 @@ def _die_with(service_pid: int) -> None:
 
 
 def _describe_error(exc: BaseException) -> dict[str, Any]:
+    # The full stack (with the cause an explained error was raised from) goes back for the session log.
+    stack = "".join(traceback.format_exception(exc))
     if isinstance(exc, ServiceError):
         return {
             "service_error": type(exc).__name__,
@@ -171,20 +173,23 @@ def _describe_error(exc: BaseException) -> dict[str, Any]:
             "error_code": exc.error_code,
             "status_code": exc.status_code,
             "component": exc.component,
+            "traceback": stack,
         }
-    return {"type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc()}
+    return {"type": type(exc).__name__, "message": str(exc), "traceback": stack}
 
 
 def _rebuild_error(payload: dict[str, Any]) -> ServiceError:
+    error: ServiceError
     if "service_error" in payload:
         cls = getattr(importlib.import_module(payload["module"]), payload["service_error"], ServiceError)
-        return cls(
+        error = cls(
             payload["message"],
             details=payload["details"],
             component=payload["component"],
             error_code=payload["error_code"],
             status_code=payload["status_code"],
         )
-    error = ChildFailed(f"{payload['type']}: {payload['message']}", details={"type": payload["type"]})
-    error.child_traceback = payload.get("traceback", "")  # type: ignore[attr-defined]
+    else:
+        error = ChildFailed(f"{payload['type']}: {payload['message']}", details={"type": payload["type"]})
+    error.worker_traceback = payload.get("traceback") or None
     return error

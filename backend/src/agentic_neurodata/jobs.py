@@ -4,7 +4,6 @@ most one workflow step runs at a time (the service converts one session at a tim
 from __future__ import annotations
 
 import threading
-import traceback
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -13,9 +12,10 @@ from .logs import EventLog
 
 
 class WorkflowWorker:
-    def __init__(self, event_log: EventLog) -> None:
+    def __init__(self, event_log: EventLog, session_id: Callable[[], str | None] = lambda: None) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="workflow")
         self._event_log = event_log
+        self._session_id = session_id
         self._lock = threading.Lock()
         self._running = 0
         self._idle = threading.Event()
@@ -42,9 +42,7 @@ class WorkflowWorker:
         try:
             return job()
         except Exception as exc:
-            self._event_log.write(
-                None, {"kind": "job_crash", "job": name, "error": repr(exc), "traceback": traceback.format_exc()}
-            )
+            self._event_log.write_failure(self._session_id(), exc, f"workflow job {name}")
             raise
         finally:
             with self._lock:

@@ -11,6 +11,7 @@ import json
 import logging
 import re
 import threading
+import traceback
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,6 +28,12 @@ class Redactor:
 
     def __init__(self, secrets: list[str] | None = None) -> None:
         self._secrets = [s for s in (secrets or []) if s and len(s) >= 4]
+
+    @classmethod
+    def for_settings(cls, settings: Any) -> Redactor:
+        """Hides the configured secrets (the model providers' keys, API_TOKEN) of `settings`."""
+        keys = (settings.anthropic_api_key, settings.openai_compatible_api_key, settings.api_token)
+        return cls([s.get_secret_value() for s in keys if s is not None])
 
     def text(self, value: str) -> str:
         for secret in self._secrets:
@@ -60,6 +67,23 @@ class EventLog:
         with self._lock, open(self.session_dir(session_id) / "events.jsonl", "a", encoding="utf-8") as handle:
             handle.write(line + "\n")
 
+    def write_failure(self, session_id: str | None, exc: BaseException, component: str) -> None:
+        """The full traceback of a failure (and the worker process's, when it came from one), for bug
+        reports: only in this log and the debug bundle, never in what the user is shown."""
+        workers = [stack for error in _chain(exc) if (stack := getattr(error, "worker_traceback", None))]
+        self.write(
+            session_id,
+            {
+                "kind": "traceback",
+                "level": "ERROR",
+                "component": component,
+                "error_id": next((e.error_id for e in _chain(exc) if hasattr(e, "error_id")), None),
+                "error": f"{type(exc).__name__}: {exc}",
+                "traceback": "".join(traceback.format_exception(exc)),
+                **({"worker_traceback": "\n".join(workers)} if workers else {}),
+            },
+        )
+
     def write_artifact(self, session_id: str | None, name: str, content: Any) -> Path:
         """Keep a full artifact (e.g. NWB Inspector's complete output) in the session's logs."""
         path = self.session_dir(session_id) / name
@@ -85,6 +109,16 @@ class EventLog:
         if not path.exists():
             return []
         return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    """`exc` and what it was raised from or during, outermost first."""
+    seen: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in seen:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    return seen
 
 
 def hide_token_query(text: str) -> str:

@@ -22,6 +22,7 @@ from .jobs import WorkflowWorker
 from .llm import LLMService, build_llm_service
 from .logs import EventLog, Redactor
 from .router import ActionContract, AgentRouter
+from .sessions import SessionCatalog, UploadJanitor
 from .state import StateStore
 
 CANCEL_WAIT_S = 15.0
@@ -37,6 +38,7 @@ class Runtime:
     router: AgentRouter
     worker: WorkflowWorker
     llm: LLMService
+    janitor: UploadJanitor | None = None  # KEEP_UPLOADS=unfinished
 
     def call(self, contract: ActionContract[P, R], **params: Any) -> R:
         """Synchronous call into an agent's action on behalf of the user (API, CLI, MCP server)."""
@@ -91,9 +93,7 @@ def build_runtime(settings: Settings, *, in_background: bool = True, llm: LLMSer
     """`in_background`: long steps run on the worker thread (web); False runs them inline (CLI).
     `llm`: a ready LLM service (tests put a fake Anthropic transport under the real SDK)."""
     settings.ensure_directories()
-    keys = (settings.anthropic_api_key, settings.openai_compatible_api_key, settings.api_token)
-    secrets = [s.get_secret_value() for s in keys if s is not None]
-    event_log = EventLog(settings.log_dir, Redactor(secrets))
+    event_log = EventLog(settings.log_dir, Redactor.for_settings(settings))
     store = StateStore(settings.state_dir / "state.json", event_log)
     # Only this service's own session can have left unfinished files; other processes (a CLI run,
     # an MCP server) may be writing theirs under the same OUTPUT_DIR right now.
@@ -104,11 +104,17 @@ def build_runtime(settings: Settings, *, in_background: bool = True, llm: LLMSer
                 store.session_id, {"kind": "cleanup", "message": f"Removed unfinished output {leftover.name}"}
             )
     router = AgentRouter(store, event_log)
-    worker = WorkflowWorker(event_log)
+    worker = WorkflowWorker(event_log, session_id=lambda: store.session_id)
     llm = llm or build_llm_service(settings, event_log, session_id=lambda: store.session_id)
     for agent_class in (ConversationAgent, ConversionAgent, EvaluationAgent):
         agent = agent_class(router, store, settings, llm)
         if in_background:
             agent.background = worker.submit
         router.register(agent)
-    return Runtime(settings=settings, event_log=event_log, store=store, router=router, worker=worker, llm=llm)
+    janitor = None
+    if settings.keep_uploads == "unfinished":
+        janitor = UploadJanitor(SessionCatalog(settings, store))
+        store.subscribe(janitor)
+    return Runtime(
+        settings=settings, event_log=event_log, store=store, router=router, worker=worker, llm=llm, janitor=janitor
+    )

@@ -31,6 +31,7 @@ from .domain import (
     PendingRequest,
     PendingRequestType,
     RequestOption,
+    SessionEnding,
     ValidationResult,
     ValueConfirmation,
     ValueSource,
@@ -42,6 +43,9 @@ from .logs import EventLog
 MAX_LOG_ENTRIES = 500
 MAX_CONVERSATION_TURNS = 100
 PROGRESS_SNAPSHOT_INTERVAL_S = 1.0
+# Each session's own snapshot, beside its event log (LOG_DIR/<session>/): STATE_DIR holds only the
+# current session, so this copy is how earlier sessions are listed, re-opened and bundled (sessions.py).
+SESSION_SNAPSHOT = "session_state.json"
 
 
 class WorkflowStatus(StrEnum):
@@ -205,6 +209,7 @@ class GlobalState(BaseModel):
     report_path: str | None = None
     report_sha256: str | None = None
     correction_history: list[CorrectionAttempt] = Field(default_factory=list)
+    ending: SessionEnding | None = None  # how it ended, once the user decided (written into the final report)
 
     # conversation with the user
     pending_request: PendingRequest | None = None
@@ -212,6 +217,8 @@ class GlobalState(BaseModel):
 
     progress: Progress | None = None
     failure: Failure | None = None
+    # A configured remote model that failed (the service went on with offline wording); said once.
+    model_failure: Failure | None = None
     last_message: str | None = None
     logs: list[LogEntry] = Field(default_factory=list)
 
@@ -361,6 +368,10 @@ class StateStore:
         with self._lock:
             self._cancel.clear()
             self._check_transition(WorkflowStatus.IDLE)
+            ended = self._state.model_copy(
+                update={"status": WorkflowStatus.IDLE, "failure": Failure(reason="ended", message=message)}
+            )
+            self._write_session_snapshot(ended)  # its last word, for the sessions list
             self._state = GlobalState(logs=self._state.logs)
             return self._commit(component, message, EventType.NOTIFICATION)
 
@@ -383,6 +394,7 @@ class StateStore:
                 self._cancel.clear()
                 self._state.failure = None
                 self._state.validation_status = None
+                self._state.ending = None
             if status != WorkflowStatus.AWAITING_USER_INPUT:
                 self._state.pending_request = None
             self._state.status = status
@@ -441,7 +453,11 @@ class StateStore:
                 current.status, current.ended_at, current.message = new, now, message
                 if new == StageStatus.COMPLETED:
                     self._state.progress = Progress(stage=stage, percent=100.0, message=message)
-            return self._commit(component, message, EventType.STAGE_UPDATE, level=level, stage=stage)
+            # Followers (the command line's bars) see where the stage stands: a completed stage is at 100 %.
+            extra: dict[str, Any] = {"stage_status": new.value}
+            if self._state.progress is not None and self._state.progress.stage == stage:
+                extra["percent"] = self._state.progress.percent
+            return self._commit(component, message, EventType.STAGE_UPDATE, level=level, stage=stage, extra=extra)
 
     # ------------------------------------------------------------------ other changes
 
@@ -480,8 +496,7 @@ class StateStore:
             counts = result.counts
             return self._commit(
                 component,
-                f"Evaluation: {result.overall_status.value} ({counts.CRITICAL} critical, {counts.ERROR} errors, "
-                f"{counts.WARNING} warnings, {counts.BEST_PRACTICE} best-practice suggestions)",
+                f"Evaluation: {result.overall_status.value} ({counts.phrase()})",
                 EventType.NOTIFICATION,
                 extra={"overall_status": result.overall_status.value, "counts": counts.model_dump()},
             )
@@ -624,8 +639,18 @@ class StateStore:
         self.snapshot_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.snapshot_path.with_suffix(f".tmp{os.getpid()}")
         # The log ring buffer is not snapshotted: it is rebuilt from the JSON Lines log at start-up.
-        tmp.write_text(self._state.model_dump_json(exclude={"logs"}), encoding="utf-8")
+        text = self._state.model_dump_json(exclude={"logs"})
+        tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, self.snapshot_path)
+        self._write_session_snapshot(self._state, text)
+
+    def _write_session_snapshot(self, state: GlobalState, text: str | None = None) -> None:
+        if state.session_id is None:
+            return
+        path = self.event_log.session_dir(state.session_id) / SESSION_SNAPSHOT
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_text(text or state.model_dump_json(exclude={"logs"}), encoding="utf-8")
+        os.replace(tmp, path)
 
     def _logs_from_disk(
         self, session_id: str | None, min_level: LogLevel = LogLevel.DEBUG, limit: int = MAX_LOG_ENTRIES

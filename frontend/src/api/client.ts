@@ -9,6 +9,9 @@ import type {
   MetadataCheckResponse,
   RetryApprovalRequest,
   ServiceInfo,
+  SessionDeleted,
+  SessionDetail,
+  SessionList,
   SessionPlanResponse,
   StatusResponse,
   StreamChoiceRequest,
@@ -43,6 +46,19 @@ export interface ApiClient {
   metadataFields(): Promise<MetadataCatalogue>
   /** The server's rules on what the person typed (nothing is stored). */
   checkMetadata(values: Record<string, string | string[]>): Promise<MetadataCheckResponse>
+  sessions(): Promise<SessionList>
+  session(sessionId: string): Promise<SessionDetail>
+  deleteSession(sessionId: string): Promise<SessionDeleted>
+}
+
+/** Where a session's files are downloaded: the current session's routes, or any session's. */
+export function sessionFilesBase(sessionId: string | null): string {
+  return sessionId ? `/api/sessions/${encodeURIComponent(sessionId)}/download` : '/api/download'
+}
+
+/** The debug bundle of a session (the current one when none is given), for a bug report. */
+export function debugBundleUrl(sessionId?: string | null): string {
+  return sessionId ? `/api/debug-bundle?session_id=${encodeURIComponent(sessionId)}` : '/api/debug-bundle'
 }
 
 export function buildUploadForm(items: UploadItem[], metadata: UploadMetadata): FormData {
@@ -91,5 +107,10 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
       (await http.get<LogsResponse>('/api/logs', { params: { limit, ...(level ? { level } : {}) } })).data,
     metadataFields: async () => (await http.get<MetadataCatalogue>('/api/metadata/fields')).data,
     checkMetadata: async (values) => (await http.post<MetadataCheckResponse>('/api/metadata/check', { values })).data,
+    sessions: async () => (await http.get<SessionList>('/api/sessions')).data,
+    session: async (sessionId) =>
+      (await http.get<SessionDetail>(`/api/sessions/${encodeURIComponent(sessionId)}`)).data,
+    deleteSession: async (sessionId) =>
+      (await http.delete<SessionDeleted>(`/api/sessions/${encodeURIComponent(sessionId)}`)).data,
   }
 }

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/debug-bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A debug bundle of a session (the current one by default), to attach to a bug report */
+        get: operations["debug_bundle_api_debug_bundle_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/download/nwb": {
         parameters: {
             query?: never;
@@ -225,6 +242,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every session on disk, newest first, with its size */
+        get: operations["list_sessions_api_sessions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session: how it ended, its versions and report (to download them again) */
+        get: operations["session_detail_api_sessions__session_id__get"];
+        put?: never;
+        post?: never;
+        /** Delete a session's upload, NWB versions, reports and logs (not the running one) */
+        delete: operations["delete_session_api_sessions__session_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/download/nwb/v{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One NWB version of any session */
+        get: operations["download_session_version_api_sessions__session_id__download_nwb_v_version__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/download/nwb/v{version}/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's NeuroConv specification or final metadata, of any session */
+        get: operations["download_session_version_yaml_api_sessions__session_id__download_nwb_v_version___kind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{session_id}/download/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The report of any session (PDF, or JSON correction report) */
+        get: operations["download_session_report_api_sessions__session_id__download_report_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/status": {
         parameters: {
             query?: never;
@@ -283,7 +386,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness check (answers while conversions run) */
+        /** Liveness check (answers while conversions run; needs no token) */
         get: operations["health_health_get"];
         put?: never;
         post?: never;
@@ -421,6 +524,8 @@ export interface components {
             /** Correction History */
             correction_history?: components["schemas"]["CorrectionAttempt"][];
             counts: components["schemas"]["SeverityCounts"];
+            /** @description How the session ended, once it has */
+            ending?: components["schemas"]["SessionEnding"] | null;
             /**
              * Generated At
              * Format: date-time
@@ -488,6 +593,37 @@ export interface components {
             };
             /** Streams */
             streams?: components["schemas"]["SessionStream"][];
+        };
+        /**
+         * EndingDecision
+         * @enum {string}
+         */
+        EndingDecision: "fixed" | "accepted" | "declined" | "left_unfixed";
+        /**
+         * EndingItem
+         * @description One thing the ending says: an issue accepted, declined or left unfixed, a fix, a skipped value.
+         */
+        EndingItem: {
+            /** Check Name */
+            check_name?: string | null;
+            /**
+             * Count
+             * @description How many places an issue occurs in
+             * @default 1
+             */
+            count: number;
+            /**
+             * Decided By
+             * @enum {string}
+             */
+            decided_by: "user" | "automatic";
+            decision: components["schemas"]["EndingDecision"];
+            severity?: components["schemas"]["Severity"] | null;
+            /**
+             * What
+             * @description In words: the issue's title, the fix's reason, the value given or skipped
+             */
+            what: string;
         };
         /** ErrorBody */
         ErrorBody: {
@@ -865,6 +1001,8 @@ export interface components {
             streams?: components["schemas"]["SessionStream"][];
             /** Version */
             version: number;
+            /** Writing Fixes */
+            writing_fixes?: string[];
         };
         /**
          * OverallStatus
@@ -965,6 +1103,153 @@ export interface components {
             supported_formats: string[];
             /** Version */
             version: string;
+        };
+        /** SessionDeleted */
+        SessionDeleted: {
+            /** Freed Bytes */
+            freed_bytes: number;
+            /**
+             * Kept
+             * @description Folders of the session outside the service's folders, left untouched
+             */
+            kept?: string[];
+            /** Message */
+            message: string;
+            /**
+             * Removed
+             * @description Which of its folders were removed: uploads, outputs, logs
+             */
+            removed: string[];
+            /** Session Id */
+            session_id: string;
+        };
+        /** SessionDetail */
+        SessionDetail: {
+            counts?: components["schemas"]["SeverityCounts"] | null;
+            /**
+             * Current
+             * @description The service's current session (what GET /api/status shows)
+             */
+            current: boolean;
+            /** Failure Message */
+            failure_message?: string | null;
+            /**
+             * Final Status
+             * @description How it ended, in words (or what it is doing now)
+             */
+            final_status: string;
+            /**
+             * Log Bytes
+             * @description Bytes of its logs under LOG_DIR
+             */
+            log_bytes: number;
+            /**
+             * Output Bytes
+             * @description Bytes of its NWB versions and reports under OUTPUT_DIR
+             */
+            output_bytes: number;
+            overall_status?: components["schemas"]["OverallStatus"] | null;
+            /**
+             * Report Available
+             * @default false
+             */
+            report_available: boolean;
+            /** Report Name */
+            report_name?: string | null;
+            /**
+             * Running
+             * @description Being processed or waiting for an answer: it cannot be deleted
+             */
+            running: boolean;
+            /** Session Id */
+            session_id: string;
+            /**
+             * Started At
+             * @description When the session began (its snapshot, else its oldest folder)
+             */
+            started_at: string | null;
+            /**
+             * Status
+             * @description idle, processing, awaiting_user_input, completed, failed, or unknown
+             */
+            status: string;
+            /** Updated At */
+            updated_at?: string | null;
+            /**
+             * Upload Bytes
+             * @description Bytes of its upload under UPLOAD_DIR (0 once freed)
+             */
+            upload_bytes: number;
+            /**
+             * Upload Name
+             * @description The uploaded folder's (or the converted folder's) name
+             */
+            upload_name: string | null;
+            /** Validation Status */
+            validation_status?: string | null;
+            /**
+             * Versions
+             * @default 0
+             */
+            versions: number;
+            /**
+             * Versions List
+             * @description Each NWB version, oldest first
+             */
+            versions_list?: components["schemas"]["NWBVersion"][];
+        };
+        /**
+         * SessionEnding
+         * @description How a session ended, written into its final report once the user decided (or nothing needed deciding).
+         */
+        SessionEnding: {
+            counts?: components["schemas"]["SeverityCounts"] | null;
+            /**
+             * Decided At
+             * Format: date-time
+             */
+            decided_at?: string;
+            /**
+             * Decided By
+             * @enum {string}
+             */
+            decided_by: "user" | "automatic";
+            /**
+             * Headline
+             * @description The ending in one sentence, as the page, the report and the CLI say it
+             */
+            headline: string;
+            /** Items */
+            items?: components["schemas"]["EndingItem"][];
+            /** Nwb File */
+            nwb_file?: string | null;
+            /**
+             * Validation Status
+             * @description passed, passed_accepted, passed_improved, failed_user_declined or failed_user_abandoned
+             */
+            validation_status: string;
+            /**
+             * Verdict
+             * @description The final file's verdict with its counts
+             */
+            verdict?: string | null;
+            /** Version */
+            version?: number | null;
+        };
+        /** SessionList */
+        SessionList: {
+            /** Current Session Id */
+            current_session_id: string | null;
+            /**
+             * Sessions
+             * @description Newest first
+             */
+            sessions: components["schemas"]["SessionSummary"][];
+            /**
+             * Total Bytes
+             * @description Uploads, outputs and logs of every session
+             */
+            total_bytes: number;
         };
         /**
          * SessionPiece
@@ -1069,6 +1354,66 @@ export interface components {
             /** Unit Count */
             unit_count?: number | null;
         };
+        /** SessionSummary */
+        SessionSummary: {
+            /**
+             * Current
+             * @description The service's current session (what GET /api/status shows)
+             */
+            current: boolean;
+            /**
+             * Final Status
+             * @description How it ended, in words (or what it is doing now)
+             */
+            final_status: string;
+            /**
+             * Log Bytes
+             * @description Bytes of its logs under LOG_DIR
+             */
+            log_bytes: number;
+            /**
+             * Output Bytes
+             * @description Bytes of its NWB versions and reports under OUTPUT_DIR
+             */
+            output_bytes: number;
+            overall_status?: components["schemas"]["OverallStatus"] | null;
+            /**
+             * Running
+             * @description Being processed or waiting for an answer: it cannot be deleted
+             */
+            running: boolean;
+            /** Session Id */
+            session_id: string;
+            /**
+             * Started At
+             * @description When the session began (its snapshot, else its oldest folder)
+             */
+            started_at: string | null;
+            /**
+             * Status
+             * @description idle, processing, awaiting_user_input, completed, failed, or unknown
+             */
+            status: string;
+            /** Updated At */
+            updated_at?: string | null;
+            /**
+             * Upload Bytes
+             * @description Bytes of its upload under UPLOAD_DIR (0 once freed)
+             */
+            upload_bytes: number;
+            /**
+             * Upload Name
+             * @description The uploaded folder's (or the converted folder's) name
+             */
+            upload_name: string | null;
+            /** Validation Status */
+            validation_status?: string | null;
+            /**
+             * Versions
+             * @default 0
+             */
+            versions: number;
+        };
         /**
          * Severity
          * @description Our severity, derived from NWB Inspector's *importance* (see `to_severity`).
@@ -1153,6 +1498,8 @@ export interface components {
             /** Declined Fields */
             declined_fields: string[];
             detected_format: components["schemas"]["DetectionResult"] | null;
+            /** @description How the session ended (final status, what was accepted, declined, by whom) */
+            ending?: components["schemas"]["SessionEnding"] | null;
             /** Extracted Metadata */
             extracted_metadata: {
                 [key: string]: unknown;
@@ -1182,6 +1529,8 @@ export interface components {
             metadata_sources?: {
                 [key: string]: components["schemas"]["ValueSource"];
             };
+            /** @description The configured remote model failed; the service went on with offline wording */
+            model_failure?: components["schemas"]["FailureView"] | null;
             overall_status: components["schemas"]["OverallStatus"] | null;
             pending_request: components["schemas"]["PendingRequest"] | null;
             progress: components["schemas"]["ProgressView"] | null;
@@ -1213,6 +1562,11 @@ export interface components {
             validation_details: components["schemas"]["SeverityCounts"] | null;
             /** Validation Status */
             validation_status: ("passed" | "passed_accepted" | "passed_improved" | "failed_user_declined" | "failed_user_abandoned") | null;
+            /**
+             * Verdict
+             * @description The latest evaluation in words with its counts, e.g. 'Valid with 2 warnings'
+             */
+            verdict?: string | null;
             /** Versions */
             versions: components["schemas"]["NWBVersion"][];
         };
@@ -1480,6 +1834,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CorrectionContext"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    debug_bundle_api_debug_bundle_get: {
+        parameters: {
+            query?: {
+                /** @description Default: the current session */
+                session_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A zip of the session's logs (with tracebacks), state, NWB Inspector output, versions' metadata and environment versions; secrets redacted, no recording or NWB bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description API token missing or wrong (only when API_TOKEN is set) */
@@ -2039,6 +2452,361 @@ export interface operations {
             };
             /** @description Busy with another session, or not what the workflow is waiting for */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_sessions_api_sessions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    session_detail_api_sessions__session_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id as GET /api/sessions lists it */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDetail"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_session_api_sessions__session_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id as GET /api/sessions lists it */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDeleted"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_session_version_api_sessions__session_id__download_nwb_v_version__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: number;
+                /** @description A session id as GET /api/sessions lists it */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The NWB file (HDF5) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-nwb": string;
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_session_version_yaml_api_sessions__session_id__download_nwb_v_version___kind__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: number;
+                kind: "specification" | "metadata";
+                /** @description A session id as GET /api/sessions lists it */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description YAML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_session_report_api_sessions__session_id__download_report_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id as GET /api/sessions lists it */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF report (passed) or JSON correction context (failed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                    "application/pdf": string;
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
+import HistoryIcon from '@mui/icons-material/History'
 import ListAltIcon from '@mui/icons-material/ListAlt'
 import { AppBar, Button, Chip, Stack, Toolbar, Tooltip, Typography } from '@mui/material'
 import type { ConnectionState } from '../api/socket'
@@ -20,9 +21,10 @@ interface Props {
   info: ServiceInfo | null
   connection: ConnectionState
   onOpenLogs(): void
+  onOpenSessions(): void
 }
 
-export function AppHeader({ info, connection, onOpenLogs }: Props) {
+export function AppHeader({ info, connection, onOpenLogs, onOpenSessions }: Props) {
   const state = CONNECTION_WORDS[connection]
   return (
     <AppBar position="static" color="default" elevation={1}>
@@ -55,6 +57,9 @@ export function AppHeader({ info, connection, onOpenLogs }: Props) {
             aria-label={`Live updates: ${state.label}`}
             data-testid="connection"
           />
+          <Button startIcon={<HistoryIcon />} onClick={onOpenSessions} aria-label="Open the sessions">
+            Sessions
+          </Button>
           <Button startIcon={<ListAltIcon />} onClick={onOpenLogs} aria-label="Open the logs">
             Logs
           </Button>

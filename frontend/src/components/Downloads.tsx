@@ -1,6 +1,7 @@
 import DescriptionIcon from '@mui/icons-material/Description'
 import DownloadIcon from '@mui/icons-material/Download'
 import { Box, Button, Chip, Stack, Typography } from '@mui/material'
+import { sessionFilesBase } from '../api/client'
 import { withToken } from '../api/token'
 import type { NWBVersion } from '../api/types'
 import { formatBytes } from './recordingFiles'
@@ -10,6 +11,8 @@ interface Props {
   reportAvailable: boolean
   reportName?: string | null
   reportSha256?: string | null
+  /** Another session's files (re-opened from the sessions list); the current session's by default. */
+  sessionId?: string | null
 }
 
 function fileName(path: string): string {
@@ -31,9 +34,12 @@ function Checksum({ label, value, testId }: { label?: string; value: string; tes
 }
 
 /** The latest NWB file and the report first; then every version with its checksum and NeuroConv YAML. */
-export function Downloads({ versions, reportAvailable, reportName, reportSha256 }: Props) {
+export function Downloads({ versions, reportAvailable, reportName, reportSha256, sessionId = null }: Props) {
   if (versions.length === 0 && !reportAvailable) return null
   const latest = versions[versions.length - 1]
+  const base = sessionFilesBase(sessionId)
+  // The current session's latest file has its own route; another session's is named by its number.
+  const latestUrl = sessionId && latest ? `${base}/nwb/v${latest.version}` : `${base}/nwb`
   const reportIsJson = reportName?.endsWith('.json') ?? false
   return (
     <Box component="section" aria-labelledby="downloads-title">
@@ -45,7 +51,7 @@ export function Downloads({ versions, reportAvailable, reportName, reportSha256 
           <Button
             variant="contained"
             startIcon={<DownloadIcon />}
-            href={withToken('/api/download/nwb')}
+            href={withToken(latestUrl)}
             download
             data-testid="download-latest"
           >
@@ -56,7 +62,7 @@ export function Downloads({ versions, reportAvailable, reportName, reportSha256 
           <Button
             variant="outlined"
             startIcon={<DescriptionIcon />}
-            href={withToken('/api/download/report')}
+            href={withToken(`${base}/report`)}
             download
             data-testid="download-report"
           >
@@ -81,15 +87,15 @@ export function Downloads({ versions, reportAvailable, reportName, reportSha256 
       </Typography>
       <Stack component="ul" spacing={1} aria-label="All versions" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {[...versions].reverse().map((version) => (
-          <VersionRow key={version.version} version={version} isLatest={version === latest} />
+          <VersionRow key={version.version} version={version} isLatest={version === latest} base={base} />
         ))}
       </Stack>
     </Box>
   )
 }
 
-function VersionRow({ version, isLatest }: { version: NWBVersion; isLatest: boolean }) {
-  const base = `/api/download/nwb/v${version.version}`
+function VersionRow({ version, isLatest, base: filesBase }: { version: NWBVersion; isLatest: boolean; base: string }) {
+  const base = `${filesBase}/nwb/v${version.version}`
   return (
     <Box
       component="li"

@@ -1,7 +1,9 @@
+import BugReportIcon from '@mui/icons-material/BugReport'
 import CloseIcon from '@mui/icons-material/Close'
 import RefreshIcon from '@mui/icons-material/Refresh'
 import {
   Box,
+  Button,
   Chip,
   Drawer,
   FormControlLabel,
@@ -13,9 +15,11 @@ import {
   Typography,
 } from '@mui/material'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ApiClient } from '../api/client'
+import { debugBundleUrl } from '../api/client'
+import { withToken } from '../api/token'
 import type { LogEntryView, LogLevel } from '../api/types'
 import { keyed } from './keyed'
+import type { ServicePanelProps } from './panelProps'
 
 const LEVEL_COLORS: Record<string, 'default' | 'info' | 'warning' | 'error'> = {
   DEBUG: 'default',
@@ -37,14 +41,7 @@ const LEVEL_FILTERS: { value: LogLevel | ''; label: string }[] = [
   { value: 'ERROR', label: 'Errors only' },
 ]
 
-interface Props {
-  api: ApiClient
-  open: boolean
-  onClose(): void
-  /** Changes whenever the service reports something; new entries are fetched then. */
-  eventCount: number
-  onError(error: unknown, context: string): void
-}
+type Props = ServicePanelProps
 
 /** The service's log, newest first, coloured by level, with a level filter. */
 export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
@@ -122,6 +119,7 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
             control={<Switch checked={follow} onChange={(event) => setFollow(event.target.checked)} />}
             label="Follow new entries"
           />
+          <DebugBundleLink />
         </Stack>
         <Box ref={list} sx={{ flexGrow: 1, overflowY: 'auto' }} data-testid="log-entries">
           {entries.length === 0 && <Typography color="text.secondary">No log entries yet.</Typography>}
@@ -147,5 +145,20 @@ export function LogsPanel({ api, open, onClose, eventCount, onError }: Props) {
         </Box>
       </Box>
     </Drawer>
+  )
+}
+
+/** A zip of the session's logs (with tracebacks), state and NWB Inspector output for a bug report. */
+export function DebugBundleLink({ sessionId }: { sessionId?: string | null }) {
+  return (
+    <Button
+      size="small"
+      startIcon={<BugReportIcon />}
+      href={withToken(debugBundleUrl(sessionId))}
+      download
+      data-testid={sessionId ? `debug-bundle-${sessionId}` : 'debug-bundle'}
+    >
+      Download a debug bundle
+    </Button>
   )
 }

@@ -1,5 +1,5 @@
 import { Alert, AlertTitle } from '@mui/material'
-import type { ValidationStatus } from '../api/types'
+import type { SessionEnding, ValidationStatus } from '../api/types'
 
 interface Outcome {
   severity: 'success' | 'error'
@@ -22,7 +22,7 @@ export const OUTCOMES: Record<ValidationStatus, Outcome> = {
   passed_accepted: {
     severity: 'success',
     title: 'Done: you accepted the file as it is',
-    text: 'The file is valid. Its remaining warnings are listed below and in the report.',
+    text: 'The file is valid. What remains is listed below and in the report.',
   },
   failed_user_declined: {
     severity: 'error',
@@ -36,8 +36,8 @@ export const OUTCOMES: Record<ValidationStatus, Outcome> = {
   },
 }
 
-/** How the session ended, in plain words. */
-export function OutcomeBanner({ status }: { status: ValidationStatus }) {
+/** How the session ended, in plain words; with its ending, the same sentence the report and the CLI say. */
+export function OutcomeBanner({ status, ending }: { status: ValidationStatus; ending?: SessionEnding | null }) {
   const outcome = OUTCOMES[status]
   return (
     <Alert
@@ -48,6 +48,11 @@ export function OutcomeBanner({ status }: { status: ValidationStatus }) {
       sx={{ bgcolor: 'background.paper' }}
     >
       <AlertTitle sx={{ fontWeight: 600 }}>{outcome.title}</AlertTitle>
+      {ending && (
+        <div data-testid="ending-headline" data-decided-by={ending.decided_by}>
+          {ending.headline} ({ending.decided_by === 'user' ? 'decided by you' : 'nothing needed deciding'}).
+        </div>
+      )}
       {outcome.text}
     </Alert>
   )

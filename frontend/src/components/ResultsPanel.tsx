@@ -7,6 +7,7 @@ import { CorrectionHistory } from './CorrectionHistory'
 import { Downloads } from './Downloads'
 import { FileContents } from './FileContents'
 import { IssueList, isInspectorCrash } from './IssueList'
+import { DebugBundleLink } from './LogsPanel'
 import { OutcomeBanner } from './OutcomeBanner'
 import { SeverityCountChips } from './SeverityCountChips'
 import { ValidationBanner } from './ValidationBanner'
@@ -39,7 +40,7 @@ export function ResultsPanel({ status, decision, sending, onStartAnother, onTryA
             <Chip variant="outlined" label={`Metadata completeness ${Math.round(status.completeness_score)}%`} />
           )}
         </Stack>
-        {status.validation_status && <OutcomeBanner status={status.validation_status} />}
+        {status.validation_status && <OutcomeBanner status={status.validation_status} ending={status.ending} />}
         {serviceFailure && (
           <Alert
             severity="error"
@@ -55,12 +56,15 @@ export function ResultsPanel({ status, decision, sending, onStartAnother, onTryA
             <AlertTitle>The conversion stopped with an error</AlertTitle>
             {serviceFailure.message}
             {serviceFailure.error_id && ` (error id ${serviceFailure.error_id})`}
+            <div>
+              <DebugBundleLink />
+            </div>
           </Alert>
         )}
         {status.overall_status && (
           <ValidationBanner
             overall={status.overall_status}
-            counts={status.validation_details}
+            verdict={status.verdict}
             inspectorCrashes={issues.filter(isInspectorCrash).length}
           />
         )}

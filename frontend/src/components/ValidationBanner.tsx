@@ -1,15 +1,5 @@
 import { Alert, AlertTitle } from '@mui/material'
-import type { OverallStatus, SeverityCounts } from '../api/types'
-
-export function blockingCount(counts: SeverityCounts | null): number {
-  return counts ? counts.CRITICAL + counts.ERROR : 0
-}
-
-export function warningCount(counts: SeverityCounts | null): number {
-  return counts ? counts.WARNING + counts.BEST_PRACTICE + counts.INFO : 0
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+import type { OverallStatus } from '../api/types'
 
 /** Crashes inside NWB Inspector are listed with the issues but not counted: say so, or the counts look wrong. */
 function CrashNote({ crashes }: { crashes: number }) {
@@ -22,14 +12,18 @@ function CrashNote({ crashes }: { crashes: number }) {
   )
 }
 
-/** The verdict of the latest evaluation, coloured like a traffic light. */
+/**
+ * The verdict of the latest evaluation, coloured like a traffic light. Its words with the counts
+ * (`verdict`, e.g. "Valid with 5 best-practice suggestions") come from the server, as the report and
+ * the command line say them; the count chips below use the same names.
+ */
 export function ValidationBanner({
   overall,
-  counts,
+  verdict,
   inspectorCrashes = 0,
 }: {
   overall: OverallStatus
-  counts: SeverityCounts | null
+  verdict?: string | null
   inspectorCrashes?: number
 }) {
   if (overall === 'PASSED') {
@@ -50,9 +44,7 @@ export function ValidationBanner({
         // Amber with dark text: reads as "yellow" and keeps the contrast readable.
         sx={{ bgcolor: '#ffd54f', color: 'rgba(0, 0, 0, 0.87)', '& .MuiAlert-icon': { color: 'inherit' } }}
       >
-        <AlertTitle>
-          Valid with {warningCount(counts) === 0 ? 'no warnings' : plural(warningCount(counts), 'warning')}
-        </AlertTitle>
+        <AlertTitle>{verdict ?? 'Valid, with issues'}</AlertTitle>
         The file can be used; the suggestions below would make it better.
         <CrashNote crashes={inspectorCrashes} />
       </Alert>
@@ -60,7 +52,7 @@ export function ValidationBanner({
   }
   return (
     <Alert severity="error" variant="filled" data-testid="validation-banner" data-verdict="failed">
-      <AlertTitle>Validation failed with {plural(blockingCount(counts), 'error')}</AlertTitle>
+      <AlertTitle>{verdict ?? 'Validation failed'}</AlertTitle>
       DANDI would not accept this file yet. The issues below say why.
       <CrashNote crashes={inspectorCrashes} />
     </Alert>

@@ -2,12 +2,14 @@ import type { Severity } from '../api/types'
 
 export const SEVERITY_ORDER: Severity[] = ['CRITICAL', 'ERROR', 'WARNING', 'BEST_PRACTICE', 'INFO']
 
+// The counts' names, as the banner's verdict, the reports and the command line say them
+// (the backend's COUNT_WORDS in domain.py): the chips must not call a count something else.
 export const SEVERITY_LABELS: Record<Severity, string> = {
-  CRITICAL: 'Critical',
+  CRITICAL: 'Critical issues',
   ERROR: 'Errors',
   WARNING: 'Warnings',
-  BEST_PRACTICE: 'Best practice',
-  INFO: 'Info',
+  BEST_PRACTICE: 'Best-practice suggestions',
+  INFO: 'Notes',
 }
 
 /** One issue's severity, as a chip on it. */

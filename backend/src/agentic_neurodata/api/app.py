@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -13,7 +14,6 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -23,11 +23,14 @@ from ..errors import ServiceError, UnauthorizedError, new_error_id, small_state_
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
 from .responses import COMMON
-from .routes import downloads, logs, metadata, plan, status, system, upload, workflow
+from .routes import debug, downloads, logs, metadata, plan, sessions, status, system, upload, workflow
 from .routes.status import build_status
+from .site_guard import SiteGuard
 from .ws import Broadcaster
 
 API_PREFIXES = ("/api", "/health", "/ws", "/docs", "/openapi.json", "/redoc")
+# Liveness checks (a container's, a process supervisor's) need no token; /health tells nothing private.
+OPEN_PATHS = ("/health",)
 
 API_DESCRIPTION = """
 Upload a recording folder (`POST /api/upload`), follow the conversion on `/ws` or `GET /api/status`,
@@ -36,10 +39,19 @@ Errors are JSON `{error_code, message, error_id, details}`; quote the `error_id`
 
 ## API token
 
-When the server is started with `API_TOKEN`, every route needs it: `/api/*`, `/health`, downloads,
-`/docs`, `/openapi.json` and `/ws`. Send it as `Authorization: Bearer <token>` (preferred), the
-`X-API-Token` header, or `?token=<token>` where headers cannot be set (download links, WebSockets).
-Use **Authorize** above to try the API from this page. Without `API_TOKEN` no token is needed.
+When the server is started with `API_TOKEN`, every route needs it: `/api/*`, downloads, `/docs`,
+`/openapi.json` and `/ws`; only `/health` (liveness) stays open. Send it as
+`Authorization: Bearer <token>` (preferred), the `X-API-Token` header, or `?token=<token>` where
+headers cannot be set (download links, WebSockets).
+Use **Authorize** above to try the API from this page. Without `API_TOKEN` no token is needed; the
+service then refuses to listen beyond loopback (`HOST=0.0.0.0` needs a token).
+
+## Cross-site requests
+
+Requests that change something (POST, DELETE) and `/ws` handshakes sent by a web page of another
+origin get 403 `cross_site_refused`; only the service's own page and `CORS_ORIGINS` may. Requests whose
+`Host` is not the bound address, a loopback address, `localhost` or one of `ALLOWED_HOSTS` get 421
+`host_not_allowed` (DNS rebinding). Scripts send no `Origin` and are not affected.
 
 ## WebSocket `/ws`
 
@@ -90,6 +102,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         app.state.broadcaster = broadcaster
         # Import NeuroConv's registry off the loop now, so the first upload does not wait for it.
         warmup = asyncio.get_running_loop().run_in_executor(None, _warm_up)
+        if rt.janitor is not None:  # uploads of sessions that finished while the service was down
+            asyncio.get_running_loop().run_in_executor(None, rt.janitor.sweep)
         try:
             yield
         finally:
@@ -112,10 +126,17 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,
-        allow_methods=["GET", "POST"],
+        allow_methods=["GET", "POST", "DELETE"],
         allow_headers=["Authorization", "Content-Type", "X-API-Token"],
     )
-    for module in (system, upload, status, workflow, plan, downloads, logs, metadata):
+    # Outermost: a foreign Host or Origin is refused before anything else looks at the request.
+    app.add_middleware(
+        SiteGuard,
+        bound_host=settings.host,
+        allowed_hosts=settings.allowed_hosts,
+        allowed_origins=settings.cors_origins,
+    )
+    for module in (system, upload, status, workflow, plan, downloads, logs, metadata, sessions, debug):
         app.include_router(module.router)
 
     @app.websocket("/ws")
@@ -178,6 +199,8 @@ def _install_error_handlers(app: FastAPI) -> None:
         runtime: Runtime | None = getattr(request.app.state, "runtime", None)
         if runtime is not None:
             exc.with_state(runtime.store)  # logged with the error; the response body keeps its four fields
+            if exc.status_code >= 500:  # the service's fault: keep its traceback for the bug report
+                runtime.event_log.write_failure(runtime.store.session_id, exc, f"api {request.url.path}")
         _record(request, exc.to_context())
         return JSONResponse(exc.to_body(), status_code=exc.status_code)
 
@@ -214,11 +237,16 @@ def _install_error_handlers(app: FastAPI) -> None:
             "error_id": new_error_id(),
             "details": {"path": request.url.path},
         }
-        return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            # Starlette names only the first route of a path (GET /api/sessions/{id}), not its others (DELETE).
+            headers["Allow"] = ", ".join(_allowed_methods(request.app, request.url.path))
+        return JSONResponse(body, status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
         error_id = new_error_id()
+        # In the session's log with its traceback (kind api_error); the user sees only the error id.
         _record(request, {"error_id": error_id, "error": repr(exc), "traceback": traceback.format_exc()})
         body = {
             "error_code": "internal_error",
@@ -247,7 +275,8 @@ def _install_token_check(app: FastAPI, settings: Settings) -> None:
     @app.middleware("http")
     async def require_token(request: Request, call_next):  # type: ignore[no-untyped-def]
         # The static page itself carries no data; every API route, download and /docs needs the token.
-        if request.method != "OPTIONS" and request.url.path.startswith(API_PREFIXES):
+        path = request.url.path
+        if request.method != "OPTIONS" and path.startswith(API_PREFIXES) and path not in OPEN_PATHS:
             try:
                 check_token(request, expected)
             except UnauthorizedError as exc:
@@ -277,13 +306,23 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
         if path.startswith(API_PREFIXES[0][1:]) or not candidate.is_relative_to(dist.resolve()):
             # An API endpoint asked with a method it does not take (GET /api/upload) is 405, as it is
             # when no web app is built; this catch-all would otherwise turn it into a 404.
-            allowed = {
-                m
-                for r in app.routes
-                if isinstance(r, APIRoute) and r.path_regex.match("/" + path)
-                for m in (r.methods or ())
-            }
+            allowed = _allowed_methods(app, "/" + path)
             if allowed:
-                raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(sorted(allowed))})
+                raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(allowed)})
             raise StarletteHTTPException(status_code=404)
         return FileResponse(candidate if candidate.is_file() else index)
+
+
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+def _allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """Every method the API takes at `path`, from its OpenAPI document: a path may have several routes
+    (GET and DELETE /api/sessions/{id}), and included routers are not listed in `app.routes`."""
+    allowed: set[str] = set()
+    for template, operations in app.openapi()["paths"].items():
+        parts = re.split(r"(\{[^}]+\})", template)
+        pattern = "".join("[^/]+" if part.startswith("{") else re.escape(part) for part in parts)
+        if re.fullmatch(pattern, path):
+            allowed |= {method.upper() for method in operations if method in HTTP_METHODS}
+    return sorted(allowed)

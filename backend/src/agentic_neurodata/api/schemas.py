@@ -16,11 +16,13 @@ from ..domain import (
     OverallStatus,
     PendingRequest,
     RequestOption,
+    SessionEnding,
     SessionStream,
     SeverityCounts,
     ValidationIssue,
     ValueSource,
 )
+from ..sessions import SessionSummary
 
 
 class UploadAccepted(BaseModel):
@@ -154,6 +156,9 @@ class StatusResponse(BaseModel):
     detected_format: DetectionResult | None
     versions: list[NWBVersion]
     validation_details: SeverityCounts | None = Field(description="Counts of issues by severity, latest evaluation")
+    verdict: str | None = Field(
+        default=None, description="The latest evaluation in words with its counts, e.g. 'Valid with 2 warnings'"
+    )
     issues: list[ValidationIssue] = Field(default_factory=list)
     completeness_score: float | None = None
     file_info: FileInfo | None = None
@@ -173,6 +178,12 @@ class StatusResponse(BaseModel):
     conversation: list[ChatTurnView]
     correction_history: list[CorrectionAttempt]
     failure: FailureView | None
+    ending: SessionEnding | None = Field(
+        default=None, description="How the session ended (final status, what was accepted, declined, by whom)"
+    )
+    model_failure: FailureView | None = Field(
+        default=None, description="The configured remote model failed; the service went on with offline wording"
+    )
     updated_at: datetime
 
 
@@ -255,3 +266,9 @@ class FieldCheck(BaseModel):
 
 class MetadataCheckResponse(BaseModel):
     results: dict[str, FieldCheck]
+
+
+class SessionList(BaseModel):
+    sessions: list[SessionSummary] = Field(description="Newest first")
+    current_session_id: str | None
+    total_bytes: int = Field(description="Uploads, outputs and logs of every session")

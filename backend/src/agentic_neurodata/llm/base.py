@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -55,6 +56,16 @@ class OfflineProvider:
         raise LLMError("The offline provider has no model; the caller's deterministic answer is used.")
 
 
+@dataclass(frozen=True)
+class ModelFailure:
+    """The latest failure of the remote model, for the conversation to tell the user once."""
+
+    at: datetime
+    provider: str
+    error_id: str
+    message: str
+
+
 @dataclass
 class TokenUsage:
     calls: int = 0
@@ -89,6 +100,7 @@ class LLMService:
         self.timeout_s = timeout_s
         self.usage = TokenUsage()
         self._session_id = session_id
+        self.last_failure: ModelFailure | None = None
 
     @property
     def provider_name(self) -> str:
@@ -192,6 +204,7 @@ class LLMService:
         except LLMError as exc:
             with self.usage.lock:
                 self.usage.failures += 1
+            self._note_failure(exc)
             self._log_call(
                 purpose,
                 "error",
@@ -215,7 +228,11 @@ class LLMService:
         self._log_call(purpose, "offline", 0.0, 0, 0)
         return fallback
 
+    def _note_failure(self, exc: LLMError) -> None:
+        self.last_failure = ModelFailure(datetime.now(UTC), self.provider.name, exc.error_id, exc.message)
+
     def _log_fallback(self, purpose: str, exc: LLMError) -> None:
+        self._note_failure(exc)
         with self.usage.lock:
             self.usage.fallbacks += 1
         self.event_log.write(

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..domain import FormatCandidate, ValidationIssue
+from ..domain import FormatCandidate, SeverityCounts, ValidationIssue
 from ..metadata.fields import FIELDS, FieldSpec, get_field
 from ..metadata.parsed import IntentKind, ParsedInput
 from .base import LLMService
@@ -240,7 +240,7 @@ def offline_correction_proposal(
     needs_user: Sequence[str],
     options: Sequence[str],
 ) -> str:
-    found = ", ".join(f"{n} {k.lower().replace('_', ' ')}" for k, n in counts.items() if n) or "no issues"
+    found = SeverityCounts.model_validate(counts).phrase()  # the words of the page and the report
     verdict = {
         "FAILED": "did not pass validation",
         "PASSED_WITH_ISSUES": "is valid, with warnings",

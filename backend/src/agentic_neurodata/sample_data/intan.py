@@ -23,7 +23,7 @@ def _qstring(text: str) -> bytes:
     return struct.pack("<I", len(raw)) + raw
 
 
-def _header(n_channels: int) -> bytes:
+def _header(n_channels: int, custom_names: dict[int, str] | None = None) -> bytes:
     out = struct.pack("<Ihh", MAGIC, 3, 0)
     out += struct.pack("<f", RATE_HZ)
     out += struct.pack("<hffffff", 1, 1.0, 0.1, 7500.0, 1.0, 0.1, 7500.0)  # DSP and bandwidths
@@ -36,12 +36,16 @@ def _header(n_channels: int) -> bytes:
     out += _qstring("Port A") + _qstring("A") + struct.pack("<hhh", 1, n_channels, n_channels)
     for c in range(n_channels):
         name = f"A-{c:03d}"
-        out += _qstring(name) + _qstring(name)
+        out += _qstring(name) + _qstring((custom_names or {}).get(c, name))
         out += struct.pack("<hhhhhhhhhhff", c, c, 0, 1, c, 0, 0, 0, 0, 0, 1e5, 0.0)
     return out
 
 
-def write_sample_intan(root: Path, seconds: float = 1.0, seed: int = 17) -> Path:
+def write_sample_intan(
+    root: Path, seconds: float = 1.0, seed: int = 17, custom_names: dict[int, str] | None = None
+) -> Path:
+    """`custom_names`: channel index -> the custom name in the header (the Intan software lets people
+    rename channels; names copied from elsewhere can carry characters HDF5 cannot store, e.g. a NUL)."""
     path = Path(root) / "sample_intan.rhd"
     path.parent.mkdir(parents=True, exist_ok=True)
     n_samples = int(seconds * RATE_HZ) // BLOCK * BLOCK
@@ -53,6 +57,6 @@ def write_sample_intan(root: Path, seconds: float = 1.0, seed: int = 17) -> Path
     for c in range(CHANNELS):
         blocks[f"A-{c:03d}"] = stored[:, c].reshape(-1, BLOCK)
     with open(path, "wb") as handle:
-        handle.write(_header(CHANNELS))
+        handle.write(_header(CHANNELS, custom_names))
         handle.write(blocks.tobytes())
     return path

@@ -33,7 +33,7 @@ from ...llm import wording
 from ...metadata.parsed import IntentKind
 from ...router import Agent, NoParams, handles
 from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
-from . import answers, intake, planning, summary
+from . import answers, ending, intake, planning, summary
 
 COMPONENT = AgentName.CONVERSATION
 APPROVALS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
@@ -109,14 +109,14 @@ class ConversationAgent(Agent):
             self.store.update(
                 COMPONENT, f"Attempt {history[-1].attempt} recorded", level=LogLevel.DEBUG, correction_history=history
             )
-        self._write_report()
-        if result.overall_status == OverallStatus.PASSED:
+        if result.overall_status == OverallStatus.PASSED:  # nothing to decide: its report is the final one
             improved = state.correction_attempt > 0
             return self._finish(
                 WorkflowStatus.COMPLETED,
                 ValidationStatus.PASSED_IMPROVED if improved else ValidationStatus.PASSED,
                 "Perfect! No issues found." + (" The corrections worked." if improved else ""),
             )
+        self._write_report()  # to read while deciding; rewritten with the ending once the user decided
         if history and planning.made_no_progress(history[-1]):
             return self._offer_ways_out(result, state.correction_attempt)
         return self._propose(result, state.correction_attempt)
@@ -175,7 +175,7 @@ class ConversationAgent(Agent):
         return self._finish(
             WorkflowStatus.COMPLETED,
             ValidationStatus.PASSED_ACCEPTED,
-            "Accepted as is: the file is valid; its warnings are listed in the report.",
+            "{ending}. The report lists what remains.",
         )
 
     @handles(contract.CANCEL)
@@ -596,6 +596,8 @@ class ConversationAgent(Agent):
 
     def _propose(self, result: ValidationResult, attempt: int) -> ActionReply:
         plan = planning.plan_corrections(result)
+        # Values the user skipped are not listed as needed again; the proposal says they stay open.
+        declined = set(self.store.snapshot().declined_fields)
         passed = result.overall_status == OverallStatus.PASSED_WITH_ISSUES
         options = (
             [
@@ -614,9 +616,16 @@ class ConversationAgent(Agent):
             attempt=attempt + 1,
             counts=result.counts.model_dump(),
             auto_fixes=plan.auto_descriptions(),
-            needs_user=plan.ask_labels(),
+            needs_user=plan.ask_labels(skip=declined),
             options=[o.label for o in options],
         )
+        skipped = plan.ask_labels(only=declined)
+        if skipped:
+            choose = options[0].label
+            message += (
+                f" You skipped {', '.join(skipped)}: I ask for {'it' if len(skipped) == 1 else 'them'} again only "
+                f"if you choose {choose}."
+            )
         if plan.cannot_fix:
             titles = sorted({i.check_name.removeprefix("check_").replace("_", " ") for i in plan.cannot_fix})
             message += " The service cannot change: " + ", ".join(titles) + " (see the report)."
@@ -639,7 +648,8 @@ class ConversationAgent(Agent):
             )
         questions = plan.questions()
         if not ask_everything:
-            # Values the user gave are not asked again unless the file still reports them wrong.
+            # Values the user gave are not asked again unless the file still reports them wrong (values the
+            # user skipped are asked only now that the user approved, having been told so in the proposal).
             questions = [
                 q for q in questions if q.name not in metadata or q.name in planning.fields_still_reported(result)
             ]
@@ -728,7 +738,7 @@ class ConversationAgent(Agent):
         return self._finish(
             WorkflowStatus.FAILED,
             ValidationStatus.FAILED_USER_DECLINED,
-            "Corrections declined: the latest version keeps its errors; the correction report lists them.",
+            "{ending}. The correction report lists each issue and how to fix it.",
             Failure(reason="user_declined", message="The user declined corrections."),
         )
 
@@ -743,9 +753,24 @@ class ConversationAgent(Agent):
     def _finish(
         self, status: WorkflowStatus, outcome: ValidationStatus, message: str, failure: Failure | None = None
     ) -> ActionReply:
-        # The conversation is over: keep only its last word (the history is cleared when a workflow ends).
-        self.store.add_chat_turn("assistant", message)
-        last = self.store.snapshot().conversation[-1:]
+        """End the session. With an evaluated file, its final report is written first, telling the
+        ending (what was accepted, declined or left unfixed, and by whom); `{ending}` in `message`
+        stands for the ending's headline, so the chat, the page and the report say it alike."""
+        state = self.store.snapshot()
+        headline = ending.headline(outcome, state)
+        if state.validation_result is not None:
+            final = ending.build_ending(state, outcome)
+            # Quiet: the ending is said once, by the status change below.
+            self.store.update(COMPONENT, f"Session ended: {final.headline}", quiet=True, ending=final)
+            self._write_report()
+        message = message.replace("{ending}", headline)
+        # The conversation is over: keep only its last word (the history is cleared when a workflow ends),
+        # and a model failure said just before it.
+        announced_before = self.store.snapshot().model_failure is not None
+        self._tell(message)
+        after = self.store.snapshot()
+        announced_now = not announced_before and after.model_failure is not None
+        last = after.conversation[-2:] if announced_now else after.conversation[-1:]
         self.store.set_status(status, COMPONENT, message, validation_status=outcome, failure=failure, conversation=last)
         return ActionReply(status=status.value, message=message, next_action="done")
 
@@ -777,18 +802,44 @@ class ConversationAgent(Agent):
         except WorkflowCancelled:
             raise
         except ServiceError as exc:  # the evaluation stands without its report; the failed stage says why
+            self.store.event_log.write_failure(self.store.session_id, exc, COMPONENT)
             self.store.log(LogLevel.ERROR, COMPONENT, f"No report: {exc.message}", error_id=exc.error_id)
 
     def _ask(self, request: PendingRequest, **changes: Any) -> ActionReply:
         self.store.await_user(request, COMPONENT, **changes)
-        self.store.add_chat_turn("assistant", request.message)
+        self._tell(request.message)
         return ActionReply(
             status=WorkflowStatus.AWAITING_USER_INPUT.value, message=request.message, next_action=request.type.value
         )
 
     def _say(self, text: str) -> None:
         if text:
-            self.store.add_chat_turn("assistant", text)
+            self._tell(text)
+
+    def _tell(self, text: str) -> None:
+        """Add the assistant's turn, after saying once that the configured model failed, if it did."""
+        failure = self.llm.last_failure
+        state = self.store.snapshot()
+        if failure is not None and failure.at >= state.created_at and state.model_failure is None:
+            announcement = (
+                f"The language model ({failure.provider}) could not be used (error id {failure.error_id}): "
+                f"{failure.message.rstrip('.')}. I carry on with the built-in rules and wording: everything "
+                "still works, worded more plainly."
+            )
+            self.store.update(
+                COMPONENT,
+                announcement,
+                level=LogLevel.WARNING,
+                model_failure=Failure(
+                    reason="llm_unavailable",
+                    message=failure.message,
+                    error_code="llm_unavailable",
+                    error_id=failure.error_id,
+                ),
+            )
+            if failure.error_id not in text:  # said already when the text names it
+                self.store.add_chat_turn("assistant", announcement)
+        self.store.add_chat_turn("assistant", text)
 
     def _in_background(self, step: Callable[[], object], name: str) -> None:
         self.background(lambda: self._guarded(step), name)
@@ -801,9 +852,14 @@ class ConversationAgent(Agent):
             if self.store.status != WorkflowStatus.IDLE:
                 self._back_to_idle()
         except ServiceError as exc:
+            self.store.event_log.write_failure(self.store.session_id, exc, COMPONENT)
             self._fail(exc.message, exc.error_code, exc.error_id)
         except Exception as exc:  # noqa: BLE001 - an unexpected bug must still end the session clearly
             error = ServiceError(f"Unexpected error: {type(exc).__name__}: {exc}", component=COMPONENT)
+            try:
+                raise error from exc  # the traceback of the bug, under the id the user is shown
+            except ServiceError as chained:
+                self.store.event_log.write_failure(self.store.session_id, chained, COMPONENT)
             self.store.log(LogLevel.ERROR, COMPONENT, error.message, error_id=error.error_id)
             self._fail(error.message, error.error_code, error.error_id)
 

@@ -3,6 +3,7 @@ values it must ask for, what it cannot change; and tell when a round made no pro
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,9 +48,12 @@ class CorrectionPlan:
     def auto_descriptions(self) -> list[str]:
         return [s.description.rstrip(". ") for s in self.auto]
 
-    def ask_labels(self) -> list[str]:
+    def ask_labels(self, skip: Collection[str] = (), only: Collection[str] | None = None) -> list[str]:
+        """The labels of the values to ask for, leaving out the fields in `skip`, or keeping only those in `only`."""
         labels = []
         for strategy in self.ask:
+            if strategy.field in skip or (only is not None and strategy.field not in only):
+                continue
             spec = get_field(strategy.field or "")
             labels.append(spec.label if spec else str(strategy.field).replace("_", " "))
         return labels

@@ -95,6 +95,7 @@ class ConversionAgent(Agent):
                 "extract_metadata",
             )
         except Exception as exc:  # noqa: BLE001 - metadata is a help, never a reason to stop
+            self.store.event_log.write_failure(self.store.session_id, exc, COMPONENT)
             self.store.log(
                 LogLevel.WARNING, COMPONENT, f"Could not read metadata from the files: {describe_error(exc)}"
             )
@@ -220,6 +221,7 @@ class ConversionAgent(Agent):
             size_bytes=final.stat().st_size,
             specification_path=str(spec_path) if spec_path else None,
             metadata_path=str(metadata_path) if metadata_path else None,
+            writing_fixes=outcome.writing_fixes,
             streams=[SessionStream.model_validate(s) for s in outcome.streams] or found.included_streams(),
         )
         self.store.add_version(version, COMPONENT)

@@ -99,7 +99,9 @@ class EvaluationAgent(Agent):
             context = CorrectionContext.model_validate(json.loads(written.read_text(encoding="utf-8")))
             if context.version == result.version:  # the model-worded one, as written for this evaluation
                 return contract.CorrectionContextReply(context=context)
-        offline = report_json.offline_correction_context(result, state.correction_history, state.session_id)
+        offline = report_json.offline_correction_context(
+            result, state.correction_history, state.session_id, state.ending
+        )
         offline.streams = _streams_of(state, result)
         return contract.CorrectionContextReply(context=offline)
 
@@ -142,7 +144,7 @@ class EvaluationAgent(Agent):
         self.store.progress(StageName.REPORT_GENERATION, 20.0, "Wording the report")
         if result.overall_status == OverallStatus.FAILED:
             failed_text = report_text.failed_report_text(self.llm, result, history)
-            context = report_json.build_correction_context(result, failed_text, history, state.session_id)
+            context = report_json.build_correction_context(result, failed_text, history, state.session_id, state.ending)
             context.streams = _streams_of(state, result)
             return report_json.write_correction_context(path, context)
         text = report_text.passed_report_text(self.llm, result, history)  # the LLM stays in this process
@@ -155,6 +157,7 @@ class EvaluationAgent(Agent):
                 text=text,
                 history=history,
                 session_id=state.session_id,
+                ending=state.ending,
                 streams=_streams_of(state, result),
             )
         )

@@ -6,13 +6,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ...domain import CorrectionAttempt, CorrectionContext, FixKind, IssueExplanation, ValidationResult
+from ...domain import (
+    CorrectionAttempt,
+    CorrectionContext,
+    FixKind,
+    IssueExplanation,
+    SessionEnding,
+    ValidationResult,
+)
 from .grouping import group_issues
 from .report_text import FailedReportText, narratives_by_group, offline_failed
 
 
 def build_correction_context(
-    result: ValidationResult, text: FailedReportText, history: list[CorrectionAttempt], session_id: str | None = None
+    result: ValidationResult,
+    text: FailedReportText,
+    history: list[CorrectionAttempt],
+    session_id: str | None = None,
+    ending: SessionEnding | None = None,
 ) -> CorrectionContext:
     """Per-issue explanation and fix (words from `text`, kinds and fields from the catalogue)."""
     groups = group_issues(result.issues)
@@ -46,14 +57,18 @@ def build_correction_context(
         needs_user_input=list(dict.fromkeys(g.check_name for g in groups if g.fix_kind == FixKind.ASK)),
         roadmap=text.roadmap,
         correction_history=history,
+        ending=ending,
     )
 
 
 def offline_correction_context(
-    result: ValidationResult, history: list[CorrectionAttempt], session_id: str | None = None
+    result: ValidationResult,
+    history: list[CorrectionAttempt],
+    session_id: str | None = None,
+    ending: SessionEnding | None = None,
 ) -> CorrectionContext:
     """The same context worded from the knowledge base alone (no model call)."""
-    return build_correction_context(result, offline_failed(result), history, session_id)
+    return build_correction_context(result, offline_failed(result), history, session_id, ending)
 
 
 def write_correction_context(path: Path, context: CorrectionContext) -> Path:

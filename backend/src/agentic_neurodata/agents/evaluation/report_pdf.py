@@ -18,7 +18,16 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ...domain import CorrectionAttempt, FixKind, OverallStatus, SessionStream, Severity, ValidationResult
+from ...domain import (
+    CorrectionAttempt,
+    EndingDecision,
+    FixKind,
+    OverallStatus,
+    SessionEnding,
+    SessionStream,
+    Severity,
+    ValidationResult,
+)
 from ...knowledge.inspector_checks import knowledge_for
 from .figures import Figure
 from .grouping import IssueGroup, group_issues
@@ -309,13 +318,15 @@ def write_pdf_report(
     figure: Figure | None,
     history: list[CorrectionAttempt],
     session_id: str | None = None,
+    ending: SessionEnding | None = None,
     streams: list[SessionStream] | None = None,
 ) -> Path:
-    """Write the report to `path` (through a temporary file, so a half-written PDF is never served)."""
+    """Write the report to `path` (through a temporary file, so a half-written PDF is never served).
+    With `ending` (the session is over) its cover says how it ended; without, that it awaits a decision."""
     r = ReportBuilder()
     groups = group_issues(result.issues)
     narratives = {n.id: n for n in text.issues}
-    _cover(r, result, session_id, text.executive_summary)
+    _cover(r, result, session_id, text.executive_summary, ending)
     _file_information(r, result, streams or [])
     _figure(r, figure)
     _issue_counts(r, result)
@@ -331,7 +342,9 @@ def write_pdf_report(
     return path
 
 
-def _cover(r: ReportBuilder, result: ValidationResult, session_id: str | None, summary: str) -> None:
+def _cover(
+    r: ReportBuilder, result: ValidationResult, session_id: str | None, summary: str, ending: SessionEnding | None
+) -> None:
     from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
     info = result.file_info
@@ -351,6 +364,7 @@ def _cover(r: ReportBuilder, result: ValidationResult, session_id: str | None, s
         )
     )
     r.add(banner, Spacer(1, 8 * r.mm))
+    _ending(r, ending)
     c = result.counts
     crashes = count_inspector_crashes(result.issues)
     r.add(
@@ -363,8 +377,7 @@ def _cover(r: ReportBuilder, result: ValidationResult, session_id: str | None, s
                 ("File size", _size(info.file_size_bytes) if info else None),
                 (
                     "Issues",
-                    f"{c.CRITICAL} critical · {_count(c.ERROR, 'error')} · {_count(c.WARNING, 'warning')} · "
-                    f"{_count(c.BEST_PRACTICE, 'best-practice suggestion')}"
+                    esc(c.phrase())
                     + (
                         f" (and {crashes} crash{'es' if crashes != 1 else ''} inside NWB Inspector, not counted "
                         "against the file)"
@@ -383,6 +396,56 @@ def _cover(r: ReportBuilder, result: ValidationResult, session_id: str | None, s
     )
     r.heading("1. Executive summary")
     r.add(r.p(esc(summary)), PageBreak())
+
+
+DECISION_WORDS = {
+    EndingDecision.FIXED: "fixed",
+    EndingDecision.ACCEPTED: "accepted as is",
+    EndingDecision.DECLINED: "declined",
+    EndingDecision.LEFT_UNFIXED: "left unfixed",
+}
+BY_WORDS = {"user": "you", "automatic": "the service (automatic)"}
+
+
+def _ending(r: ReportBuilder, ending: SessionEnding | None) -> None:
+    """How the session ended: the final status, then each thing fixed, accepted, declined or left
+    unfixed, and by whom. Before the user decides, the report says it waits for that decision."""
+    from reportlab.platypus import Spacer
+
+    if ending is None:
+        r.add(
+            r.p(
+                "<b>Final status:</b> not decided yet: this report was written while the service waited for your "
+                "decision; the report written after it says how the session ended."
+            ),
+            Spacer(1, 4 * r.mm),
+        )
+        return
+    r.add(
+        *r.key_values(
+            [
+                ("Final status", f"<b>{esc(ending.headline)}</b>"),
+                ("Decided by", BY_WORDS[ending.decided_by]),
+                ("Decided", esc(ending.decided_at.astimezone().strftime("%Y-%m-%d %H:%M %Z"))),
+            ]
+        )
+    )
+    if ending.items:
+        r.add(
+            r.table(
+                [["What", "Outcome", "By"]]
+                + [
+                    [
+                        esc(item.what) + (f" ({item.count}×)" if item.count > 1 else ""),
+                        DECISION_WORDS[item.decision],
+                        BY_WORDS[item.decided_by],
+                    ]
+                    for item in ending.items
+                ],
+                [0.6, 0.18, 0.22],
+            )
+        )
+    r.add(Spacer(1, 6 * r.mm))
 
 
 def _units(count: int | None, linked: int | None) -> str | None:

@@ -185,16 +185,11 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
 
 
 def _counts_phrase(result: ValidationResult) -> str:
-    c = result.counts
-    parts = [
-        _plural(c.CRITICAL, "critical issue"),
-        _plural(c.ERROR, "error"),
-        _plural(c.WARNING, "warning"),
-        _plural(c.BEST_PRACTICE, "best-practice suggestion"),
-        # not in the severity counts (see status.py), so named apart
-        _plural(count_inspector_crashes(result.issues), "crash inside NWB Inspector", "crashes inside NWB Inspector"),
-    ]
-    return ", ".join(p for p in parts if not p.startswith("0 ")) or "no issues"
+    crashes = count_inspector_crashes(result.issues)  # not in the severity counts (see status.py): named apart
+    parts = [] if result.counts.phrase() == "no issues" else [result.counts.phrase()]
+    if crashes:
+        parts.append(_plural(crashes, "crash inside NWB Inspector", "crashes inside NWB Inspector"))
+    return ", ".join(parts) or "no issues"
 
 
 def _content_phrase(result: ValidationResult) -> str:

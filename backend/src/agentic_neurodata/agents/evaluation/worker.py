@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...domain import CorrectionAttempt, SessionStream, ValidationResult
+from ...domain import CorrectionAttempt, SessionEnding, SessionStream, ValidationResult
 from . import figures, file_info, inspection, report_pdf
 from .report_text import PassedReportText
 
@@ -56,9 +56,14 @@ def render_pdf(
     history: list[CorrectionAttempt],
     session_id: str | None,
     progress: Progress,
+    ending: SessionEnding | None = None,
     streams: list[SessionStream] | None = None,
 ) -> str:
     progress(50.0, "Drawing the data preview")
     figure = figures.data_preview(Path(result.nwb_path))
     progress(80.0, "Writing the PDF")
-    return str(report_pdf.write_pdf_report(Path(path), result, text, figure, history, session_id, streams or []))
+    return str(
+        report_pdf.write_pdf_report(
+            Path(path), result, text, figure, history, session_id, ending=ending, streams=streams or []
+        )
+    )

@@ -38,10 +38,14 @@ REPORT_FILE: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _file(path: Path, media_type: str, what: str) -> FileResponse:
+def file_response(path: Path, media_type: str, what: str) -> FileResponse:
     if not path.is_file():
         raise NotFoundError(f"The {what} is not available: it was not produced yet or was removed.")
     return FileResponse(path, media_type=media_type, filename=path.name)
+
+
+def report_media_type(path: Path) -> str:
+    return "application/pdf" if path.suffix == ".pdf" else "application/json"
 
 
 @router.get(
@@ -54,7 +58,7 @@ def download_latest(runtime: Runtime = Depends(get_runtime)) -> FileResponse:
     latest = runtime.store.snapshot().latest_version
     if latest is None:
         raise NotFoundError("No NWB file yet: the conversion has not produced one.")
-    return _file(Path(latest.path), NWB_MEDIA_TYPE, f"NWB file v{latest.version}")
+    return file_response(Path(latest.path), NWB_MEDIA_TYPE, f"NWB file v{latest.version}")
 
 
 def _version(runtime: Runtime, number: int) -> NWBVersion:
@@ -71,7 +75,7 @@ def _version(runtime: Runtime, number: int) -> NWBVersion:
     summary="One NWB version",
 )
 def download_version(version: int, runtime: Runtime = Depends(get_runtime)) -> FileResponse:
-    return _file(Path(_version(runtime, version).path), NWB_MEDIA_TYPE, f"NWB file v{version}")
+    return file_response(Path(_version(runtime, version).path), NWB_MEDIA_TYPE, f"NWB file v{version}")
 
 
 @router.get(
@@ -83,11 +87,16 @@ def download_version(version: int, runtime: Runtime = Depends(get_runtime)) -> F
 def download_version_yaml(
     version: int, kind: Literal["specification", "metadata"], runtime: Runtime = Depends(get_runtime)
 ) -> FileResponse:
-    found = _version(runtime, version)
+    return version_yaml(_version(runtime, version), kind)
+
+
+def version_yaml(found: NWBVersion, kind: Literal["specification", "metadata"], of: str = "") -> FileResponse:
+    """The NeuroConv specification or the final metadata written beside a version (`of`: whose, in words)."""
     path = found.specification_path if kind == "specification" else found.metadata_path
+    what = f"{kind} of v{found.version}{of}"
     if not path:
-        raise NotFoundError(f"Version v{version} has no {kind} file (its converter cannot be described as a spec).")
-    return _file(Path(path), YAML_MEDIA_TYPE, f"{kind} of v{version}")
+        raise NotFoundError(f"There is no {what}: its converter cannot be described as a NeuroConv specification.")
+    return file_response(Path(path), YAML_MEDIA_TYPE, what)
 
 
 @router.get(
@@ -101,5 +110,4 @@ def download_report(runtime: Runtime = Depends(get_runtime)) -> FileResponse:
     if not report:
         raise NotFoundError("No report yet: it is written after the evaluation.")
     path = Path(report)
-    media = "application/pdf" if path.suffix == ".pdf" else "application/json"
-    return _file(path, media, "report")
+    return file_response(path, report_media_type(path), "report")

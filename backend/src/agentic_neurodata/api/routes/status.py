@@ -8,7 +8,7 @@ from pathlib import Path
 from fastapi import APIRouter, Depends, Request, Response
 
 from ...contracts import evaluation
-from ...domain import CorrectionContext
+from ...domain import CorrectionContext, verdict_words
 from ...errors import NotFoundError
 from ...runtime import Runtime
 from ...state import GlobalState
@@ -37,6 +37,7 @@ def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
         detected_format=state.detected_format,
         versions=state.versions,
         validation_details=result.counts if result else None,
+        verdict=verdict_words(result.overall_status, result.counts) if result else None,
         issues=result.issues if result else [],
         completeness_score=result.completeness_score if result else None,
         file_info=result.file_info if result else None,
@@ -54,6 +55,8 @@ def build_status(state: GlobalState, llm_provider: str) -> StatusResponse:
         conversation=[turn.model_dump() for turn in state.conversation[-50:]],
         correction_history=state.correction_history,
         failure=state.failure.model_dump() if state.failure else None,
+        ending=state.ending,
+        model_failure=state.model_failure.model_dump() if state.model_failure else None,
         updated_at=state.updated_at,
     )
 

@@ -17,7 +17,12 @@ router = APIRouter(tags=["system"])
 STARTED = time.monotonic()
 
 
-@router.get("/health", response_model=HealthResponse, summary="Liveness check (answers while conversions run)")
+@router.get(
+    "/health",
+    response_model=HealthResponse,
+    summary="Liveness check (answers while conversions run; needs no token)",
+    openapi_extra={"security": []},
+)
 def health(runtime: Runtime = Depends(get_runtime)) -> HealthResponse:
     return HealthResponse(
         status="ok",

@@ -27,6 +27,7 @@ from .codec import Codec, make_codec
 from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
 from .final_metadata import final_metadata
+from .hdf5_text import TextChanges, clean_extractor_text, clean_metadata
 from .plan import ConversionPlan, build_converter, make_plan, make_session_plan, stream_interfaces
 
 ProgressCallback = Callable[[float, str, int | None, int | None], None]
@@ -69,6 +70,7 @@ class ConversionOutcome:
     conversion_options: dict[str, Any] = field(default_factory=dict)
     reader_metadata: dict[str, Any] = field(default_factory=dict)  # what the readers gave, before ours
     electrodes_located: bool = False  # the electrodes table's location column was set
+    writing_fixes: list[str] = field(default_factory=list)  # automatic fixes made to be able to write (in notes too)
     # The session's streams as written (links made or not, offsets), as plain dicts: empty for one reader.
     streams: list[dict[str, Any]] = field(default_factory=list)
     # What the specification cannot carry about times and names, in words (its header lists them).
@@ -179,6 +181,11 @@ def run_conversion(
         name_series(metadata, dict(plan.series_names))
         notes += list(getattr(converter, "notes", [])) + unlinked_notes(plan) + stream_notes + metadata_notes
         located = label_electrodes(converter, user_metadata)
+        text_changes = TextChanges()
+        metadata = clean_metadata(metadata, text_changes)
+        clean_extractor_text(_extractors(converter), metadata, text_changes)
+        writing_fixes = text_changes.notes()
+        notes += writing_fixes
         progress(8.0, "Building the NWB file", None, None)
         options_by_interface = conversion_options(converter)
         nwbfile = create_nwbfile(converter, metadata, options_by_interface)
@@ -224,9 +231,22 @@ def run_conversion(
         conversion_options=_plain_dicts(spec_options),
         reader_metadata=_plain_dicts(reader_metadata),
         electrodes_located=located,
+        writing_fixes=writing_fixes,
         streams=written_streams(plan),
         not_carried=not_carried,
     )
+
+
+def _extractors(converter: Any) -> list[tuple[str, Any]]:
+    """The recording and sorting extractors behind the converter's interfaces (their properties become
+    the electrodes and units columns)."""
+    found = []
+    for interface in interfaces_of(converter).values():
+        for kind in ("recording", "sorting"):
+            extractor = getattr(interface, f"{kind}_extractor", None)
+            if extractor is not None and hasattr(extractor, "get_property_keys"):
+                found.append((kind, extractor))
+    return found
 
 
 def unit_electrode_rows(nwbfile: Any) -> list[list[int]] | None:
