@@ -9,8 +9,7 @@ from typing import Any
 
 from pynwb import NWBHDF5IO
 
-from agentic_neurodata.agents.conversion.detection import choice
-from agentic_neurodata.agents.conversion.detection import detect as detection
+from agentic_neurodata.agents.conversion.detection import choice, detect
 from agentic_neurodata.agents.conversion.writing import runner
 from agentic_neurodata.domain import DetectionResult
 
@@ -37,7 +36,7 @@ def convert(
     metadata: dict[str, Any] | None = None,
     **write: Any,
 ) -> tuple[DetectionResult, runner.ConversionOutcome]:
-    found = settle(detection.detect(source, timeout_s=30), pick, arguments)
+    found = settle(detect(source, timeout_s=30), pick, arguments)
     outcome = runner.run_conversion(
         found.interface or "",
         found.source_data,
