@@ -14,14 +14,20 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from pynwb import NWBHDF5IO
 from pypdf import PdfReader
 
 from agentic_neurodata.agents.conversion.writing.runner import usable_cpus
-from agentic_neurodata.domain import OverallStatus
-from agentic_neurodata.sample_data import SAMPLES
+from agentic_neurodata.contracts import conversation, conversion, evaluation
+from agentic_neurodata.domain import DetectionResult, OverallStatus
+from agentic_neurodata.metadata.fields import FIELDS
+from agentic_neurodata.runtime import build_runtime
+from agentic_neurodata.sample_data import SAMPLES, SampleSpec, write_sample_spikeglx
+from agentic_neurodata.sample_data.spikeglx import probe_serial
 from agentic_neurodata.state import ValidationStatus, WorkflowStatus
-from tests.support.loop import LoopOutcome, run_loop
+from tests.support.loop import ANSWERS, LoopOutcome, follow, run_loop
 from tests.support.paths import REALDATA
+from tests.support.settings import make_settings
 
 pytestmark = pytest.mark.slow
 
@@ -53,7 +59,9 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, LoopOutcome]
         futures = {name: pool.submit(run_loop, name, folder, base, pick) for name, (folder, pick) in jobs.items()}
         done = {name: future.result() for name, future in futures.items()}
     wall = time.perf_counter() - started
-    print(f"\nclean loop: {len(done)} recordings in {wall:.0f} s (load {load:.1f} before, {os.getloadavg()[0]:.1f} after)")
+    print(
+        f"\nclean loop: {len(done)} recordings in {wall:.0f} s (load {load:.1f} before, {os.getloadavg()[0]:.1f} after)"
+    )
     for name, outcome in done.items():
         state = outcome.state
         issues = len(state.validation_result.issues) if state and state.validation_result else "?"
@@ -104,3 +112,50 @@ def test_the_pdf_shows_each_object_changed_with_its_value_before_and_after(outco
     # NeuroConv's placeholder name is replaced, and never copied into another object's text.
     described = [c.after for c in attempt.changes if c.attribute == "description"]
     assert described and not any("Placeholder" in str(text) for text in described)
+
+
+def test_two_probes_each_keep_their_own_device_description_serial_number_and_location(tmp_path: Path) -> None:
+    """Both probes of one SpikeGLX run, converted together (the run folder is given as the reader's source:
+    composing a session's streams is detection's business), then the whole correction loop."""
+    run = write_sample_spikeglx(tmp_path / "upload", SampleSpec(n_channels=8, duration_s=1.0, probes=2))
+    runtime = build_runtime(make_settings(tmp_path / "svc"), in_background=False)
+    try:
+        runtime.store.begin_session("two-probes", str(run), str(tmp_path / "out"))
+        found = DetectionResult(interface="SpikeGLXConverterPipe", source_data={"folder_path": str(run)}, confidence=1)
+        given = {
+            k: v for k, v in ANSWERS.items() if k in FIELDS and k not in ("electrode_location", "device_description")
+        }
+        runtime.store.update("test", "Detected and asked", detected_format=found, metadata=given)
+        v1 = runtime.call(conversion.CONVERT, input_path=str(run), detection_result=found, metadata=given)
+        result = runtime.call(evaluation.EVALUATE, nwb_path=v1.path, version=v1.version, with_report=False)
+        runtime.call(conversation.HANDLE_VALIDATION_RESULT, validation_result=result)
+        areas = {"electrode_location[NeuropixelsImec0]": "CA1", "electrode_location[NeuropixelsImec1]": "VISp"}
+        outcome = follow(runtime, areas)
+        state = outcome.state
+    finally:
+        runtime.close()
+    assert state is not None and state.validation_status == ValidationStatus.PASSED_IMPROVED, outcome.asked
+    assert state.validation_result is not None and state.validation_result.issues == []
+    asked = " ".join(outcome.asked)
+    assert "brain area of NeuropixelsImec0" in asked and "brain area of NeuropixelsImec1" in asked
+    with NWBHDF5IO(state.versions[-1].path, "r") as io:
+        nwbfile = io.read()
+        devices = {name: (d.description, d.serial_number) for name, d in nwbfile.devices.items()}
+        assert devices == {
+            f"NeuropixelsImec{n}": (
+                f"Neuropixels 1.0 probe, model NP1000 by imec, serial number {probe_serial(n)}",
+                probe_serial(n),
+            )
+            for n in (0, 1)
+        }
+        groups = {name: (g.location, g.device.name, g.description) for name, g in nwbfile.electrode_groups.items()}
+        assert groups == {
+            "NeuropixelsImec0": ("CA1", "NeuropixelsImec0", groups["NeuropixelsImec0"][2]),
+            "NeuropixelsImec1": ("VISp", "NeuropixelsImec1", groups["NeuropixelsImec1"][2]),
+        }
+        assert all(name in description for name, (_, _, description) in groups.items())  # each its own words
+        table = nwbfile.electrodes.to_dataframe()
+        assert set(zip(table["group_name"], table["location"], strict=True)) == {
+            ("NeuropixelsImec0", "CA1"),
+            ("NeuropixelsImec1", "VISp"),
+        }

@@ -60,10 +60,17 @@ def answer_everything(
     runtime: Runtime, folder: Path, answers: dict[str, str] | None = None, pick: str | None = None
 ) -> LoopOutcome:
     """Start a session on `folder` and answer until it ends; `pick` chooses a format option (default: the first)."""
-    answers = {**ANSWERS, **(answers or {})}
-    outcome = LoopOutcome(folder.name)
     started = time.perf_counter()
     runtime.start_local(folder, {})
+    outcome = follow(runtime, answers, pick)
+    outcome.name, outcome.seconds = folder.name, time.perf_counter() - started
+    return outcome
+
+
+def follow(runtime: Runtime, answers: dict[str, str] | None = None, pick: str | None = None) -> LoopOutcome:
+    """Answer what the session waits for until it ends."""
+    answers = {**ANSWERS, **(answers or {})}
+    outcome = LoopOutcome("session")
     for _ in range(MAX_STEPS):
         state = runtime.store.snapshot()
         request = state.pending_request
@@ -80,13 +87,13 @@ def answer_everything(
         elif request.type in (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL):
             offered = {o.value for o in request.options}
             approve = bool(offered & {"approve", "improve"})
-            runtime.call(conversation.HANDLE_CORRECTION, approved=approve, accept_as_is="accept" in offered)
+            accept = not approve and "accept" in offered  # only when nothing more is offered
+            runtime.call(conversation.HANDLE_CORRECTION, approved=approve, accept_as_is=accept)
         else:
             runtime.call(
                 conversation.HANDLE_USER_INPUT, fields={f.name: answer_for(f, answers) for f in request.fields}
             )
     outcome.state = runtime.store.snapshot()
-    outcome.seconds = time.perf_counter() - started
     return outcome
 
 

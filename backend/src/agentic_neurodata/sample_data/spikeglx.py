@@ -94,7 +94,7 @@ def _meta_text(spec: SampleSpec, kind: str, bin_path: Path, n_samples: int, prob
         "snsApLfSy": ap_lf_sy,
         "snsSaveChanSubset": saved_subset,
         "trigMode": "Immediate",
-        "typeImEnabled": "1",
+        "typeImEnabled": str(spec.probes),  # probes enabled in the run: SpikeGLX names series per probe when > 1
         "typeNiEnabled": "0",
         "typeThis": "imec",
         "~imroTbl": _imro_table(),

@@ -155,7 +155,9 @@ def _set(
     )
 
 
-def _result(strategy: FixStrategy, changes: list[ObjectChange], questions: list[FieldRequest]) -> FixOutcome:
+def _result(
+    strategy: FixStrategy, changes: list[ObjectChange], questions: list[FieldRequest], reason: str | None = None
+) -> FixOutcome:
     if not changes:
         return FixOutcome(questions=questions)
     single = changes[0] if len(changes) == 1 else None
@@ -164,7 +166,7 @@ def _result(strategy: FixStrategy, changes: list[ObjectChange], questions: list[
         field=strategy.field,
         old_value=single.before if single else None,
         new_value=single.after if single else None,
-        reason=strategy.description,
+        reason=reason or strategy.description,
         changes=changes,
     )
     return FixOutcome(fix, questions)
@@ -198,7 +200,22 @@ def _devices(strategy: FixStrategy, inputs: FixInputs, metadata: dict[str, Any])
             _set(metadata, changes, ("Device", name, "description"), asked, device.get("description"), description)
         else:
             questions.append(_device_question(name, name))
-    return _result(strategy, changes, questions)
+    return _result(strategy, changes, questions, _devices_reason(changes))
+
+
+def _devices_reason(changes: list[ObjectChange]) -> str:
+    """What this round does to devices, in words: only the kinds of change it makes."""
+    placeholders = {c.object_name for c in changes if is_placeholder_device(c.object_name)}
+    parts = []
+    if placeholders:
+        described = any(c.attribute == "description" and c.object_name in placeholders for c in changes)
+        parts.append(
+            "Name NeuroConv's placeholder device after the acquisition system the format implies"
+            + (" and describe it by that system" if described else "")
+        )
+    if any(c.object_name not in placeholders for c in changes):
+        parts.append("Describe each device from its own model, manufacturer and serial number")
+    return "; ".join(parts) + "."
 
 
 def _device_question(key_name: str, shown_name: str) -> FieldRequest:
