@@ -32,7 +32,7 @@ const FIRST: CorrectionAttempt = {
       reason: 'Generated from the probe model.',
     },
   ],
-  user_input: { subject_id: 'm042', keywords: ['V1', 'Neuropixels'] },
+  user_input: { subject_id: 'm042', keywords: ['V1', 'Neuropixels'], 'electrode_location[imec0]': 'CA1' },
   issues_after: [LOCATION, SUBJECT_DESCRIPTION],
   status_after: 'PASSED_WITH_ISSUES',
   changes: [
@@ -81,6 +81,7 @@ describe('CorrectionHistory', () => {
     expect(within(first).getByText(/: \(empty\) → Neuropixels 1\.0 probe \(imec NP1000\)/)).toBeInTheDocument()
     expect(within(first).getByText('Generated from the probe model.')).toBeInTheDocument()
     expect(within(first).getByText(/: V1; Neuropixels/)).toBeInTheDocument()
+    expect(within(first).getByText('Electrode location (brain area) of imec0')).toBeInTheDocument() // one probe's own
     expect(within(first).getByText('Changed in the file')).toBeInTheDocument()
     expect(within(first).getByText(/PlaceholderElectrodeDevice → OpenEphysAcquisitionSystem/)).toBeInTheDocument()
     expect(within(first).getByText('electrodes column port')).toBeInTheDocument()

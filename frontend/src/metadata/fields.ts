@@ -153,5 +153,8 @@ export function fieldSpec(name: string): FieldSpec | undefined {
 }
 
 export function humanLabel(name: string): string {
+  // A value for one object of the file: "electrode_location[imec0]" is the brain area of imec0.
+  const perObject = /^([a-z_]+)\[(.+)\]$/.exec(name)
+  if (perObject) return `${humanLabel(perObject[1])} of ${perObject[2]}`
   return fieldSpec(name)?.label ?? name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())
 }
