@@ -54,11 +54,19 @@ def object_label(change: ObjectChange) -> str:
     return kind if change.object_name in ("root", "subject") else f"{kind} {change.object_name}"
 
 
+def fix_title(fix: AppliedFix) -> str:
+    """The catalogue's title for what the fix answers, for the kind of object it changed (a device's
+    description, a column's) rather than the check's general one."""
+    kind = fix.changes[0].object_type if fix.changes else None
+    kind = "VectorData" if kind in TABLE_NAMES else kind
+    return knowledge_for(fix.check_name, object_type=kind).title
+
+
 def _by(change: ObjectChange, fixes: list[AppliedFix], given: dict[str, Any]) -> str:
     """Who made the change: the automatic fix that announced it, else the person's answers."""
     for fix in fixes:
         if any(c.target == change.target for c in fix.changes):
-            return "automatic: " + knowledge_for(fix.check_name).title
+            return "automatic: " + fix_title(fix)
     mine = {edit.object_name for name, value in given.items() if (edit := edit_for(name, value))}
     if given and (change.object_type in ("Subject", "NWBFile") or change.object_name in mine):
         return "your answer"
@@ -97,7 +105,7 @@ def _attempt(r: ReportBuilder, attempt: CorrectionAttempt, esc: Any) -> list[Any
                     ]
                     for c in changes
                 ],
-                [0.2, 0.12, 0.2, 0.3, 0.18],
+                [0.2, 0.14, 0.18, 0.3, 0.18],
             )
         )
     elif evaluated:
@@ -109,7 +117,7 @@ def _attempt(r: ReportBuilder, attempt: CorrectionAttempt, esc: Any) -> list[Any
                 [["Fix", "Objects", "Took effect", "Reason"]]
                 + [
                     [
-                        esc(knowledge_for(f.check_name).title),
+                        esc(fix_title(f)),
                         esc(_fix_objects(f)),
                         {True: "yes", False: "<b>no</b>", None: "not checked yet"}[f.took_effect],
                         esc(f.reason),
