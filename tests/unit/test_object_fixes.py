@@ -218,3 +218,16 @@ def test_what_a_round_changed_is_read_from_both_versions_and_each_fix_checked() 
     broken = kept.model_copy(update={"changes": [kept.changes[0].model_copy(update={"after": "Other"})]})
     checked = file_changes.check_fixes([kept, broken], observed, [], [])
     assert [fix.took_effect for fix in checked] == [True, False]
+
+
+def test_a_device_question_declined_once_is_not_asked_again_unless_everything_is() -> None:
+    info = FileInfo(devices=[{"name": "PlaceholderElectrodeDevice", "description": None}])
+    result = evaluated(info, found("check_description", "Device", "PlaceholderElectrodeDevice"))
+    declined = ["device_description[PlaceholderElectrodeDevice]"]
+    again = planning.plan_corrections(
+        result, {"device_name[PlaceholderElectrodeDevice]": "RecordingSystem"}, {}, "EDF", declined=declined
+    )
+    assert not again.questions and not again.fixes
+    assert [left.reason for left in again.leftovers] == [planning.DECLINED]
+    everything = planning.plan_corrections(result, {}, {}, "EDF", declined=declined, ask_everything=True)
+    assert [q.name for q in everything.questions] == declined

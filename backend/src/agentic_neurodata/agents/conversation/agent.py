@@ -453,7 +453,12 @@ class ConversationAgent(Agent):
         assert result is not None
         interface = state.detected_format.interface if state.detected_format else None
         return planning.plan_corrections(
-            result, state.metadata, state.conversion_options, interface, ask_everything=ask_everything
+            result,
+            state.metadata,
+            state.conversion_options,
+            interface,
+            ask_everything=ask_everything,
+            declined=state.declined_fields,
         )
 
     def _propose(self, result: ValidationResult, attempt: int) -> ActionReply:

@@ -29,6 +29,7 @@ from ...metadata.object_fields import object_key, split_key
 from ...metadata.result import RuleResult, accept, clean, reject
 from .auto_fixes import FixInputs, apply_fix
 
+DECLINED = "You preferred not to give this value, and the files do not hold it."
 # Fixes whose values others build on run first: a group's description names its device's new name.
 FIX_ORDER = ("device_description", "device_model_description", "column_description", "electrode_group_description")
 
@@ -154,10 +155,12 @@ def plan_corrections(
     interface: str | None = None,
     *,
     ask_everything: bool = False,
+    declined: Iterable[str] = (),
 ) -> CorrectionPlan:
     """What a correction round would do about `result`'s issues, worked out on copies of the session's
     metadata and options (nothing is changed until the plan is taken). Inspector crashes are not the
-    file's fault and are left out."""
+    file's fault and are left out. A question about one object that the person declined is asked once
+    only (unless they ask for every question again): that object's issue is then a leftover."""
     issues = [i for i in result.issues if i.category != IssueCategory.INSPECTOR_INTERNAL]
     plan = CorrectionPlan(metadata=copy.deepcopy(metadata or {}), options=copy.deepcopy(options or {}))
     still_reported = fields_still_reported(result)
@@ -180,7 +183,14 @@ def plan_corrections(
             ]
             plan.questions.extend(q for q in asked if q.name not in {p.name for p in plan.questions})
             covered |= {id(i) for i in answered}
-    plan.leftovers = [_leftover(i) for i in issues if id(i) not in covered]
+    refused = {name for name in declined if split_key(name)} if not ask_everything else set()
+    not_asked = {split[1] for q in plan.questions if q.name in refused and (split := split_key(q.name))}
+    plan.questions = [q for q in plan.questions if q.name not in refused]
+    plan.leftovers = [
+        _leftover(i, DECLINED if i.object_name in not_asked else None)
+        for i in issues
+        if id(i) not in covered or i.object_name in not_asked
+    ]
     return plan
 
 
