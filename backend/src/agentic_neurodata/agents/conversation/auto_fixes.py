@@ -91,12 +91,18 @@ def _option_fix(strategy: FixStrategy, inputs: FixInputs, options: dict[str, Any
             return None  # no column of a table the conversion writes from the reader: nothing it could change
     old = options.get(option)
     options[option] = value
+    return _applied(strategy, option, old, value, changes)
+
+
+def _applied(
+    strategy: FixStrategy, field: str | None, old: Any, new: Any, changes: list[ObjectChange], reason: str | None = None
+) -> AppliedFix:
     return AppliedFix(
         check_name=strategy.check_name,
-        field=option,
+        field=field,
         old_value=old,
-        new_value=value,
-        reason=strategy.description,
+        new_value=new,
+        reason=reason or strategy.description,
         changes=changes,
     )
 
@@ -115,14 +121,7 @@ def _changed(strategy: FixStrategy, metadata: dict[str, Any], name: str, new: An
         changes.append(
             ObjectChange(object_type=target[0], object_name=target[1], attribute=target[2], before=old, after=new)
         )
-    return AppliedFix(
-        check_name=strategy.check_name,
-        field=name,
-        old_value=old,
-        new_value=new,
-        reason=strategy.description,
-        changes=changes,
-    )
+    return _applied(strategy, name, old, new, changes)
 
 
 def _doi_prefixed(value: Any) -> Any:
@@ -161,15 +160,8 @@ def _result(
     if not changes:
         return FixOutcome(questions=questions)
     single = changes[0] if len(changes) == 1 else None
-    fix = AppliedFix(
-        check_name=strategy.check_name,
-        field=strategy.field,
-        old_value=single.before if single else None,
-        new_value=single.after if single else None,
-        reason=reason or strategy.description,
-        changes=changes,
-    )
-    return FixOutcome(fix, questions)
+    before, after = (single.before, single.after) if single else (None, None)
+    return FixOutcome(_applied(strategy, strategy.field, before, after, changes, reason), questions)
 
 
 def _devices(strategy: FixStrategy, inputs: FixInputs, metadata: dict[str, Any]) -> FixOutcome:

@@ -11,17 +11,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...domain import AppliedFix, FileInfo, ObjectChange, ValidationIssue
+from ...metadata.nwb_mapping import NWBFILE_FIELDS, SUBJECT_FIELDS
 
-NWBFILE_ATTRIBUTES = (
-    "session_description",
-    "experimenter",
-    "institution",
-    "lab",
-    "experiment_description",
-    "keywords",
-    "session_id",
-)
-SUBJECT_ATTRIBUTES = ("subject_id", "species", "sex", "age", "strain", "description", "date_of_birth")
 DEVICE_ATTRIBUTES = ("description", "manufacturer", "model", "serial_number")
 
 
@@ -57,10 +48,10 @@ def _renamed_devices(before: FileInfo, after: FileInfo) -> dict[str, str]:
 def changes_between(before: FileInfo, after: FileInfo) -> list[ObjectChange]:
     """Every tracked attribute that differs between two versions of the file."""
     changes: list[ObjectChange] = []
-    changes += _compare("NWBFile", "root", before.model_dump(), after.model_dump(), NWBFILE_ATTRIBUTES)
+    changes += _compare("NWBFile", "root", before.model_dump(), after.model_dump(), NWBFILE_FIELDS)
     subject_before = before.subject.model_dump() if before.subject else {}
     subject_after = after.subject.model_dump() if after.subject else {}
-    changes += _compare("Subject", "subject", subject_before, subject_after, SUBJECT_ATTRIBUTES)
+    changes += _compare("Subject", "subject", subject_before, subject_after, SUBJECT_FIELDS)
 
     renamed = _renamed_devices(before, after)
     devices_after = {d.get("name"): d for d in after.devices}
