@@ -9,7 +9,8 @@ from typing import Any
 
 from pynwb import NWBHDF5IO
 
-from agentic_neurodata.agents.conversion.detection import choice, detect
+from agentic_neurodata.agents.conversion import detection
+from agentic_neurodata.agents.conversion.detection import choice
 from agentic_neurodata.agents.conversion.writing import runner
 from agentic_neurodata.domain import DetectionResult
 
@@ -36,7 +37,7 @@ def convert(
     metadata: dict[str, Any] | None = None,
     **write: Any,
 ) -> tuple[DetectionResult, runner.ConversionOutcome]:
-    found = settle(detect(source, timeout_s=30), pick, arguments)
+    found = settle(detection.detect(source, timeout_s=30), pick, arguments)
     outcome = runner.run_conversion(
         found.interface or "",
         found.source_data,
