@@ -438,7 +438,8 @@ def _build() -> dict[str, CheckKnowledge]:
         META,
         "A device model (NWB 2.9 keeps the model apart from the device) has no description.",
         "The model description says what kind of hardware recorded the data.",
-        "The service writes a description from the model's name, number and manufacturer and lists it as an auto-fix.",
+        "The service writes a description from the model's number and manufacturer and lists it as an auto-fix; "
+        "when the files give neither, a description would say nothing, and the issue stays listed.",
         _auto(
             c,
             "Describe each device model from its name, model number and manufacturer.",
@@ -470,7 +471,9 @@ def _build() -> dict[str, CheckKnowledge]:
         "Without a description nobody can tell what the column's values mean (a port letter, a filter setting, an "
         "impedance in ohms).",
         "The service describes the column through NeuroConv's column metadata: with the vendor's documented "
-        "meaning when it knows the reader's field, else with a sentence saying where the value was read from.",
+        "meaning when it knows the reader's field, else with a sentence saying where the value was read from. "
+        "Columns of other tables (events, trials, intervals) are written by their reader and cannot be described "
+        "this way; they stay listed.",
         _auto(
             c,
             "Describe the reader's table columns from the vendor's documentation (or say where the values come from).",
@@ -782,7 +785,8 @@ def _build() -> dict[str, CheckKnowledge]:
         "A table column holds only the values 0 and 1 (or yes/no) but is stored in a type wider than one byte.",
         "A one-byte type holds the same values in half the space or less; a suggestion only.",
         "The service stores channel and unit columns holding only 0 and 1 in one byte (uint8), keeping their "
-        "values and meaning (a channel number that happens to be 0 or 1 is not made a yes/no column).",
+        "values and meaning (a channel number that happens to be 0 or 1 is not made a yes/no column). Columns of "
+        "other tables (events, trials) are written by their reader as they are and stay a suggestion.",
         _auto(
             c,
             "Store the electrode and unit table columns that hold only 0 and 1 in one byte each.",
