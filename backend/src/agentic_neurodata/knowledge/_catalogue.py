@@ -476,7 +476,8 @@ def _build() -> dict[str, CheckKnowledge]:
         "this way; they stay listed.",
         _auto(
             c,
-            "Describe the columns the reader added from the vendor's documentation, or say where their values come from.",
+            "Describe the columns the reader added from the vendor's documentation, or say where their values "
+            "come from.",
             "The vendor's documented meaning, or only where the value was read from; never a guessed meaning.",
             "column_description",
         ),
