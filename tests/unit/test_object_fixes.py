@@ -231,3 +231,14 @@ def test_a_device_question_declined_once_is_not_asked_again_unless_everything_is
     assert [left.reason for left in again.leftovers] == [planning.DECLINED]
     everything = planning.plan_corrections(result, {}, {}, "EDF", declined=declined, ask_everything=True)
     assert [q.name for q in everything.questions] == declined
+
+
+def test_a_value_for_one_object_follows_its_fields_rule_and_keeps_its_name() -> None:
+    from agentic_neurodata.agents.conversation import intake
+
+    checked = intake.check_values(
+        {"electrode_location[imec0]": "V1", "device_name[PlaceholderElectrodeDevice]": " Rig 2 "}
+    )
+    assert checked.accepted == {"electrode_location[imec0]": "VISp", "device_name[PlaceholderElectrodeDevice]": "Rig 2"}
+    refused = intake.check_values({"electrode_location[imec1]": "x" * 300})
+    assert refused.rejected["electrode_location[imec1]"].startswith("That is a description, not a brain area.")
