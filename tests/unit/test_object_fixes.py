@@ -242,3 +242,15 @@ def test_a_value_for_one_object_follows_its_fields_rule_and_keeps_its_name() -> 
     assert checked.accepted == {"electrode_location[imec0]": "VISp", "device_name[PlaceholderElectrodeDevice]": "Rig 2"}
     refused = intake.check_values({"electrode_location[imec1]": "x" * 300})
     assert refused.rejected["electrode_location[imec1]"].startswith("That is a description, not a brain area.")
+
+
+def test_a_fix_already_made_in_an_earlier_round_is_not_offered_again() -> None:
+    info = FileInfo(columns=[ColumnInfo(table="electrodes", name="port", description="no description", dtype="object")])
+    result = evaluated(
+        info, found("check_description", "VectorData", "port", "Description ('no description') is a placeholder.")
+    )
+    first = planning.plan_corrections(result, {}, {}, "IntanRecordingInterface")
+    assert [c.object_name for f in first.fixes for c in f.changes] == ["port"]
+    # The next round still finds the placeholder (the fix did not take effect): nothing new to offer.
+    again = planning.plan_corrections(result, first.metadata, first.options, "IntanRecordingInterface")
+    assert not again.fixes and [left.object_name for left in again.leftovers] == ["port"]

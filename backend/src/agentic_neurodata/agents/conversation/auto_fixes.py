@@ -148,6 +148,10 @@ def _set(
     before: Any,
     after: Any,
 ) -> None:
+    """Set one object's value, unless a value for it is in already (the person's, or this fix's from an
+    earlier round that did not take effect: offering it again would change nothing)."""
+    if key in metadata:
+        return
     metadata[key] = after
     changes.append(
         ObjectChange(object_type=target[0], object_name=target[1], attribute=target[2], before=before, after=after)
