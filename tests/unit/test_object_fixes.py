@@ -9,10 +9,13 @@ from agentic_neurodata.domain import (
     AppliedFix,
     ColumnInfo,
     CorrectionAttempt,
+    DetectionResult,
     FileInfo,
     ObjectChange,
     OverallStatus,
+    SessionStream,
     Severity,
+    StreamKind,
     ValidationIssue,
     ValidationResult,
 )
@@ -158,13 +161,44 @@ def test_vendor_columns_get_their_documented_meaning_or_say_where_they_come_from
     assert plan.options == {"compact_binary_columns": True}
     [compact] = [f for f in plan.fixes if f.field == "compact_binary_columns"]
     assert [(c.object_name, c.before, c.after) for c in compact.changes] == [("board_stream_num", "int16", "uint8")]
-    assert column_description("NeuralynxRecordingInterface", "electrodes", "ADMaxValue")[1] is True
+    assert column_description(("NeuralynxRecordingInterface",), "electrodes", "ADMaxValue")[1] is True
     edit = edit_for("column_description[electrodes.port]", "x")
     assert edit is not None and (edit.object_type, edit.object_name, edit.attribute) == (
         "electrodes",
         "port",
         "description",
     )
+
+
+def test_in_a_session_each_table_s_columns_are_described_by_the_reader_that_wrote_them() -> None:
+    """A SpikeGLX recording with its Phy sorting (one file, issue 13's sessions): the units table's
+    columns are Phy's, the electrodes table's SpikeGLX's, whichever reader the detection named first."""
+    session = DetectionResult(
+        interface="SpikeGLXRecordingInterface",
+        confidence=1,
+        streams=[
+            SessionStream(name="imec0.ap", interface="SpikeGLXRecordingInterface", kind=StreamKind.RECORDING),
+            SessionStream(name="kilosort", interface="PhySortingInterface", kind=StreamKind.SORTING),
+            SessionStream(
+                name="left out", interface="IntanRecordingInterface", kind=StreamKind.RECORDING, included=False
+            ),
+        ],
+    )
+    readers = planning.table_readers_of(session)
+    assert readers == {"electrodes": ("SpikeGLXRecordingInterface",), "units": ("PhySortingInterface",)}
+    info = FileInfo(
+        columns=[
+            ColumnInfo(table="units", name="KSLabel", description="no description", dtype="object"),
+            ColumnInfo(table="electrodes", name="mystery", description="no description", dtype="int16"),
+        ]
+    )
+    issues = [found("check_description", "VectorData", name) for name in ("KSLabel", "mystery")]
+    plan = planning.plan_corrections(evaluated(info, *issues), {}, {}, session.interface, table_readers=readers)
+    assert plan.metadata["column_description[units.KSLabel]"].startswith("Kilosort's automatic label of the cluster")
+    assert plan.metadata["column_description[electrodes.mystery]"] == (
+        "The value of 'mystery' read from the SpikeGLX files for each channel; its meaning is not documented here."
+    )
+    assert planning.table_readers_of(None) == {}
 
 
 def test_a_fix_is_offered_only_when_it_changes_the_file_and_what_nothing_changes_is_said_once() -> None:

@@ -185,13 +185,17 @@ def reader_family(interface: str | None) -> ReaderFamily | None:
     return next((FAMILIES[key] for prefix, key in _PREFIXES.items() if name.startswith(prefix)), None)
 
 
-def column_description(interface: str | None, table: str, column: str) -> tuple[str, bool]:
+def column_description(readers: tuple[str | None, ...], table: str, column: str) -> tuple[str, bool]:
     """(description, documented) of a column a reader added to `table`: the vendor's meaning when the
-    family's table knows it, else an honest sentence saying only where the value came from."""
-    family = reader_family(interface)
-    if family is not None and column in family.columns:
-        return family.columns[column], True
-    source = f"the {family.vendor} files" if family else f"the files by {interface or 'the reader'}"
+    family of one of `readers` (those writing the table; in a session, e.g. a recording and its
+    sorting, each table has its own) knows it, else an honest sentence saying only where the value
+    came from (the first reader's files)."""
+    families = [reader_family(reader) for reader in readers]
+    for family in families:
+        if family is not None and column in family.columns:
+            return family.columns[column], True
+    first, family = (readers[0], families[0]) if readers else (None, None)
+    source = f"the {family.vendor} files" if family else f"the files by {first or 'the reader'}"
     row = _ROW.get(table, "row")
     return f"The value of '{column}' read from {source} for each {row}; its meaning is not documented here.", False
 

@@ -464,6 +464,7 @@ class ConversationAgent(Agent):
             interface,
             ask_everything=ask_everything,
             declined=state.declined_fields,
+            table_readers=planning.table_readers_of(state.detected_format),
         )
 
     def _propose(self, result: ValidationResult, attempt: int) -> ActionReply:

@@ -42,6 +42,11 @@ class FixInputs:
     info: FileInfo | None
     issues: list[ValidationIssue]
     interface: str | None = None
+    # The readers that write each table ("electrodes", "units") in a session of several; else `interface`.
+    table_readers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def readers_of(self, table: str) -> tuple[str | None, ...]:
+        return self.table_readers.get(table) or (self.interface,)
 
 
 @dataclass
@@ -178,7 +183,7 @@ def _devices(strategy: FixStrategy, inputs: FixInputs, metadata: dict[str, Any])
         device = devices.get(name, {"name": name})
         asked, renamed = object_key("device_description", name), object_key("device_name", name)
         if is_placeholder_device(name):
-            system = system_device(inputs.interface)
+            system = system_device(inputs.readers_of("electrodes")[0])
             new_name, description = system if system else (UNNAMED_SYSTEM, None)
             if renamed not in metadata:
                 _set(metadata, changes, ("Device", name, "name"), renamed, name, new_name)
@@ -295,7 +300,7 @@ def _columns(strategy: FixStrategy, inputs: FixInputs, metadata: dict[str, Any])
     for column in inputs.info.columns if inputs.info else []:
         if column.name not in named or column.table not in COLUMN_BLOCKS or not is_placeholder(column.description):
             continue
-        text, _ = column_description(inputs.interface, column.table, column.name)
+        text, _ = column_description(inputs.readers_of(column.table), column.table, column.name)
         key = object_key("column_description", column_object(column.table, column.name))
         _set(metadata, changes, (column.table, column.name, "description"), key, column.description, text)
     return _result(strategy, changes, [])

@@ -14,12 +14,14 @@ from typing import Any
 from ...domain import (
     AppliedFix,
     CorrectionAttempt,
+    DetectionResult,
     FieldRequest,
     FileInfo,
     FixKind,
     FixStrategy,
     IssueCategory,
     Leftover,
+    StreamKind,
     ValidationIssue,
     ValidationResult,
 )
@@ -32,6 +34,8 @@ from .auto_fixes import FixInputs, apply_fix
 DECLINED = "You preferred not to give this value, and the files do not hold it."
 # Fixes whose values others build on run first: a group's description names its device's new name.
 FIX_ORDER = ("device_description", "device_model_description", "column_description", "electrode_group_description")
+# Which streams of a session write each table: a column is described by the vendor of its own table's reader.
+TABLE_WRITERS = {"electrodes": StreamKind.RECORDING, "units": StreamKind.SORTING}
 
 
 @dataclass
@@ -148,6 +152,17 @@ def _covered(issue: ValidationIssue, fix: AppliedFix | None, questions: list[Fie
     return issue.object_name in touched | asked
 
 
+def table_readers_of(found: DetectionResult | None) -> dict[str, tuple[str, ...]]:
+    """The readers of the session's included streams that write each table: recordings the electrodes,
+    sortings the units (empty for a detection without a session plan)."""
+    streams = found.included_streams() if found else []
+    readers = {
+        table: tuple(dict.fromkeys(s.interface for s in streams if s.kind == kind))
+        for table, kind in TABLE_WRITERS.items()
+    }
+    return {table: names for table, names in readers.items() if names}
+
+
 def plan_corrections(
     result: ValidationResult,
     metadata: dict[str, Any] | None = None,
@@ -156,18 +171,21 @@ def plan_corrections(
     *,
     ask_everything: bool = False,
     declined: Iterable[str] = (),
+    table_readers: dict[str, tuple[str, ...]] | None = None,
 ) -> CorrectionPlan:
     """What a correction round would do about `result`'s issues, worked out on copies of the session's
     metadata and options (nothing is changed until the plan is taken). Inspector crashes are not the
     file's fault and are left out. A question about one object that the person declined is asked once
-    only (unless they ask for every question again): that object's issue is then a leftover."""
+    only (unless they ask for every question again): that object's issue is then a leftover.
+    `table_readers`: the readers of a session that write each table (`table_readers_of`), else `interface`."""
     issues = [i for i in result.issues if i.category != IssueCategory.INSPECTOR_INTERNAL]
     plan = CorrectionPlan(metadata=copy.deepcopy(metadata or {}), options=copy.deepcopy(options or {}))
     still_reported = fields_still_reported(result)
     covered: set[int] = set()
     for strategy, answered in _strategies(issues):
         if strategy.kind == FixKind.AUTO:
-            outcome = apply_fix(strategy, FixInputs(result.file_info, answered, interface), plan.metadata, plan.options)
+            inputs = FixInputs(result.file_info, answered, interface, dict(table_readers or {}))
+            outcome = apply_fix(strategy, inputs, plan.metadata, plan.options)
             if outcome.fix is not None:
                 plan.fixes.append(outcome.fix)
             plan.questions.extend(outcome.questions)
