@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from agentic_neurodata.agents.conversion.writing.runner import usable_cpus
 from agentic_neurodata.contracts import conversation, conversion, evaluation
-from agentic_neurodata.domain import DetectionResult, OverallStatus
+from agentic_neurodata.domain import OverallStatus
 from agentic_neurodata.metadata.fields import FIELDS
 from agentic_neurodata.runtime import build_runtime
 from agentic_neurodata.sample_data import SAMPLES, SampleSpec, write_sample_spikeglx
@@ -115,13 +115,14 @@ def test_the_pdf_shows_each_object_changed_with_its_value_before_and_after(outco
 
 
 def test_two_probes_each_keep_their_own_device_description_serial_number_and_location(tmp_path: Path) -> None:
-    """Both probes of one SpikeGLX run, converted together (the run folder is given as the reader's source:
-    composing a session's streams is detection's business), then the whole correction loop."""
+    """Both probes of one SpikeGLX run, detected as one reader of the run folder and converted together,
+    then the whole correction loop (the brain area left for the correction round to ask per group)."""
     run = write_sample_spikeglx(tmp_path / "upload", SampleSpec(n_channels=8, duration_s=1.0, probes=2))
     runtime = build_runtime(make_settings(tmp_path / "svc"), in_background=False)
     try:
         runtime.store.begin_session("two-probes", str(run), str(tmp_path / "out"))
-        found = DetectionResult(interface="SpikeGLXConverterPipe", source_data={"folder_path": str(run)}, confidence=1)
+        found = runtime.call(conversion.DETECT_FORMAT, input_path=str(run))
+        assert found.interface == "SpikeGLXConverterPipe" and not found.needs_choice, found.explanation
         given = {
             k: v for k, v in ANSWERS.items() if k in FIELDS and k not in ("electrode_location", "device_description")
         }
