@@ -58,6 +58,7 @@ def test_unknown_or_wrong_options_are_refused_with_the_known_ones(runtime, sampl
         "skip_empty_streams",
         "drop_empty_tables",
         "drop_empty_strings",
+        "compact_binary_columns",
         "compression",
     }
     with pytest.raises(BadInputError, match="true or false"):

@@ -12,6 +12,7 @@ from agentic_neurodata.domain import (
     FileInfo,
     FixKind,
     FixStrategy,
+    ObjectChange,
     PendingRequest,
     PendingRequestType,
     RequestOption,
@@ -83,31 +84,31 @@ def strategy(check: str, field: str | None, kind: FixKind = FixKind.AUTO) -> Fix
     return FixStrategy(check_name=check, kind=kind, description=f"fix {check}.", field=field)
 
 
+def apply(
+    check: str, field: str | None, metadata: dict, options: dict, info: FileInfo | None = None
+) -> AppliedFix | None:
+    return auto_fixes.apply_fix(strategy(check, field), auto_fixes.FixInputs(info, []), metadata, options).fix
+
+
 def test_automatic_fixes_work_only_from_facts_present() -> None:
     metadata: dict = {"subject_id": "m/042", "related_publications": ["10.1234/abcd"]}
     options: dict = {}
-    info = FileInfo(
-        devices=[
-            {"name": "NeuropixelsImec0", "manufacturer": "imec", "model": "NP1000", "serial_number": "18194814012"}
-        ]
-    )
     done = [
-        auto_fixes.apply_fix(strategy(c, f), metadata, options, info)
+        apply(c, f, metadata, options)
         for c, f in (
             ("check_subject_id_no_slashes", "subject_id"),
             ("check_doi_publications", "related_publications"),
-            ("check_description", "device_description"),
             ("check_empty_table", None),
         )
     ]
     assert all(isinstance(fix, AppliedFix) for fix in done)
     assert metadata["subject_id"] == "m-042" and metadata["related_publications"] == ["doi:10.1234/abcd"]
-    assert metadata["device_description"] == "NeuropixelsImec0, NP1000, made by imec, serial number 18194814012"
     assert options == {"drop_empty_tables": True}
+    assert done[0].changes[0].target == ("Subject", "subject", "subject_id")  # type: ignore[union-attr]
     # Nothing to work on: nothing is invented.
-    assert auto_fixes.apply_fix(strategy("check_subject_sex", "sex"), {}, {}, None) is None
-    assert auto_fixes.apply_fix(strategy("check_description", "device_description"), {}, {}, FileInfo()) is None
-    assert auto_fixes.apply_fix(strategy("check_empty_table", None), {}, {"drop_empty_tables": True}, None) is None
+    assert apply("check_subject_sex", "sex", {}, {}) is None
+    assert apply("check_empty_table", None, {}, {"drop_empty_tables": True}) is None
+    assert apply("check_column_binary_capability", None, {}, {}, FileInfo()) is None  # no 0/1 column
 
 
 def issue(check: str, location: str = "/") -> ValidationIssue:
@@ -120,7 +121,14 @@ def issue(check: str, location: str = "/") -> ValidationIssue:
     )
 
 
-def test_no_progress_means_same_issues_no_input_no_fix() -> None:
+def test_no_progress_means_same_issues_and_nothing_changed_in_the_file() -> None:
+    read = CorrectionAttempt(
+        attempt=2, issues_before=[issue("check_a")], issues_after=[issue("check_a")], file_before=FileInfo()
+    )
+    assert planning.made_no_progress(read.model_copy(update={"user_input": {"age": "P90D"}}))
+    change = ObjectChange(object_type="Subject", object_name="subject", attribute="age", before=None, after="P90D")
+    assert not planning.made_no_progress(read.model_copy(update={"changes": [change]}))
+    # A round recorded without the file before it: no input and no fix.
     same = CorrectionAttempt(attempt=2, issues_before=[issue("check_a")], issues_after=[issue("check_a")])
     assert planning.made_no_progress(same)
     moved = CorrectionAttempt(attempt=2, issues_before=[issue("check_a")], issues_after=[issue("check_a", "/x")])
@@ -133,8 +141,9 @@ def test_no_progress_means_same_issues_no_input_no_fix() -> None:
 
 
 def test_correction_questions_carry_the_question_why_example_and_rule() -> None:
-    plan = planning.CorrectionPlan(
-        ask=[
+    age, resistance = (
+        planning.question_for(s)
+        for s in [
             FixStrategy(
                 check_name="check_subject_age",
                 kind=FixKind.ASK,
@@ -155,7 +164,6 @@ def test_correction_questions_carry_the_question_why_example_and_rule() -> None:
             ),
         ]
     )
-    age, resistance = plan.questions()
     assert (age.name, age.description, age.example, age.rule) == (
         "age",
         "How old was the subject?",

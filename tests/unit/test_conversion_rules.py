@@ -26,7 +26,8 @@ def test_options_are_checked() -> None:
     with pytest.raises(BadInputError) as caught:
         validate_options({"gzip": True})
     assert (
-        "Known options: skip_empty_streams, drop_empty_tables, drop_empty_strings, compression" in caught.value.message
+        "Known options: skip_empty_streams, drop_empty_tables, drop_empty_strings, compact_binary_columns, compression"
+        in caught.value.message
     )
 
 

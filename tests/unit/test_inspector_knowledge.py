@@ -111,13 +111,13 @@ def test_missing_subject_asks_for_the_four_values_dandi_requires() -> None:
     assert entry.fix_kind == FixKind.ASK and entry.fields == ["subject_id", "species", "sex", "age"]
 
 
-def test_a_description_from_the_recording_software_is_explained_but_not_fixable() -> None:
-    assert (
-        fix_kind_for(
-            "check_description", message="Description ('no description') is a placeholder.", object_type="VectorData"
-        )
-        == FixKind.NONE
-    )
+def test_a_column_description_is_fixed_automatically_other_descriptions_are_explained() -> None:
+    placeholder = "Description ('no description') is a placeholder."
+    assert fix_kind_for("check_description", message=placeholder, object_type="VectorData") == FixKind.AUTO
+    assert knowledge_for("check_description", message=placeholder, object_type="VectorData").fields == [
+        "column_description"
+    ]
+    assert fix_kind_for("check_description", message=placeholder, object_type="TimeSeries") == FixKind.NONE
 
 
 def test_an_unknown_check_falls_back_to_the_inspectors_message_and_ask() -> None:
@@ -143,6 +143,7 @@ def test_fix_strategies_for_issues_are_deduplicated_per_field_automatic_first() 
     )
     assert [(f.kind, f.field) for f in plan] == [
         (FixKind.AUTO, "device_description"),
+        (FixKind.AUTO, "column_description"),
         (FixKind.ASK, "sex"),
         (FixKind.ASK, "subject_id"),
         (FixKind.ASK, "species"),

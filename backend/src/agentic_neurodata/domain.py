@@ -63,9 +63,10 @@ class ValidationIssue(BaseModel):
     how_to_fix: str | None = None
 
     @property
-    def key(self) -> tuple[str, str]:
-        """Identity of an issue across attempts: the check and where it fired."""
-        return (self.check_name, self.location or "")
+    def key(self) -> tuple[str, str, str]:
+        """Identity of an issue across attempts: the check and where it fired (the Inspector names no
+        location for a table's columns, so the object's name tells them apart)."""
+        return (self.check_name, self.location or "", self.object_name or "")
 
 
 class SeverityCounts(BaseModel):
@@ -134,6 +135,16 @@ class SubjectInfo(BaseModel):
     date_of_birth: str | None = None
 
 
+class ColumnInfo(BaseModel):
+    """One column of a table of the file (electrodes, units): what it says it holds and how it is stored."""
+
+    table: str = Field(description="The table's name in the file: electrodes, units, ...")
+    name: str
+    description: str | None = None
+    dtype: str | None = None
+    binary: bool = Field(default=False, description="Every value is 0 or 1 (could be stored in one byte)")
+
+
 class FileInfo(BaseModel):
     """What the NWB file holds. Every field is optional: absent parts are simply absent."""
 
@@ -152,9 +163,11 @@ class FileInfo(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     subject: SubjectInfo | None = None
     devices: list[dict[str, Any]] = Field(default_factory=list)
+    device_models: list[dict[str, Any]] = Field(default_factory=list, description="NWB 2.9 DeviceModel objects")
     electrode_groups: list[dict[str, Any]] = Field(default_factory=list)
     electrode_count: int | None = None
     electrode_columns: list[str] = Field(default_factory=list)
+    columns: list[ColumnInfo] = Field(default_factory=list, description="Columns of the electrodes and units tables")
     acquisition: list[AcquisitionEntry] = Field(default_factory=list)
     processing_modules: list[dict[str, Any]] = Field(default_factory=list)
     units_count: int | None = None
@@ -192,11 +205,41 @@ class FixStrategy(BaseModel):
     rule: str | None = None
 
 
+class ObjectChange(BaseModel):
+    """One attribute of one object of the NWB file, before and after: "the device
+    PlaceholderElectrodeDevice's name becomes OpenEphysAcquisitionSystem", "the electrodes
+    table's column port gets the description X". Every metadata change of a correction round is
+    one of these; `dtype` is the only attribute whose change rewrites data (a small column)."""
+
+    object_type: str = Field(description="Device, DeviceModel, ElectrodeGroup, Subject, NWBFile, or a table's name")
+    object_name: str = Field(description="The object's name in the file before the change (a column's name)")
+    attribute: str = Field(description="name, description, location, dtype, or a field of Subject / NWBFile")
+    before: Any = None
+    after: Any = None
+
+    @property
+    def target(self) -> tuple[str, str, str]:
+        return (self.object_type, self.object_name, self.attribute)
+
+
 class AppliedFix(BaseModel):
     check_name: str
     field: str | None = None
     old_value: Any = None
     new_value: Any = None
+    reason: str
+    changes: list[ObjectChange] = Field(default_factory=list, description="What the fix sets, object by object")
+    took_effect: bool | None = Field(
+        default=None, description="Checked on the next version: every change is in the file (None: not yet checked)"
+    )
+
+
+class Leftover(BaseModel):
+    """An issue no automatic fix and no answer can remove, and why."""
+
+    check_name: str
+    title: str
+    object_name: str | None = None
     reason: str
 
 
@@ -209,6 +252,14 @@ class CorrectionAttempt(BaseModel):
     user_input: dict[str, Any] = Field(default_factory=dict)
     issues_after: list[ValidationIssue] | None = None
     status_after: OverallStatus | None = None
+    # What the file held before the round, to tell what the round changed once the new version is read.
+    file_before: FileInfo | None = None
+    changes: list[ObjectChange] = Field(
+        default_factory=list, description="What changed in the file, object by object (read from both versions)"
+    )
+    leftovers: list[Leftover] = Field(
+        default_factory=list, description="What no fix and no answer could change when the round started, and why"
+    )
 
 
 class EndingDecision(StrEnum):

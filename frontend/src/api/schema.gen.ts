@@ -468,6 +468,11 @@ export interface components {
         };
         /** AppliedFix */
         AppliedFix: {
+            /**
+             * Changes
+             * @description What the fix sets, object by object
+             */
+            changes?: components["schemas"]["ObjectChange"][];
             /** Check Name */
             check_name: string;
             /** Field */
@@ -478,6 +483,11 @@ export interface components {
             old_value?: unknown;
             /** Reason */
             reason: string;
+            /**
+             * Took Effect
+             * @description Checked on the next version: every change is in the file (None: not yet checked)
+             */
+            took_effect?: boolean | null;
         };
         /** ChatTurnView */
         ChatTurnView: {
@@ -491,16 +501,50 @@ export interface components {
              */
             timestamp: string;
         };
+        /**
+         * ColumnInfo
+         * @description One column of a table of the file (electrodes, units): what it says it holds and how it is stored.
+         */
+        ColumnInfo: {
+            /**
+             * Binary
+             * @description Every value is 0 or 1 (could be stored in one byte)
+             * @default false
+             */
+            binary: boolean;
+            /** Description */
+            description?: string | null;
+            /** Dtype */
+            dtype?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Table
+             * @description The table's name in the file: electrodes, units, ...
+             */
+            table: string;
+        };
         /** CorrectionAttempt */
         CorrectionAttempt: {
             /** Attempt */
             attempt: number;
+            /**
+             * Changes
+             * @description What changed in the file, object by object (read from both versions)
+             */
+            changes?: components["schemas"]["ObjectChange"][];
+            file_before?: components["schemas"]["FileInfo"] | null;
             /** Fixes Applied */
             fixes_applied?: components["schemas"]["AppliedFix"][];
             /** Issues After */
             issues_after?: components["schemas"]["ValidationIssue"][] | null;
             /** Issues Before */
             issues_before?: components["schemas"]["ValidationIssue"][];
+            /**
+             * Leftovers
+             * @description What no fix and no answer could change when the round started, and why
+             */
+            leftovers?: components["schemas"]["Leftover"][];
             /**
              * Started At
              * Format: date-time
@@ -723,6 +767,18 @@ export interface components {
         FileInfo: {
             /** Acquisition */
             acquisition?: components["schemas"]["AcquisitionEntry"][];
+            /**
+             * Columns
+             * @description Columns of the electrodes and units tables
+             */
+            columns?: components["schemas"]["ColumnInfo"][];
+            /**
+             * Device Models
+             * @description NWB 2.9 DeviceModel objects
+             */
+            device_models?: {
+                [key: string]: unknown;
+            }[];
             /** Devices */
             devices?: {
                 [key: string]: unknown;
@@ -877,6 +933,20 @@ export interface components {
             message: string;
             severity: components["schemas"]["Severity"];
         };
+        /**
+         * Leftover
+         * @description An issue no automatic fix and no answer can remove, and why.
+         */
+        Leftover: {
+            /** Check Name */
+            check_name: string;
+            /** Object Name */
+            object_name?: string | null;
+            /** Reason */
+            reason: string;
+            /** Title */
+            title: string;
+        };
         /** LogEntryView */
         LogEntryView: {
             /** Component */
@@ -1003,6 +1073,34 @@ export interface components {
             version: number;
             /** Writing Fixes */
             writing_fixes?: string[];
+        };
+        /**
+         * ObjectChange
+         * @description One attribute of one object of the NWB file, before and after: "the device
+         *     PlaceholderElectrodeDevice's name becomes OpenEphysAcquisitionSystem", "the electrodes
+         *     table's column port gets the description X". Every metadata change of a correction round is
+         *     one of these; `dtype` is the only attribute whose change rewrites data (a small column).
+         */
+        ObjectChange: {
+            /** After */
+            after?: unknown;
+            /**
+             * Attribute
+             * @description name, description, location, dtype, or a field of Subject / NWBFile
+             */
+            attribute: string;
+            /** Before */
+            before?: unknown;
+            /**
+             * Object Name
+             * @description The object's name in the file before the change (a column's name)
+             */
+            object_name: string;
+            /**
+             * Object Type
+             * @description Device, DeviceModel, ElectrodeGroup, Subject, NWBFile, or a table's name
+             */
+            object_type: string;
         };
         /**
          * OverallStatus

@@ -32,9 +32,25 @@ const FIRST: CorrectionAttempt = {
       reason: 'Generated from the probe model.',
     },
   ],
-  user_input: { subject_id: 'm042', keywords: ['V1', 'Neuropixels'] },
+  user_input: { subject_id: 'm042', keywords: ['V1', 'Neuropixels'], 'electrode_location[imec0]': 'CA1' },
   issues_after: [LOCATION, SUBJECT_DESCRIPTION],
   status_after: 'PASSED_WITH_ISSUES',
+  changes: [
+    {
+      object_type: 'Device',
+      object_name: 'PlaceholderElectrodeDevice',
+      attribute: 'name',
+      before: 'PlaceholderElectrodeDevice',
+      after: 'OpenEphysAcquisitionSystem',
+    },
+    {
+      object_type: 'electrodes',
+      object_name: 'port',
+      attribute: 'description',
+      before: 'no description',
+      after: 'Headstage port',
+    },
+  ],
 }
 const SECOND: CorrectionAttempt = {
   attempt: 2,
@@ -65,6 +81,11 @@ describe('CorrectionHistory', () => {
     expect(within(first).getByText(/: \(empty\) → Neuropixels 1\.0 probe \(imec NP1000\)/)).toBeInTheDocument()
     expect(within(first).getByText('Generated from the probe model.')).toBeInTheDocument()
     expect(within(first).getByText(/: V1; Neuropixels/)).toBeInTheDocument()
+    expect(within(first).getByText('Electrode location (brain area) of imec0')).toBeInTheDocument() // one probe's own
+    expect(within(first).getByText('Changed in the file')).toBeInTheDocument()
+    expect(within(first).getByText(/PlaceholderElectrodeDevice → OpenEphysAcquisitionSystem/)).toBeInTheDocument()
+    expect(within(first).getByText('electrodes column port')).toBeInTheDocument()
+    expect(within(first).getByText(/no description → Headstage port/)).toBeInTheDocument()
     expect(within(first).getByText('Resolved (2)')).toBeInTheDocument()
     expect(within(first).getByText('Description is missing. (NeuropixelsImec0)')).toBeInTheDocument()
     expect(within(first).getByText('Still there (1)')).toBeInTheDocument()
@@ -74,5 +95,6 @@ describe('CorrectionHistory', () => {
     expect(within(second).getByText('in progress')).toBeInTheDocument()
     expect(within(second).getByText('Nothing: this round needed values only you know.')).toBeInTheDocument()
     expect(within(second).getByText('Issues before (2)')).toBeInTheDocument()
+    expect(within(second).queryByText('Changed in the file')).toBeNull() // not evaluated yet
   })
 })

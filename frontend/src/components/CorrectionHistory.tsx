@@ -1,7 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
-import type { CorrectionAttempt, OverallStatus, ValidationIssue } from '../api/types'
+import type { AppliedFix, CorrectionAttempt, ObjectChange, OverallStatus, ValidationIssue } from '../api/types'
 import { useCatalogue } from '../metadata/CatalogueContext'
 import { humanLabel } from '../metadata/catalogue'
 import { keyed } from './keyed'
@@ -34,6 +34,24 @@ export function showValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(showValue).join('; ')
   if (typeof value === 'object') return JSON.stringify(value)
   return String(value)
+}
+
+const TABLE_LABELS: Record<string, string> = { electrodes: 'electrodes column', units: 'units column' }
+
+/** How a changed object is named: "Device PlaceholderElectrodeDevice", "electrodes column port", "Subject". */
+export function objectLabel(change: ObjectChange): string {
+  const kind = TABLE_LABELS[change.object_type] ?? change.object_type
+  return change.object_name === 'root' || change.object_name === 'subject' ? kind : `${kind} ${change.object_name}`
+}
+
+const objectChangeKey = (change: ObjectChange) => `${change.object_type}|${change.object_name}|${change.attribute}`
+
+/** One value before and after, or how many objects a fix changed one by one. */
+function fixSummary(fix: AppliedFix): string {
+  const changes = fix.changes ?? []
+  if (changes.length > 1)
+    return `: ${changes.length} objects (${[...new Set(changes.map((c) => c.object_name))].join(', ')})`
+  return `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`
 }
 
 /** Every correction: what was wrong before, what the service fixed, what you gave, and what changed. */
@@ -86,7 +104,8 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
                 <li key={key}>
                   <Typography variant="body2">
                     <strong>{fix.field ? humanLabel(fix.field, catalogue) : fix.check_name}</strong>
-                    {fix.field && `: ${showValue(fix.old_value)} → ${showValue(fix.new_value)}`}
+                    {fix.field && fixSummary(fix)}
+                    {fix.took_effect === false && ' (did not take effect)'}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {fix.reason}
@@ -95,6 +114,18 @@ function AttemptRecord({ attempt, expanded }: { attempt: CorrectionAttempt; expa
               ),
             )}
           </Part>
+          {change && (
+            <Part title="Changed in the file" empty="Nothing changed in the file's descriptions.">
+              {keyed(attempt.changes ?? [], objectChangeKey).map(({ key, item }) => (
+                <li key={key}>
+                  <Typography variant="body2">
+                    <strong>{objectLabel(item)}</strong> {item.attribute.replaceAll('_', ' ')}: {showValue(item.before)}{' '}
+                    → {showValue(item.after)}
+                  </Typography>
+                </li>
+              ))}
+            </Part>
+          )}
           <Part title="Your answers" empty={change ? 'None given in this round.' : 'None yet.'}>
             {given.map(([name, value]) => (
               <li key={name}>

@@ -42,6 +42,9 @@ export function fieldSpec(catalogue: MetadataCatalogue | null, name: string): Fi
 }
 
 export function humanLabel(name: string, catalogue: MetadataCatalogue | null = null): string {
+  // A value for one object of the file: "electrode_location[imec0]" is the brain area of imec0.
+  const perObject = /^([a-z_]+)\[(.+)\]$/.exec(name)
+  if (perObject) return `${humanLabel(perObject[1], catalogue)} of ${perObject[2]}`
   return fieldSpec(catalogue, name)?.label ?? capitalised(name.replace(/_/g, ' '))
 }
 

@@ -425,24 +425,61 @@ def _build() -> dict[str, CheckKnowledge]:
         "(model, manufacturer, serial number) and lists it as an auto-fix.",
         _auto(
             c,
-            "Generate the device description from the device's model, manufacturer and serial number.",
-            "Built only from facts in the recording files, never invented.",
+            "Describe each device from its own model, manufacturer and serial number; name a placeholder device "
+            "after the acquisition system the format implies.",
+            "Built only from facts in the recording files and the format, never invented; a device nothing is known "
+            "about is asked for once.",
             "device_description",
         ),
     )
-    entries[f"{c}@DeviceModel"] = entries[f"{c}@Device"]  # NWB 2.9 keeps manufacturer and model apart
+    add(
+        f"{c}@DeviceModel",
+        "Device model description missing",
+        META,
+        "A device model (NWB 2.9 keeps the model apart from the device) has no description.",
+        "The model description says what kind of hardware recorded the data.",
+        "The service writes a description from the model's number and manufacturer and lists it as an auto-fix; "
+        "when the files give neither, a description would say nothing, and the issue stays listed.",
+        _auto(
+            c,
+            "Describe each device model from its name, model number and manufacturer.",
+            "Built only from facts in the recording files, never invented.",
+            "device_model_description",
+        ),
+    )
     add(
         f"{c}@ElectrodeGroup",
         "Electrode group description missing",
         META,
         "An electrode group has no description or a placeholder one.",
         "The group description says which probe or shank the channels belong to.",
-        "The service writes a description from the group's device and location and lists it as an auto-fix.",
+        "The service writes a description from the group's own electrodes, device and location and lists it as "
+        "an auto-fix.",
         _auto(
             c,
-            "Generate the electrode group description from its device and location.",
+            "Describe each electrode group from its own electrode count, device and location.",
             "Built only from facts in the file, never invented.",
             "electrode_group_description",
+        ),
+    )
+    add(
+        f"{c}@VectorData",
+        "Table column without a description",
+        META,
+        "A column the reader added to a table (e.g. the electrodes table) has the placeholder description "
+        "'no description'.",
+        "Without a description nobody can tell what the column's values mean (a port letter, a filter setting, an "
+        "impedance in ohms).",
+        "The service describes the column through NeuroConv's column metadata: with the vendor's documented "
+        "meaning when it knows the reader's field, else with a sentence saying where the value was read from. "
+        "Columns of other tables (events, trials, intervals) are written by their reader and cannot be described "
+        "this way; they stay listed.",
+        _auto(
+            c,
+            "Describe the columns the reader added from the vendor's documentation, or say where their values "
+            "come from.",
+            "The vendor's documented meaning, or only where the value was read from; never a guessed meaning.",
+            "column_description",
         ),
     )
     add(
@@ -746,9 +783,16 @@ def _build() -> dict[str, CheckKnowledge]:
         c,
         "Yes/no column stored as numbers or text",
         PRACTICE,
-        "A table column holds only two values but is stored as numbers or text rather than booleans.",
-        "Booleans are smaller and clearer; a suggestion only.",
-        "Nothing needs to be done; the column comes from the recording software.",
+        "A table column holds only the values 0 and 1 (or yes/no) but is stored in a type wider than one byte.",
+        "A one-byte type holds the same values in half the space or less; a suggestion only.",
+        "The service stores channel and unit columns holding only 0 and 1 in one byte (uint8), keeping their "
+        "values and meaning (a channel number that happens to be 0 or 1 is not made a yes/no column). Columns of "
+        "other tables (events, trials) are written by their reader as they are and stay a suggestion.",
+        _auto(
+            c,
+            "Store the electrode and unit table columns that hold only 0 and 1 in one byte each.",
+            "Same values, smaller type; nothing renamed or reinterpreted.",
+        ),
     )
     c = "check_table_values_for_dict"
     add(

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..domain import FormatCandidate, SeverityCounts, ValidationIssue
+from ..domain import FormatCandidate, Leftover, SeverityCounts, ValidationIssue
 from ..metadata.fields import FIELDS, FieldSpec, get_field
 from ..metadata.parsed import IntentKind, ParsedInput
 from .base import LLMService
@@ -282,3 +282,14 @@ def offline_format_choice(candidates: Sequence[FormatCandidate]) -> str:
     for candidate in candidates:
         lines.append(f"- {candidate.interface}: {candidate.explanation or 'reads these files'}")
     return "\n".join(lines)
+
+
+def leftovers_sentence(leftovers: Sequence[Leftover]) -> str:
+    """What no fix and no answer can change, each with why, in one sentence (said once per issue)."""
+    if not leftovers:
+        return ""
+    parts = [
+        f"{left.title}" + (f" ({left.object_name})" if left.object_name else "") + f": {left.reason.rstrip('. ')}"
+        for left in leftovers
+    ]
+    return "What I cannot change: " + "; ".join(parts) + "."

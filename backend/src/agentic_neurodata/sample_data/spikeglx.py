@@ -35,6 +35,7 @@ class SampleSpec:
     noise_uv: float = 12.0
     seed: int = 20240305
     file_create_time: datetime = datetime(2024, 3, 5, 14, 30, 0)
+    probes: int = 1  # imec0, imec1, ...: each its own probe, with its own serial number
 
 
 def uv_per_bit(gain: int) -> float:
@@ -57,7 +58,12 @@ def _channel_map(n_channels: int, kind: str) -> str:
     return f"({PROBE_READOUT_CHANNELS},{PROBE_READOUT_CHANNELS},1){entries}(SY0;{sync_index}:{sync_index})"
 
 
-def _meta_text(spec: SampleSpec, kind: str, bin_path: Path, n_samples: int) -> str:
+def probe_serial(probe: int) -> str:
+    """The serial number written for probe `probe` of a sample run."""
+    return str(18194814012 + probe)
+
+
+def _meta_text(spec: SampleSpec, kind: str, bin_path: Path, n_samples: int, probe: int = 0) -> str:
     rate = spec.ap_rate_hz if kind == "ap" else spec.lf_rate_hz
     n_saved = spec.n_channels + 1
     saved_subset = f"0:{spec.n_channels - 1},{2 * PROBE_READOUT_CHANNELS}"
@@ -78,9 +84,9 @@ def _meta_text(spec: SampleSpec, kind: str, bin_path: Path, n_samples: int) -> s
         "imAiRangeMax": str(NP1_RANGE_MAX_V),
         "imAiRangeMin": str(-NP1_RANGE_MAX_V),
         "imDatPrb_pn": "NP1000",
-        "imDatPrb_sn": "18194814012",
+        "imDatPrb_sn": probe_serial(probe),
         "imDatPrb_type": "0",
-        "imDatPrb_port": "1",
+        "imDatPrb_port": str(1 + probe),
         "imDatPrb_slot": "2",
         "imMaxInt": str(NP1_MAX_INT),
         "imSampRate": f"{rate:g}",
@@ -88,7 +94,7 @@ def _meta_text(spec: SampleSpec, kind: str, bin_path: Path, n_samples: int) -> s
         "snsApLfSy": ap_lf_sy,
         "snsSaveChanSubset": saved_subset,
         "trigMode": "Immediate",
-        "typeImEnabled": "1",
+        "typeImEnabled": str(spec.probes),  # probes enabled in the run: SpikeGLX names series per probe when > 1
         "typeNiEnabled": "0",
         "typeThis": "imec",
         "~imroTbl": _imro_table(),
@@ -167,21 +173,23 @@ def _with_sync(traces: np.ndarray, rate_hz: float) -> np.ndarray:
 
 
 def write_sample_spikeglx(root: Path, spec: SampleSpec = SampleSpec()) -> Path:
-    """Write `<root>/<run>_g0/<run>_g0_imec0/` with AP and LF bin+meta pairs; return the run folder."""
+    """Write `<root>/<run>_g0/<run>_g0_imec<N>/` (one per probe) with AP and LF bin+meta pairs; return the
+    run folder."""
     rng = np.random.default_rng(spec.seed)
     run_folder = Path(root) / f"{spec.run_name}_g0"
-    probe_folder = run_folder / f"{spec.run_name}_g0_imec0"
-    probe_folder.mkdir(parents=True, exist_ok=True)
-    ap, _ = _ap_band(spec, rng)
-    bands = {
-        "ap": _with_sync(ap, spec.ap_rate_hz),
-        "lf": _with_sync(_lf_band(spec, rng), spec.lf_rate_hz),
-    }
-    for kind, data in bands.items():
-        stem = f"{spec.run_name}_g0_t0.imec0.{kind}"
-        bin_path = probe_folder / f"{stem}.bin"
-        data.tofile(bin_path)
-        (probe_folder / f"{stem}.meta").write_text(_meta_text(spec, kind, bin_path, data.shape[0]))
+    for probe in range(spec.probes):
+        probe_folder = run_folder / f"{spec.run_name}_g0_imec{probe}"
+        probe_folder.mkdir(parents=True, exist_ok=True)
+        ap, _ = _ap_band(spec, rng)  # probe 0 draws first: its units are sample_units(spec)
+        bands = {
+            "ap": _with_sync(ap, spec.ap_rate_hz),
+            "lf": _with_sync(_lf_band(spec, rng), spec.lf_rate_hz),
+        }
+        for kind, data in bands.items():
+            stem = f"{spec.run_name}_g0_t0.imec{probe}.{kind}"
+            bin_path = probe_folder / f"{stem}.bin"
+            data.tofile(bin_path)
+            (probe_folder / f"{stem}.meta").write_text(_meta_text(spec, kind, bin_path, data.shape[0], probe))
     return run_folder
 
 

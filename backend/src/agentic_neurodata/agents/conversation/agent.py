@@ -33,7 +33,7 @@ from ...llm import wording
 from ...metadata.parsed import IntentKind
 from ...router import Agent, NoParams, handles
 from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
-from . import answers, ending, intake, planning, summary
+from . import answers, ending, file_changes, intake, planning, summary
 
 COMPONENT = AgentName.CONVERSATION
 APPROVALS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_APPROVAL)
@@ -103,12 +103,7 @@ class ConversationAgent(Agent):
         state = self.store.snapshot()
         history = state.correction_history
         if history and history[-1].issues_after is None:
-            history[-1].version = result.version
-            history[-1].issues_after = result.issues
-            history[-1].status_after = result.overall_status
-            self.store.update(
-                COMPONENT, f"Attempt {history[-1].attempt} recorded", level=LogLevel.DEBUG, correction_history=history
-            )
+            self._record_round(history, result)
         if result.overall_status == OverallStatus.PASSED:  # nothing to decide: its report is the final one
             improved = state.correction_attempt > 0
             return self._finish(
@@ -157,6 +152,13 @@ class ConversationAgent(Agent):
             if state.overall_status == OverallStatus.FAILED:
                 return self._decline()
             return self._accept()
+        if not any(o.value in ("approve", "improve") for o in pending.options):
+            choices = " or ".join(o.label for o in pending.options)
+            raise InvalidStateError(
+                f"There is nothing more the service can change in this file; answer with {choices}.",
+                component=COMPONENT,
+                details={"options": [o.value for o in pending.options]},
+            )
         return self._start_correction(state)
 
     @handles(contract.ACCEPT_AS_IS)
@@ -594,11 +596,57 @@ class ConversationAgent(Agent):
 
     # ================================================================== proposals and corrections
 
+    def _record_round(self, history: list[CorrectionAttempt], result: ValidationResult) -> None:
+        """The round's record: the new version's issues, what changed in the file object by object, and
+        whether each automatic fix did what it said (a fix that did not is said, once, in the chat)."""
+        last = history[-1]
+        last.version = result.version
+        last.issues_after = result.issues
+        last.status_after = result.overall_status
+        if last.file_before is not None and result.file_info is not None:
+            last.changes = file_changes.changes_between(last.file_before, result.file_info)
+            last.fixes_applied = file_changes.check_fixes(
+                last.fixes_applied, last.changes, last.issues_before, result.issues
+            )
+        self.store.update(
+            COMPONENT, f"Attempt {last.attempt} recorded", level=LogLevel.DEBUG, correction_history=history
+        )
+        missed = [fix for fix in last.fixes_applied if fix.took_effect is False]
+        if missed:
+            self._say(
+                "These automatic fixes did not change the file as they said, so I will not offer them again: "
+                + "; ".join(planning.describe_fix(fix) for fix in missed)
+                + "."
+            )
+            for fix in missed:
+                self.store.log(
+                    LogLevel.WARNING, COMPONENT, f"Auto-fix without effect: {fix.reason}", check=fix.check_name
+                )
+
+    def _plan(self, state: GlobalState, ask_everything: bool = False) -> planning.CorrectionPlan:
+        result = state.validation_result
+        assert result is not None
+        interface = state.detected_format.interface if state.detected_format else None
+        return planning.plan_corrections(
+            result,
+            state.metadata,
+            state.conversion_options,
+            interface,
+            ask_everything=ask_everything,
+            declined=state.declined_fields,
+            table_readers=planning.table_readers_of(state.detected_format),
+        )
+
     def _propose(self, result: ValidationResult, attempt: int) -> ActionReply:
-        plan = planning.plan_corrections(result)
+        state = self.store.snapshot()
+        plan = self._plan(state)
         # Values the user skipped are not listed as needed again; the proposal says they stay open.
-        declined = set(self.store.snapshot().declined_fields)
+        declined = set(state.declined_fields)
         passed = result.overall_status == OverallStatus.PASSED_WITH_ISSUES
+        leftovers = planning.leftovers_not_said(plan, state.correction_history)
+        said = wording.leftovers_sentence(leftovers)
+        if not plan.can_change_something:
+            return self._nothing_left(passed, said)
         options = (
             [
                 RequestOption(value="improve", label="Improve", description="Apply the fixes below and convert again"),
@@ -626,34 +674,48 @@ class ConversationAgent(Agent):
                 f" You skipped {', '.join(skipped)}: I ask for {'it' if len(skipped) == 1 else 'them'} again only "
                 f"if you choose {choose}."
             )
-        if plan.cannot_fix:
-            titles = sorted({i.check_name.removeprefix("check_").replace("_", " ") for i in plan.cannot_fix})
-            message += " The service cannot change: " + ", ".join(titles) + " (see the report)."
+        if said:
+            message += " " + said
         request_type = PendingRequestType.IMPROVEMENT_APPROVAL if passed else PendingRequestType.RETRY_APPROVAL
+        return self._ask(PendingRequest(type=request_type, message=message, options=options))
+
+    def _nothing_left(self, passed: bool, said: str) -> ActionReply:
+        """No automatic fix would change the file and there is nothing to ask: an Improve/Approve button would
+        be a promise the service cannot keep, so only the honest choices are offered."""
+        message = "There is nothing more I can change in this file." + (f" {said}" if said else "")
+        if passed:
+            message += " The file is valid: accept it as it is."
+            options = [
+                RequestOption(value="accept", label="Accept as is", description="Keep this version; it is valid")
+            ]
+            request_type = PendingRequestType.IMPROVEMENT_APPROVAL
+        else:
+            message += " Its errors stay; the correction report lists each one with what could be done."
+            options = [RequestOption(value="decline", label="Decline", description="Keep this version with its errors")]
+            request_type = PendingRequestType.RETRY_APPROVAL
         return self._ask(PendingRequest(type=request_type, message=message, options=options))
 
     def _start_correction(self, state: GlobalState, ask_everything: bool = False) -> ActionReply:
         result = state.validation_result
         assert result is not None
         attempt = state.correction_attempt + 1
-        plan = planning.plan_corrections(result)
-        metadata, options = dict(state.metadata), dict(state.conversion_options)
-        fixes = planning.apply_automatic(plan, metadata, options, result)
+        plan = self._plan(state, ask_everything)
+        metadata, options, fixes, questions = plan.metadata, plan.options, plan.fixes, plan.questions
         for fix in fixes:
             self.store.log(
                 LogLevel.INFO,
                 COMPONENT,
-                f"Auto-fix: {fix.reason} ({fix.field}: {fix.old_value!r} -> {fix.new_value!r})",
+                f"Auto-fix: {planning.describe_fix(fix)}",
                 check=fix.check_name,
+                changes=[change.model_dump(mode="json") for change in fix.changes],
             )
-        questions = plan.questions()
-        if not ask_everything:
-            # Values the user gave are not asked again unless the file still reports them wrong (values the
-            # user skipped are asked only now that the user approved, having been told so in the proposal).
-            questions = [
-                q for q in questions if q.name not in metadata or q.name in planning.fields_still_reported(result)
-            ]
-        record = CorrectionAttempt(attempt=attempt, issues_before=result.issues, fixes_applied=fixes)
+        record = CorrectionAttempt(
+            attempt=attempt,
+            issues_before=result.issues,
+            fixes_applied=fixes,
+            file_before=result.file_info,
+            leftovers=plan.leftovers,
+        )
         history = [*state.correction_history, record]
         sources = {
             **state.metadata_sources,
@@ -667,9 +729,7 @@ class ConversationAgent(Agent):
             "correction_history": history,
         }
         if questions:
-            message = wording.metadata_question(
-                self.llm, [q.name for q in questions], known=metadata, for_correction=True
-            )
+            message = wording.metadata_question(self.llm, plan.question_specs(), known=metadata, for_correction=True)
             if fixes:
                 message = "I fixed by myself: " + "; ".join(f.reason.rstrip(". ") for f in fixes) + ". " + message
             self.store.set_status(

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...domain import FieldRequest, ValueConfirmation
-from ...metadata.fields import FieldSpec, field_requests, get_field, missing_fields, validate_field
+from ...metadata.fields import FieldSpec, field_requests, get_field, missing_fields, validate_field, validate_fields
+from ...metadata.object_fields import split_key
 from ...metadata.result import clean
 
 MAX_ROUNDS = 2
@@ -40,7 +41,9 @@ def check_values(values: dict[str, Any], free_text_fields: tuple[str, ...] = ())
     for name, value in values.items():
         if value in (None, "", []):
             continue
-        if get_field(name) is not None:
+        if split_key(name) is not None:
+            _check_for_object(name, value, intake)
+        elif get_field(name) is not None:
             known[name] = value
         elif name in free_text_fields:
             text = clean(value)
@@ -70,6 +73,24 @@ def check_values(values: dict[str, Any], free_text_fields: tuple[str, ...] = ())
         else:
             intake.rejected[result.field] = result.message
     return intake
+
+
+def _check_for_object(name: str, value: Any, intake: Intake) -> None:
+    """A value for one object (`electrode_location[imec0]`) follows its field's rule, kept under its own name."""
+    field_name, _ = split_key(name) or (name, "")
+    if get_field(field_name) is None:  # a name or a column's description: plain text
+        text = clean(value)
+        if text and len(text) <= FREE_TEXT_LIMIT:
+            intake.accepted[name] = text
+        else:
+            intake.rejected[name] = f"Give a short text (at most {FREE_TEXT_LIMIT} characters)."
+        return
+    accepted, rejected, notes = validate_fields({field_name: value})
+    if field_name in accepted:
+        intake.accepted[name] = accepted[field_name]
+    else:
+        intake.rejected[name] = rejected.get(field_name, f"Give a short text for {name}.")
+    intake.notes.extend(notes)
 
 
 def known_from_files(extracted: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ...domain import AcquisitionEntry, FileInfo, SubjectInfo
+from ...domain import AcquisitionEntry, ColumnInfo, FileInfo, SubjectInfo
 
 
 def _text(value: Any) -> str | None:
@@ -163,6 +163,60 @@ def _device(name: str, device: Any) -> dict[str, Any]:
     return {key: value for key, value in facts.items() if value is not None or key in ("name", "description")}
 
 
+def _device_model(name: str, model: Any) -> dict[str, Any]:
+    facts = {
+        "name": name,
+        "description": getattr(model, "description", None),
+        "manufacturer": getattr(model, "manufacturer", None),
+        "model_number": getattr(model, "model_number", None),
+    }
+    return {key: value for key, value in facts.items() if value is not None or key in ("name", "description")}
+
+
+# Values NWB Inspector's check_column_binary_capability reads (its default `nelems`) and the pairs it flags.
+BINARY_SAMPLE = 200
+
+
+def _is_binary(data: Any) -> bool:
+    """Exactly the two values 0 and 1 (or their text forms), in a column stored with more than one byte."""
+    sample = np.asarray(data[:BINARY_SAMPLE])
+    if sample.dtype.itemsize == 1 or sample.ndim != 1 or not sample.size:
+        return False
+    try:
+        values = set(np.unique(sample).tolist())
+    except TypeError:  # references or other values without an order
+        return False
+    if sample.dtype.kind in "iuf":
+        return values == {0, 1}
+    words = {str(v.decode() if isinstance(v, bytes) else v).lower() for v in values}
+    return len(values) == 2 and words in ({"true", "false"}, {"yes", "no"}, {"t", "f"}, {"y", "n"})
+
+
+def _columns(table_name: str, table: Any) -> list[ColumnInfo]:
+    """Each column of a table that is not one of its schema's own (those cannot be changed)."""
+    from hdmf.common import VectorIndex
+
+    if table is None:
+        return []
+    own = {column["name"] for column in getattr(table, "__columns__", ())}
+    found = []
+    for column in table.columns:
+        if column.name in own or isinstance(column, VectorIndex):
+            continue
+        data = getattr(column, "data", None)
+        dtype = getattr(data, "dtype", None)
+        found.append(
+            ColumnInfo(
+                table=table_name,
+                name=column.name,
+                description=column.description,
+                dtype=str(dtype) if dtype is not None else None,
+                binary=data is not None and _is_binary(data),
+            )
+        )
+    return found
+
+
 def _electrode_locations_by_group(electrodes: Any) -> dict[str, list[str]]:
     if electrodes is None or "location" not in electrodes.colnames or "group_name" not in electrodes.colnames:
         return {}
@@ -172,8 +226,16 @@ def _electrode_locations_by_group(electrodes: Any) -> dict[str, list[str]]:
     return {group: sorted(locations) for group, locations in found.items()}
 
 
+def _electrode_counts_by_group(electrodes: Any) -> dict[str, int]:
+    if electrodes is None or "group_name" not in electrodes.colnames:
+        return {}
+    names, counts = np.unique([_text(g) or "" for g in electrodes["group_name"].data[:]], return_counts=True)
+    return {str(name): int(count) for name, count in zip(names, counts, strict=True)}
+
+
 def _electrode_groups(nwbfile: Any) -> list[dict[str, Any]]:
     locations = _electrode_locations_by_group(nwbfile.electrodes)
+    counts = _electrode_counts_by_group(nwbfile.electrodes)
     groups = []
     for name, group in nwbfile.electrode_groups.items():
         entry = {
@@ -184,6 +246,8 @@ def _electrode_groups(nwbfile: Any) -> list[dict[str, Any]]:
         }
         if name in locations:
             entry["electrode_locations"] = locations[name]
+        if name in counts:
+            entry["electrode_count"] = counts[name]
         groups.append(entry)
     return groups
 
@@ -255,10 +319,14 @@ def describe_nwbfile(nwbfile: Any, path: Path, notes: list[str] | None = None) -
         "keywords": d.part("Keywords", lambda: _texts(nwbfile.keywords), []),
         "subject": d.part("Subject", lambda: _subject(nwbfile)),
         "devices": d.each("Device", lambda: nwbfile.devices, _device),
+        "device_models": d.each("Device model", lambda: getattr(nwbfile, "device_models", None) or {}, _device_model),
         "electrode_groups": d.part("Electrode groups", lambda: _electrode_groups(nwbfile), []),
         "electrode_count": d.part("Electrode count", lambda: len(electrodes) if electrodes is not None else None),
         "electrode_columns": d.part(
             "Electrode columns", lambda: list(electrodes.colnames) if electrodes is not None else [], []
+        ),
+        "columns": d.part(
+            "Table columns", lambda: _columns("electrodes", electrodes) + _columns("units", nwbfile.units), []
         ),
         "acquisition": d.each("Acquisition", lambda: nwbfile.acquisition, _acquisition_entries),
         "processing_modules": d.each("Processing module", lambda: nwbfile.processing, _processing_module),

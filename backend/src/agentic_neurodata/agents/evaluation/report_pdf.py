@@ -28,7 +28,6 @@ from ...domain import (
     Severity,
     ValidationResult,
 )
-from ...knowledge.inspector_checks import knowledge_for
 from .figures import Figure
 from .grouping import IssueGroup, group_issues
 from .report_text import PassedReportText
@@ -726,76 +725,14 @@ def _quality(r: ReportBuilder, result: ValidationResult, text: PassedReportText)
 
 
 def _history(r: ReportBuilder, history: list[CorrectionAttempt]) -> None:
-    from reportlab.platypus import KeepTogether
+    from .report_history import history_section
 
     r.heading("8. Correction history")
-    if not history:
-        r.add(r.p("No correction was needed or made: this report is about the first conversion."))
-        return
-    r.add(
-        r.p(
-            f"{len(history)} correction attempt{'s' if len(history) != 1 else ''} led to this file. Every "
-            "automatic fix is listed with its reason; values you gave are listed as given."
-        )
-    )
-    for attempt in history:
-        r.add(KeepTogether(_attempt(r, attempt)))
-
-
-def _attempt(r: ReportBuilder, attempt: CorrectionAttempt) -> list[Any]:
-    """One attempt's block: kept on one page (a few rows each)."""
-    before = _count(len(attempt.issues_before), "issue")
-    after = "not evaluated yet" if attempt.issues_after is None else _count(len(attempt.issues_after), "issue")
-    status = attempt.status_after.value if attempt.status_after else "pending"
-    block = [
-        r.p(
-            f"Attempt {attempt.attempt}"
-            + (f" → v{attempt.version}" if attempt.version else "")
-            + f" · {esc(attempt.started_at.strftime('%Y-%m-%d %H:%M'))}",
-            "h2",
-        ),
-        r.p(f"Before: {before}. After: {esc(after)}. Status after: {esc(status)}.", "small"),
-    ]
-    if attempt.fixes_applied:
-        # The check's title, not its identifier: long identifiers would break mid-word in a narrow column
-        block.append(
-            r.table(
-                [["Issue fixed", "Field", "Before", "After", "Reason"]]
-                + [
-                    [
-                        esc(knowledge_for(f.check_name).title),
-                        esc((f.field or "—").replace("_", " ")),
-                        esc(_value(f.old_value)),
-                        esc(_value(f.new_value)),
-                        esc(f.reason),
-                    ]
-                    for f in attempt.fixes_applied
-                ],
-                [0.25, 0.14, 0.15, 0.15, 0.31],
-            )
-        )
-    if attempt.user_input:
-        block.append(
-            r.table(
-                [["Field you gave", "Value"]] + [[esc(k), esc(_value(v))] for k, v in attempt.user_input.items()],
-                [0.35, 0.65],
-            )
-        )
-    if not attempt.fixes_applied and not attempt.user_input:
-        block.append(r.p("No fix and no new value in this attempt.", "small"))
-    return block
+    history_section(r, history, esc)
 
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _value(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, (list, tuple)):
-        return "; ".join(map(str, value))
-    return str(value)
 
 
 def _about(r: ReportBuilder, result: ValidationResult) -> None:

@@ -20,6 +20,7 @@ OPTIONS: dict[str, str] = {
     "skip_empty_streams": "true/false: streams with no samples are left out",
     "drop_empty_tables": "true/false: digital lines that never change (empty event tables) are left out",
     "drop_empty_strings": "true/false: optional metadata given as empty text is left out",
+    "compact_binary_columns": "true/false: table columns holding only 0 and 1 are stored in one byte",
     "compression": f"one of {', '.join(CODECS)}: the codec of the large datasets",
 }
 # Digital words are scanned in blocks of this many samples (a 2-byte word: 2 MB per block).

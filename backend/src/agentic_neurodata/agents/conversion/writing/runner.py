@@ -21,13 +21,15 @@ from typing import Any
 import numpy as np
 
 from ....domain import SessionStream
-from ....metadata.nwb_mapping import electrode_location, is_placeholder
+from ....metadata.nwb_mapping import is_placeholder
+from ....metadata.object_fields import values_for
 from ..detection import conversion_options, create_nwbfile, interfaces_of, name_series
 from .codec import Codec, make_codec
 from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
 from .final_metadata import final_metadata
 from .hdf5_text import TextChanges, clean_extractor_text, clean_metadata
+from .objects import compact_binary_properties, complete_objects, label_electrodes
 from .plan import ConversionPlan, build_converter, make_plan, make_session_plan, stream_interfaces
 
 ProgressCallback = Callable[[float, str, int | None, int | None], None]
@@ -79,29 +81,19 @@ class ConversionOutcome:
 
 def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
     """Give the devices and electrode groups NeuroConv makes up itself (a reader that names none
-    gets "PlaceholderElectrodeDevice" and groups described "no description") the generated
-    descriptions too; those named in the metadata already got them there (nwb_mapping)."""
+    gets "PlaceholderElectrodeDevice" and groups described "no description") the descriptions
+    given for them: the one given for that object by name, else the one given for all; those named
+    in the metadata already got them there (nwb_mapping, objects.py)."""
     wanted = (
-        (nwbfile.devices, user_metadata.get("device_description")),
-        (nwbfile.electrode_groups, user_metadata.get("electrode_group_description")),
+        (nwbfile.devices, "Device", user_metadata.get("device_description")),
+        (nwbfile.electrode_groups, "ElectrodeGroup", user_metadata.get("electrode_group_description")),
     )
-    for objects, description in wanted:
-        for item in objects.values() if description else ():
-            if is_placeholder(getattr(item, "description", None)):
+    for objects, object_type, for_all in wanted:
+        own = values_for(user_metadata, object_type, "description")
+        for name, item in objects.items():
+            description = own.get(name) or for_all
+            if description and is_placeholder(getattr(item, "description", None)):
                 item.fields["description"] = str(description)  # set once by PyNWB: replaced in place
-
-
-def label_electrodes(converter: Any, user_metadata: dict[str, Any]) -> bool:
-    """Write the brain area the user gave into the electrodes table's location column (NeuroConv
-    fills it from each recording's `brain_area` property, else with "unknown")."""
-    location = electrode_location(user_metadata)
-    labelled = False
-    for interface in interfaces_of(converter).values():
-        recording = getattr(interface, "recording_extractor", None)
-        if location and recording is not None and hasattr(recording, "set_property"):
-            recording.set_property("brain_area", [location] * recording.get_num_channels())
-            labelled = True
-    return labelled
 
 
 def _take_over_large_datasets(nwbfile: Any, codec: Codec) -> list[tuple[Any, Any]]:
@@ -180,12 +172,17 @@ def run_conversion(
         )
         name_series(metadata, dict(plan.series_names))
         notes += list(getattr(converter, "notes", [])) + unlinked_notes(plan) + stream_notes + metadata_notes
+        complete_objects(converter, metadata, user_metadata)
         located = label_electrodes(converter, user_metadata)
         text_changes = TextChanges()
         metadata = clean_metadata(metadata, text_changes)
         clean_extractor_text(_extractors(converter), metadata, text_changes)
         writing_fixes = text_changes.notes()
         notes += writing_fixes
+        if options.get("compact_binary_columns"):
+            compacted = compact_binary_properties(converter)
+            if compacted:
+                notes.append(f"Stored the 0/1 columns {', '.join(compacted)} in one byte each (same values).")
         progress(8.0, "Building the NWB file", None, None)
         options_by_interface = conversion_options(converter)
         nwbfile = create_nwbfile(converter, metadata, options_by_interface)
