@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { CorrectionAttempt, ValidationIssue } from '../api/types'
+import { withCatalogue } from '../test/catalogue'
 import { CorrectionHistory, compareIssues } from './CorrectionHistory'
 
 const issue = (check_name: string, message: string, object_name = 'root'): ValidationIssue => ({
@@ -72,16 +73,17 @@ describe('CorrectionHistory', () => {
     expect(compareIssues(SECOND)).toBeNull()
   })
 
-  it('shows per round the fixes made, the answers given and how the issues changed', () => {
-    render(<CorrectionHistory history={[FIRST, SECOND]} />)
+  it('shows per round the fixes made, the answers given and how the issues changed', async () => {
+    render(withCatalogue(<CorrectionHistory history={[FIRST, SECOND]} />).ui)
     const first = screen.getByTestId('correction-1')
+    // one probe's own value, labelled from the served field list once it has arrived
+    expect(await within(first).findByText('Brain area of imec0')).toBeInTheDocument()
     expect(within(first).getByText('Correction 1 → v2')).toBeInTheDocument()
     expect(within(first).getByText('3 issues before → 2 after')).toBeInTheDocument()
     expect(within(first).getByText('valid with warnings')).toBeInTheDocument()
     expect(within(first).getByText(/: \(empty\) → Neuropixels 1\.0 probe \(imec NP1000\)/)).toBeInTheDocument()
     expect(within(first).getByText('Generated from the probe model.')).toBeInTheDocument()
     expect(within(first).getByText(/: V1; Neuropixels/)).toBeInTheDocument()
-    expect(within(first).getByText('Electrode location (brain area) of imec0')).toBeInTheDocument() // one probe's own
     expect(within(first).getByText('Changed in the file')).toBeInTheDocument()
     expect(within(first).getByText(/PlaceholderElectrodeDevice → OpenEphysAcquisitionSystem/)).toBeInTheDocument()
     expect(within(first).getByText('electrodes column port')).toBeInTheDocument()
