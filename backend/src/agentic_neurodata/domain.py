@@ -288,16 +288,56 @@ class FileFacts(BaseModel):
     sample_type_bits: int | None = None
 
 
-class NWBVersion(BaseModel):
+class VersionOrigin(StrEnum):
+    """How a version was made: converted from the recording, or derived from the previous version
+    (a metadata-only round: the data are copied as they are, compressed chunks untouched)."""
+
+    CONVERSION = "conversion"
+    DERIVATION = "derivation"
+
+
+class ValueChange(BaseModel):
+    """A value that differs from the previous version's: a metadata field or a conversion option."""
+
+    name: str
+    kind: Literal["metadata", "option"] = "metadata"
+    old: Any = None
+    new: Any = None
+
+
+class VersionFacts(BaseModel):
+    """What every version says about itself, its checksum aside."""
+
     version: int
     path: str
-    sha256: str
     size_bytes: int
     created_at: datetime = Field(default_factory=utc_now)
     # Beside the NWB file: the NeuroConv YAML specification that re-runs this conversion with the
     # `neuroconv` command (None when the reader cannot be written as one) and the final metadata.
     specification_path: str | None = None
     metadata_path: str | None = None
+    made_by: VersionOrigin = VersionOrigin.CONVERSION
+    derived_from: int | None = Field(default=None, description="The version whose data this one copies")
+    changes: list[ValueChange] = Field(default_factory=list, description="What differs from the previous version")
+    why: str | None = Field(default=None, description="Why this round converted again or derived, in plain words")
+
+
+class NWBVersion(VersionFacts):
+    sha256: str
+
+
+class VersionRecipe(BaseModel):
+    """What a version was written from, kept so that a later metadata-only round can derive the next
+    version from this one (agents/conversion/writing/rounds.py). Not shown to clients."""
+
+    metadata: dict[str, Any] = Field(default_factory=dict, description="The user's flat metadata")
+    options: dict[str, Any] = Field(default_factory=dict, description="The conversion options")
+    file_metadata: dict[str, Any] = Field(default_factory=dict)
+    reader_metadata: dict[str, Any] = Field(default_factory=dict, description="What the readers gave, before ours")
+    plan: dict[str, Any] | None = None
+    conversion_options: dict[str, Any] = Field(default_factory=dict, description="NeuroConv's, by interface")
+    has_recordings: bool = False
+    electrodes_located: bool = False
 
 
 # --------------------------------------------------------------------------- pending requests

@@ -105,6 +105,8 @@ class ConversationAgent(Agent):
                 COMPONENT, f"Attempt {history[-1].attempt} recorded", level=LogLevel.DEBUG, correction_history=history
             )
         self._write_report()
+        if result.version is not None and all(v.version != result.version for v in state.versions):
+            self.call(conversion.FINISH_VERSION, version=result.version)  # it enters the session with its checksum
         if result.overall_status == OverallStatus.PASSED:
             improved = state.correction_attempt > 0
             return self._finish(
@@ -575,14 +577,21 @@ class ConversationAgent(Agent):
         state = self.store.snapshot()
         assert state.detected_format is not None and state.input_path is not None
         self.store.reset_stages(COMPONENT)
+        # The checksum is computed while the file is evaluated; it is waited for before the next decision.
         if state.correction_attempt > 0:
-            version = self.call(conversion.APPLY_CORRECTIONS, metadata=state.metadata, options=state.conversion_options)
+            version = self.call(
+                conversion.APPLY_CORRECTIONS,
+                metadata=state.metadata,
+                options=state.conversion_options,
+                checksum_in_background=True,
+            )
         else:
             version = self.call(
                 conversion.CONVERT,
                 input_path=state.input_path,
                 detection_result=state.detected_format,
                 metadata=state.metadata,
+                checksum_in_background=True,
             )
         for note in version.notes:
             self._say(note)

@@ -21,7 +21,7 @@ import copy
 import inspect
 import json
 import warnings
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..detection import get_class, instantiate, is_converter
@@ -56,6 +56,20 @@ class ConversionPlan:
 
     def replacing(self, stream: Stream) -> ConversionPlan:
         return replace(self, streams=tuple(stream if s.name == stream.name else s for s in self.streams))
+
+    def as_plain(self) -> dict[str, Any]:
+        """Plain values, kept in the session so a later round can reuse the plan."""
+        return _jsonable(asdict(self))
+
+    @classmethod
+    def from_plain(cls, plain: dict[str, Any]) -> ConversionPlan:
+        return cls(
+            detected=plain["detected"],
+            source_data=dict(plain["source_data"]),
+            streams=tuple(Stream(**stream) for stream in plain.get("streams") or ()),
+            why_not_reproducible=plain.get("why_not_reproducible"),
+            left_out=tuple(plain.get("left_out") or ()),
+        )
 
 
 def _jsonable(value: Any) -> Any:

@@ -68,6 +68,7 @@ class ConversionOutcome:
     conversion_options: dict[str, Any] = field(default_factory=dict)
     reader_metadata: dict[str, Any] = field(default_factory=dict)  # what the readers gave, before ours
     electrodes_located: bool = False  # the electrodes table's location column was set
+    has_recordings: bool = False  # some stream is a recording (its channels are the electrodes table's rows)
 
 
 def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
@@ -82,6 +83,10 @@ def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
         for item in objects.values() if description else ():
             if is_placeholder(getattr(item, "description", None)):
                 item.fields["description"] = str(description)  # set once by PyNWB: replaced in place
+
+
+def has_recordings(converter: Any) -> bool:
+    return any(getattr(i, "recording_extractor", None) is not None for i in interfaces_of(converter).values())
 
 
 def label_electrodes(converter: Any, user_metadata: dict[str, Any]) -> bool:
@@ -213,6 +218,7 @@ def run_conversion(
         conversion_options=_plain_dicts(options_by_interface),
         reader_metadata=_plain_dicts(reader_metadata),
         electrodes_located=located,
+        has_recordings=has_recordings(converter),
     )
 
 

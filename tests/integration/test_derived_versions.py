@@ -1,0 +1,121 @@
+"""Metadata-only correction rounds derive the next version from the previous one (the data copied as
+they are, compressed chunks untouched) and give the same file a full conversion would; every other
+round converts again, and says why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import h5py
+import pytest
+
+from agentic_neurodata.agents.conversion.writing import derive, rounds
+from agentic_neurodata.agents.conversion.writing.versions import sha256_of
+from agentic_neurodata.contracts import conversion
+from agentic_neurodata.domain import VersionOrigin
+from agentic_neurodata.runtime import build_runtime
+from agentic_neurodata.sample_data import add_sample_nidq, write_sample_spikeglx
+from tests.support.formats import START
+from tests.support.nwb_compare import datasets_differ, inspector_findings, pynwb_view
+from tests.support.settings import FULL_METADATA, make_settings
+
+pytestmark = pytest.mark.slow
+
+CORRECTED = {
+    **FULL_METADATA,
+    "device_description": "Neuropixels 1.0 probe, made by imec",
+    "electrode_group_description": "The probe's single shank",
+}
+
+
+@pytest.fixture(scope="module")
+def two_streams(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SpikeGLX run with AP, LF and a NIDQ board: several streams composed into one file."""
+    run = write_sample_spikeglx(tmp_path_factory.mktemp("upload"))
+    add_sample_nidq(run, active_lines=(2,))
+    return run
+
+
+def _session(base: Path, run: Path):
+    runtime = build_runtime(make_settings(base), in_background=False)
+    runtime.store.begin_session("s1", str(run), str(base / "out"))
+    return runtime, runtime.call(conversion.DETECT_FORMAT, input_path=str(run))
+
+
+def _raw_chunks(path: str, name: str) -> list[bytes]:
+    with h5py.File(path, "r") as handle:
+        dataset = handle[name]
+        offsets = [dataset.id.get_chunk_info(i).chunk_offset for i in range(dataset.id.get_num_chunks())]
+        return [dataset.id.read_direct_chunk(offset)[1] for offset in offsets]
+
+
+def test_a_metadata_only_round_derives_the_same_file_a_full_conversion_writes(two_streams: Path, tmp_path: Path):
+    runtime, found = _session(tmp_path / "rounds", two_streams)
+    v1 = runtime.call(conversion.CONVERT, input_path=str(two_streams), detection_result=found, metadata=START)
+    v2 = runtime.call(conversion.APPLY_CORRECTIONS, metadata=CORRECTED)
+
+    assert v2.made_by == VersionOrigin.DERIVATION and v2.derived_from == 1
+    assert {c.name for c in v2.changes} == set(CORRECTED) - set(START)
+    assert next(c for c in v2.changes if c.name == "subject_id").old is None
+    assert "only metadata changed" in (v2.why or "")
+    recorded = runtime.store.snapshot().versions[-1]
+    assert recorded.derived_from == 1 and recorded.changes == v2.changes and recorded.sha256 == sha256_of(Path(v2.path))
+    logged = [entry.message for entry in runtime.store.logs()]
+    assert any(message.startswith("Metadata-only round: only metadata changed") for message in logged)
+    # Not decoded or compressed again: the compressed chunks are the previous version's, byte for byte.
+    data = "/acquisition/ElectricalSeriesAP/data"
+    assert _raw_chunks(v2.path, data) == _raw_chunks(v1.path, data)
+    with h5py.File(v1.path, "r") as first, h5py.File(v2.path, "r") as derived:  # a file on its own (DANDI)
+        links: list[str] = []
+        derived.visit_links(
+            lambda name: links.append(name) if derived.get(name, getlink=True).__class__ is h5py.ExternalLink else None
+        )
+        assert links == [] and derived["identifier"][()] != first["identifier"][()]
+
+    other, found_again = _session(tmp_path / "full", two_streams)
+    full = other.call(conversion.CONVERT, input_path=str(two_streams), detection_result=found_again, metadata=CORRECTED)
+    assert full.made_by == VersionOrigin.CONVERSION
+    assert datasets_differ(Path(v2.path), Path(full.path)) == []
+    assert pynwb_view(Path(v2.path)) == pynwb_view(Path(full.path))
+    assert inspector_findings(Path(v2.path)) == inspector_findings(Path(full.path))
+    assert "check_subject_exists" not in {finding[0] for finding in inspector_findings(Path(v2.path))}
+
+    # A round that changes data options converts again; the next metadata-only round derives from that one.
+    v3 = runtime.call(conversion.APPLY_CORRECTIONS, metadata=CORRECTED, options={"drop_empty_tables": True})
+    assert v3.made_by == VersionOrigin.CONVERSION and v3.derived_from is None
+    assert "conversion options changed (drop_empty_tables)" in (v3.why or "")
+    assert [(c.name, c.kind, c.old, c.new) for c in v3.changes] == [("drop_empty_tables", "option", None, True)]
+    v4 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={**CORRECTED, "lab": "Jones Lab"})
+    assert v4.made_by == VersionOrigin.DERIVATION and v4.derived_from == 3
+    assert pynwb_view(Path(v4.path))["NWBFile:None/root"]["lab"] == "Jones Lab"
+    # A value the derivation does not know how to write converts again.
+    v5 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={**CORRECTED, "cell_id": "c1"})
+    assert v5.made_by == VersionOrigin.CONVERSION and "cannot write cell_id" in (v5.why or "")
+    runtime.close()
+    other.close()
+
+
+def test_a_previous_version_changed_on_disk_is_converted_again(sample_run: Path, tmp_path: Path):
+    runtime, found = _session(tmp_path, sample_run)
+    v1 = runtime.call(conversion.CONVERT, input_path=str(sample_run), detection_result=found, metadata=START)
+    with open(v1.path, "ab") as handle:
+        handle.write(b"changed")
+    v2 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={"subject_id": "m042"})
+    assert v2.made_by == VersionOrigin.CONVERSION and "could not be derived" in (v2.why or "")
+    assert any("Converting again" in entry.message for entry in runtime.store.logs())
+    runtime.close()
+
+
+def test_the_derivation_refuses_a_copy_whose_metadata_is_not_what_its_recipe_says(sample_run: Path, tmp_path: Path):
+    runtime, found = _session(tmp_path, sample_run)
+    v1 = runtime.call(conversion.CONVERT, input_path=str(sample_run), detection_result=found, metadata=START)
+    recipe = runtime.store.snapshot().version_recipes[1]
+    plan = rounds.plan_round(1, recipe, {**START, "lab": "Smith Lab"}, {})
+    assert plan.derive and plan.edits is not None
+    with h5py.File(v1.path, "r+") as handle:
+        handle["general"].create_dataset("lab", data="Somebody else's lab")
+    with pytest.raises(derive.DerivationRefused, match="/general/lab"):
+        derive.derive_version(
+            source=v1.path, output_path=str(tmp_path / "v2.nwb"), edits=plan.edits, progress=lambda *a: None
+        )
+    runtime.close()
