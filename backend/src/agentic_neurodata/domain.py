@@ -335,6 +335,7 @@ class VersionRecipe(BaseModel):
     file_metadata: dict[str, Any] = Field(default_factory=dict)
     reader_metadata: dict[str, Any] = Field(default_factory=dict, description="What the readers gave, before ours")
     plan: dict[str, Any] | None = None
+    base_plan: dict[str, Any] | None = Field(default=None, description="The plan before the stream options")
     conversion_options: dict[str, Any] = Field(default_factory=dict, description="NeuroConv's, by interface")
     has_recordings: bool = False
     electrodes_located: bool = False

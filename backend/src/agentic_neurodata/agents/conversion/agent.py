@@ -31,6 +31,7 @@ class Round:
     changes: list[ValueChange]
     why: str | None
     background: bool
+    base_plan: dict[str, Any] | None = None  # the previous version's plan, not made again
 
     def facts(self) -> dict[str, Any]:
         return {"changes": self.changes, "why": self.why}
@@ -155,7 +156,12 @@ class ConversionAgent(Agent):
             state.detected_format,
             metadata,
             merged_options,
-            Round(changes=plan.changes, why=plan.why, background=background),
+            Round(
+                changes=plan.changes,
+                why=plan.why,
+                background=background,
+                base_plan=recipe.base_plan if recipe else None,
+            ),
         )
 
     @handles(contract.FINISH_VERSION)
@@ -208,6 +214,7 @@ class ConversionAgent(Agent):
                     file_metadata=_file_metadata(state.extracted_metadata),
                     options=options,
                     output_dir=str(output_dir),
+                    base_plan=round_.base_plan,
                 ),
                 self._on_progress,
                 lambda: self.store.cancel_requested,
@@ -232,6 +239,7 @@ class ConversionAgent(Agent):
             file_metadata=_file_metadata(state.extracted_metadata),
             reader_metadata=outcome.reader_metadata,
             plan=outcome.plan.as_plain() if outcome.plan else None,
+            base_plan=outcome.base_plan.as_plain() if outcome.base_plan else None,
             conversion_options=outcome.conversion_options,
             has_recordings=outcome.has_recordings,
             electrodes_located=outcome.electrodes_located,

@@ -61,6 +61,10 @@ class ConversionPlan:
         """Plain values, kept in the session so a later round can reuse the plan."""
         return _jsonable(asdict(self))
 
+    def made_for(self, interface: str, source_data: dict[str, Any]) -> bool:
+        """Whether this is the plan of this detected reader and these arguments."""
+        return self.detected == interface and _jsonable(self.source_data) == _jsonable(source_data)
+
     @classmethod
     def from_plain(cls, plain: dict[str, Any]) -> ConversionPlan:
         return cls(
