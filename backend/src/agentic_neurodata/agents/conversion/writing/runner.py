@@ -47,6 +47,7 @@ class WriteSettings:
     level: int
     threads: int
     buffer_bytes: int
+    deflate_with: str = "zlib-ng"  # or "zlib" (what HDF5 and so NeuroConv use): for the benchmark
 
     @classmethod
     def from_settings(cls, settings: Any) -> WriteSettings:
@@ -56,7 +57,7 @@ class WriteSettings:
         )
 
     def codec(self) -> Codec:
-        return make_codec(self.compression, self.level)
+        return make_codec(self.compression, self.level, self.deflate_with)
 
 
 @dataclass
