@@ -658,10 +658,22 @@ export interface components {
         /** NWBVersion */
         NWBVersion: {
             /**
+             * Changes
+             * @description What differs from the previous version
+             */
+            changes?: components["schemas"]["ValueChange"][];
+            /**
              * Created At
              * Format: date-time
              */
             created_at?: string;
+            /**
+             * Derived From
+             * @description The version whose data this one copies
+             */
+            derived_from?: number | null;
+            /** @default conversion */
+            made_by: components["schemas"]["VersionOrigin"];
             /** Metadata Path */
             metadata_path?: string | null;
             /** Path */
@@ -674,6 +686,11 @@ export interface components {
             specification_path?: string | null;
             /** Version */
             version: number;
+            /**
+             * Why
+             * @description Why this round converted again or derived, in plain words
+             */
+            why?: string | null;
         };
         /**
          * OverallStatus
@@ -992,6 +1009,31 @@ export interface components {
             /** Why It Matters */
             why_it_matters?: string | null;
         };
+        /**
+         * ValueChange
+         * @description A value that differs from the previous version's: a metadata field or a conversion option.
+         */
+        ValueChange: {
+            /**
+             * Kind
+             * @default metadata
+             * @enum {string}
+             */
+            kind: "metadata" | "option";
+            /** Name */
+            name: string;
+            /** New */
+            new?: unknown;
+            /** Old */
+            old?: unknown;
+        };
+        /**
+         * VersionOrigin
+         * @description How a version was made: converted from the recording, or derived from the previous version
+         *     (a metadata-only round: the data are copied as they are, compressed chunks untouched).
+         * @enum {string}
+         */
+        VersionOrigin: "conversion" | "derivation";
     };
     responses: never;
     parameters: never;
