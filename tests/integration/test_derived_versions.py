@@ -119,3 +119,17 @@ def test_the_derivation_refuses_a_copy_whose_metadata_is_not_what_its_recipe_say
             source=v1.path, output_path=str(tmp_path / "v2.nwb"), edits=plan.edits, progress=lambda *a: None
         )
     runtime.close()
+
+
+def test_a_derived_version_reuses_the_report_figure_of_the_version_it_copies(sample_run: Path, tmp_path: Path):
+    from agentic_neurodata.contracts import evaluation
+
+    runtime, found = _session(tmp_path, sample_run)
+    v1 = runtime.call(conversion.CONVERT, input_path=str(sample_run), detection_result=found, metadata=START)
+    runtime.call(evaluation.EVALUATE, nwb_path=v1.path, version=1, with_report=False)
+    v2 = runtime.call(conversion.APPLY_CORRECTIONS, metadata=CORRECTED)
+    result = runtime.call(evaluation.EVALUATE, nwb_path=v2.path, version=2, same_data_as=v1.path)
+    preview = runtime.router.get(evaluation.EVALUATE.agent)._preview  # type: ignore[union-attr]
+    assert preview._drawn[v2.path] is preview._drawn[v1.path]  # taken, not drawn again
+    assert result.overall_status.value.startswith("PASSED") and runtime.store.snapshot().report_path.endswith(".pdf")
+    runtime.close()

@@ -2,6 +2,7 @@
 Inspector and matplotlib already loaded (each would otherwise cost seconds of imports), and with
 matplotlib's fonts already looked up (a third of a report figure's drawing time in a fresh process)."""
 
+import contextlib
 import ctypes
 import gc
 import io
@@ -38,8 +39,17 @@ def _give_back_freed_arrays() -> None:
     libc.mallopt(M_MMAP_THRESHOLD, 128 * 1024)
 
 
+def _prepare_schema_validation() -> None:
+    from agentic_neurodata.agents.evaluation import schema_cache
+
+    # An error here must not stop the forkserver: validation then builds its type map per file.
+    with contextlib.suppress(Exception):
+        schema_cache.prepare()
+
+
 _give_back_freed_arrays()
 _draw_once()
+_prepare_schema_validation()
 # Everything imported so far lives as long as the forkserver: out of the garbage collector's sight, a
 # forked worker does not copy every page of it by walking its objects (copy-on-write), which made each
 # worker's own memory as large as the libraries (about 200 MB instead of tens).

@@ -24,6 +24,7 @@ from ...domain import (
     PendingRequestType,
     RequestOption,
     ValidationResult,
+    VersionOrigin,
 )
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...llm import wording
@@ -596,7 +597,14 @@ class ConversationAgent(Agent):
         for note in version.notes:
             self._say(note)
         self.store.raise_if_cancelled()
-        result = self.call(evaluation.EVALUATE, nwb_path=version.path, version=version.version, with_report=False)
+        earlier = next((v.path for v in state.versions if v.version == version.derived_from), None)
+        result = self.call(
+            evaluation.EVALUATE,
+            nwb_path=version.path,
+            version=version.version,
+            with_report=False,
+            same_data_as=earlier if version.made_by == VersionOrigin.DERIVATION else None,
+        )
         self.store.raise_if_cancelled()
         return self._after_evaluation(result)
 

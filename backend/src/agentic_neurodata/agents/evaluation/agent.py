@@ -46,15 +46,14 @@ class EvaluationAgent(Agent):
         self.store.start_stage(StageName.EVALUATION, COMPONENT, f"Checking {path.name} with PyNWB and NWB Inspector")
         started = time.perf_counter()
         # The report's figure depends on the file alone: drawn meanwhile, in its own worker process.
-        self._preview.start(str(path), lambda: self.store.cancel_requested)
+        # Left to finish when the file fails: a version derived from this one (same data) takes it.
+        self._preview.start(str(path), lambda: self.store.cancel_requested, params.same_data_as)
         try:
             result = self._evaluate(path, version)
         except Exception as exc:
             self._preview.stop()
             self.store.fail_stage(StageName.EVALUATION, COMPONENT, f"Evaluation failed: {exc}")
             raise
-        if result.overall_status == OverallStatus.FAILED:  # its report is a JSON correction context
-            self._preview.stop()
         result.duration_s = round(time.perf_counter() - started, 3)
         self.store.set_validation(result, COMPONENT)
         self.store.complete_stage(
