@@ -133,3 +133,18 @@ def test_a_derived_version_reuses_the_report_figure_of_the_version_it_copies(sam
     assert preview._drawn[v2.path] is preview._drawn[v1.path]  # taken, not drawn again
     assert result.overall_status.value.startswith("PASSED") and runtime.store.snapshot().report_path.endswith(".pdf")
     runtime.close()
+
+
+def test_a_copy_the_derivation_refuses_is_converted_instead(sample_run: Path, tmp_path: Path):
+    runtime, found = _session(tmp_path, sample_run)
+    v1 = runtime.call(conversion.CONVERT, input_path=str(sample_run), detection_result=found, metadata=START)
+    size = Path(v1.path).stat().st_size
+    with h5py.File(v1.path, "r+") as handle:  # the device the new description is for is gone, the size stays
+        device = next(iter(handle["general/devices"]))
+        del handle[f"general/devices/{device}"]
+    assert Path(v1.path).stat().st_size == size
+    v2 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={**START, "device_description": "A probe"})
+    assert v2.made_by == VersionOrigin.CONVERSION and "could not be derived" in (v2.why or "")
+    assert f"/general/devices/{device} is not in the previous version" in (v2.why or "")
+    assert any("v2 cannot be derived" in entry.message for entry in runtime.store.logs())
+    runtime.close()

@@ -285,8 +285,9 @@ class ConversionAgent(Agent):
             self.store.raise_if_cancelled()
             final = self._final_path(output_dir, stem, number, outcome, partial)
             writing.publish(partial, final)
-        except writing.DerivationRefused:
+        except writing.DerivationRefused as exc:
             partial.unlink(missing_ok=True)
+            self.store.fail_stage(StageName.CONVERSION, COMPONENT, f"v{number} cannot be derived: {exc.message}")
             raise
         except BaseException as exc:
             partial.unlink(missing_ok=True)
