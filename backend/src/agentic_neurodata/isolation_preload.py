@@ -1,15 +1,22 @@
-"""Imported once by the forkserver so every worker child starts with NeuroConv, PyNWB, NWB
-Inspector and matplotlib already loaded (each would otherwise cost seconds of imports), and with
-matplotlib's fonts already looked up (a third of a report figure's drawing time in a fresh process)."""
+"""Imported once by the forkserver so every worker child starts with NeuroConv (and the readers of
+its registry), SpikeInterface's and Neo's readers, PyNWB, NWB Inspector (with the DANDI schema its
+checks import on first use: a third of a check's time) and matplotlib already loaded (each would
+otherwise cost seconds of imports), and with matplotlib's fonts already looked up (a third of a
+report figure's drawing time in a fresh process)."""
 
 import contextlib
 import ctypes
 import gc
 import io
 
-import neuroconv  # noqa: F401
+import dandischema.models  # noqa: F401
+import neo  # noqa: F401
+import neuroconv.converters  # noqa: F401
+import neuroconv.datainterfaces  # noqa: F401
 import nwbinspector  # noqa: F401
 import pynwb  # noqa: F401
+import spikeinterface.extractors  # noqa: F401
+import zlib_ng.zlib_ng  # noqa: F401
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
