@@ -11,7 +11,7 @@ import io
 
 import dandischema.models  # noqa: F401
 import neo  # noqa: F401
-import neuroconv.converters  # noqa: F401
+import neuroconv.converters
 import neuroconv.datainterfaces  # noqa: F401
 import nwbinspector  # noqa: F401
 import pynwb  # noqa: F401
