@@ -148,3 +148,28 @@ def test_a_copy_the_derivation_refuses_is_converted_instead(sample_run: Path, tm
     assert f"/general/devices/{device} is not in the previous version" in (v2.why or "")
     assert any("v2 cannot be derived" in entry.message for entry in runtime.store.logs())
     runtime.close()
+
+
+def test_a_round_that_converts_again_starts_from_the_previous_plan(sample_run: Path, tmp_path: Path):
+    """The plan (which NeuroConv interfaces, with which arguments) is taken as the earlier round made it,
+    not made again by opening and comparing every stream; shown with a plan that leaves a stream out."""
+    from agentic_neurodata.agents.conversion.writing import runner
+    from agentic_neurodata.agents.conversion.writing.plan import make_plan
+    from tests.support.formats import write_settings
+
+    source = {"folder_path": str(sample_run)}
+    plan = make_plan("SpikeGLXConverterPipe", source)
+    assert [s.name for s in plan.streams] == ["imec0.ap", "imec0.lf", "imec0.ap-SYNC"]
+    given = plan.without({"imec0.ap-SYNC"})
+    outcome = runner.run_conversion(
+        "SpikeGLXConverterPipe",
+        source,
+        START,
+        tmp_path / "x.nwb",
+        lambda *a: None,
+        write_settings(),
+        base_plan=given.as_plain(),
+    )
+    assert outcome.base_plan == given
+    with h5py.File(tmp_path / "x.nwb", "r") as handle:
+        assert not [name for name in handle["acquisition"] if "Sync" in name]
