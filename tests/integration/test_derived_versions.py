@@ -173,3 +173,19 @@ def test_a_round_that_converts_again_starts_from_the_previous_plan(sample_run: P
     assert outcome.base_plan == given
     with h5py.File(tmp_path / "x.nwb", "r") as handle:
         assert not [name for name in handle["acquisition"] if "Sync" in name]
+
+
+def test_a_new_brain_area_for_groups_the_conversion_makes_up_is_converted_again(tmp_path: Path):
+    """Blackrock's reader names no electrode group: NeuroConv makes one up from the recording, and where a
+    brain area lands on such a group is the conversion's business, so that round converts again."""
+    from agentic_neurodata.sample_data import write_sample_blackrock
+
+    upload = write_sample_blackrock(tmp_path / "upload")
+    runtime, found = _session(tmp_path / "svc", upload)
+    runtime.call(conversion.CONVERT, input_path=str(upload), detection_result=found, metadata=START)
+    v2 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={**START, "electrode_location": "CA1"})
+    assert v2.made_by == VersionOrigin.CONVERSION
+    assert "the electrode group ElectrodeGroup is not named in the metadata" in (v2.why or "")
+    v3 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={**START, "electrode_location": "CA1", "lab": "L"})
+    assert v3.made_by == VersionOrigin.DERIVATION  # the same area again: only the lab changed
+    runtime.close()

@@ -48,6 +48,8 @@ def derive_version(*, source: str, output_path: str, edits: Edits, progress: Pro
     size = copy_file(Path(source), Path(output_path), progress)
     progress(90.0, "Writing the changed metadata", size, size)
     with h5py.File(output_path, "r+") as copy:
+        if edits.named_groups is not None:
+            _only_named_groups(copy, edits.named_groups)
         _rewrite_file_sections(copy, edits)
         for path, attribute, text in edits.attributes:
             _object(copy, path).attrs[attribute] = text
@@ -180,6 +182,17 @@ def _describe_placeholders(copy: Any, group: str, neurodata_type: str, text: str
             raise DerivationRefused(f"{group}/{name} is a {kind}, which the derivation does not describe.")
         if is_placeholder(_text(item.attrs.get("description"))):
             item.attrs["description"] = text
+
+
+def _only_named_groups(copy: Any, named: tuple[str, ...]) -> None:
+    """Refuse when the file has an electrode group the metadata does not name (made up from the recording)."""
+    import h5py
+
+    group = copy.get("/general/extracellular_ephys")
+    for name, item in group.items() if group is not None else ():
+        is_group = isinstance(item, h5py.Group) and _text(item.attrs.get("neurodata_type")) == "ElectrodeGroup"
+        if is_group and name not in named:
+            raise DerivationRefused(f"the electrode group {name} is not named in the metadata")
 
 
 def _fill_column(copy: Any, table: str, column: str, value: str) -> None:

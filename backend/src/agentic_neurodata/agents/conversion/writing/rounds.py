@@ -21,6 +21,7 @@ from ....metadata.nwb_mapping import (
     SUBJECT_ALIASES,
     SUBJECT_FIELDS,
     electrode_location,
+    metadata_entries,
 )
 from .final_metadata import final_metadata
 
@@ -55,6 +56,9 @@ class Edits:
     attributes: tuple[tuple[str, str, str], ...] = ()  # (HDF5 object, attribute, text)
     placeholders: tuple[tuple[str, str, str], ...] = ()  # (HDF5 group, neurodata type, text for placeholders)
     columns: tuple[tuple[str, str, str], ...] = ()  # (table, column, the value of every row)
+    # When the brain area changed: the electrode groups the metadata names. A group the conversion makes
+    # up from the recording (not in the metadata) may take the new area there too; it is not derived.
+    named_groups: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -138,12 +142,16 @@ def _edits(recipe: VersionRecipe, metadata: dict[str, Any]) -> tuple[Edits, dict
         group = "/general/devices" if neurodata_type == "Device" else "/general/extracellular_ephys"
         placeholders.append((group, neurodata_type, str(after)))
     columns = []
+    named_groups: tuple[str, ...] | None = None
     before_location, after_location = electrode_location(recipe.metadata), electrode_location(metadata)
     if before_location != after_location:
         if not after_location:
             raise NotDerivable("the brain area was removed, and what the readers would write instead is not known")
         if recipe.has_recordings:
             columns.append((ELECTRODES_TABLE, "location", after_location))
+        ecephys = new.get("Ecephys") or {}
+        groups = metadata_entries(ecephys.get("ElectrodeGroups")) + metadata_entries(ecephys.get("ElectrodeGroup"))
+        named_groups = tuple(str(group.get("name")) for group in groups)
     sections = {name: new[name] for name in FILE_SECTIONS if name in new}
     edits = Edits(
         old_file_sections={name: old[name] for name in FILE_SECTIONS if name in old},
@@ -151,6 +159,7 @@ def _edits(recipe: VersionRecipe, metadata: dict[str, Any]) -> tuple[Edits, dict
         attributes=tuple(attributes),
         placeholders=tuple(placeholders),
         columns=tuple(columns),
+        named_groups=named_groups,
     )
     return edits, new, notes
 
