@@ -189,3 +189,44 @@ def test_a_new_brain_area_for_groups_the_conversion_makes_up_is_converted_again(
     v3 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={**START, "electrode_location": "CA1", "lab": "L"})
     assert v3.made_by == VersionOrigin.DERIVATION  # the same area again: only the lab changed
     runtime.close()
+
+
+ROUND = {
+    **FULL_METADATA,
+    "device_description": "The acquisition system",
+    "electrode_group_description": "The electrodes",
+    "keywords": ["derived", "round"],
+}
+
+
+def _sample_cases() -> list[tuple[str, object]]:
+    from agentic_neurodata.sample_data import SAMPLES
+    from tests.support.paths import REALDATA
+
+    cases: list[tuple[str, object]] = [(s.name, s.write) for s in SAMPLES if s.name != "spikeglx"]
+    cases.append(("real intan", lambda root: REALDATA / "intan" / "sampledata_v1_2021-04-20.rhd"))
+    return cases
+
+
+@pytest.mark.parametrize("name,write", _sample_cases(), ids=[name for name, _ in _sample_cases()])
+def test_every_format_derives_what_a_full_conversion_writes_or_converts_again(name: str, write, tmp_path: Path):
+    """Measured: the Intan (generated and real), Neuralynx and NeuroScope rounds derive; Open Ephys binary,
+    Blackrock and EDF convert again (their electrode groups are made up by NeuroConv, see above)."""
+    upload = write(tmp_path / "upload")
+    runtime, found = _session(tmp_path / "rounds", upload)
+    if found.needs_choice:
+        found = runtime.call(conversion.COMPLETE_DETECTION, choice=found.alternatives[0].choice_id)
+    runtime.call(conversion.CONVERT, input_path=str(upload), detection_result=found, metadata=START)
+    derived = runtime.call(conversion.APPLY_CORRECTIONS, metadata=ROUND)
+    other, found_again = _session(tmp_path / "full", upload)
+    if found_again.needs_choice:
+        found_again = other.call(conversion.COMPLETE_DETECTION, choice=found.choice_id or found.interface)
+    full = other.call(conversion.CONVERT, input_path=str(upload), detection_result=found_again, metadata=ROUND)
+    if derived.made_by == VersionOrigin.DERIVATION:
+        assert datasets_differ(Path(derived.path), Path(full.path)) == []
+        assert pynwb_view(Path(derived.path)) == pynwb_view(Path(full.path))
+        assert inspector_findings(Path(derived.path)) == inspector_findings(Path(full.path))
+    else:  # converted again: said why
+        assert derived.why and "converted" in derived.why
+    runtime.close()
+    other.close()
