@@ -10,9 +10,10 @@ as a service pays them once). Prints time, data throughput, peak RSS and output 
 ratios beside size ratios; exits 1 when the decoded data of any two outputs differ.
 
 Then, on the generated data: the deflate trade-off (implementation x level: MB/s per core and size),
-the compressor's own speed on all cores, and how much of it our writing reaches.
+the compressor's own speed on all cores, and how much of it our writing reaches. Last, detection
+time per folder, composed sessions (raw data + sorting + trials) among them (--detection-only: that alone).
 
-    .venv/bin/python tests/bench/bench_conversion.py [--gb 1.0] [--workdir DIR] [--keep]
+    .venv/bin/python tests/bench/bench_conversion.py [--gb 1.0] [--workdir DIR] [--keep] [--detection-only]
 
 Asserts nothing about time; run it on a quiet machine (the load is printed beside each figure).
 """
@@ -252,6 +253,70 @@ def deflate_trade_off(ap_bin: Path, ours_write_mb_s: float | None) -> None:
         )
 
 
+# ---------------------------------------------------------------------------------------- detection
+
+
+def composed_sessions(workdir: Path) -> list[tuple[str, Path]]:
+    """Session folders of several streams: the generated session (SpikeGLX, a matching Kilosort/Phy
+    folder, trials), and the generated SpikeGLX run and the real Open Ephys recordings each beside
+    the real Phy folder (copied into the bench's temporary folder, never into the project)."""
+    from agentic_neurodata.sample_data import write_sample_session, write_sample_spikeglx
+
+    sessions = [("session/spikeglx+kilosort+trials (generated)", write_sample_session(workdir / "session_made"))]
+    phy = REALDATA / "phy_kilosort" / "bme410"
+    if phy.is_dir():
+        run = write_sample_spikeglx(workdir / "session_spikeglx_phy")
+        shutil.copytree(phy, run / "sorting")
+        sessions.append(("session/spikeglx (generated) + real phy", run))
+        legacy = workdir / "session_openephys_phy"
+        shutil.copytree(REALDATA / "openephys_legacy", legacy)
+        shutil.copytree(phy, legacy / "sorting")
+        sessions.append(("session/real openephys legacy + real phy", legacy))
+    return sessions
+
+
+def detection_times(workdir: Path) -> list[tuple[str, float, str, float]]:
+    """(folder, seconds, outcome, load average) per folder, after import and one warm-up."""
+    import warnings
+
+    warnings.filterwarnings("ignore")
+    started = time.perf_counter()
+    from agentic_neurodata.agents.conversion.detection.detector import detect
+    from agentic_neurodata.agents.conversion.detection.registry import registry
+    from agentic_neurodata.errors import ServiceError
+    from agentic_neurodata.sample_data import write_all_samples
+
+    registry()
+    import_s = time.perf_counter() - started
+    folders = write_all_samples(workdir / "samples")
+    targets = [(f"sample/{name}", workdir / "samples" / name) for name in folders]
+    targets += [(f"realdata/{p.relative_to(REALDATA)}", p) for p in sorted(REALDATA.glob("*/*")) if REALDATA.exists()]
+    targets += composed_sessions(workdir)
+    rows = [("import NeuroConv registry", import_s, "", os.getloadavg()[0])]
+    detect(targets[0][1])  # warm-up: readers import their libraries on first use
+    detect(targets[-1][1])  # and the sorting readers theirs
+    for name, path in targets:
+        started = time.perf_counter()
+        try:
+            found = detect(path)
+            included = found.included_streams()
+            outcome = (
+                f"{len(included)} streams: " + ", ".join(s.interface for s in included)
+                if len(included) > 1
+                else found.interface or ""
+            ) + (" (choice)" if found.needs_choice else "")
+        except ServiceError as exc:
+            outcome = f"error: {exc.message[:60]}"
+        rows.append((name, time.perf_counter() - started, outcome or "", os.getloadavg()[0]))
+    return rows
+
+
+def print_detection_times(workdir: Path) -> None:
+    print("detection time per folder (after import and one warm-up; a composed session's target is < 2 s):")
+    for name, elapsed, outcome, load_average in detection_times(workdir):
+        print(f"   {elapsed:6.2f} s  (load {load_average:5.2f})  {name}  {outcome}")
+
+
 # ---------------------------------------------------------------------------------------- main
 
 
@@ -260,6 +325,7 @@ def main() -> None:
     parser.add_argument("--gb", type=float, default=1.0, help="size of the generated AP file in GB")
     parser.add_argument("--workdir", type=Path, help="where to write (default: a temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
+    parser.add_argument("--detection-only", action="store_true", help="only the detection times (no 1 GB run)")
     parser.add_argument("--worker", nargs=3, metavar=("KIND", "CASE", "OUTPUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -268,6 +334,14 @@ def main() -> None:
 
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="bench_conversion_"))
     workdir.mkdir(parents=True, exist_ok=True)
+    if args.detection_only:
+        try:
+            print(f"machine: {machine()}")
+            print_detection_times(workdir)
+        finally:
+            if not args.keep:
+                shutil.rmtree(workdir, ignore_errors=True)
+        return
     identical = True
     try:
         from agentic_neurodata.config import Settings
@@ -298,6 +372,8 @@ def main() -> None:
         ours = generated["ours_default"]
         write_mb_s = ap.stat().st_size / 1e6 / ours["write_seconds"] if ours.get("write_seconds") else None
         deflate_trade_off(ap, write_mb_s)
+        print()
+        print_detection_times(workdir)
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)

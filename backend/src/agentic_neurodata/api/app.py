@@ -23,7 +23,7 @@ from ..errors import ServiceError, UnauthorizedError, new_error_id, small_state_
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
 from .responses import COMMON
-from .routes import downloads, logs, status, system, upload, workflow
+from .routes import downloads, logs, plan, status, system, upload, workflow
 from .routes.status import build_status
 from .ws import Broadcaster
 
@@ -115,7 +115,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         allow_methods=["GET", "POST"],
         allow_headers=["Authorization", "Content-Type", "X-API-Token"],
     )
-    for module in (system, upload, status, workflow, downloads, logs):
+    for module in (system, upload, status, workflow, plan, downloads, logs):
         app.include_router(module.router)
 
     @app.websocket("/ws")

@@ -46,6 +46,11 @@ class ConvertParams(Params):
     checksum_in_background: bool = CHECKSUM_IN_BACKGROUND
 
 
+class SetStreamIncludedParams(Params):
+    name: str = Field(description="The stream's name in the session plan (detected_format.streams[].name)")
+    included: bool = Field(description="False leaves the stream out of the next version; True puts it back")
+
+
 class ApplyCorrectionsParams(Params):
     metadata: dict[str, Any] = Field(description="Merged over the session's metadata")
     options: dict[str, Any] | None = Field(default=None, description="Merged over the previous version's options")
@@ -122,4 +127,12 @@ FINISH_VERSION = ActionContract(
     NWBVersion,
     "The version as recorded in the session, with its SHA-256: waits while the checksum of a version written "
     "with checksum_in_background is still being computed.",
+)
+SET_STREAM_INCLUDED = ActionContract(
+    _AGENT,
+    "set_stream_included",
+    SetStreamIncludedParams,
+    DetectionResult,
+    "Leave one stream of the detected session out of the conversion, or put it back; the next version is "
+    "written without it. Refused while a conversion runs, for a stream that cannot be read, or for the last one.",
 )

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...domain import CorrectionAttempt, ValidationResult
+from ...domain import CorrectionAttempt, SessionStream, ValidationResult
 from . import figures, file_info, inspection, report_pdf
 from .report_text import PassedReportText
 
@@ -63,10 +63,11 @@ def render_pdf(
     progress: Progress,
     drawn: bool = False,
     figure: figures.Figure | None = None,
+    streams: list[SessionStream] | None = None,
 ) -> str:
     """The PDF report; `drawn`: the preview `figure` was drawn beforehand (None: nothing to plot)."""
     if not drawn:
         progress(50.0, "Drawing the data preview")
         figure = figures.data_preview(Path(result.nwb_path))
     progress(80.0, "Writing the PDF")
-    return str(report_pdf.write_pdf_report(Path(path), result, text, figure, history, session_id))
+    return str(report_pdf.write_pdf_report(Path(path), result, text, figure, history, session_id, streams or []))
