@@ -105,9 +105,11 @@ class ConversationAgent(Agent):
             self.store.update(
                 COMPONENT, f"Attempt {history[-1].attempt} recorded", level=LogLevel.DEBUG, correction_history=history
             )
-        self._write_report()
         if result.version is not None and all(v.version != result.version for v in state.versions):
-            self.call(conversion.FINISH_VERSION, version=result.version)  # it enters the session with its checksum
+            # It enters the session with its checksum (computed during the evaluation), before the report
+            # that lists the streams it was written from.
+            self.call(conversion.FINISH_VERSION, version=result.version)
+        self._write_report()
         if result.overall_status == OverallStatus.PASSED:
             improved = state.correction_attempt > 0
             return self._finish(
