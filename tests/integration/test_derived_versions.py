@@ -71,6 +71,8 @@ def test_a_metadata_only_round_derives_the_same_file_a_full_conversion_writes(tw
             lambda name: links.append(name) if derived.get(name, getlink=True).__class__ is h5py.ExternalLink else None
         )
         assert links == [] and derived["identifier"][()] != first["identifier"][()]
+        identifier = derived["identifier"][()].decode()
+    assert f"identifier: {identifier}" in Path(v2.metadata_path or "").read_text()  # the metadata beside says so
 
     other, found_again = _session(tmp_path / "full", two_streams)
     full = other.call(conversion.CONVERT, input_path=str(two_streams), detection_result=found_again, metadata=CORRECTED)

@@ -103,9 +103,8 @@ def _in_memory_nwb(sections: dict[str, Any]) -> Iterator[Any]:
 
 
 def _rewrite_file_sections(copy: Any, edits: Edits) -> None:
-    new_sections = {**edits.new_file_sections}
-    new_sections["NWBFile"] = {**new_sections["NWBFile"], "identifier": str(uuid.uuid4())}  # a new file
-    with _in_memory_nwb(edits.old_file_sections) as old, _in_memory_nwb(new_sections) as new:
+    # A new file gets a new identifier: rounds.py put one into the new sections (and the metadata beside it).
+    with _in_memory_nwb(edits.old_file_sections) as old, _in_memory_nwb(edits.new_file_sections) as new:
         for path in sorted(_file_objects(old) | _file_objects(new)):
             before = _fingerprint(old, path)
             if before == _fingerprint(new, path):

@@ -11,6 +11,7 @@ paths) must be on the lists below; a change that is not, a new kind of fix inclu
 from __future__ import annotations
 
 import copy
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,6 +153,8 @@ def _edits(recipe: VersionRecipe, metadata: dict[str, Any]) -> tuple[Edits, dict
         ecephys = new.get("Ecephys") or {}
         groups = metadata_entries(ecephys.get("ElectrodeGroups")) + metadata_entries(ecephys.get("ElectrodeGroup"))
         named_groups = tuple(str(group.get("name")) for group in groups)
+    # A new file, so a new identifier: in the file and in the metadata written beside it alike.
+    new["NWBFile"] = {**new.get("NWBFile", {}), "identifier": str(uuid.uuid4())}
     sections = {name: new[name] for name in FILE_SECTIONS if name in new}
     edits = Edits(
         old_file_sections={name: old[name] for name in FILE_SECTIONS if name in old},
