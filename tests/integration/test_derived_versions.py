@@ -14,9 +14,11 @@ from agentic_neurodata.agents.conversion.writing.versions import sha256_of
 from agentic_neurodata.contracts import conversion
 from agentic_neurodata.domain import VersionOrigin
 from agentic_neurodata.runtime import build_runtime
-from agentic_neurodata.sample_data import add_sample_nidq, write_sample_spikeglx
+from agentic_neurodata.sample_data import add_sample_nidq, sample_units, write_sample_session, write_sample_spikeglx
+from agentic_neurodata.state import WorkflowStatus
 from tests.support.formats import START
 from tests.support.nwb_compare import datasets_differ, inspector_findings, pynwb_view
+from tests.support.sessions import unit_electrode_rows
 from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
@@ -40,6 +42,18 @@ def _session(base: Path, run: Path):
     runtime = build_runtime(make_settings(base), in_background=False)
     runtime.store.begin_session("s1", str(run), str(base / "out"))
     return runtime, runtime.call(conversion.DETECT_FORMAT, input_path=str(run))
+
+
+def _beside(version: conversion.ConvertedVersion, which: str) -> str:
+    path = getattr(version, which)
+    assert path, f"no {which}"
+    return Path(path).read_text(encoding="utf-8")
+
+
+def _same_file(text: str, version: conversion.ConvertedVersion) -> str:
+    """A text beside a version with what differs between any two files left out (name, identifier)."""
+    lines = text.replace(Path(version.path).stem, "<file>").splitlines()
+    return "\n".join(line for line in lines if not line.strip().startswith("identifier:"))
 
 
 def _raw_chunks(path: str, name: str) -> list[bytes]:
@@ -71,8 +85,6 @@ def test_a_metadata_only_round_derives_the_same_file_a_full_conversion_writes(tw
             lambda name: links.append(name) if derived.get(name, getlink=True).__class__ is h5py.ExternalLink else None
         )
         assert links == [] and derived["identifier"][()] != first["identifier"][()]
-        identifier = derived["identifier"][()].decode()
-    assert f"identifier: {identifier}" in Path(v2.metadata_path or "").read_text()  # the metadata beside says so
 
     other, found_again = _session(tmp_path / "full", two_streams)
     full = other.call(conversion.CONVERT, input_path=str(two_streams), detection_result=found_again, metadata=CORRECTED)
@@ -97,6 +109,59 @@ def test_a_metadata_only_round_derives_the_same_file_a_full_conversion_writes(tw
     other.close()
 
 
+def test_a_whole_session_derives_what_a_full_conversion_writes_and_a_stream_left_out_converts_again(tmp_path: Path):
+    """Issue 13's sessions: SpikeGLX, a Kilosort sorting whose units NeuroConv's SortedRecordingConverter
+    links to the probe's electrodes, and a trials table, in one file. A metadata-only round copies all of
+    it; leaving a stream out at the decision changes the data, so that round converts again."""
+    from pynwb import NWBHDF5IO
+
+    upload = write_sample_session(tmp_path / "upload")
+    runtime, found = _session(tmp_path / "rounds", upload)
+    found = runtime.call(conversion.COMPLETE_DETECTION, choice="KiloSortSortingInterface")
+    assert found.composed and len(found.included_streams()) == 3
+    v1 = runtime.call(conversion.CONVERT, input_path=str(upload), detection_result=found, metadata=START)
+    v2 = runtime.call(conversion.APPLY_CORRECTIONS, metadata=CORRECTED)
+    assert v2.made_by == VersionOrigin.DERIVATION and v2.derived_from == 1, v2.why
+    assert v2.streams == v1.streams and [s.name for s in v2.streams] == [s.name for s in found.included_streams()]
+    assert Path(v2.metadata_path or "").read_text() != Path(v1.metadata_path or "").read_text()
+
+    other, found_again = _session(tmp_path / "full", upload)
+    found_again = other.call(conversion.COMPLETE_DETECTION, choice="KiloSortSortingInterface")
+    full = other.call(conversion.CONVERT, input_path=str(upload), detection_result=found_again, metadata=CORRECTED)
+    assert datasets_differ(Path(v2.path), Path(full.path)) == []
+    assert pynwb_view(Path(v2.path)) == pynwb_view(Path(full.path))
+    assert inspector_findings(Path(v2.path)) == inspector_findings(Path(full.path))
+    # The files beside it too: the same final metadata (its identifier the file's own) and NeuroConv
+    # specification (links and times included).
+    for version in (v2, full):
+        with h5py.File(version.path, "r") as handle:
+            identifier = handle["identifier"][()].decode()
+        assert f"identifier: {identifier}" in _beside(version, "metadata_path")
+    for beside in ("metadata_path", "specification_path"):
+        derived_text, full_text = (_beside(version, beside) for version in (v2, full))
+        assert _same_file(derived_text, v2) == _same_file(full_text, full), beside
+    with NWBHDF5IO(v2.path, "r") as io:
+        nwbfile = io.read()
+        assert nwbfile.subject.subject_id == CORRECTED["subject_id"] and len(nwbfile.trials) == 5
+        assert [len(rows) for rows in unit_electrode_rows(nwbfile.units)] == [1] * len(sample_units())
+
+    # At the decision after the evaluation (the service waits for the user), the trials are left out.
+    runtime.store.set_status(WorkflowStatus.AWAITING_USER_INPUT, "test", "Decision after the evaluation")
+    runtime.call(conversion.SET_STREAM_INCLUDED, name="CsvTimeIntervalsInterface", included=False)
+    v3 = runtime.call(conversion.APPLY_CORRECTIONS, metadata={**CORRECTED, "lab": "Jones Lab"})
+    assert v3.made_by == VersionOrigin.CONVERSION
+    assert "the session's streams changed (CsvTimeIntervalsInterface left out)" in (v3.why or "")
+    assert ("CsvTimeIntervalsInterface", "stream", "included", "left out") in [
+        (c.name, c.kind, c.old, c.new) for c in v3.changes
+    ]
+    assert [s.name for s in v3.streams] == ["SpikeGLXConverterPipe", "KiloSortSortingInterface"]
+    with NWBHDF5IO(v3.path, "r") as io:
+        nwbfile = io.read()
+        assert nwbfile.trials is None and nwbfile.lab == "Jones Lab" and len(nwbfile.units) == len(sample_units())
+    runtime.close()
+    other.close()
+
+
 def test_a_previous_version_changed_on_disk_is_converted_again(sample_run: Path, tmp_path: Path):
     runtime, found = _session(tmp_path, sample_run)
     v1 = runtime.call(conversion.CONVERT, input_path=str(sample_run), detection_result=found, metadata=START)
@@ -112,7 +177,7 @@ def test_the_derivation_refuses_a_copy_whose_metadata_is_not_what_its_recipe_say
     runtime, found = _session(tmp_path, sample_run)
     v1 = runtime.call(conversion.CONVERT, input_path=str(sample_run), detection_result=found, metadata=START)
     recipe = runtime.store.snapshot().version_recipes[1]
-    plan = rounds.plan_round(1, recipe, {**START, "lab": "Smith Lab"}, {})
+    plan = rounds.plan_round(1, recipe, {**START, "lab": "Smith Lab"}, {}, recipe.reads)
     assert plan.derive and plan.edits is not None
     with h5py.File(v1.path, "r+") as handle:
         handle["general"].create_dataset("lab", data="Somebody else's lab")

@@ -386,10 +386,11 @@ class VersionOrigin(StrEnum):
 
 
 class ValueChange(BaseModel):
-    """A value that differs from the previous version's: a metadata field or a conversion option."""
+    """A value that differs from the previous version's: a metadata field, a conversion option, or a
+    stream of the session left out or put back (old and new: "included" or "left out")."""
 
     name: str
-    kind: Literal["metadata", "option"] = "metadata"
+    kind: Literal["metadata", "option", "stream"] = "metadata"
     old: Any = None
     new: Any = None
 
@@ -430,6 +431,10 @@ class VersionRecipe(BaseModel):
     conversion_options: dict[str, Any] = Field(default_factory=dict, description="NeuroConv's, by interface")
     has_recordings: bool = False
     electrodes_located: bool = False
+    # What it was converted from (rounds.reads_of): the reader, its arguments and the session's streams.
+    # A round that reads otherwise (a stream left out or put back) converts again.
+    reads: dict[str, Any] = Field(default_factory=dict)
+    not_carried: list[str] = Field(default_factory=list, description="What its specification cannot carry")
 
 
 # --------------------------------------------------------------------------- pending requests

@@ -1187,7 +1187,8 @@ export interface components {
         };
         /**
          * ValueChange
-         * @description A value that differs from the previous version's: a metadata field or a conversion option.
+         * @description A value that differs from the previous version's: a metadata field, a conversion option, or a
+         *     stream of the session left out or put back (old and new: "included" or "left out").
          */
         ValueChange: {
             /**
@@ -1195,7 +1196,7 @@ export interface components {
              * @default metadata
              * @enum {string}
              */
-            kind: "metadata" | "option";
+            kind: "metadata" | "option" | "stream";
             /** Name */
             name: string;
             /** New */

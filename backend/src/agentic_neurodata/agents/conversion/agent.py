@@ -153,7 +153,12 @@ class ConversionAgent(Agent):
         previous = state.versions[-1] if state.versions else None
         recipe = state.version_recipes.get(previous.version) if previous else None
         options = writing.validate_options(params.options)
-        changes = writing.value_changes(recipe.metadata, params.metadata, recipe.options, options) if recipe else []
+        changes = (
+            writing.value_changes(recipe.metadata, params.metadata, recipe.options, options)
+            + writing.stream_changes(recipe.reads, writing.reads_of(params.detection_result))
+            if recipe
+            else []
+        )
         return self._convert(
             params.input_path,
             params.detection_result,
@@ -175,7 +180,8 @@ class ConversionAgent(Agent):
         metadata = {**state.metadata, **params.metadata}
         previous = state.versions[-1] if state.versions else None
         recipe = state.version_recipes.get(previous.version) if previous else None
-        plan = writing.plan_round(previous.version if previous else None, recipe, metadata, merged_options)
+        reads = writing.reads_of(state.detected_format)
+        plan = writing.plan_round(previous.version if previous else None, recipe, metadata, merged_options, reads)
         background = params.checksum_in_background
         if plan.derive and previous is not None and recipe is not None:
             self.store.log(LogLevel.INFO, COMPONENT, f"Metadata-only round: {plan.why}", changes=_names(plan))
@@ -283,6 +289,8 @@ class ConversionAgent(Agent):
             conversion_options=outcome.conversion_options,
             has_recordings=outcome.has_recordings,
             electrodes_located=outcome.electrodes_located,
+            reads=writing.reads_of(found),
+            not_carried=outcome.not_carried,
         )
         facts = VersionFacts(
             version=number,
@@ -320,6 +328,8 @@ class ConversionAgent(Agent):
             reader_metadata=recipe.reader_metadata,
             electrodes_located=located,
             has_recordings=recipe.has_recordings,
+            streams=[stream.model_dump(mode="json") for stream in previous.streams],
+            not_carried=list(recipe.not_carried),
         )
         try:
             isolation.run_isolated(

@@ -15,7 +15,7 @@ from .failures import explain as explain_failure
 from .inputs import changes, fingerprint, source_files
 from .naming import dandi_name, dandi_versions_on_disk, modalities
 from .plan import ConversionPlan
-from .rounds import RoundPlan, plan_round, value_changes
+from .rounds import RoundPlan, plan_round, reads_of, stream_changes, value_changes
 from .runner import ConversionOutcome, WriteSettings
 from .specification import write_beside
 from .versions import next_version, partial_path, publish, remove_partials, safe_stem, sha256_of, version_path
@@ -40,10 +40,12 @@ __all__ = [
     "partial_path",
     "plan_round",
     "publish",
+    "reads_of",
     "remove_partials",
     "safe_stem",
     "sha256_of",
     "source_files",
+    "stream_changes",
     "validate_options",
     "value_changes",
     "version_path",

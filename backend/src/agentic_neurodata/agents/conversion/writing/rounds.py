@@ -1,9 +1,11 @@
 """What a correction round changes, and whether its version can be derived from the previous one.
 
 A round compares what the previous version was written from (its VersionRecipe) with the round's
-metadata and options. When only metadata changed, and every change is one the derivation knows how
-to write (derive.py), the next version is the previous file copied as it is (compressed chunks
-untouched) with the changed metadata rewritten. Anything else converts again. Safe by construction:
+metadata and options, and what it was read from (the reader, its arguments and, for a session of
+several streams, each stream with its reader, link and offset) with what the round reads. When only
+metadata changed, and every change is one the derivation knows how to write (derive.py), the next
+version is the previous file copied as it is (compressed chunks untouched) with the changed metadata
+rewritten. Anything else converts again (a stream left out or put back changes the data). Safe by construction:
 both what the user changed (flat metadata names) and where it lands in NeuroConv's metadata (dotted
 paths) must be on the lists below; a change that is not, a new kind of fix included, converts again.
 """
@@ -11,11 +13,12 @@ paths) must be on the lists below; a change that is not, a new kind of fix inclu
 from __future__ import annotations
 
 import copy
+import json
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....domain import ValueChange, VersionRecipe
+from ....domain import DetectionResult, ValueChange, VersionRecipe
 from ....metadata.nwb_mapping import (
     LOCATION_FIELDS,
     NWBFILE_FIELDS,
@@ -24,6 +27,7 @@ from ....metadata.nwb_mapping import (
     electrode_location,
     metadata_entries,
 )
+from ..detection import name_series
 from .final_metadata import final_metadata
 
 # The flat metadata names whose every effect the derivation writes. `device_description` and
@@ -93,13 +97,51 @@ def value_changes(
     return changes
 
 
+def reads_of(found: DetectionResult) -> dict[str, Any]:
+    """What a conversion of this detection reads: the reader, its arguments, the names of the streams
+    it converts and, for a session of several, each stream as detection composed it (reader, files,
+    link, offset)."""
+    included = found.included_streams()
+    return {
+        "interface": found.interface,
+        "source_data": json.loads(json.dumps(found.source_data, default=str)),
+        "streams": [stream.name for stream in included] or [found.interface],
+        "session": [stream.model_dump(mode="json") for stream in included] if found.composed else [],
+    }
+
+
+def stream_changes(old_reads: dict[str, Any], new_reads: dict[str, Any]) -> list[ValueChange]:
+    """The session's streams left out or put back between two rounds (none when either is not known)."""
+    old, new = old_reads.get("streams") or [], new_reads.get("streams") or []
+    if not old or not new:
+        return []
+    return [ValueChange(name=n, kind="stream", old="included", new="left out") for n in old if n not in new] + [
+        ValueChange(name=n, kind="stream", old="left out", new="included") for n in new if n not in old
+    ]
+
+
 def plan_round(
-    previous: int | None, recipe: VersionRecipe | None, metadata: dict[str, Any], options: dict[str, Any]
+    previous: int | None,
+    recipe: VersionRecipe | None,
+    metadata: dict[str, Any],
+    options: dict[str, Any],
+    reads: dict[str, Any],
 ) -> RoundPlan:
-    """Derive or convert again, with the reason in plain words."""
+    """Derive or convert again, with the reason in plain words. `reads`: what this round converts
+    (reads_of the detection in the session)."""
     if previous is None or recipe is None:
         return RoundPlan(False, "there is no earlier version to derive from, so the recording is converted")
     changes = value_changes(recipe.metadata, metadata, recipe.options, options)
+    if recipe.reads != reads:
+        streams = stream_changes(recipe.reads, reads)
+        said = "; ".join(f"{c.name} {c.new}" for c in streams)
+        why = (
+            f"the session's streams changed ({said}): the data are written again"
+            if streams
+            else f"the recording is read differently than for v{previous} (reader, files or how the streams "
+            "are linked and timed), so it is converted again"
+        )
+        return RoundPlan(False, why, changes + streams)
     options_changed = [c.name for c in changes if c.kind == "option"]
     if options_changed:
         return RoundPlan(
@@ -128,6 +170,10 @@ def _edits(recipe: VersionRecipe, metadata: dict[str, Any]) -> tuple[Edits, dict
     drop_empty = bool(recipe.options.get("drop_empty_strings"))
     old, _ = final_metadata(copy.deepcopy(recipe.reader_metadata), recipe.file_metadata, recipe.metadata, drop_empty)
     new, notes = final_metadata(copy.deepcopy(recipe.reader_metadata), recipe.file_metadata, metadata, drop_empty)
+    # A session's recordings that would share a series name were given their own, as the conversion did.
+    renamed = {str(key): str(name) for key, name in (recipe.plan or {}).get("series_names") or ()}
+    name_series(old, renamed)
+    name_series(new, renamed)
     attributes: list[tuple[str, str, str]] = []
     for path in differences(old, new):
         if path[0] in FILE_SECTIONS:

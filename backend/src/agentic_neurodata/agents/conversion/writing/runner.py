@@ -178,12 +178,12 @@ def run_conversion(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         parts = [SessionStream.model_validate(s) for s in session or []]
-        # A session's plan is made again (from_plain does not carry its links, offsets and names).
-        earlier = ConversionPlan.from_plain(base_plan) if base_plan and not base_plan.get("session") else None
-        if earlier is not None and len(parts) < 2 and earlier.made_for(interface, source_data):
+        composed = parts if len(parts) > 1 else []
+        earlier = ConversionPlan.from_plain(base_plan) if base_plan else None
+        if earlier is not None and earlier.made_for(interface, source_data, composed):
             base = earlier
         else:
-            base = make_session_plan(parts) if len(parts) > 1 else make_plan(interface, source_data)
+            base = make_session_plan(composed) if composed else make_plan(interface, source_data)
         converter = build_converter(base)
         plan, converter, stream_notes = correct_plan(getattr(converter, "plan", base), converter, options)
         plan = getattr(converter, "plan", plan)  # as built: names given to streams that would share one
