@@ -31,4 +31,7 @@ def main(folder: str, output: str, metadata_file: str) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        raise SystemExit(0 if sys.argv[1:2] in (["-h"], ["--help"]) else 2)
     main(*sys.argv[1:4])
