@@ -297,3 +297,55 @@ def test_every_format_derives_what_a_full_conversion_writes_or_converts_again(na
         assert derived.why and "converted" in derived.why
     runtime.close()
     other.close()
+
+
+def test_the_users_round_on_a_whole_session_derives_and_its_report_lists_the_streams(tmp_path: Path):
+    """The correction round bench_pipeline.py times, through REST, on the generated session: upload
+    without the subject, "just convert", approve the correction, answer the subject. The round derives
+    v2 from v1, and the report written for v2 lists the streams it was written from."""
+    from io import BytesIO
+
+    from fastapi.testclient import TestClient
+    from pypdf import PdfReader
+
+    from agentic_neurodata.api.app import create_app
+    from tests.support.server import multipart_files, settled, status_of, wait_until
+
+    subject = ("subject_id", "species", "sex", "age")
+    run = write_sample_session(tmp_path / "made")
+    given = {k: v for k, v in FULL_METADATA.items() if k not in subject}
+    with TestClient(create_app(make_settings(tmp_path / "svc"))) as client:
+
+        def answered(path: str, body: dict, until) -> dict:  # type: ignore[no-untyped-def]
+            assert client.post(path, json=body).status_code == 200
+            return wait_until(lambda: status_of(client), lambda s: settled(s) and until(s), timeout=300)
+
+        def asks(*kinds: str):  # type: ignore[no-untyped-def]
+            return lambda s: s["status"] == "completed" or (s["pending_request"] or {}).get("type") in kinds
+
+        assert client.post("/api/upload", files=multipart_files(run), data=given).status_code == 202
+        asked = wait_until(lambda: status_of(client), settled, timeout=300)
+        assert asked["pending_request"]["type"] == "format_selection", asked["message"]
+        answered("/api/user-input", {"fields": {"format": "KiloSortSortingInterface"}}, asks("metadata"))
+        first = answered("/api/user-input", {"message": "just convert"}, asks("retry_approval"))
+        assert first["pending_request"]["type"] == "retry_approval", first["message"]
+        approved = answered("/api/retry-approval", {"approved": True}, asks("user_input", "retry_approval"))
+        fields = {f["name"]: FULL_METADATA[f["name"]] for f in approved["pending_request"]["fields"]}
+        second = answered(
+            "/api/user-input",
+            {"fields": {**fields, **{k: FULL_METADATA[k] for k in subject}}},
+            lambda s: len(s["versions"]) >= 2,
+        )
+        v1, v2 = second["versions"]
+        assert v2["made_by"] == "derivation" and v2["derived_from"] == 1, v2["why"]
+        assert [s["name"] for s in v2["streams"]] == [s["name"] for s in v1["streams"]]
+        assert len(v2["streams"]) == 3 and second["file_info"]["subject"]["subject_id"] == "m042"
+        report = client.get("/api/download/report")
+        assert report.status_code == 200, report.text
+        if report.content.startswith(b"%PDF"):
+            text = "".join(page.extract_text() for page in PdfReader(BytesIO(report.content)).pages)
+            streams = text.replace("\n", "")
+        else:
+            streams = " ".join(s["interface"] for s in report.json()["streams"])
+        for reader in ("SpikeGLXConverterPipe", "KiloSortSortingInterface", "CsvTimeIntervalsInterface"):
+            assert reader in streams
