@@ -111,6 +111,7 @@ def test_the_service_publishes_every_action_of_the_three_agents_with_its_models(
         "convert",
         "detect_format",
         "extract_metadata",
+        "finish_version",
         "preview_format",
         "set_stream_included",
     }

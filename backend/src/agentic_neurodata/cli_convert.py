@@ -8,10 +8,12 @@ accepted warnings), 1 failed, 2 input needed or bad input.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -99,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         out.error(str(exc))
         return EXIT_INPUT
 
+    # The worker processes' libraries load on the other cores while this process reads the folder.
+    threading.Thread(target=_warm_workers, daemon=True, name="warm-workers").start()
     # A command-line run is not resumable: its state lives in a temporary folder, apart from a server's.
     settings = get_settings().model_copy(update={"state_dir": Path(tempfile.mkdtemp(prefix="agentic-neurodata-cli-"))})
     runtime = build_runtime(settings, in_background=False)
@@ -131,6 +135,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PASSED
     # A session that ended on what was given (unknown format, unreadable answer) is bad input, not a bad file.
     return EXIT_INPUT if final.failure and final.failure.error_code in BAD_INPUT_CODES else EXIT_FAILED
+
+
+def _warm_workers() -> None:
+    from . import isolation
+
+    # A failure here shows again, with its reason, when the conversion starts its worker.
+    with contextlib.suppress(Exception):
+        isolation.warm_up()
 
 
 def accepts_as_is(request: PendingRequest, state: GlobalState) -> bool:

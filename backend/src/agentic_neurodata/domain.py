@@ -499,10 +499,29 @@ class FileFacts(BaseModel):
     sample_type_bits: int | None = None
 
 
-class NWBVersion(BaseModel):
+class VersionOrigin(StrEnum):
+    """How a version was made: converted from the recording, or derived from the previous version
+    (a metadata-only round: the data are copied as they are, compressed chunks untouched)."""
+
+    CONVERSION = "conversion"
+    DERIVATION = "derivation"
+
+
+class ValueChange(BaseModel):
+    """A value that differs from the previous version's: a metadata field, a conversion option, or a
+    stream of the session left out or put back (old and new: "included" or "left out")."""
+
+    name: str
+    kind: Literal["metadata", "option", "stream"] = "metadata"
+    old: Any = None
+    new: Any = None
+
+
+class VersionFacts(BaseModel):
+    """What every version says about itself, its checksum aside."""
+
     version: int
     path: str
-    sha256: str
     size_bytes: int
     created_at: datetime = Field(default_factory=utc_now)
     # Beside the NWB file: the NeuroConv YAML specification that re-runs this conversion with the
@@ -513,6 +532,33 @@ class NWBVersion(BaseModel):
     writing_fixes: list[str] = Field(default_factory=list)
     # The streams this version was written from, each with its reader, links and time offset.
     streams: list[SessionStream] = Field(default_factory=list)
+    made_by: VersionOrigin = VersionOrigin.CONVERSION
+    derived_from: int | None = Field(default=None, description="The version whose data this one copies")
+    changes: list[ValueChange] = Field(default_factory=list, description="What differs from the previous version")
+    why: str | None = Field(default=None, description="Why this round converted again or derived, in plain words")
+
+
+class NWBVersion(VersionFacts):
+    sha256: str
+
+
+class VersionRecipe(BaseModel):
+    """What a version was written from, kept so that a later metadata-only round can derive the next
+    version from this one (agents/conversion/writing/rounds.py). Not shown to clients."""
+
+    metadata: dict[str, Any] = Field(default_factory=dict, description="The user's flat metadata")
+    options: dict[str, Any] = Field(default_factory=dict, description="The conversion options")
+    file_metadata: dict[str, Any] = Field(default_factory=dict)
+    reader_metadata: dict[str, Any] = Field(default_factory=dict, description="What the readers gave, before ours")
+    plan: dict[str, Any] | None = None
+    base_plan: dict[str, Any] | None = Field(default=None, description="The plan before the stream options")
+    conversion_options: dict[str, Any] = Field(default_factory=dict, description="NeuroConv's, by interface")
+    has_recordings: bool = False
+    electrodes_located: bool = False
+    # What it was converted from (rounds.reads_of): the reader, its arguments and the session's streams.
+    # A round that reads otherwise (a stream left out or put back) converts again.
+    reads: dict[str, Any] = Field(default_factory=dict)
+    not_carried: list[str] = Field(default_factory=list, description="What its specification cannot carry")
 
 
 # --------------------------------------------------------------------------- pending requests

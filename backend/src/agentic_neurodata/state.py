@@ -35,6 +35,8 @@ from .domain import (
     ValidationResult,
     ValueConfirmation,
     ValueSource,
+    VersionOrigin,
+    VersionRecipe,
     utc_now,
 )
 from .errors import BusyError, InvalidStateError, WorkflowCancelled
@@ -204,6 +206,8 @@ class GlobalState(BaseModel):
     detected_format: DetectionResult | None = None
     conversion_options: dict[str, Any] = Field(default_factory=dict)
     versions: list[NWBVersion] = Field(default_factory=list)
+    # What each version was written from (by version number), for deriving the next one from it.
+    version_recipes: dict[int, VersionRecipe] = Field(default_factory=dict)
     correction_attempt: int = 0
     validation_result: ValidationResult | None = None
     report_path: str | None = None
@@ -477,16 +481,28 @@ class StateStore:
             self._apply_changes(changes)
             return self._commit(component, message, EventType.NOTIFICATION, level=level, publish=not quiet, extra=extra)
 
-    def add_version(self, version: NWBVersion, component: str) -> GlobalState:
+    def add_version(self, version: NWBVersion, component: str, recipe: VersionRecipe | None = None) -> GlobalState:
         with self._lock:
             if any(v.version == version.version for v in self._state.versions):
                 raise InvalidStateError(f"Version v{version.version} already exists and is never overwritten.")
             self._state.versions.append(version)
+            if recipe is not None:
+                self._state.version_recipes[version.version] = recipe
+            how = (
+                f", derived from v{version.derived_from}"
+                if version.made_by == VersionOrigin.DERIVATION and version.derived_from is not None
+                else ""
+            )
             return self._commit(
                 component,
-                f"Saved version v{version.version} ({version.size_bytes} bytes, sha256 {version.sha256[:12]}…)",
+                f"Saved version v{version.version} ({version.size_bytes} bytes{how}, sha256 {version.sha256[:12]}…)",
                 EventType.NOTIFICATION,
-                extra={"version": version.version, "sha256": version.sha256},
+                extra={
+                    "version": version.version,
+                    "sha256": version.sha256,
+                    "made_by": version.made_by.value,
+                    "derived_from": version.derived_from,
+                },
             )
 
     def set_validation(self, result: ValidationResult, component: str) -> GlobalState:

@@ -1053,10 +1053,22 @@ export interface components {
         /** NWBVersion */
         NWBVersion: {
             /**
+             * Changes
+             * @description What differs from the previous version
+             */
+            changes?: components["schemas"]["ValueChange"][];
+            /**
              * Created At
              * Format: date-time
              */
             created_at?: string;
+            /**
+             * Derived From
+             * @description The version whose data this one copies
+             */
+            derived_from?: number | null;
+            /** @default conversion */
+            made_by: components["schemas"]["VersionOrigin"];
             /** Metadata Path */
             metadata_path?: string | null;
             /** Path */
@@ -1071,6 +1083,11 @@ export interface components {
             streams?: components["schemas"]["SessionStream"][];
             /** Version */
             version: number;
+            /**
+             * Why
+             * @description Why this round converted again or derived, in plain words
+             */
+            why?: string | null;
             /** Writing Fixes */
             writing_fixes?: string[];
         };
@@ -1800,6 +1817,25 @@ export interface components {
             /** Why It Matters */
             why_it_matters?: string | null;
         };
+        /**
+         * ValueChange
+         * @description A value that differs from the previous version's: a metadata field, a conversion option, or a
+         *     stream of the session left out or put back (old and new: "included" or "left out").
+         */
+        ValueChange: {
+            /**
+             * Kind
+             * @default metadata
+             * @enum {string}
+             */
+            kind: "metadata" | "option" | "stream";
+            /** Name */
+            name: string;
+            /** New */
+            new?: unknown;
+            /** Old */
+            old?: unknown;
+        };
         /** ValueProposalView */
         ValueProposalView: {
             /** Label */
@@ -1813,6 +1849,13 @@ export interface components {
          * @enum {string}
          */
         ValueSource: "form" | "words" | "confirmed" | "files" | "auto_fix";
+        /**
+         * VersionOrigin
+         * @description How a version was made: converted from the recording, or derived from the previous version
+         *     (a metadata-only round: the data are copied as they are, compressed chunks untouched).
+         * @enum {string}
+         */
+        VersionOrigin: "conversion" | "derivation";
     };
     responses: never;
     parameters: never;

@@ -62,4 +62,25 @@ describe('Downloads', () => {
     expect(within(rows[1]).queryByText(/YAML/)).not.toBeInTheDocument()
     expect(screen.getByTestId('sha256-v1')).toHaveTextContent(`SHA-256 ${'1'.repeat(64)}`)
   })
+
+  it('says how each version was made: derived from the previous one, or converted again and why', () => {
+    const derived: NWBVersion = {
+      ...version(2),
+      made_by: 'derivation',
+      derived_from: 1,
+      changes: [{ name: 'subject_id', kind: 'metadata', old: null, new: 'm042' }],
+      why: 'only metadata changed (subject_id)',
+    }
+    const converted: NWBVersion = {
+      ...version(3),
+      made_by: 'conversion',
+      why: 'conversion options changed (drop_empty_tables): the data are written again',
+    }
+    render(<Downloads versions={[version(1), derived, converted]} reportAvailable={false} />)
+    expect(screen.queryByTestId('how-made-v1')).not.toBeInTheDocument()
+    expect(screen.getByTestId('how-made-v2')).toHaveTextContent(
+      'Made from v1 without converting the recording again (only metadata changed: subject_id)',
+    )
+    expect(screen.getByTestId('how-made-v3')).toHaveTextContent('Converted again: conversion options changed')
+  })
 })

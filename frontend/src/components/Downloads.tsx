@@ -111,6 +111,7 @@ function VersionRow({ version, isLatest, base: filesBase }: { version: NWBVersio
           {fileName(version.path)} · {formatBytes(version.size_bytes)}
         </Typography>
       </Stack>
+      <HowMade version={version} />
       <Checksum value={version.sha256} testId={`sha256-v${version.version}`} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
         <Button
@@ -146,5 +147,24 @@ function VersionRow({ version, isLatest, base: filesBase }: { version: NWBVersio
         )}
       </Stack>
     </Box>
+  )
+}
+
+/** How a version came about: derived from the previous one (metadata only) or converted again, and why. */
+function HowMade({ version }: { version: NWBVersion }) {
+  const changed = (version.changes ?? []).map((change) => change.name).join(', ')
+  let text: string | null = null
+  if (version.made_by === 'derivation') {
+    text = `Made from v${version.derived_from} without converting the recording again (only metadata changed${
+      changed ? `: ${changed}` : ''
+    })`
+  } else if (version.why) {
+    text = `Converted again: ${version.why}`
+  }
+  if (!text) return null
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" data-testid={`how-made-v${version.version}`}>
+      {text}
+    </Typography>
   )
 }

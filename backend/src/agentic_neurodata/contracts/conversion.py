@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..domain import DetectionResult, FileFacts, NWBVersion
+from ..domain import DetectionResult, FileFacts, NWBVersion, VersionFacts
 from ..router.contract import ActionContract, Params
 from . import AgentName
 
@@ -27,6 +27,13 @@ class ExtractMetadataParams(Params):
     detection_result: DetectionResult | None = Field(default=None, description="Default: the one in state")
 
 
+CHECKSUM_IN_BACKGROUND = Field(
+    default=False,
+    description="True: return as soon as the file is written and compute its SHA-256 meanwhile (the version "
+    "enters the session once it is known; finish_version waits for it). False: return with it.",
+)
+
+
 class ConvertParams(Params):
     input_path: str
     detection_result: DetectionResult
@@ -36,6 +43,7 @@ class ConvertParams(Params):
         description="skip_empty_streams, drop_empty_tables, drop_empty_strings (bool), "
         "compression (gzip|lz4|zstd|none); unknown keys are refused",
     )
+    checksum_in_background: bool = CHECKSUM_IN_BACKGROUND
 
 
 class SetStreamIncludedParams(Params):
@@ -46,13 +54,19 @@ class SetStreamIncludedParams(Params):
 class ApplyCorrectionsParams(Params):
     metadata: dict[str, Any] = Field(description="Merged over the session's metadata")
     options: dict[str, Any] | None = Field(default=None, description="Merged over the previous version's options")
+    checksum_in_background: bool = CHECKSUM_IN_BACKGROUND
 
 
-class ConvertedVersion(NWBVersion):
+class ConvertedVersion(VersionFacts):
     """A new NWB version, with what each automatic decision and option changed, in plain words."""
 
+    sha256: str | None = Field(description="None while it is computed in the background (checksum_in_background)")
     notes: list[str] = Field(default_factory=list)
     options: dict[str, Any] = Field(default_factory=dict, description="The conversion options used")
+
+
+class FinishVersionParams(Params):
+    version: int = Field(description="A version number returned by convert or apply_corrections")
 
 
 _AGENT = AgentName.CONVERSION
@@ -101,8 +115,18 @@ APPLY_CORRECTIONS = ActionContract(
     "apply_corrections",
     ApplyCorrectionsParams,
     ConvertedVersion,
-    "Convert again after an evaluation, with corrected metadata and options merged over the session's, "
-    "for the upload and format in state.",
+    "Make the next version after an evaluation, with corrected metadata and options merged over the session's, "
+    "for the upload and format in state. A round that changes only metadata the derivation can write derives "
+    "the version from the previous one (the data copied as they are, not decoded or compressed again); any "
+    "other round converts again. The version says which (made_by, derived_from, changes, why).",
+)
+FINISH_VERSION = ActionContract(
+    _AGENT,
+    "finish_version",
+    FinishVersionParams,
+    NWBVersion,
+    "The version as recorded in the session, with its SHA-256: waits while the checksum of a version written "
+    "with checksum_in_background is still being computed.",
 )
 SET_STREAM_INCLUDED = ActionContract(
     _AGENT,

@@ -15,6 +15,11 @@ class EvaluateParams(Params):
     nwb_path: str
     version: int | None = None
     with_report: bool = Field(default=True, description="False: the caller asks for the report later")
+    same_data_as: str | None = Field(
+        default=None,
+        description="An earlier version holding the same data (this one was derived from it): its report figure "
+        "is reused instead of drawn again",
+    )
 
 
 class ReportWritten(BaseModel):

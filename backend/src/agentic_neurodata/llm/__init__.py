@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .anthropic import AnthropicProvider
 from .base import LLMProvider, LLMReply, LLMService, OfflineProvider
 from .openai_compatible import OpenAICompatibleProvider
 from .prompts import PromptLibrary
@@ -14,6 +13,17 @@ from .prompts import PromptLibrary
 if TYPE_CHECKING:
     from ..config import Settings
     from ..logs import EventLog
+    from .anthropic import AnthropicProvider
+
+
+def __getattr__(name: str) -> Any:
+    # The Anthropic SDK takes about a second to import: only when it is used (not offline, not the CLI).
+    if name == "AnthropicProvider":
+        from .anthropic import AnthropicProvider
+
+        return AnthropicProvider
+    raise AttributeError(name)
+
 
 __all__ = [
     "AnthropicProvider",
@@ -40,6 +50,8 @@ def build_llm_service(
     under the Anthropic SDK, an httpx client for the openai-compatible provider)."""
     provider: LLMProvider
     if settings.effective_llm_provider == "anthropic":
+        from .anthropic import AnthropicProvider
+
         key = settings.anthropic_api_key.get_secret_value() if settings.anthropic_api_key else None
         provider = AnthropicProvider(
             key, settings.anthropic_model, max_retries=settings.llm_max_retries, http_client=http_client

@@ -27,6 +27,7 @@ from ...domain import (
     ValidationResult,
     ValueConfirmation,
     ValueSource,
+    VersionOrigin,
 )
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...llm import wording
@@ -104,6 +105,10 @@ class ConversationAgent(Agent):
         history = state.correction_history
         if history and history[-1].issues_after is None:
             self._record_round(history, result)
+        if result.version is not None and all(v.version != result.version for v in state.versions):
+            # It enters the session with its checksum (computed during the evaluation), before the report
+            # that lists the streams it was written from.
+            self.call(conversion.FINISH_VERSION, version=result.version)
         if result.overall_status == OverallStatus.PASSED:  # nothing to decide: its report is the final one
             improved = state.correction_attempt > 0
             return self._finish(
@@ -840,19 +845,33 @@ class ConversationAgent(Agent):
         state = self.store.snapshot()
         assert state.detected_format is not None and state.input_path is not None
         self.store.reset_stages(COMPONENT)
+        # The checksum is computed while the file is evaluated; it is waited for before the next decision.
         if state.correction_attempt > 0:
-            version = self.call(conversion.APPLY_CORRECTIONS, metadata=state.metadata, options=state.conversion_options)
+            version = self.call(
+                conversion.APPLY_CORRECTIONS,
+                metadata=state.metadata,
+                options=state.conversion_options,
+                checksum_in_background=True,
+            )
         else:
             version = self.call(
                 conversion.CONVERT,
                 input_path=state.input_path,
                 detection_result=state.detected_format,
                 metadata=state.metadata,
+                checksum_in_background=True,
             )
         for note in version.notes:
             self._say(note)
         self.store.raise_if_cancelled()
-        result = self.call(evaluation.EVALUATE, nwb_path=version.path, version=version.version, with_report=False)
+        earlier = next((v.path for v in state.versions if v.version == version.derived_from), None)
+        result = self.call(
+            evaluation.EVALUATE,
+            nwb_path=version.path,
+            version=version.version,
+            with_report=False,
+            same_data_as=earlier if version.made_by == VersionOrigin.DERIVATION else None,
+        )
         self.store.raise_if_cancelled()
         return self._after_evaluation(result)
 

@@ -5,25 +5,55 @@ Its actions and what they take and return are in contracts/conversion.py; the ro
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ... import isolation
 from ...contracts import AgentName
 from ...contracts import conversion as contract
-from ...domain import DetectionResult, FileFacts, NWBVersion, SessionStream, StreamFacts
+from ...domain import (
+    DetectionResult,
+    FileFacts,
+    NWBVersion,
+    SessionStream,
+    StreamFacts,
+    ValueChange,
+    VersionFacts,
+    VersionOrigin,
+    VersionRecipe,
+)
 from ...errors import BadInputError, ConversionError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...router import Agent, handles
-from ...state import LogLevel, StageName, WorkflowStatus
+from ...state import GlobalState, LogLevel, StageName, WorkflowStatus
 from . import detection, writing
 from .detection import call_with_timeout, describe_error
+from .writing.checksums import Checksums
 
 COMPONENT = AgentName.CONVERSION
+
+
+@dataclass(frozen=True)
+class Round:
+    """How a version came about: what changed since the previous one, why it was made this way,
+    and whether its checksum may be computed while the caller goes on."""
+
+    changes: list[ValueChange]
+    why: str | None
+    background: bool
+    base_plan: dict[str, Any] | None = None  # the previous version's plan, not made again
+
+    def facts(self) -> dict[str, Any]:
+        return {"changes": self.changes, "why": self.why}
 
 
 class ConversionAgent(Agent):
     name = COMPONENT
     description = "Finds the recording format in NeuroConv's registry and converts it to versioned NWB files."
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._checksums = Checksums()
 
     # ------------------------------------------------------------------ detection
 
@@ -119,15 +149,28 @@ class ConversionAgent(Agent):
 
     @handles(contract.CONVERT)
     def convert(self, params: contract.ConvertParams) -> contract.ConvertedVersion:
+        self._checksums.wait_all()
+        state = self.store.snapshot()
+        previous = state.versions[-1] if state.versions else None
+        recipe = state.version_recipes.get(previous.version) if previous else None
+        options = writing.validate_options(params.options)
+        changes = (
+            writing.value_changes(recipe.metadata, params.metadata, recipe.options, options)
+            + writing.stream_changes(recipe.reads, writing.reads_of(params.detection_result))
+            if recipe
+            else []
+        )
         return self._convert(
             params.input_path,
             params.detection_result,
             params.metadata,
-            writing.validate_options(params.options),
+            options,
+            Round(changes=changes, why=None, background=params.checksum_in_background),
         )
 
     @handles(contract.APPLY_CORRECTIONS)
     def apply_corrections(self, params: contract.ApplyCorrectionsParams) -> contract.ConvertedVersion:
+        self._checksums.wait_all()  # the previous version must be in the session before a round compares with it
         state = self.store.snapshot()
         if not state.input_path or state.detected_format is None:
             raise BadInputError(
@@ -135,12 +178,50 @@ class ConversionAgent(Agent):
                 component=COMPONENT,
             )
         merged_options = writing.validate_options({**state.conversion_options, **(params.options or {})})
+        metadata = {**state.metadata, **params.metadata}
+        previous = state.versions[-1] if state.versions else None
+        recipe = state.version_recipes.get(previous.version) if previous else None
+        reads = writing.reads_of(state.detected_format)
+        plan = writing.plan_round(previous.version if previous else None, recipe, metadata, merged_options, reads)
+        background = params.checksum_in_background
+        if plan.derive and previous is not None and recipe is not None:
+            self.store.log(LogLevel.INFO, COMPONENT, f"Metadata-only round: {plan.why}", changes=_names(plan))
+            try:
+                return self._derive(previous, recipe, plan, metadata, background)
+            except writing.DerivationRefused as exc:
+                why = f"v{previous.version} could not be derived from ({exc.message}), so the recording is converted"
+                self.store.log(LogLevel.WARNING, COMPONENT, f"Converting again: {why}")
+                plan = writing.RoundPlan(False, why, plan.changes)
+        else:
+            self.store.log(LogLevel.INFO, COMPONENT, f"Conversion round: {plan.why}", changes=_names(plan))
         return self._convert(
-            state.input_path, state.detected_format, {**state.metadata, **params.metadata}, merged_options
+            state.input_path,
+            state.detected_format,
+            metadata,
+            merged_options,
+            Round(
+                changes=plan.changes,
+                why=plan.why,
+                background=background,
+                base_plan=recipe.base_plan if recipe else None,
+            ),
         )
 
+    @handles(contract.FINISH_VERSION)
+    def finish_version(self, params: contract.FinishVersionParams) -> NWBVersion:
+        self._checksums.wait(params.version)
+        recorded = next((v for v in self.store.snapshot().versions if v.version == params.version), None)
+        if recorded is None:
+            raise BadInputError(f"There is no version v{params.version} in this session.", component=COMPONENT)
+        return recorded
+
     def _convert(
-        self, input_path: str, found: DetectionResult, metadata: dict[str, Any], options: dict[str, Any]
+        self,
+        input_path: str,
+        found: DetectionResult,
+        metadata: dict[str, Any],
+        options: dict[str, Any],
+        round_: Round,
     ) -> contract.ConvertedVersion:
         # A question whose value is already in source_data (a value read from the file) is answered.
         unanswered = [q.name for q in found.questions if q.name not in found.source_data]
@@ -152,24 +233,13 @@ class ConversionAgent(Agent):
                 details={"unanswered": unanswered},
             )
         state = self.store.snapshot()
-        output_dir = Path(state.output_dir or self.settings.output_dir)
-        output_dir.mkdir(parents=True, exist_ok=True)
-        stem = writing.safe_stem(state.output_name or Path(input_path).name)
-        number = writing.next_version(
-            output_dir, stem, [v.version for v in state.versions] + writing.dandi_versions_on_disk(output_dir)
-        )
-        partial = writing.partial_path(writing.version_path(output_dir, stem, number))
+        output_dir, stem, number, partial = self._next_output(state, input_path)
         session = found.included_streams() if found.composed else []
         read_files = writing.source_files(found.source_data, found.root, found.files, [s.source_data for s in session])
         before = writing.fingerprint(read_files)
         readers = ", ".join(s.interface for s in session) if session else found.interface
         what = f"a session of {len(session)} streams ({readers})" if session else found.interface
         self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting {what} (v{number})")
-
-        def on_progress(percent: float, message: str, done: int | None, total: int | None) -> None:
-            self.store.raise_if_cancelled()
-            self.store.progress(StageName.CONVERSION, percent, message, bytes_done=done, bytes_total=total)
-
         try:
             missing = [Path(name).name for name, mark in before.items() if mark is None]
             if missing:
@@ -190,9 +260,10 @@ class ConversionAgent(Agent):
                     file_metadata=_file_metadata(state.extracted_metadata),
                     options=options,
                     output_dir=str(output_dir),
+                    base_plan=round_.base_plan,
                     session=[s.model_dump(mode="json") for s in session] or None,
                 ),
-                on_progress,
+                self._on_progress,
                 lambda: self.store.cancel_requested,
             )
             changed = writing.changes(before, writing.fingerprint(read_files))
@@ -209,28 +280,148 @@ class ConversionAgent(Agent):
         except BaseException as exc:
             partial.unlink(missing_ok=True)
             raise self._conversion_failure(exc, found.interface, output_dir) from exc
+        recipe = VersionRecipe(
+            metadata=metadata,
+            options=options,
+            file_metadata=_file_metadata(state.extracted_metadata),
+            reader_metadata=outcome.reader_metadata,
+            plan=outcome.plan.as_plain() if outcome.plan else None,
+            base_plan=outcome.base_plan.as_plain() if outcome.base_plan else None,
+            conversion_options=outcome.conversion_options,
+            has_recordings=outcome.has_recordings,
+            electrodes_located=outcome.electrodes_located,
+            reads=writing.reads_of(found),
+            not_carried=outcome.not_carried,
+        )
+        facts = VersionFacts(
+            version=number,
+            path=str(final),
+            size_bytes=final.stat().st_size,
+            writing_fixes=outcome.writing_fixes,
+            streams=[SessionStream.model_validate(s) for s in outcome.streams] or found.included_streams(),
+            **round_.facts(),
+        )
+        return self._record(facts, outcome, recipe, round_.background, f"Wrote {final.name}")
 
+    def _derive(
+        self,
+        previous: NWBVersion,
+        recipe: VersionRecipe,
+        plan: writing.RoundPlan,
+        metadata: dict[str, Any],
+        background: bool,
+    ) -> contract.ConvertedVersion:
+        state = self.store.snapshot()
+        source = Path(previous.path)
+        if not source.is_file() or source.stat().st_size != previous.size_bytes:
+            raise writing.DerivationRefused(f"{source.name} is missing or changed on disk")
+        assert state.input_path is not None and plan.edits is not None and plan.metadata is not None
+        output_dir, stem, number, partial = self._next_output(state, state.input_path)
+        self.store.start_stage(
+            StageName.CONVERSION, COMPONENT, f"Deriving v{number} from v{previous.version}: only metadata changed"
+        )
+        located = bool(recipe.has_recordings and writing.electrode_location(metadata))
+        outcome = writing.ConversionOutcome(
+            metadata=plan.metadata,
+            notes=list(plan.notes),
+            bytes_written=0,
+            plan=writing.ConversionPlan.from_plain(recipe.plan) if recipe.plan else None,
+            conversion_options=recipe.conversion_options,
+            reader_metadata=recipe.reader_metadata,
+            electrodes_located=located,
+            has_recordings=recipe.has_recordings,
+            streams=[stream.model_dump(mode="json") for stream in previous.streams],
+            not_carried=list(recipe.not_carried),
+        )
+        try:
+            isolation.run_isolated(
+                writing.DERIVE_TARGET,
+                dict(source=str(source), output_path=str(partial), edits=plan.edits),
+                self._on_progress,
+                lambda: self.store.cancel_requested,
+            )
+            self.store.raise_if_cancelled()
+            final = self._final_path(output_dir, stem, number, outcome, partial)
+            writing.publish(partial, final)
+        except writing.DerivationRefused as exc:
+            partial.unlink(missing_ok=True)
+            self.store.fail_stage(StageName.CONVERSION, COMPONENT, f"v{number} cannot be derived: {exc.message}")
+            raise
+        except BaseException as exc:
+            partial.unlink(missing_ok=True)
+            raise self._conversion_failure(exc, "the derivation", output_dir) from exc
+        derived = recipe.model_copy(update={"metadata": metadata, "electrodes_located": located})
+        facts = VersionFacts(
+            version=number,
+            path=str(final),
+            size_bytes=final.stat().st_size,
+            writing_fixes=previous.writing_fixes,  # its data (and the text cleaned in it) is the previous one's
+            streams=previous.streams,  # the same data, from the same streams
+            made_by=VersionOrigin.DERIVATION,
+            derived_from=previous.version,
+            changes=plan.changes,
+            why=plan.why,
+        )
+        done = f"Wrote {final.name} (derived from v{previous.version})"
+        return self._record(facts, outcome, derived, background, done)
+
+    def _next_output(self, state: GlobalState, input_path: str) -> tuple[Path, str, int, Path]:
+        """The output folder, the file stem, the next version number and where it is written first."""
+        output_dir = Path(state.output_dir or self.settings.output_dir)
+        output_dir.mkdir(parents=True, exist_ok=True)
+        stem = writing.safe_stem(state.output_name or Path(input_path).name)
+        number = writing.next_version(
+            output_dir, stem, [v.version for v in state.versions] + writing.dandi_versions_on_disk(output_dir)
+        )
+        return output_dir, stem, number, writing.partial_path(writing.version_path(output_dir, stem, number))
+
+    def _on_progress(self, percent: float, message: str, done: int | None, total: int | None) -> None:
+        self.store.raise_if_cancelled()
+        self.store.progress(StageName.CONVERSION, percent, message, bytes_done=done, bytes_total=total)
+
+    def _record(
+        self,
+        facts: VersionFacts,
+        outcome: writing.ConversionOutcome,
+        recipe: VersionRecipe,
+        background: bool,
+        done: str,
+    ) -> contract.ConvertedVersion:
+        """Write the files beside the version, then checksum it and add it to the session (meanwhile
+        when asked: HDF5 writes out of order, so the hash can only start now, and the evaluation need
+        not wait for it)."""
+        final = Path(facts.path)
         notes = list(outcome.notes)
         spec_path, metadata_path = self._write_specification(final, outcome)
         for note in notes:
             self.store.log(LogLevel.WARNING, COMPONENT, note)
-        version = NWBVersion(
-            version=number,
-            path=str(final),
-            sha256=writing.sha256_of(final),
-            size_bytes=final.stat().st_size,
-            specification_path=str(spec_path) if spec_path else None,
-            metadata_path=str(metadata_path) if metadata_path else None,
-            writing_fixes=outcome.writing_fixes,
-            streams=[SessionStream.model_validate(s) for s in outcome.streams] or found.included_streams(),
+        facts = facts.model_copy(
+            update={
+                "specification_path": str(spec_path) if spec_path else None,
+                "metadata_path": str(metadata_path) if metadata_path else None,
+            }
         )
-        self.store.add_version(version, COMPONENT)
         self.store.update(
-            COMPONENT, f"Conversion options of v{number}: {options or 'none'}", quiet=True, conversion_options=options
+            COMPONENT,
+            f"Conversion options of v{facts.version}: {recipe.options or 'none'}",
+            quiet=True,
+            conversion_options=recipe.options,
         )
-        self.store.complete_stage(StageName.CONVERSION, COMPONENT, f"Wrote {final.name}")
-        self.store.log(LogLevel.INFO, COMPONENT, f"sha256 of {final.name}: {version.sha256}")
-        return contract.ConvertedVersion(**version.model_dump(), notes=notes, options=options)
+        self.store.complete_stage(StageName.CONVERSION, COMPONENT, done)
+        session = self.store.session_id
+
+        def add(sha256: str) -> NWBVersion:
+            version = NWBVersion(**facts.model_dump(), sha256=sha256)
+            if self.store.session_id == session:
+                self.store.add_version(version, COMPONENT, recipe)
+                self.store.log(LogLevel.INFO, COMPONENT, f"sha256 of {final.name}: {sha256}")
+            return version
+
+        if background:
+            self._checksums.start(facts.version, final, add)
+            return contract.ConvertedVersion(**facts.model_dump(), sha256=None, notes=notes, options=recipe.options)
+        version = add(writing.sha256_of(final))
+        return contract.ConvertedVersion(**version.model_dump(), notes=notes, options=recipe.options)
 
     def _final_path(
         self, output_dir: Path, stem: str, number: int, outcome: writing.ConversionOutcome, written: Path
@@ -344,3 +535,7 @@ def _describe_summary(summary: dict[str, Any]) -> str:
     else:
         parts.append("no session start time in the files (to be asked)")
     return "The files say: " + "; ".join(parts)
+
+
+def _names(plan: writing.RoundPlan) -> list[str]:
+    return [change.name for change in plan.changes]

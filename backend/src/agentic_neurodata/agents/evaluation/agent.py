@@ -17,6 +17,7 @@ from ...errors import EvaluationError
 from ...router import Agent, NoParams, handles
 from ...state import GlobalState, LogLevel, StageName
 from . import report_json, report_text, scoring, status, worker
+from .preview import PreviewInAdvance
 
 COMPONENT = AgentName.EVALUATION
 PDF_SUFFIX = "_evaluation_report.pdf"
@@ -33,6 +34,10 @@ class EvaluationAgent(Agent):
     name = COMPONENT
     description = "Checks NWB files with PyNWB and NWB Inspector (DANDI config), describes them and writes reports."
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._preview = PreviewInAdvance()
+
     @handles(contract.EVALUATE)
     def evaluate(self, params: contract.EvaluateParams) -> ValidationResult:
         path, version = Path(params.nwb_path), params.version
@@ -40,9 +45,13 @@ class EvaluationAgent(Agent):
             raise EvaluationError(f"There is no NWB file at {path.name} to evaluate.", details={"path": str(path)})
         self.store.start_stage(StageName.EVALUATION, COMPONENT, f"Checking {path.name} with PyNWB and NWB Inspector")
         started = time.perf_counter()
+        # The report's figure depends on the file alone: drawn meanwhile, in its own worker process.
+        # Left to finish when the file fails: a version derived from this one (same data) takes it.
+        self._preview.start(str(path), lambda: self.store.cancel_requested, params.same_data_as)
         try:
             result = self._evaluate(path, version)
         except Exception as exc:
+            self._preview.stop()
             self.store.fail_stage(StageName.EVALUATION, COMPONENT, f"Evaluation failed: {exc}")
             raise
         result.duration_s = round(time.perf_counter() - started, 3)
@@ -148,6 +157,7 @@ class EvaluationAgent(Agent):
             context.streams = _streams_of(state, result)
             return report_json.write_correction_context(path, context)
         text = report_text.passed_report_text(self.llm, result, history)  # the LLM stays in this process
+        drawn, figure = self._preview.take(result.nwb_path)
         return Path(
             self._isolated(
                 worker.RENDER_PDF,
@@ -158,6 +168,8 @@ class EvaluationAgent(Agent):
                 history=history,
                 session_id=state.session_id,
                 ending=state.ending,
+                drawn=drawn,
+                figure=figure,
                 streams=_streams_of(state, result),
             )
         )

@@ -105,14 +105,107 @@ def _in_volts_or_amperes(values: np.ndarray, unit: str, intracellular: bool) -> 
     return values, unit or "a.u."
 
 
-def _scaled(series: Any, block: np.ndarray) -> tuple[np.ndarray, str]:
-    """Data (samples × channels) in physical units, as float32."""
-    values = block.astype(np.float32) * float(getattr(series, "conversion", 1.0) or 1.0)
+def _scaled(series: Any, block: np.ndarray, channels: slice = slice(None)) -> tuple[np.ndarray, str]:
+    """Data (samples × channels) in physical units, as float32: one copy of the block, scaled in place.
+    `channels`: which of the series' channels the block holds (their own conversion factors)."""
+    values = block.astype(np.float32)
     per_channel = getattr(series, "channel_conversion", None)
+    scale = np.full(values.shape[1], float(getattr(series, "conversion", 1.0) or 1.0), dtype=np.float32)
     if per_channel is not None:
-        values *= np.asarray(per_channel[:], dtype=np.float32)[None, :]
-    values += float(getattr(series, "offset", 0.0) or 0.0)
-    return _in_volts_or_amperes(values, str(getattr(series, "unit", "") or ""), intracellular=block.shape[1] == 1)
+        scale *= np.asarray(per_channel[:], dtype=np.float32)[channels]
+    readable, unit = _in_volts_or_amperes(
+        np.ones(1, dtype=np.float32), str(getattr(series, "unit", "") or ""), intracellular=block.shape[1] == 1
+    )
+    values *= scale * readable[0]
+    values += float(getattr(series, "offset", 0.0) or 0.0) * readable[0]
+    return values, unit
+
+
+@dataclass
+class ChannelSummary:
+    """What the multichannel figure shows: every channel's RMS and the traces of the channels with
+    the largest spikes relative to their noise (offset removed), in readable units."""
+
+    rms: np.ndarray
+    shown: np.ndarray  # channel indices, ascending
+    traces: np.ndarray  # samples × len(shown)
+    unit: str
+
+
+def _band_width(data: Any) -> int:
+    """Channels read at once: one chunk column (each chunk is decoded once), at least 32."""
+    chunks = getattr(data, "chunks", None)
+    return max(32, int(chunks[1]) if chunks and len(chunks) > 1 else 64)
+
+
+def _deflate_only(data: Any) -> bool:
+    """A chunked HDF5 dataset compressed with deflate and nothing else (our writing, NeuroConv's default)."""
+    import h5py
+
+    return (
+        isinstance(data, h5py.Dataset)
+        and data.chunks is not None
+        and data.compression == "gzip"
+        and not data.shuffle
+        and not data.fletcher32
+        and data.scaleoffset is None
+    )
+
+
+def _window(data: Any, n: int, band: slice) -> np.ndarray:
+    """data[:n, band]. Deflate-only chunks are read as stored and inflated with zlib-ng, faster than
+    HDF5's zlib (decoding is most of the preview's time); anything else goes through h5py."""
+    if not _deflate_only(data):
+        return np.asarray(data[:n, band])
+    from zlib_ng import zlib_ng
+
+    rows, columns = data.chunks
+    out = np.empty((n, band.stop - band.start), dtype=data.dtype)
+    for row in range(0, n, rows):
+        for column in range(band.start - band.start % columns, band.stop, columns):
+            try:
+                mask, stored = data.id.read_direct_chunk((row, column))
+            except (KeyError, OSError, RuntimeError, ValueError):  # not written (fill value): h5py knows what to do
+                return np.asarray(data[:n, band])
+            if mask:  # a filter was skipped for this chunk
+                return np.asarray(data[:n, band])
+            chunk = np.frombuffer(zlib_ng.decompress(stored), dtype=data.dtype).reshape(rows, columns)
+            first, last = max(column, band.start), min(column + columns, band.stop)
+            height = min(rows, n - row)
+            out[row : row + height, first - band.start : last - band.start] = chunk[
+                :height, first - column : last - column
+            ]
+    return out
+
+
+def _summarise_channels(series: Any, n: int) -> ChannelSummary:
+    """Read the window a band of channels at a time (memory: a band, not the whole block), keeping
+    each channel's RMS and the best traces so far."""
+    data = series.data
+    n_channels = int(data.shape[1])
+    rms = np.zeros(n_channels, dtype=np.float32)
+    best = np.zeros(0, dtype=np.float64)
+    kept = np.zeros(0, dtype=np.int64)
+    traces = np.zeros((n, 0), dtype=np.float32)
+    unit = ""
+    width = _band_width(data)
+    for first in range(0, n_channels, width):
+        band = slice(first, min(first + width, n_channels))
+        values, unit = _scaled(series, _window(data, n, band), band)
+        # DC offsets would stack traces unevenly. The mean, not the median: a median across samples of a
+        # (samples × channels) block takes seconds on 384 channels and spikes barely move a 2 s mean.
+        values -= values.mean(axis=0, keepdims=True)
+        band_rms = np.sqrt(np.einsum("ij,ij->j", values, values) / values.shape[0])
+        rms[band] = band_rms
+        # The channels with the largest spikes relative to their own noise: where a scientist looks first.
+        excursion = np.maximum(values.max(axis=0), -values.min(axis=0)) / np.where(band_rms > 0, band_rms, np.inf)
+        best = np.concatenate([best, excursion])
+        kept = np.concatenate([kept, np.arange(band.start, band.stop)])
+        traces = np.concatenate([traces, values], axis=1)
+        top = np.argsort(best, kind="stable")[::-1][:N_TRACES]
+        best, kept, traces = best[top], kept[top], traces[:, top]
+    order = np.argsort(kept)
+    return ChannelSummary(rms=rms, shown=kept[order], traces=traces[:, order], unit=unit)
 
 
 def _decimate(trace: np.ndarray, points: int = DISPLAY_POINTS) -> tuple[np.ndarray, np.ndarray]:
@@ -158,12 +251,12 @@ def _style(ax: Any, xlabel: str, ylabel: str | None = None, title: str | None = 
 def _traces_figure(series: Any) -> Figure:
     rate = _rate(series) or 1.0
     n = int(min(series.data.shape[0], max(2, round(WINDOW_S * rate))))
-    block = np.asarray(series.data[:n])  # only the window, all channels: what the RMS needs
-    values, unit = _scaled(series, block if block.ndim == 2 else block[:, None])
     time_s = np.arange(n) / rate
-    if values.shape[1] == 1:
+    if len(series.data.shape) == 1 or series.data.shape[1] == 1:
+        block = np.asarray(series.data[:n])
+        values, unit = _scaled(series, block if block.ndim == 2 else block[:, None])
         return _single_trace_figure(series, values[:, 0], unit, time_s, rate)
-    return _multichannel_figure(series, values, unit, time_s, rate)
+    return _multichannel_figure(series, _summarise_channels(series, n), time_s, rate)
 
 
 def _single_trace_figure(series: Any, trace: np.ndarray, unit: str, time_s: np.ndarray, rate: float) -> Figure:
@@ -182,24 +275,18 @@ def _single_trace_figure(series: Any, trace: np.ndarray, unit: str, time_s: np.n
     return _render(figure, caption)
 
 
-def _multichannel_figure(series: Any, values: np.ndarray, unit: str, time_s: np.ndarray, rate: float) -> Figure:
+def _multichannel_figure(series: Any, summary: ChannelSummary, time_s: np.ndarray, rate: float) -> Figure:
     from matplotlib.figure import Figure as MplFigure
 
-    # DC offsets would stack traces unevenly. The mean, not the median: a median across samples of a
-    # (samples × channels) block takes seconds on 384 channels and spikes barely move a 2 s mean.
-    values = values - values.mean(axis=0, keepdims=True)
-    n_channels = values.shape[1]
-    rms = values.std(axis=0)
-    # The channels with the largest spikes relative to their own noise: where a scientist looks first.
-    excursion = np.abs(values).max(axis=0) / np.where(rms > 0, rms, np.inf)
-    shown = np.sort(np.argsort(excursion)[::-1][: min(N_TRACES, n_channels)])
+    rms, shown, unit = summary.rms, summary.shown, summary.unit
+    n_channels = rms.shape[0]
     labels = _channel_labels(series, n_channels)
-    spacing = 2.5 * (float(np.percentile(np.abs(values[:, shown]), 99.5)) or 1.0)
+    spacing = 2.5 * (float(np.percentile(np.abs(summary.traces), 99.5)) or 1.0)
 
     figure = MplFigure(figsize=(7.0, 6.0), dpi=DPI, layout="constrained")
     top, bottom = figure.subplots(2, 1, height_ratios=[3, 2])
-    for row, channel in enumerate(shown):
-        positions, trace = _decimate(values[:, channel])
+    for row in range(len(shown)):
+        positions, trace = _decimate(summary.traces[:, row])
         top.plot(time_s[positions], trace - row * spacing, lw=0.35, color=TRACE_COLOUR)
     top.set_yticks([-row * spacing for row in range(len(shown))], [labels[c] for c in shown], fontsize=7)
     top.set_xlim(0, time_s[-1])
@@ -286,6 +373,7 @@ def _render(figure: Any, caption: str) -> Figure:
 
     FigureCanvasAgg(figure)
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=DPI)
+    # The PDF keeps the PNG's bytes as they are: fast compression, a slightly larger file.
+    figure.savefig(buffer, format="png", dpi=DPI, pil_kwargs={"compress_level": 1})
     width, height = figure.get_size_inches()
     return Figure(png=buffer.getvalue(), caption=caption, width_in=float(width), height_in=float(height))

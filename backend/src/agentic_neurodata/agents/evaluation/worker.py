@@ -14,6 +14,7 @@ from .report_text import PassedReportText
 
 CHECK = "agentic_neurodata.agents.evaluation.worker:check_file"
 RENDER_PDF = "agentic_neurodata.agents.evaluation.worker:render_pdf"
+DRAW_PREVIEW = "agentic_neurodata.agents.evaluation.worker:draw_preview"
 Progress = Callable[[float, str], None]
 
 
@@ -49,6 +50,10 @@ def check_file(nwb_path: str, progress: Progress) -> dict[str, Any]:
     }
 
 
+def draw_preview(nwb_path: str, progress: Progress) -> figures.Figure | None:
+    return figures.data_preview(Path(nwb_path))
+
+
 def render_pdf(
     path: str,
     result: ValidationResult,
@@ -57,10 +62,14 @@ def render_pdf(
     session_id: str | None,
     progress: Progress,
     ending: SessionEnding | None = None,
+    drawn: bool = False,
+    figure: figures.Figure | None = None,
     streams: list[SessionStream] | None = None,
 ) -> str:
-    progress(50.0, "Drawing the data preview")
-    figure = figures.data_preview(Path(result.nwb_path))
+    """The PDF report; `drawn`: the preview `figure` was drawn beforehand (None: nothing to plot)."""
+    if not drawn:
+        progress(50.0, "Drawing the data preview")
+        figure = figures.data_preview(Path(result.nwb_path))
     progress(80.0, "Writing the PDF")
     return str(
         report_pdf.write_pdf_report(

@@ -29,10 +29,15 @@ class Codec:
     compress_chunk: Callable[[memoryview], bytes] | None
 
 
-def make_codec(name: str, level: int) -> Codec:
+DEFLATES = ("zlib-ng", "zlib")
+
+
+def make_codec(name: str, level: int, deflate_with: str = "zlib-ng") -> Codec:
+    """`deflate_with`: zlib-ng (default) or zlib, the implementation NeuroConv's writing uses through
+    HDF5 (the benchmark compares them at the same level)."""
     if name == "gzip":
         level = max(1, min(9, level))
-        deflate = _deflate()
+        deflate = _deflate() if deflate_with == "zlib-ng" else _zlib()
         return Codec(
             name,
             level,
@@ -62,6 +67,10 @@ def _deflate() -> Callable[[memoryview, int], bytes]:  # zlib takes any buffer: 
 
         return zlib_ng.compress
     except ImportError:  # pragma: no cover - zlib-ng is a dependency; zlib writes the same format
-        import zlib
+        return _zlib()
 
-        return zlib.compress
+
+def _zlib() -> Callable[[memoryview, int], bytes]:
+    import zlib
+
+    return zlib.compress

@@ -1,5 +1,6 @@
 """Fill a chunked HDF5 dataset from a NeuroConv data iterator: chunks are compressed on all cores
-and written pre-compressed (write_direct_chunk), with bounded memory whatever the file size."""
+and written pre-compressed (write_direct_chunk), with bounded memory whatever the file size; reading,
+compressing and writing overlap."""
 
 from __future__ import annotations
 
@@ -63,7 +64,14 @@ def _chunk_buffer(block: np.ndarray, chunks: tuple[int, ...], dtype: np.dtype) -
     return np.ascontiguousarray(block, dtype=dtype).data.cast("B")
 
 
+def _bands(job: FillJob, rows: int) -> list[tuple[int, int]]:
+    return [(start, min(start + rows, job.shape[0])) for start in range(0, job.shape[0], rows)]
+
+
 def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: BatchCallback) -> None:
+    """Three stages at once: a reader thread reads the next band of rows while the deflate threads
+    compress the current one's chunks, and this thread writes finished chunks in order. Memory: two
+    bands, a chunk per deflate thread, and the compressed chunks waiting to be written."""
     if job.nbytes == 0:
         return
     if codec.compress_chunk is None:
@@ -74,15 +82,28 @@ def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: 
     def work(block: np.ndarray) -> bytes:
         return compress(_chunk_buffer(block, job.chunks, job.dtype))
 
-    rows = _band_rows(job, buffer_bytes)
+    bands = _bands(job, _band_rows(job, buffer_bytes))
     in_flight: deque[tuple[tuple[int, ...], Future[bytes], int]] = deque()
     flight_bytes = 0
     other_axes = [range(0, n, c) for n, c in zip(job.shape[1:], job.chunks[1:], strict=False)]
-    with ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="deflate") as pool:
+
+    def write_oldest() -> None:
+        nonlocal flight_bytes
+        offset, future, size = in_flight.popleft()
+        job.dataset.id.write_direct_chunk(offset, future.result())
+        flight_bytes -= size
+        on_batch(size)
+
+    with (
+        ThreadPoolExecutor(max_workers=1, thread_name_prefix="read") as reader,
+        ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="deflate") as pool,
+    ):
+        next_band = reader.submit(_read_rows, job, *bands[0])
         try:
-            for start in range(0, job.shape[0], rows):
-                stop = min(start + rows, job.shape[0])
-                band = _read_rows(job, start, stop)
+            for number, (start, stop) in enumerate(bands):
+                band = next_band.result()
+                if number + 1 < len(bands):  # read ahead while this band is compressed
+                    next_band = reader.submit(_read_rows, job, *bands[number + 1])
                 for row in range(0, stop - start, job.chunks[0]):
                     for corner in itertools.product(*other_axes):
                         index = (
@@ -92,18 +113,14 @@ def fill(job: FillJob, codec: Codec, threads: int, buffer_bytes: int, on_batch: 
                         block = band[index]
                         in_flight.append(((start + row, *corner), pool.submit(work, block), block.nbytes))
                         flight_bytes += block.nbytes
-                # Write finished chunks in order until the data in flight fits the buffer again.
-                while in_flight and (flight_bytes > buffer_bytes // 2 or in_flight[0][1].done()):
-                    offset, future, size = in_flight.popleft()
-                    job.dataset.id.write_direct_chunk(offset, future.result())
-                    flight_bytes -= size
-                    on_batch(size)
+                        # Write finished chunks in order; wait for the oldest while too much is in flight.
+                        while in_flight and (flight_bytes > buffer_bytes // 2 or in_flight[0][1].done()):
+                            write_oldest()
                 del band
             while in_flight:
-                offset, future, size = in_flight.popleft()
-                job.dataset.id.write_direct_chunk(offset, future.result())
-                on_batch(size)
+                write_oldest()
         except BaseException:
+            next_band.cancel()
             for _, future, _ in in_flight:
                 future.cancel()
             raise

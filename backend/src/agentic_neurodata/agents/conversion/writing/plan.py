@@ -25,7 +25,7 @@ import copy
 import inspect
 import json
 import warnings
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ....domain import SessionStream, StreamKind
@@ -78,6 +78,33 @@ class ConversionPlan:
 
     def replacing(self, stream: Stream) -> ConversionPlan:
         return replace(self, streams=tuple(stream if s.name == stream.name else s for s in self.streams))
+
+    def as_plain(self) -> dict[str, Any]:
+        """Plain values, kept in the session so a later round can reuse the plan."""
+        plain = asdict(replace(self, session=()))
+        plain["session"] = [stream.model_dump(mode="json") for stream in self.session]
+        return _jsonable(plain)
+
+    def made_for(self, interface: str, source_data: dict[str, Any], session: list[SessionStream]) -> bool:
+        """Whether this is the plan of this detected reader and these arguments, or of this session of
+        several streams (the same streams, readers, arguments, links and offsets)."""
+        if session or self.session:
+            return [s.model_dump(mode="json") for s in self.session] == [s.model_dump(mode="json") for s in session]
+        return self.detected == interface and _jsonable(self.source_data) == _jsonable(source_data)
+
+    @classmethod
+    def from_plain(cls, plain: dict[str, Any]) -> ConversionPlan:
+        return cls(
+            detected=plain["detected"],
+            source_data=dict(plain["source_data"]),
+            streams=tuple(Stream(**stream) for stream in plain.get("streams") or ()),
+            why_not_reproducible=plain.get("why_not_reproducible"),
+            left_out=tuple(plain.get("left_out") or ()),
+            links=tuple(Link(**link) for link in plain.get("links") or ()),
+            offsets=tuple((str(name), float(offset)) for name, offset in plain.get("offsets") or ()),
+            series_names=tuple((str(key), str(name)) for key, name in plain.get("series_names") or ()),
+            session=tuple(SessionStream.model_validate(stream) for stream in plain.get("session") or ()),
+        )
 
 
 def _jsonable(value: Any) -> Any:
