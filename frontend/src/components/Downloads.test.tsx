@@ -11,6 +11,7 @@ const version = (n: number, withYaml = true): NWBVersion => ({
   size_bytes: 2_600_000,
   specification_path: withYaml ? `/out/s1/run_g0_v${n}.neuroconv.yml` : null,
   metadata_path: withYaml ? `/out/s1/run_g0_v${n}.metadata.yml` : null,
+  made_by: 'conversion',
 })
 
 describe('Downloads', () => {
