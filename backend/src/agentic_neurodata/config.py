@@ -45,6 +45,12 @@ class Settings(BaseSettings):
     # session: <folder>_v1.nwb; dandi: sub-<subject>_ses-<session>_desc-v1_<modality>.nwb (DANDI's layout)
     output_naming: Literal["session", "dandi"] = "session"
 
+    # Batches (many sessions): none = an embedded Dask LocalCluster sized to this machine; an address
+    # (tcp://host:8786) sends the sessions to an existing Dask cluster whose workers see the same storage.
+    dask_scheduler_address: str | None = None
+    batch_workers: int = Field(default=0, ge=0, description="0 = sized to the machine's cores and memory")
+    batch_memory_per_session_gb: float = Field(default=2.0, gt=0)
+
     @field_validator("cors_origins", mode="before")
     @classmethod
     def _split_origins(cls, value: object) -> object:
@@ -52,7 +58,7 @@ class Settings(BaseSettings):
             return [origin.strip() for origin in value.split(",") if origin.strip()]
         return value
 
-    @field_validator("anthropic_api_key", "api_token", mode="before")
+    @field_validator("anthropic_api_key", "api_token", "dask_scheduler_address", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -1,0 +1,158 @@
+"""Find the sessions in a parent folder.
+
+A session is a folder whose files one reader explains (the conversion agent's read-only preview
+decides, so a detection that learns to compose readers finds whole sessions here too). Without a
+pattern the tree is walked from the top: a folder holding several recordings in different
+sub-folders (a subject's folder) is looked into; a folder one reader explains is a session. Subject
+and session IDs are proposed from the folder names with NeuroConv's path expansion, using the pattern
+the user gave or one inferred from where the sessions sit (`{subject_id}/{session_id}`), shown for
+confirmation. The start time comes from the files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..domain import DetectionResult, FileFacts
+from ..errors import BadInputError, ServiceError
+from .models import BatchSession, NotASession
+from .table import session_key
+
+Preview = Callable[[Path], DetectionResult]
+Facts = Callable[[Path, DetectionResult], FileFacts]
+MAX_DEPTH = 4
+# A folder is a session when its reader explains at least this share of its bytes (the rest: notes,
+# settings files, pictures of the rig).
+EXPLAINED_SHARE = 0.5
+PATTERN_FIELDS = {"subject_id", "session_id", "session_start_time"}
+
+
+@dataclass
+class Discovery:
+    sessions: list[BatchSession] = field(default_factory=list)
+    not_sessions: list[NotASession] = field(default_factory=list)
+    pattern: str | None = None
+    pattern_inferred: bool = False
+
+
+def _bytes(folder: Path) -> dict[str, int]:
+    return {p.relative_to(folder).as_posix(): p.stat().st_size for p in folder.rglob("*") if p.is_file()}
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def _separate_recordings(found: DetectionResult) -> bool:
+    """Options that read different sub-folders are different recordings (sessions), not a tie."""
+    options = [a for a in found.alternatives if not a.explanation.startswith("Not chosen")]
+    if not found.needs_choice or len(options) < 2:
+        return False
+    tops = [{f.split("/", 1)[0] for f in a.files if "/" in f} for a in options]
+    return all(tops) and all(not (a & b) for i, a in enumerate(tops) for b in tops[i + 1 :])
+
+
+def judge(folder: Path, preview: Preview) -> tuple[DetectionResult | None, str]:
+    """(the detection when `folder` is one session, else None; why not)."""
+    try:
+        found = preview(folder)
+    except ServiceError as exc:
+        return None, exc.message
+    if _separate_recordings(found):
+        return None, "it holds several recordings in different folders"
+    sizes = _bytes(folder)
+    total = sum(sizes.values()) or 1
+    explained = sum(sizes.get(f, 0) for f in found.files)
+    if not found.needs_choice and explained / total < EXPLAINED_SHARE:
+        return None, f"{found.interface} reads only {explained / total:.0%} of its bytes"
+    return found, ""
+
+
+def _walk(folder: Path, parent: Path, depth: int, preview: Preview, found: Discovery, hits: list) -> None:
+    for child in _subfolders(folder):
+        detection, why = judge(child, preview)
+        relative = child.relative_to(parent).as_posix()
+        if detection is not None:
+            hits.append((child, detection))
+        elif depth + 1 < MAX_DEPTH and _subfolders(child):
+            _walk(child, parent, depth + 1, preview, found, hits)
+        else:
+            found.not_sessions.append(NotASession(folder=relative, reason=why))
+
+
+def infer_pattern(depth: int) -> str:
+    """Where sessions sit `depth` folders down: the last folder is the session, the one above the subject."""
+    if depth <= 1:
+        return "{session_id}"
+    return "/".join(["{}"] * (depth - 2) + ["{subject_id}", "{session_id}"])
+
+
+def ids_from_path(parent: Path, pattern: str) -> dict[str, dict[str, str]]:
+    """Folder (relative) -> the values NeuroConv's path expansion reads from its names."""
+    from neuroconv.tools.path_expansion import LocalPathExpander
+
+    spec = {"session": {"base_directory": str(parent), "folder_path": pattern}}
+    values: dict[str, dict[str, str]] = {}
+    for match in LocalPathExpander().expand_paths(spec):
+        folder = Path(match["source_data"]["session"]["folder_path"]).relative_to(parent).as_posix()
+        named: dict[str, str] = {}
+        for group in match["metadata"].values():
+            named.update({k: str(v) for k, v in group.items() if k in PATTERN_FIELDS})
+        values[folder] = named
+    return values
+
+
+def check_pattern(pattern: str) -> str:
+    text = pattern.strip().replace("\\", "/").strip("/")
+    if not text or "{" not in text or text.startswith("/") or ".." in text.split("/"):
+        raise BadInputError(
+            f"The pattern {pattern!r} must name folders below the parent with fields in braces, "
+            "e.g. {subject_id}/{session_id}.",
+        )
+    return text
+
+
+def find_sessions(parent: Path, pattern: str | None, preview: Preview, facts: Facts) -> Discovery:
+    parent = Path(parent).resolve()
+    found = Discovery(pattern=check_pattern(pattern) if pattern else None)
+    hits: list[tuple[Path, DetectionResult]] = []
+    if found.pattern:
+        matched = ids_from_path(parent, found.pattern)
+        for folder in sorted(matched):
+            detection, why = judge(parent / folder, preview)
+            if detection is not None:
+                hits.append((parent / folder, detection))
+            else:
+                found.not_sessions.append(NotASession(folder=folder, reason=why))
+        if not matched:
+            found.not_sessions.append(NotASession(folder=".", reason=f"no folder matches {found.pattern}"))
+        ids = matched
+    else:
+        _walk(parent, parent, 0, preview, found, hits)
+        depths = {len(path.relative_to(parent).parts) for path, _ in hits}
+        ids = {}
+        for depth in sorted(depths):
+            ids.update(ids_from_path(parent, infer_pattern(depth)))
+        if len(depths) == 1:
+            found.pattern, found.pattern_inferred = infer_pattern(depths.pop()), True
+    taken: set[str] = set()
+    for path, detection in hits:
+        folder = path.relative_to(parent).as_posix()
+        known = facts(path, detection) if not detection.needs_choice else FileFacts()
+        values = {k: v for k, v in ids.get(folder, {}).items() if v}
+        if known.session_start_time and known.session_start_time_has_timezone:
+            values.setdefault("session_start_time", known.session_start_time)
+        session = BatchSession(
+            key=session_key(folder, taken),
+            folder=folder,
+            interface=None if detection.needs_choice else detection.interface,
+            detection=detection.explanation,
+            choices=[a.choice_id for a in detection.alternatives if detection.needs_choice and a.choice_id],
+            start_time_from_files=known.session_start_time,
+            start_time_has_zone=known.session_start_time_has_timezone,
+            values=values,
+        )
+        taken.add(session.key)
+        found.sessions.append(session)
+    return found
