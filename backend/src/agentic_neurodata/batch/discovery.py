@@ -25,6 +25,11 @@ MAX_DEPTH = 4
 # A folder is a session when its reader explains at least this share of its bytes (the rest: notes,
 # settings files, pictures of the rig).
 EXPLAINED_SHARE = 0.5
+# A sub-folder the reader leaves out that holds this share of the bytes is another recording: the folder
+# is then a grouping (a subject's folder), not a session.
+OTHER_RECORDING_SHARE = 0.01
+# How the detection starts the explanation of a reader it shows beside the winner without offering it.
+NOT_CHOSEN = "Not chosen"
 PATTERN_FIELDS = {"subject_id", "session_id", "session_start_time"}
 
 
@@ -46,7 +51,7 @@ def _subfolders(folder: Path) -> list[Path]:
 
 def _separate_recordings(found: DetectionResult) -> bool:
     """Options that read different sub-folders are different recordings (sessions), not a tie."""
-    options = [a for a in found.alternatives if not a.explanation.startswith("Not chosen")]
+    options = [a for a in found.alternatives if not a.explanation.startswith(NOT_CHOSEN)]
     if not found.needs_choice or len(options) < 2:
         return False
     tops = [{f.split("/", 1)[0] for f in a.files if "/" in f} for a in options]
@@ -66,7 +71,22 @@ def judge(folder: Path, preview: Preview) -> tuple[DetectionResult | None, str]:
     explained = sum(sizes.get(f, 0) for f in found.files)
     if not found.needs_choice and explained / total < EXPLAINED_SHARE:
         return None, f"{found.interface} reads only {explained / total:.0%} of its bytes"
+    options = [a for a in found.alternatives if found.needs_choice and not a.explanation.startswith(NOT_CHOSEN)]
+    left_out = _left_out_folders(sizes, set(found.files) | {f for a in options for f in a.files})
+    if any(size / total >= OTHER_RECORDING_SHARE for size in left_out.values()):
+        return None, f"its sub-folders {', '.join(sorted(left_out))} hold other recordings"
     return found, ""
+
+
+def _left_out_folders(sizes: dict[str, int], read: set[str]) -> dict[str, int]:
+    """Bytes of each immediate sub-folder none of whose files the reader reads."""
+    read_tops = {f.split("/", 1)[0] for f in read if "/" in f}
+    left: dict[str, int] = {}
+    for name, size in sizes.items():
+        top = name.split("/", 1)[0]
+        if "/" in name and top not in read_tops:
+            left[top] = left.get(top, 0) + size
+    return left
 
 
 def _walk(folder: Path, parent: Path, depth: int, preview: Preview, found: Discovery, hits: list) -> None:

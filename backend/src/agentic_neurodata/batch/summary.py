@@ -87,7 +87,7 @@ def _cell(row: dict[str, Any], column: str) -> str:
     return str(value)
 
 
-def render_pdf(data: dict[str, Any], path: str) -> None:
+def render_pdf(data: dict[str, Any], path: str, progress: Any = None) -> None:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.styles import getSampleStyleSheet

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import BadInputError
 from .models import BatchSession, BatchState
-from .values import FORMAT, TABLE_ONLY, check_value, field_name, known_name
+from .values import FORMAT, TABLE_ONLY, TIMEZONE, check_value, field_name, known_name
 
 FOLDER = "folder"
 # The columns a pre-filled table always has: what differs from session to session.
@@ -161,7 +161,7 @@ def apply_table(state: BatchState, rows: list[dict[str, str]]) -> None:
         for column, value in row.items():
             if column == FOLDER or column in unknown:
                 continue
-            why = check_value(field_name(column), value)
+            why = check_value(field_name(column), value, state.shared.get(TIMEZONE, ""))
             if why:
                 issues.append(f"{column}: {why}")
             values[field_name(column)] = value.strip()

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..metadata.dates import START_FIELD, attach_zone, find_zone
 from ..metadata.fields import get_field, missing_fields, validate_field, validate_fields
-from ..metadata.result import clean
+from ..metadata.result import RuleResult, clean
 from .models import BatchSession
 
 TIMEZONE = "timezone"
@@ -25,8 +25,17 @@ TABLE_ONLY = {FORMAT: "The reader to use when several fit (one of the session's 
 _DANDISET = re.compile(r"(?:DANDI:)?(\d{6})")
 
 
-def check_value(name: str, value: Any) -> str | None:
-    """Why `value` is not usable for `name` (a metadata field, a batch setting or `format`), or None."""
+def start_time(value: Any, zone: str) -> RuleResult:
+    """A start time; one typed without a time zone takes the batch's shared zone."""
+    result = validate_field(START_FIELD, value)
+    if not result.ok and result.partial and zone.strip():
+        return attach_zone(result.partial, zone)
+    return result
+
+
+def check_value(name: str, value: Any, zone: str = "") -> str | None:
+    """Why `value` is not usable for `name` (a metadata field, a batch setting or `format`), or None.
+    `zone`: the batch's shared time zone, which completes a start time typed without one."""
     text = clean(value) if value is not None else ""
     if not text:
         return None
@@ -41,7 +50,7 @@ def check_value(name: str, value: Any) -> str | None:
         return None if _DANDISET.fullmatch(text) else "Give the Dandiset's six digits, e.g. 000123."
     if name == FORMAT:
         return None
-    result = validate_field(name, value)
+    result = start_time(value, zone) if field_name(name) == START_FIELD else validate_field(name, value)
     return None if result.ok else result.message
 
 
@@ -63,7 +72,11 @@ def session_metadata(shared: dict[str, str], session: BatchSession) -> dict[str,
     values: dict[str, Any] = {k: v for k, v in shared.items() if k not in BATCH_SETTINGS and v.strip()}
     values.update({k: v for k, v in session.values.items() if k not in TABLE_ONLY and v.strip()})
     zone = shared.get(TIMEZONE, "").strip()
-    if START_FIELD not in values and session.start_time_from_files and not session.start_time_has_zone and zone:
+    if START_FIELD in values:
+        typed = start_time(values[START_FIELD], zone)
+        if typed.ok:
+            values[START_FIELD] = typed.value
+    elif session.start_time_from_files and not session.start_time_has_zone and zone:
         completed = attach_zone(session.start_time_from_files, zone)
         if completed.ok:
             values[START_FIELD] = completed.value
