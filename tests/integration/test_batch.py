@@ -1,0 +1,203 @@
+"""Many sessions at once: a batch of four sessions of three formats (generated and real recordings) on
+the embedded Dask cluster and on an external `dask scheduler` with two `dask worker` processes.
+Every NWB file opens, matches the single-session conversion of its folder and `dandi validate`
+passes on the output; a session that cannot be read does not stop the others; an interrupted batch
+resumes without redoing finished sessions."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agentic_neurodata.batch import BatchService, BatchState, BatchStatus, SessionStatus, read_table
+from agentic_neurodata.batch.store import state_path
+from agentic_neurodata.batch.values import session_metadata
+from agentic_neurodata.runtime import build_runtime
+from agentic_neurodata.state import WorkflowStatus
+from tests.support.experiment import (
+    FORMATS,
+    SHARED,
+    TABLE,
+    acquisition_arrays,
+    dask_cluster_on_loopback,
+    nwb_facts,
+    write_experiment,
+)
+from tests.support.paths import REALDATA
+from tests.support.settings import make_settings
+
+pytestmark = pytest.mark.slow
+BROKEN = "m3/broken"  # a real Intan file neo cannot read (see ../shared/realdata/README.md)
+
+
+def _prepare(service: BatchService, parent: Path, output_dir: Path | None = None) -> BatchState:
+    state = service.create(parent, output_dir=output_dir, shared=SHARED, background=False)
+    assert state.status == BatchStatus.DRAFT, state.message
+    rows = read_table("sessions.csv", TABLE.encode())
+    rows.append(
+        {
+            "folder": BROKEN,
+            "subject_id": "m3",
+            "session_id": "broken",
+            "sex": "M",
+            "age": "P30D",
+            "session_start_time": "2024-03-07 12:00",
+        }
+    )
+    state = service.set_table(state.batch_id, rows)
+    return service.set_shared(state.batch_id, {}, accept_warnings=True)
+
+
+@pytest.fixture(scope="module")
+def experiment(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    parent = write_experiment(tmp_path_factory.mktemp("batch"))
+    (parent / "m3" / "broken").mkdir(parents=True)
+    (parent / "m3" / "broken" / "session.rhd").symlink_to(REALDATA / "intan" / "sampledata_v2_2021-04-22.rhd")
+    return parent
+
+
+@pytest.fixture(scope="module")
+def local_batch(experiment: Path, tmp_path_factory: pytest.TempPathFactory):
+    """The batch run once on the embedded cluster (two workers), shared by the tests below."""
+    settings = make_settings(tmp_path_factory.mktemp("local-service"))
+    service = BatchService(settings, workers=2)
+    try:
+        state = _prepare(service, experiment)
+        service.start(state.batch_id, background=False)
+        yield service, service.get(state.batch_id).snapshot(), settings
+    finally:
+        service.close()
+
+
+def _by_folder(state: BatchState) -> dict[str, object]:
+    return {s.folder: s for s in state.sessions}
+
+
+def test_discovery_proposes_ids_from_folder_names(local_batch) -> None:
+    _, state, _ = local_batch
+    assert state.pattern == "{subject_id}/{session_id}" and state.pattern_inferred
+    found = {s.folder: s for s in state.sessions if s.folder in FORMATS}
+    assert set(found) == set(FORMATS)
+    assert found["m2/day2"].values["subject_id"] == "m2" and found["m2/day2"].values["session_id"] == "day2"
+    # Open Ephys legacy gives a start time without a zone: the shared zone completes it.
+    assert found["m2/day2"].start_time_from_files and not found["m2/day2"].start_time_has_zone
+    completed = session_metadata(state.shared, found["m2/day2"])["session_start_time"]
+    assert completed.startswith(found["m2/day2"].start_time_from_files) and completed[-6:] in ("+01:00", "+02:00")
+
+
+def test_every_session_reaches_its_final_status(local_batch) -> None:
+    _, state, _ = local_batch
+    assert state.status == BatchStatus.FINISHED
+    sessions = _by_folder(state)
+    for folder in FORMATS:
+        session = sessions[folder]
+        assert session.status == SessionStatus.PASSED, (folder, session.outcome)
+        assert session.outcome.nwb_file and Path(session.outcome.nwb_file).is_file()
+        assert session.runs == 1
+    # The unreadable recording ends with its reason and does not stop the others (never retried).
+    broken = sessions[BROKEN]
+    assert broken.status in (SessionStatus.FAILED, SessionStatus.INPUT_NEEDED)
+    assert broken.outcome.message and broken.outcome.nwb_file is None and broken.runs == 1
+    workers = {sessions[f].outcome.worker for f in FORMATS}
+    assert workers <= {"0", "1"} and len(workers) == 2, workers
+
+
+def test_outputs_are_in_dandi_layout_with_a_summary(local_batch) -> None:
+    _, state, _ = local_batch
+    out = Path(state.output_dir)
+    names = sorted(p.relative_to(out).as_posix() for p in out.glob("sub-*/*.nwb"))
+    assert names == [
+        "sub-m1/sub-m1_ses-day1_ecephys.nwb",
+        "sub-m1/sub-m1_ses-day2_ecephys.nwb",
+        "sub-m2/sub-m2_ses-day1_ecephys.nwb",
+        "sub-m2/sub-m2_ses-day2_ecephys.nwb",
+    ]
+    summary = json.loads((out / "batch_summary.json").read_text())
+    rows = {row["session"]: row for row in summary["sessions"]}
+    assert rows["m1/day1"]["sha256"] and rows["m1/day1"]["worker"] in ("0", "1")
+    assert rows[BROKEN]["status"] in ("failed", "input_needed")
+    assert (out / "batch_summary.csv").read_text().startswith("session,subject_id,session_id,status")
+    assert (out / "batch_summary.pdf").read_bytes().startswith(b"%PDF")
+    assert len(list((out / "reports").glob("*_report.pdf"))) == 4
+
+
+def test_each_file_matches_the_single_session_conversion(local_batch, tmp_path: Path) -> None:
+    _, state, _ = local_batch
+    for session in state.sessions:
+        if session.folder not in FORMATS:
+            continue
+        runtime = build_runtime(make_settings(tmp_path / session.key, output_naming="dandi"), in_background=False)
+        try:
+            runtime.start_local(
+                Path(state.parent) / session.folder,
+                session_metadata(state.shared, session),
+                output_dir=tmp_path / session.key / "single",
+            )
+            single = runtime.store.snapshot()
+        finally:
+            runtime.close()
+        assert single.status in (WorkflowStatus.COMPLETED, WorkflowStatus.AWAITING_USER_INPUT), single.failure
+        batch_file, single_file = Path(session.outcome.nwb_file), Path(single.latest_version.path)
+        assert nwb_facts(batch_file) == nwb_facts(single_file)
+        ours, theirs = acquisition_arrays(batch_file), acquisition_arrays(single_file)
+        assert ours.keys() == theirs.keys() and ours
+        for name in ours:
+            assert np.array_equal(ours[name], theirs[name]), (session.folder, name)
+
+
+def test_an_interrupted_batch_resumes_without_redoing_finished_sessions(local_batch) -> None:
+    _, state, settings = local_batch
+    path = state_path(Path(state.output_dir))
+    saved = BatchState.model_validate_json(path.read_text())
+    interrupted = saved.sessions[0]
+    kept = {s.key: (s.outcome.started_at, s.runs) for s in saved.sessions[1:]}
+    # As a restart finds it: the batch was running, one session had not come back.
+    saved.status, interrupted.status, interrupted.outcome = BatchStatus.RUNNING, SessionStatus.RUNNING, None
+    path.write_text(saved.model_dump_json())
+    restarted = BatchService(settings, workers=1)
+    try:
+        assert restarted.load_saved() == [state.batch_id]
+        restarted.resume(state.batch_id, background=False)
+        after = restarted.get(state.batch_id).snapshot()
+    finally:
+        restarted.close()
+    assert after.status == BatchStatus.FINISHED
+    assert after.sessions[0].status == SessionStatus.PASSED and after.sessions[0].runs == interrupted.runs + 1
+    assert {s.key: (s.outcome.started_at, s.runs) for s in after.sessions[1:]} == kept
+
+
+def test_same_batch_on_an_external_scheduler(local_batch, experiment: Path, tmp_path: Path) -> None:
+    from distributed import Client
+
+    _, local_state, _ = local_batch
+    with dask_cluster_on_loopback(("w1", "w2")) as address:
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(2, timeout=120)
+        settings = make_settings(tmp_path / "svc", dask_scheduler_address=address)
+        service = BatchService(settings)
+        try:
+            state = _prepare(service, experiment, output_dir=tmp_path / "out")
+            service.start(state.batch_id, background=False)
+            state = service.get(state.batch_id).snapshot()
+        finally:
+            service.close()
+    assert state.scheduler == f"Dask scheduler {address}"
+    sessions, local = _by_folder(state), _by_folder(local_state)
+    assert {sessions[f].outcome.worker for f in FORMATS} == {"w1", "w2"}
+    for folder in FORMATS:
+        assert sessions[folder].status == SessionStatus.PASSED, sessions[folder].outcome
+        ours, theirs = Path(sessions[folder].outcome.nwb_file), Path(local[folder].outcome.nwb_file)
+        assert ours.name == theirs.name and nwb_facts(ours) == nwb_facts(theirs)
+    # `dandi validate` on both outputs: DANDI takes them (warnings allowed, no errors).
+    shutil.rmtree(Path(local_state.output_dir) / "unused", ignore_errors=True)
+    dandi = Path(sys.executable).parent / "dandi"
+    checked = subprocess.run(
+        [str(dandi), "validate", local_state.output_dir, str(tmp_path / "out")], capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
