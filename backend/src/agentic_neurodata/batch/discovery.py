@@ -101,6 +101,28 @@ def _walk(folder: Path, parent: Path, depth: int, preview: Preview, found: Disco
             found.not_sessions.append(NotASession(folder=relative, reason=why))
 
 
+def _same_depth(
+    hits: list[tuple[Path, DetectionResult]], parent: Path, preview: Preview
+) -> list[tuple[Path, DetectionResult]]:
+    """A subject with one session looks like a session itself (m1/day1 with nothing beside day1). When
+    other sessions sit deeper, go down such single-folder wrappers to their depth, so every session
+    sits where its siblings do and the pattern reads the same names for all."""
+    deepest = max((len(path.relative_to(parent).parts) for path, _ in hits), default=0)
+    settled = []
+    for path, detection in hits:
+        folder, found = path, detection
+        while len(folder.relative_to(parent).parts) < deepest:
+            children = _subfolders(folder)
+            if len(children) != 1 or any(p.is_file() for p in folder.iterdir()):
+                break
+            deeper, _ = judge(children[0], preview)
+            if deeper is None:
+                break
+            folder, found = children[0], deeper
+        settled.append((folder, found))
+    return settled
+
+
 def infer_pattern(depth: int) -> str:
     """Where sessions sit `depth` folders down: the last folder is the session, the one above the subject."""
     if depth <= 1:
@@ -150,6 +172,7 @@ def find_sessions(parent: Path, pattern: str | None, preview: Preview, facts: Fa
         ids = matched
     else:
         _walk(parent, parent, 0, preview, found, hits)
+        hits = _same_depth(hits, parent, preview)
         depths = {len(path.relative_to(parent).parts) for path, _ in hits}
         ids = {}
         for depth in sorted(depths):

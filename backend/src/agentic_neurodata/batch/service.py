@@ -99,7 +99,7 @@ class BatchService:
             raise NotFoundError(f"There is no batch {batch_id}. GET /api/batches lists them.")
         return store
 
-    def list(self) -> list[BatchState]:
+    def all(self) -> list[BatchState]:
         return sorted((s.snapshot() for s in self._stores.values()), key=lambda b: b.created_at, reverse=True)
 
     # ------------------------------------------------------------------ finding sessions
@@ -115,12 +115,10 @@ class BatchService:
             return self._preview_runtime
 
     def preview(self, folder: Path) -> DetectionResult:
-        return self._runtime().call(conversion.PREVIEW_FORMAT, input_path=str(folder))  # type: ignore[no-any-return]
+        return self._runtime().call(conversion.PREVIEW_FORMAT, input_path=str(folder))
 
     def facts(self, folder: Path, detection: DetectionResult) -> FileFacts:
-        return self._runtime().call(  # type: ignore[no-any-return]
-            conversion.PREVIEW_METADATA, input_path=str(folder), detection_result=detection
-        )
+        return self._runtime().call(conversion.PREVIEW_METADATA, input_path=str(folder), detection_result=detection)
 
     def create(
         self,

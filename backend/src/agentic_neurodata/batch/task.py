@@ -100,7 +100,7 @@ def _convert(job: SessionJob) -> SessionOutcome:
     # Each run starts afresh (a run cut short by a lost worker left its state behind); versions stay.
     shutil.rmtree(work / "state", ignore_errors=True)
     settings = Settings(
-        _env_file=None,  # type: ignore[call-arg]
+        _env_file=None,
         upload_dir=work / "uploads",
         output_dir=work,
         log_dir=work / "logs",

@@ -40,11 +40,10 @@ def check_value(name: str, value: Any, zone: str = "") -> str | None:
     if not text:
         return None
     if name == TIMEZONE:
-        zone = find_zone(text, bare_city=True)
-        if zone is None or isinstance(zone, str):
-            return (zone if isinstance(zone, str) else f"'{text}' is not a time zone I know.") + (
-                " Example: Europe/Paris, EST or UTC+01:00"
-            )
+        found = find_zone(text, bare_city=True)
+        if found is None or isinstance(found, str):
+            why = found if isinstance(found, str) else f"'{text}' is not a time zone I know."
+            return why + " Example: Europe/Paris, EST or UTC+01:00"
         return None
     if name == DANDISET_ID:
         return None if _DANDISET.fullmatch(text) else "Give the Dandiset's six digits, e.g. 000123."
