@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, beforeEach, describe, test } from 'node:test'
-import { launchBrowser, makeSampleData, resetService, screenshot, startBackend } from './harness.mjs'
+import { launchBrowser, makeExperiment, makeSampleData, resetService, screenshot, startBackend } from './harness.mjs'
 import {
   ANSWERS,
   answer,
@@ -259,5 +259,62 @@ describe('issue 7 flows', () => {
     await stuck.getByRole('button', { name: 'Stop' }).click()
     await expectFinalStatus(page, 'failed_user_abandoned')
     await screenshot(page, '18-abandoned')
+  })
+})
+
+describe('issue 18 batch', () => {
+  test('a parent folder dropped, the sessions table shown and edited, the batch run, every row final, summary downloaded', async () => {
+    const parent = makeExperiment(backend.work)
+    const page = await openApp(browser.context, backend.url)
+    await page.setViewportSize(WIDE)
+    await page.getByTestId('view-batch').click()
+    await dropFolder(page, parent, 'Folder experiment (9 files)')
+    await page.getByTestId('find-sessions').click()
+    await page.getByTestId('batch-pattern').filter({ hasText: '{subject_id}/{session_id}' }).waitFor({ timeout: LONG })
+
+    // The table shows the sessions found, with the IDs read from the folder names.
+    const table = page.getByRole('table', { name: 'Sessions table' })
+    for (const folder of ['m1/day1', 'm1/day2', 'm2/day1']) await table.getByTestId(`table-row-${folder}`).waitFor()
+    assert.equal(await table.getByLabel('m2/day1 subject_id').inputValue(), 'm2')
+    assert.equal(await table.getByLabel('m1/day2 session_id').inputValue(), 'day2')
+    await page.getByTestId('missing-values').filter({ hasText: 'sex' }).waitFor()
+
+    // Shared values once, then the per-session values in the grid.
+    const batchPage = page.getByTestId('batch-page')
+    await batchPage.getByLabel('Species', { exact: true }).fill('mouse')
+    await batchPage.getByLabel('Session description', { exact: true }).fill('Spontaneous activity, batch browser test')
+    await batchPage.getByLabel('Time zone', { exact: true }).fill('Europe/Paris')
+    await batchPage.getByLabel('Accept files that pass with warnings as they are').check()
+    await page.getByTestId('save-shared').click()
+    await page.getByTestId('batch-message').filter({ hasText: 'Shared values saved' }).waitFor()
+    const values = { 'm1/day1': ['F', 'P90D'], 'm1/day2': ['F', 'P91D'], 'm2/day1': ['M', 'P60D'] }
+    for (const [folder, [sex, age]] of Object.entries(values)) {
+      await table.getByLabel(`${folder} sex`).fill(sex)
+      await table.getByLabel(`${folder} age`).fill(age)
+    }
+    await table.getByLabel('m2/day1 session_start_time').fill('2024-03-05 09:30')
+    await page.getByTestId('save-table').click()
+    await page.getByTestId('missing-values').filter({ hasText: 'Nothing missing' }).waitFor({ timeout: LONG })
+    await screenshot(page, 'batch-table')
+
+    await page.getByTestId('run-batch').click()
+    const statuses = page.getByTestId('session-status')
+    const final = new Set(['passed', 'passed_with_issues', 'failed', 'input_needed', 'lost'])
+    const deadline = Date.now() + 10 * LONG
+    let seen = []
+    while (Date.now() < deadline) {
+      seen = await statuses.evaluateAll((chips) => chips.map((chip) => chip.dataset.status))
+      if (seen.length === 3 && seen.every((status) => final.has(status))) break
+      await page.waitForTimeout(500)
+    }
+    assert.deepEqual(seen, ['passed', 'passed', 'passed'])
+    await page.getByTestId('summary-csv').waitFor()
+    await screenshot(page, 'batch-finished')
+    const summary = readFileSync(await download(page, page.getByTestId('summary-csv')), 'utf8')
+      .trim()
+      .split('\n')
+    assert.equal(summary.length, 4)
+    assert.ok(summary[0].startsWith('session,subject_id,session_id,status'))
+    for (const line of summary.slice(1)) assert.match(line, /,passed,/)
   })
 })

@@ -34,7 +34,7 @@ function filesUnder(folder) {
  * file entries with their full paths. Playwright cannot drag from the desktop, so the drop event
  * is dispatched with that structure; everything from the drop zone on is the app's own code.
  */
-export async function dropFolder(page, folder) {
+export async function dropFolder(page, folder, summary = SAMPLE_SUMMARY) {
   const parent = join(folder, '..')
   const files = filesUnder(folder).map((path) => ({
     path: `/${relative(parent, path)}`,
@@ -85,7 +85,7 @@ export async function dropFolder(page, folder) {
     },
     { name: basename(folder), files },
   )
-  await page.getByTestId('selection-summary').filter({ hasText: SAMPLE_SUMMARY }).waitFor()
+  await page.getByTestId('selection-summary').filter({ hasText: summary }).waitFor()
 }
 
 export const FULL_METADATA = {

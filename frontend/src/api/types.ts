@@ -6,6 +6,12 @@ import type { components, paths } from './schema.gen'
 type Schemas = components['schemas']
 
 export type ActionResponse = Schemas['ActionResponse']
+export type BatchSession = Schemas['BatchSession']
+export type BatchSharedRequest = Schemas['BatchSharedRequest']
+export type BatchState = Schemas['BatchState']
+export type BatchStatus = Schemas['BatchStatus']
+export type BatchView = Schemas['BatchView']
+export type SessionStatus = Schemas['SessionStatus']
 export type CorrectionAttempt = Schemas['CorrectionAttempt']
 export type ErrorBody = Schemas['ErrorBody']
 export type FieldRequest = Schemas['FieldRequest']
@@ -38,7 +44,7 @@ export type LogLevel = NonNullable<NonNullable<paths['/api/logs']['get']['parame
  * written here, from the generated pieces; the API description (GET /docs) lists its fields.
  */
 export interface ServiceEvent {
-  type: 'progress' | 'stage_update' | 'notification' | 'awaiting_input' | 'error' | 'pong'
+  type: 'progress' | 'stage_update' | 'notification' | 'awaiting_input' | 'error' | 'pong' | 'batch'
   message?: string
   stage?: StageView['name'] | null
   status?: WorkflowStatus
@@ -52,5 +58,9 @@ export interface ServiceEvent {
     /** Whose move it is: processing, or the pending request type the service waits on. */
     next_action?: string
     correction_attempt?: StatusResponse['correction_attempt']
+    /** `batch` events: which batch and session changed, and the session's status. */
+    batch_id?: string
+    session?: string | null
+    session_status?: SessionStatus | null
   }
 }
