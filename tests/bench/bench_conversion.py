@@ -116,7 +116,7 @@ def detection_times(workdir: Path) -> list[tuple[str, float, str]]:
 
     warnings.filterwarnings("ignore")
     started = time.perf_counter()
-    from agentic_neurodata.agents.conversion.detection.detect import detect
+    from agentic_neurodata.agents.conversion.detection.detector import detect
     from agentic_neurodata.agents.conversion.detection.registry import registry
     from agentic_neurodata.errors import ServiceError
     from agentic_neurodata.sample_data import write_all_samples

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agentic_neurodata.agents.conversion.detection.detect import detect
+from agentic_neurodata.agents.conversion.detection.detector import detect
 from agentic_neurodata.contracts import conversion
 from agentic_neurodata.errors import ConversionError, FormatDetectionError
 from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx

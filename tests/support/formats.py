@@ -9,8 +9,8 @@ from typing import Any
 
 from pynwb import NWBHDF5IO
 
+from agentic_neurodata.agents.conversion import detection
 from agentic_neurodata.agents.conversion.detection import choice
-from agentic_neurodata.agents.conversion.detection import detect as detection
 from agentic_neurodata.agents.conversion.writing import runner
 from agentic_neurodata.domain import DetectionResult
 

@@ -9,7 +9,7 @@ import pytest
 
 from agentic_neurodata.agents.conversion.detection import candidates, choice
 from agentic_neurodata.agents.conversion.detection.candidates import PATH_KEYS, STREAM_KEYS, family
-from agentic_neurodata.agents.conversion.detection.detect import NOT_CHOSEN, detect
+from agentic_neurodata.agents.conversion.detection.detector import NOT_CHOSEN, detect
 from agentic_neurodata.agents.conversion.detection.hints import ARGUMENT_HINTS, RECORDING_FAMILIES
 from agentic_neurodata.agents.conversion.detection.registry import registry
 from agentic_neurodata.errors import BadInputError, FormatDetectionError

@@ -9,7 +9,7 @@ from pathlib import Path
 from agentic_neurodata.metadata.species import SPECIES
 
 FRONTEND_TABLE = Path(__file__).resolve().parents[2] / "frontend" / "src" / "metadata" / "species.ts"
-ENTRY = re.compile(r"name: '([^']+)', commonName: '[^']*', taxonId: (\d+)")
+ENTRY = re.compile(r"name: '([^']+)',\s*commonName: '[^']*',\s*taxonId: (\d+)")
 
 
 def test_the_web_app_and_the_server_know_the_same_species_with_the_same_taxon_ids() -> None:

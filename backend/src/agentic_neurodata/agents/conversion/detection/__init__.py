@@ -5,7 +5,7 @@ what the registry does not say (argument hints, preferred readers, companion fil
 """
 
 from .choice import complete
-from .detect import NOT_CHOSEN, detect
+from .detector import NOT_CHOSEN, detect
 from .extraction import extract
 from .options import conversion_options, create_nwbfile, interfaces_of
 from .probe import ProbeTimeout, call_with_timeout, describe_error, instantiate

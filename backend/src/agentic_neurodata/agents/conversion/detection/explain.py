@@ -9,7 +9,7 @@ from .scan import Inventory
 
 if TYPE_CHECKING:
     from .candidates import SkippedReader
-    from .detect import Detector
+    from .detector import Detector
     from .ranking import Found
 
 MAX_NAMED_READERS = 3
