@@ -7,6 +7,7 @@ resumes without redoing finished sessions."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -201,3 +202,46 @@ def test_same_batch_on_an_external_scheduler(local_batch, experiment: Path, tmp_
         [str(dandi), "validate", local_state.output_dir, str(tmp_path / "out")], capture_output=True, text=True
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_command_line_writes_the_table_and_refuses_a_bad_one(experiment: Path, tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "STATE_DIR": str(tmp_path / "state"),
+        "LOG_DIR": str(tmp_path / "logs"),
+        "OUTPUT_DIR": str(tmp_path / "outputs"),
+        "LLM_PROVIDER": "offline",
+    }
+    command = [sys.executable, "-m", "agentic_neurodata.cli", "batch", str(experiment), "--json"]
+    table = tmp_path / "sessions.csv"
+    written = subprocess.run(
+        [*command, "--output-dir", str(tmp_path / "a"), "--write-table", str(table)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=600,
+    )
+    assert written.returncode == 0, written.stderr
+    summary = json.loads(written.stdout)
+    assert summary["pattern"] == "{subject_id}/{session_id}"
+    assert {row["session"] for row in summary["sessions"]} == set(FORMATS)
+    assert all(set(row) >= {"session", "status", "nwb_file", "worker"} for row in summary["sessions"])
+    lines = table.read_text().splitlines()
+    assert lines[0] == "folder,subject_id,session_id,session_start_time,sex,age"
+    assert "m2/day2,m2,day2,," in "\n".join(lines)
+
+    table.write_text("folder,subject_id,colour\nm1/day1,m1,red\nm1/day1,m1,red\nm5/day1,m5,blue\n")
+    refused = subprocess.run(
+        [*command, "--output-dir", str(tmp_path / "b"), "--sessions", str(table)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=600,
+    )
+    assert refused.returncode == 2
+    answer = json.loads(refused.stdout)
+    assert answer["details"]["unknown_columns"] == ["colour"]
+    assert [row["row"] for row in answer["details"]["rows"]] == [2, 3]
+    assert not list((tmp_path / "b").glob("sub-*"))  # nothing converted

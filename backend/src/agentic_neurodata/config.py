@@ -50,8 +50,11 @@ class Settings(BaseSettings):
     dask_scheduler_address: str | None = None
     batch_workers: int = Field(default=0, ge=0, description="0 = sized to the machine's cores and memory")
     batch_memory_per_session_gb: float = Field(default=2.0, gt=0)
+    # Folders under which REST clients may start a batch on recordings read in place (comma-separated);
+    # empty: only uploaded folders. The command line and the MCP server read what their user can read.
+    batch_folders: Annotated[list[Path], NoDecode] = []
 
-    @field_validator("cors_origins", mode="before")
+    @field_validator("cors_origins", "batch_folders", mode="before")
     @classmethod
     def _split_origins(cls, value: object) -> object:
         if isinstance(value, str):

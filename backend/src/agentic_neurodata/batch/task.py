@@ -119,19 +119,30 @@ def _convert(job: SessionJob) -> SessionOutcome:
     try:
         forced = job.format.split("#")[0].split("@")[0].split("~")[0] if job.format else None
         runtime.start_local(Path(job.folder), job.metadata, forced_format=forced, output_dir=work)
-        state = _drive(runtime, job)
+        skipped: list[str] = []
+        state = _drive(runtime, job, skipped)
     finally:
         runtime.close()
-    return _outcome(state, Path(job.output_dir))
+    outcome = _outcome(state, Path(job.output_dir))
+    if skipped:
+        outcome.missing += [name for name in skipped if name not in outcome.missing]
+        outcome.message += f" The correction left out values only you know: {', '.join(skipped)}."
+    return outcome
 
 
-def _drive(runtime: Any, job: SessionJob) -> GlobalState:
-    """Answer only what the user settled up front for every session; stop at anything else."""
+def _drive(runtime: Any, job: SessionJob, skipped: list[str]) -> GlobalState:
+    """Answer only what the user settled up front for every session; stop at anything else. In an
+    approved correction, values only the user knows are skipped (listed in `skipped`), so the
+    automatic fixes still make a new version; a session is never asked twice for the same value."""
     format_answered, rounds = False, 0
     while (state := runtime.store.snapshot()).status == WorkflowStatus.AWAITING_USER_INPUT:
         request = state.pending_request
         assert request is not None
-        if request.type == PendingRequestType.FORMAT_SELECTION and job.format and not format_answered:
+        asked = [f.name for f in request.fields]
+        if rounds and request.type == PendingRequestType.USER_INPUT and asked and not set(asked) & set(skipped):
+            skipped += asked
+            runtime.call(conversation.HANDLE_USER_INPUT, skip=asked)
+        elif request.type == PendingRequestType.FORMAT_SELECTION and job.format and not format_answered:
             format_answered = True
             runtime.call(conversation.HANDLE_USER_INPUT, fields={"format": job.format})
         elif (

@@ -50,6 +50,20 @@ def get_batches(request: Request) -> BatchService:
     return service
 
 
+def _check_readable(service: BatchService, folder: str) -> None:
+    """A web client reads in place only under BATCH_FOLDERS: a local service is still a server."""
+    allowed = [Path(root).expanduser().resolve() for root in service.settings.batch_folders]
+    path = Path(folder).expanduser().resolve()
+    if not any(path == root or path.is_relative_to(root) for root in allowed):
+        where = ", ".join(str(root) for root in allowed) or "none configured"
+        raise BadInputError(
+            f"This service reads recordings in place only under BATCH_FOLDERS ({where}); {path} is not. "
+            "Set BATCH_FOLDERS=/data/experiments (comma-separated) where the service runs, or upload the "
+            "parent folder with POST /api/batches/upload.",
+            details={"folder": str(path), "batch_folders": [str(root) for root in allowed]},
+        )
+
+
 def view(service: BatchService, state: BatchState) -> BatchView:
     return BatchView(
         batch=state,
@@ -68,6 +82,9 @@ def view(service: BatchService, state: BatchState) -> BatchView:
     summary="Create a batch on a parent folder read in place (finding its sessions goes on in the background)",
 )
 async def create_batch(body: BatchCreateRequest, service: BatchService = Depends(get_batches)) -> BatchView:
+    _check_readable(service, body.folder)
+    if body.output_dir:
+        _check_readable(service, body.output_dir)
     state = await run_in_threadpool(
         lambda: service.create(body.folder, output_dir=body.output_dir, pattern=body.pattern, shared=body.shared)
     )
