@@ -36,7 +36,7 @@ from ..schemas import (
     BatchTableRequest,
     BatchView,
 )
-from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space
+from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space, multipart_boundary
 
 router = APIRouter(tags=["batches"])
 NOT_FOUND = error_responses(404, 409)
@@ -100,10 +100,7 @@ async def create_batch(body: BatchCreateRequest, service: BatchService = Depends
 )
 async def upload_batch(request: Request, service: BatchService = Depends(get_batches)) -> BatchView:
     settings = service.settings
-    content_type = request.headers.get("content-type", "")
-    if not content_type.startswith("multipart/form-data") or "boundary=" not in content_type:
-        raise BadInputError("Send the parent folder's files as multipart/form-data, each part named 'files'.")
-    boundary = content_type.split("boundary=", 1)[1].split(";")[0].strip().strip('"').encode("latin-1")
+    boundary = multipart_boundary(request.headers.get("content-type", ""), "the parent folder's files")
     root = settings.upload_dir.resolve() / BATCHES_FOLDER / new_batch_id()
     root.mkdir(parents=True)
     try:
