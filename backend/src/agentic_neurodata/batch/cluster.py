@@ -62,6 +62,8 @@ class Cluster:
         self._client: Any = None
         self._cluster: Any = None
         self._lock = threading.Lock()
+        # Set while shutting down: sessions cut short then are left to resume, not recorded as failed.
+        self.closing = False
 
     def client(self) -> Any:
         """The Dask client, started on first use (the embedded cluster takes a few seconds)."""
@@ -126,6 +128,7 @@ class Cluster:
             )
 
     def close(self) -> None:
+        self.closing = True
         with self._lock:
             if self._client is not None:
                 self._client.close()

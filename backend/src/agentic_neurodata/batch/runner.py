@@ -87,8 +87,10 @@ class Runner:
         finally:
             with self._lock:
                 self._running.pop(state.batch_id, None)
-                if not self._running:
+                if not self._running and not self.cluster.closing:
                     client.unsubscribe_topic(EVENT_TOPIC)
+        if self.cluster.closing:
+            return
         write_summary(store.snapshot())
         final = store.snapshot()
         store.set_status(BatchStatus.FINISHED, f"Finished: {_counts_text(final.counts())}")
@@ -104,6 +106,8 @@ class Runner:
             for job in jobs
         }
         for future in as_completed(futures):
+            if self.cluster.closing:
+                return  # the service stops: unfinished sessions keep their status and resume after the restart
             job = futures[future]
             try:
                 outcome = SessionOutcome.model_validate(future.result())
