@@ -150,7 +150,7 @@ class Client:
 
     def upload_batch(self, folder: str | Path, pattern: str | None = None) -> dict[str, Any]:
         """A batch on a parent folder uploaded from this machine (streamed from disk)."""
-        return self._upload("/api/batches/upload", Path(folder), {"pattern": pattern} if pattern else None)
+        return self._upload("/api/batches-upload", Path(folder), {"pattern": pattern} if pattern else None)
 
     def batch(self, batch_id: str) -> dict[str, Any]:
         """The batch view: `batch` (sessions, statuses, results), `columns`, `missing` per session."""

@@ -89,7 +89,7 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
       const form = new FormData()
       if (pattern.trim()) form.append('pattern', pattern.trim())
       for (const item of items) form.append('files', item.file, item.relativePath)
-      const answer = await http.post<BatchView>('/api/batches/upload', form, {
+      const answer = await http.post<BatchView>('/api/batches-upload', form, {
         onUploadProgress: (event) => {
           if (onProgress && event.total) onProgress(event.loaded / event.total)
         },

@@ -39,7 +39,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/batches/upload": {
+    "/api/batches-upload": {
         parameters: {
             query?: never;
             header?: never;

@@ -216,6 +216,10 @@ def _install_error_handlers(app: FastAPI) -> None:
                 "message": 'The request body is not valid JSON. Send an object, for example {"approved": true}.',
             }
             return JSONResponse(body, status_code=422)
+        headers = getattr(exc, "headers", None)
+        if exc.status_code == 405:
+            # Starlette names the methods of the first route on the path; a path can have several routes.
+            headers = {**(headers or {}), "Allow": ", ".join(_allowed_methods(request.app, request.url.path))}
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         message = "No such endpoint. See /docs for the API." if exc.status_code == 404 else str(exc.detail)
         body = {
@@ -224,7 +228,7 @@ def _install_error_handlers(app: FastAPI) -> None:
             "error_id": new_error_id(),
             "details": {"path": request.url.path},
         }
-        return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
+        return JSONResponse(body, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
@@ -238,6 +242,24 @@ def _install_error_handlers(app: FastAPI) -> None:
             "details": {},
         }
         return JSONResponse(body, status_code=500)
+
+
+def _api_routes(routes: list[Any]) -> list[APIRoute]:
+    """The API routes, also those of included routers (FastAPI keeps them inside a wrapper)."""
+    found: list[APIRoute] = []
+    for route in routes:
+        if isinstance(route, APIRoute):
+            found.append(route)
+        elif hasattr(route, "original_router"):  # our routers carry no prefix: their paths are complete
+            found += _api_routes(route.original_router.routes)
+    return found
+
+
+def _allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """Every method the API routes on `path` take (for the Allow header of a 405); the web app's catch-all
+    (not in the schema) does not count."""
+    routes = [r for r in _api_routes(app.routes) if r.include_in_schema and r.path_regex.match(path)]
+    return sorted({m for r in routes for m in (r.methods or ())})
 
 
 def _record(request: Request, context: dict[str, Any]) -> None:
@@ -287,13 +309,8 @@ def _mount_frontend(app: FastAPI, dist: Path) -> None:
         if path.startswith(API_PREFIXES[0][1:]) or not candidate.is_relative_to(dist.resolve()):
             # An API endpoint asked with a method it does not take (GET /api/upload) is 405, as it is
             # when no web app is built; this catch-all would otherwise turn it into a 404.
-            allowed = {
-                m
-                for r in app.routes
-                if isinstance(r, APIRoute) and r.path_regex.match("/" + path)
-                for m in (r.methods or ())
-            }
+            allowed = _allowed_methods(app, "/" + path)
             if allowed:
-                raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(sorted(allowed))})
+                raise StarletteHTTPException(status_code=405, headers={"Allow": ", ".join(allowed)})
             raise StarletteHTTPException(status_code=404)
         return FileResponse(candidate if candidate.is_file() else index)

@@ -59,7 +59,7 @@ def _check_readable(service: BatchService, folder: str) -> None:
         raise BadInputError(
             f"This service reads recordings in place only under BATCH_FOLDERS ({where}); {path} is not. "
             "Set BATCH_FOLDERS=/data/experiments (comma-separated) where the service runs, or upload the "
-            "parent folder with POST /api/batches/upload.",
+            "parent folder with POST /api/batches-upload.",
             details={"folder": str(path), "batch_folders": [str(root) for root in allowed]},
         )
 
@@ -92,7 +92,7 @@ async def create_batch(body: BatchCreateRequest, service: BatchService = Depends
 
 
 @router.post(
-    "/api/batches/upload",
+    "/api/batches-upload",
     status_code=202,
     response_model=BatchView,
     responses=error_responses(413, 507),
