@@ -3,7 +3,15 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, beforeEach, describe, test } from 'node:test'
-import { launchBrowser, makeExperiment, makeSampleData, resetService, screenshot, startBackend } from './harness.mjs'
+import {
+  launchBrowser,
+  makeExperiment,
+  makeSampleData,
+  makeSessionData,
+  resetService,
+  screenshot,
+  startBackend,
+} from './harness.mjs'
 import {
   ANSWERS,
   answer,
@@ -26,10 +34,12 @@ import {
 let backend
 let browser
 let sampleFolder
+let sessionFolder
 
 before(async () => {
   backend = await startBackend()
   sampleFolder = makeSampleData(backend.work)
+  sessionFolder = makeSessionData(backend.work)
   browser = await launchBrowser()
 })
 
@@ -316,5 +326,38 @@ describe('issue 18 batch', () => {
     assert.equal(summary.length, 4)
     assert.ok(summary[0].startsWith('session,subject_id,session_id,status'))
     for (const line of summary.slice(1)) assert.match(line, /,passed,/)
+  })
+})
+
+describe('issue 13: whole sessions', () => {
+  test('a session folder with raw data and a sorting: the combined plan is shown, converted into one file holding both', async () => {
+    const page = await openApp(browser.context, backend.url)
+    await dropFolder(page, sessionFolder, 'Folder sample_run_g0 (14 files)')
+    await fillFullMetadata(page)
+    await start(page)
+
+    // Phy and Kilosort read the sorting folder alike: the one question, asked with the whole plan in view.
+    const choice = await decision(page, 'format_choice')
+    const plan = page.getByTestId('session-plan')
+    await plan.waitFor({ timeout: LONG })
+    const streams = plan.getByTestId('plan-stream')
+    assert.equal(await streams.count(), 3)
+    const kinds = await streams.evaluateAll((rows) => rows.map((row) => row.dataset.kind))
+    assert.deepEqual(kinds, ['recording', 'sorting', 'events'])
+    await plan.getByText('3 streams combined into one NWB file').waitFor()
+    await plan.getByText('linked to imec0.ap').waitFor()
+    await screenshot(page, '20-session-plan')
+    await choice.getByRole('button', { name: 'PhySortingInterface' }).click()
+
+    assert.equal(await verdict(page), 'warnings')
+    const contents = page.getByTestId('file-contents')
+    await contents.waitFor({ timeout: LONG })
+    assert.match(await page.getByTestId('file-contents-raw').textContent(), /ElectricalSeriesAP/)
+    assert.match(await page.getByTestId('file-contents-units').textContent(), /6 \(6 linked to electrodes\)/)
+    assert.match(
+      await page.getByTestId('file-contents-streams').textContent(),
+      /SpikeGLXConverterPipe \(recording\), PhySortingInterface \(sorting\), CsvTimeIntervalsInterface \(events\)/,
+    )
+    await screenshot(page, '21-session-results')
   })
 })

@@ -114,6 +114,16 @@ export function makeExperiment(parent) {
   return root
 }
 
+/** Writes a whole session (SpikeGLX run, its Phy/Kilosort sorting, a trials table); returns its folder. */
+export function makeSessionData(parent) {
+  const target = join(parent, 'session')
+  const python = join(ROOT, '.venv', 'bin', 'python')
+  const script =
+    'import sys\nfrom agentic_neurodata.sample_data import write_sample_session\nwrite_sample_session(sys.argv[1])'
+  execFileSync(python, ['-c', script, target], { stdio: 'ignore' })
+  return join(target, 'sample_run_g0')
+}
+
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -28,6 +28,7 @@ import { FieldRequestDialog } from './components/FieldRequestDialog'
 import { LogsPanel } from './components/LogsPanel'
 import { ProgressPanel } from './components/ProgressPanel'
 import { ResultsPanel } from './components/ResultsPanel'
+import { SessionPlan } from './components/SessionPlan'
 import { StartPanel } from './components/StartPanel'
 import { TokenDialog } from './components/TokenDialog'
 import { ErrorsProvider, useErrors } from './hooks/useErrors'
@@ -224,6 +225,14 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
               {status && !showStart && (
                 <>
                   <ProgressPanel status={status} onCancel={actions.cancel} cancelling={actions.sending} />
+                  {status.detected_format?.streams?.length ? (
+                    <SessionPlan
+                      streams={status.detected_format.streams}
+                      editable={status.status === 'awaiting_user_input' && !status.detected_format.needs_choice}
+                      sending={actions.sending}
+                      onChoose={(name, included) => void actions.chooseStream(name, included)}
+                    />
+                  ) : null}
                   {hasResults ? (
                     <ResultsPanel
                       status={status}

@@ -88,8 +88,8 @@ def test_two_formats_in_one_folder_ask_which_one_and_convert_only_it(runtime, tm
     write_sample_spikeglx(upload)
     write_sample_intan(upload)
     found = runtime.call(conversion.DETECT_FORMAT, input_path=str(upload))
-    assert found.needs_choice and "2 different recordings" in found.explanation
-    assert {a.interface for a in found.alternatives} == {"SpikeGLXConverterPipe", "IntanConverter"}
+    assert found.needs_choice and "2 recordings that NeuroConv cannot write into one NWB file" in found.explanation
+    assert [a.choice_id for a in found.alternatives] == ["SpikeGLXConverterPipe", "IntanConverter"]
     done = runtime.call(conversion.COMPLETE_DETECTION, choice="IntanConverter")
     assert done.files == ["sample_intan.rhd"]
     version = runtime.call(conversion.CONVERT, input_path=str(upload), detection_result=done, metadata=START)

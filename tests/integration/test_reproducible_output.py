@@ -16,8 +16,14 @@ from pynwb import NWBHDF5IO
 
 from agentic_neurodata.contracts import conversion
 from agentic_neurodata.runtime import build_runtime
-from agentic_neurodata.sample_data import add_sample_nidq, write_sample_openephys, write_sample_spikeglx
+from agentic_neurodata.sample_data import (
+    add_sample_nidq,
+    write_sample_openephys,
+    write_sample_session,
+    write_sample_spikeglx,
+)
 from tests.support.paths import REALDATA
+from tests.support.sessions import unit_electrode_rows
 from tests.support.settings import FULL_METADATA, make_settings
 
 pytestmark = pytest.mark.slow
@@ -35,11 +41,15 @@ SESSION_FIELDS = (
 SUBJECT_FIELDS = ("subject_id", "species", "sex", "age", "date_of_birth", "description", "strain")
 
 
-def convert(tmp_path: Path, upload: Path, metadata: dict, options: dict | None = None, **settings) -> dict:
+def convert(
+    tmp_path: Path, upload: Path, metadata: dict, options: dict | None = None, choice: str | None = None, **settings
+) -> dict:
     rt = build_runtime(make_settings(tmp_path / "svc", **settings), in_background=False)
     try:
         rt.store.begin_session("s1", str(upload), str(tmp_path / "out"))
         found = rt.call(conversion.DETECT_FORMAT, input_path=str(upload))
+        if choice is not None:
+            found = rt.call(conversion.COMPLETE_DETECTION, choice=choice)
         return rt.call(
             conversion.CONVERT, input_path=str(upload), detection_result=found, metadata=metadata, options=options
         )
@@ -129,6 +139,37 @@ def test_the_specification_reruns_with_neuroconv_to_the_same_data_and_metadata(t
         n: (d, dev) for n, (d, _, dev) in b["groups"].items()
     }
     assert {loc for _, loc, _ in a["groups"].values()} == {"VISp"}
+
+
+def test_a_whole_session_reruns_with_neuroconv_to_the_same_data_units_and_links(tmp_path: Path) -> None:
+    session = write_sample_session(tmp_path / "upload")
+    ours = convert(tmp_path, session, FULL_METADATA, choice="PhySortingInterface")
+    spec = yaml.safe_load(Path(ours.specification_path).read_text())
+    assert spec["data_interfaces"] == {
+        "imec0.ap": "SpikeGLXRecordingInterface",
+        "imec0.lf": "SpikeGLXRecordingInterface",
+        "imec0.ap-SYNC": "SpikeGLXSyncChannelInterface",
+        "PhySortingInterface": "PhySortingInterface",
+        "CsvTimeIntervalsInterface": "CsvTimeIntervalsInterface",
+    }
+    theirs = rerun(Path(ours.specification_path), tmp_path / "rerun")
+    mine, other = datasets(Path(ours.path)), datasets(theirs)
+    assert sorted(mine) == sorted(other)
+    for name in mine:
+        np.testing.assert_array_equal(mine[name], other[name], err_msg=name)
+    sides = []
+    for path in (Path(ours.path), theirs):
+        with NWBHDF5IO(str(path), "r") as io:
+            nwbfile = io.read()
+            units = nwbfile.units
+            sides.append(
+                (
+                    [list(units["spike_times"][i]) for i in range(len(units))],
+                    unit_electrode_rows(units),
+                    nwbfile.trials.to_dataframe().to_dict("list"),
+                )
+            )
+    assert sides[0] == sides[1] and len(sides[0][0]) == 6 and all(len(rows) == 1 for rows in sides[0][1])
 
 
 def test_conversion_options_of_a_reader_are_in_the_specification(tmp_path: Path) -> None:

@@ -24,6 +24,18 @@ def multipart_files(folder: Path) -> list[tuple[str, tuple[str, bytes, str]]]:
     return parts
 
 
+def status_of(client) -> dict:  # type: ignore[no-untyped-def]
+    """GET /api/status of a TestClient (or httpx client), as JSON."""
+    response = client.get("/api/status")
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def settled(status: dict) -> bool:
+    """The service has stopped working for now: it waits for the user, or it is done."""
+    return status["status"] in ("awaiting_user_input", "completed", "failed")
+
+
 def wait_until(fetch, predicate, timeout: float = 120.0, interval: float = 0.2):  # type: ignore[no-untyped-def]
     """Poll `fetch()` until `predicate(value)`; fail with the last value on timeout."""
     deadline = time.monotonic() + timeout

@@ -10,7 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from agentic_neurodata.agents.conversion.detection.extraction import _as_datetime, _start_from_folders, stored_bit_depth
+from agentic_neurodata.agents.conversion.detection.extraction import _start_from_folders, stored_bit_depth
+from agentic_neurodata.agents.conversion.detection.facts import as_datetime as _as_datetime
 from agentic_neurodata.agents.conversion.detection.probe import (
     ProbeTimeout,
     call_with_timeout,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -128,6 +128,7 @@ class FileInfo(BaseModel):
     acquisition: list[AcquisitionEntry] = Field(default_factory=list)
     processing_modules: list[dict[str, Any]] = Field(default_factory=list)
     units_count: int | None = None
+    units_with_electrodes: int | None = Field(default=None, description="Units linked to rows of the electrodes table")
     temporal_coverage_s: list[float] | None = Field(default=None, description="[start, stop] in seconds")
     duration_s: float | None = None
 
@@ -213,9 +214,64 @@ class CorrectionContext(BaseModel):
     needs_user_input: list[str] = Field(default_factory=list)
     roadmap: list[RoadmapStep] = Field(default_factory=list)
     correction_history: list[CorrectionAttempt] = Field(default_factory=list)
+    # What the file was written from: each stream of the session with the reader that wrote it.
+    streams: list[SessionStream] = Field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- format detection
+
+
+class StreamKind(StrEnum):
+    """What one stream of a session holds (decided from the reader NeuroConv opened, not from file names)."""
+
+    RECORDING = "recording"
+    SORTING = "sorting"
+    EVENTS = "events"
+    VIDEO = "video"
+    BEHAVIOR = "behavior"
+    IMAGING = "imaging"
+    OTHER = "other"
+
+
+class StreamLink(BaseModel):
+    """Whether a sorting's units are linked to the electrodes of a recording of the same session, and why."""
+
+    linked: bool
+    recording: str | None = Field(default=None, description="The recording the units were sorted from (a plan name)")
+    reason: str
+
+
+class SessionPiece(BaseModel):
+    """One piece of a recording that was paused and resumed (a neo segment): written at its own time."""
+
+    index: int
+    start_s: float
+    duration_s: float
+
+
+class SessionStream(BaseModel):
+    """One part of a session: one NeuroConv reader on its own files. A session of several parts is
+    converted with one NWBConverter (docs/architecture.md, "One session, start to end")."""
+
+    name: str = Field(description="Unique in the plan: how the stream is named in answers, logs and the report")
+    interface: str = Field(description="The NeuroConv interface or converter that reads it")
+    kind: StreamKind
+    source_data: dict[str, Any] = Field(default_factory=dict)
+    files: list[str] = Field(default_factory=list)
+    bytes: int = 0
+    stream: str | None = Field(default=None, description="The reader's own stream name, when it has several")
+    conversion_options: dict[str, Any] = Field(default_factory=dict)
+    included: bool = Field(default=True, description="False when left out (by the user, or because it cannot be read)")
+    explanation: str = ""
+    channel_count: int | None = None
+    sampling_rate_hz: float | None = None
+    unit_count: int | None = None
+    start_time: str | None = Field(default=None, description="When the stream started, as its files say (ISO 8601)")
+    start_offset_s: float | None = Field(default=None, description="Seconds after the session start it is written at")
+    alignment: str | None = Field(default=None, description="How its times were aligned to the session, in words")
+    link: StreamLink | None = None
+    pieces: list[SessionPiece] = Field(default_factory=list, description="Empty for a recording in one piece")
+    problem: str | None = Field(default=None, description="Why it cannot be converted (then it is not included)")
 
 
 class FormatCandidate(BaseModel):
@@ -232,6 +288,12 @@ class FormatCandidate(BaseModel):
     stream: str | None = None
     conversion_options: dict[str, Any] = Field(default_factory=dict)
     questions: list[FieldRequest] = Field(default_factory=list)
+    # The whole session this option converts (empty: this reader alone).
+    streams: list[SessionStream] = Field(default_factory=list)
+    label: str | None = Field(default=None, description="How the option is shown, when not by its reader's name")
+    # A second question this option leads to (which reader of two that read the same files), asked next.
+    follow_up: list[FormatCandidate] = Field(default_factory=list)
+    follow_up_message: str | None = None
 
 
 class DetectionResult(BaseModel):
@@ -249,13 +311,40 @@ class DetectionResult(BaseModel):
     questions: list[FieldRequest] = Field(default_factory=list)
     # The folder `files` are relative to.
     root: str | None = None
+    # The session plan: every stream the conversion combines into one NWB file, the detected reader
+    # (`interface`) first. One stream: a plain conversion; several: one NWBConverter.
+    streams: list[SessionStream] = Field(default_factory=list)
+
+    def included_streams(self) -> list[SessionStream]:
+        return [s for s in self.streams if s.included]
+
+    def plan_summary(self) -> list[dict[str, Any]]:
+        """The session plan in short, for /ws events: stream, reader, kind, files, bytes, whether it is in."""
+        return [
+            {
+                "stream": s.name,
+                "reader": s.interface,
+                "kind": s.kind.value,
+                "files": len(s.files),
+                "bytes": s.bytes,
+                "included": s.included,
+                "linked_to": s.link.recording if s.link and s.link.linked else None,
+                "problem": s.problem,
+            }
+            for s in self.streams
+        ]
+
+    @property
+    def composed(self) -> bool:
+        """More than one stream is converted together."""
+        return len(self.included_streams()) > 1
 
 
 class StreamFacts(BaseModel):
     """One stream the chosen reader reads: a recording (rate, channels, samples) or a sorting (units)."""
 
     name: str
-    kind: Literal["recording", "sorting"]
+    kind: StreamKind
     sampling_rate_hz: float | None = None
     channel_count: int | None = None
     samples: int | None = None
@@ -298,6 +387,8 @@ class NWBVersion(BaseModel):
     # `neuroconv` command (None when the reader cannot be written as one) and the final metadata.
     specification_path: str | None = None
     metadata_path: str | None = None
+    # The streams this version was written from, each with its reader, links and time offset.
+    streams: list[SessionStream] = Field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- pending requests
@@ -338,3 +429,8 @@ class PendingRequest(BaseModel):
         default=None,
         description="What a user_input request is for: format_arguments, correction_values or no_progress",
     )
+
+
+# Models that name a model defined further down (or themselves) are completed once all exist.
+CorrectionContext.model_rebuild()
+FormatCandidate.model_rebuild()

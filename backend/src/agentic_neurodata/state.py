@@ -438,12 +438,20 @@ class StateStore:
     # ------------------------------------------------------------------ other changes
 
     def update(
-        self, component: str, message: str, *, level: LogLevel = LogLevel.INFO, quiet: bool = False, **changes: Any
+        self,
+        component: str,
+        message: str,
+        *,
+        level: LogLevel = LogLevel.INFO,
+        quiet: bool = False,
+        extra: dict[str, Any] | None = None,
+        **changes: Any,
     ) -> GlobalState:
-        """Set plain fields (metadata, detected_format, versions, ...). Status goes through set_status."""
+        """Set plain fields (metadata, detected_format, versions, ...). Status goes through set_status.
+        `extra` goes into the /ws event's metadata (e.g. the session plan when a detection is stored)."""
         with self._lock:
             self._apply_changes(changes)
-            return self._commit(component, message, EventType.NOTIFICATION, level=level, publish=not quiet)
+            return self._commit(component, message, EventType.NOTIFICATION, level=level, publish=not quiet, extra=extra)
 
     def add_version(self, version: NWBVersion, component: str) -> GlobalState:
         with self._lock:

@@ -9,7 +9,9 @@ import type {
   LogsResponse,
   RetryApprovalRequest,
   ServiceInfo,
+  SessionPlanResponse,
   StatusResponse,
+  StreamChoiceRequest,
   UploadAccepted,
   UserInputRequest,
   UserInputResponse,
@@ -34,6 +36,8 @@ export interface ApiClient {
   userInput(body: UserInputRequest): Promise<UserInputResponse>
   retryApproval(approved: boolean, acceptAsIs: boolean): Promise<ActionResponse>
   cancel(): Promise<ActionResponse>
+  /** Leave a stream of the session out of the conversion, or put it back. */
+  chooseStream(name: string, included: boolean): Promise<SessionPlanResponse>
   logs(level: LogLevel | null, limit?: number): Promise<LogsResponse>
   uploadBatch(items: UploadItem[], pattern: string, onProgress?: (fraction: number) => void): Promise<BatchView>
   batch(batchId: string): Promise<BatchView>
@@ -83,6 +87,10 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
       return (await http.post<ActionResponse>('/api/retry-approval', body)).data
     },
     cancel: async () => (await http.post<ActionResponse>('/api/cancel')).data,
+    chooseStream: async (name, included) => {
+      const body: StreamChoiceRequest = { name, included }
+      return (await http.post<SessionPlanResponse>('/api/plan/streams', body)).data
+    },
     logs: async (level, limit = 500) =>
       (await http.get<LogsResponse>('/api/logs', { params: { limit, ...(level ? { level } : {}) } })).data,
     uploadBatch: async (items, pattern, onProgress) => {

@@ -346,6 +346,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plan/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave one stream of the session out of the conversion, or put it back */
+        post: operations["choose_stream_api_plan_streams_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/retry-approval": {
         parameters: {
             query?: never;
@@ -789,6 +806,8 @@ export interface components {
             roadmap?: components["schemas"]["RoadmapStep"][];
             /** Session Id */
             session_id?: string | null;
+            /** Streams */
+            streams?: components["schemas"]["SessionStream"][];
             /** Summary */
             summary: string;
             /** Version */
@@ -836,6 +855,8 @@ export interface components {
             source_data?: {
                 [key: string]: unknown;
             };
+            /** Streams */
+            streams?: components["schemas"]["SessionStream"][];
         };
         /** ErrorBody */
         ErrorBody: {
@@ -945,6 +966,11 @@ export interface components {
             temporal_coverage_s?: number[] | null;
             /** Units Count */
             units_count?: number | null;
+            /**
+             * Units With Electrodes
+             * @description Units linked to rows of the electrodes table
+             */
+            units_with_electrodes?: number | null;
         };
         /**
          * FixKind
@@ -974,6 +1000,10 @@ export interface components {
             explanation: string;
             /** Files */
             files?: string[];
+            /** Follow Up */
+            follow_up?: components["schemas"]["FormatCandidate"][];
+            /** Follow Up Message */
+            follow_up_message?: string | null;
             /** Interface */
             interface: string;
             /**
@@ -981,6 +1011,11 @@ export interface components {
              * @default false
              */
             is_converter: boolean;
+            /**
+             * Label
+             * @description How the option is shown, when not by its reader's name
+             */
+            label?: string | null;
             /** Questions */
             questions?: components["schemas"]["FieldRequest"][];
             /**
@@ -994,6 +1029,8 @@ export interface components {
             };
             /** Stream */
             stream?: string | null;
+            /** Streams */
+            streams?: components["schemas"]["SessionStream"][];
         };
         /** HealthResponse */
         HealthResponse: {
@@ -1075,6 +1112,8 @@ export interface components {
             size_bytes: number;
             /** Specification Path */
             specification_path?: string | null;
+            /** Streams */
+            streams?: components["schemas"]["SessionStream"][];
             /** Version */
             version: number;
         };
@@ -1242,10 +1281,113 @@ export interface components {
             worker?: string | null;
         };
         /**
+         * SessionPiece
+         * @description One piece of a recording that was paused and resumed (a neo segment): written at its own time.
+         */
+        SessionPiece: {
+            /** Duration S */
+            duration_s: number;
+            /** Index */
+            index: number;
+            /** Start S */
+            start_s: number;
+        };
+        /**
+         * SessionPlanResponse
+         * @description The session plan after the change: every stream, and which are converted.
+         */
+        SessionPlanResponse: {
+            /** Explanation */
+            explanation: string;
+            /** Streams */
+            streams: components["schemas"]["SessionStream"][];
+        };
+        /**
          * SessionStatus
          * @enum {string}
          */
         SessionStatus: "waiting" | "running" | "passed" | "passed_with_issues" | "failed" | "input_needed" | "lost";
+        /**
+         * SessionStream
+         * @description One part of a session: one NeuroConv reader on its own files. A session of several parts is
+         *     converted with one NWBConverter (docs/architecture.md, "One session, start to end").
+         */
+        SessionStream: {
+            /**
+             * Alignment
+             * @description How its times were aligned to the session, in words
+             */
+            alignment?: string | null;
+            /**
+             * Bytes
+             * @default 0
+             */
+            bytes: number;
+            /** Channel Count */
+            channel_count?: number | null;
+            /** Conversion Options */
+            conversion_options?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Explanation
+             * @default
+             */
+            explanation: string;
+            /** Files */
+            files?: string[];
+            /**
+             * Included
+             * @description False when left out (by the user, or because it cannot be read)
+             * @default true
+             */
+            included: boolean;
+            /**
+             * Interface
+             * @description The NeuroConv interface or converter that reads it
+             */
+            interface: string;
+            kind: components["schemas"]["StreamKind"];
+            link?: components["schemas"]["StreamLink"] | null;
+            /**
+             * Name
+             * @description Unique in the plan: how the stream is named in answers, logs and the report
+             */
+            name: string;
+            /**
+             * Pieces
+             * @description Empty for a recording in one piece
+             */
+            pieces?: components["schemas"]["SessionPiece"][];
+            /**
+             * Problem
+             * @description Why it cannot be converted (then it is not included)
+             */
+            problem?: string | null;
+            /** Sampling Rate Hz */
+            sampling_rate_hz?: number | null;
+            /** Source Data */
+            source_data?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Start Offset S
+             * @description Seconds after the session start it is written at
+             */
+            start_offset_s?: number | null;
+            /**
+             * Start Time
+             * @description When the stream started, as its files say (ISO 8601)
+             */
+            start_time?: string | null;
+            /**
+             * Stream
+             * @description The reader's own stream name, when it has several
+             */
+            stream?: string | null;
+            /** Unit Count */
+            unit_count?: number | null;
+        };
         /**
          * Severity
          * @description Our severity, derived from NWB Inspector's *importance* (see `to_severity`).
@@ -1364,6 +1506,40 @@ export interface components {
             validation_status: ("passed" | "passed_accepted" | "passed_improved" | "failed_user_declined" | "failed_user_abandoned") | null;
             /** Versions */
             versions: components["schemas"]["NWBVersion"][];
+        };
+        /**
+         * StreamChoiceRequest
+         * @description Leave one stream of the session out of the conversion, or put it back.
+         */
+        StreamChoiceRequest: {
+            /** Included */
+            included: boolean;
+            /**
+             * Name
+             * @description The stream's name, from detected_format.streams[].name
+             */
+            name: string;
+        };
+        /**
+         * StreamKind
+         * @description What one stream of a session holds (decided from the reader NeuroConv opened, not from file names).
+         * @enum {string}
+         */
+        StreamKind: "recording" | "sorting" | "events" | "video" | "behavior" | "imaging" | "other";
+        /**
+         * StreamLink
+         * @description Whether a sorting's units are linked to the electrodes of a recording of the same session, and why.
+         */
+        StreamLink: {
+            /** Linked */
+            linked: boolean;
+            /** Reason */
+            reason: string;
+            /**
+             * Recording
+             * @description The recording the units were sorted from (a plan name)
+             */
+            recording?: string | null;
         };
         /** SubjectInfo */
         SubjectInfo: {
@@ -2788,6 +2964,66 @@ export interface operations {
             };
             /** @description API token missing or wrong (only when API_TOKEN is set) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_stream_api_plan_streams_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StreamChoiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionPlanResponse"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

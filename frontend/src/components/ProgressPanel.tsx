@@ -60,7 +60,14 @@ export function ProgressPanel({ status, onCancel, cancelling }: Props) {
           data-testid="attempt"
         />
         {status.detected_format?.interface && (
-          <Chip label={`Format: ${status.detected_format.interface}`} variant="outlined" />
+          <Chip
+            label={
+              (status.detected_format.streams?.filter((s) => s.included).length ?? 0) > 1
+                ? `Session: ${status.detected_format.streams?.filter((s) => s.included).length} streams`
+                : `Format: ${status.detected_format.interface}`
+            }
+            variant="outlined"
+          />
         )}
       </Stack>
       <Stepper activeStep={active} alternativeLabel aria-label="Stages">

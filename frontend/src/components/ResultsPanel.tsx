@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { StatusResponse } from '../api/types'
 import { CorrectionHistory } from './CorrectionHistory'
 import { Downloads } from './Downloads'
+import { FileContents } from './FileContents'
 import { IssueList, isInspectorCrash } from './IssueList'
 import { OutcomeBanner } from './OutcomeBanner'
 import { SeverityCountChips } from './SeverityCountChips'
@@ -71,6 +72,7 @@ export function ResultsPanel({ status, decision, sending, onStartAnother, onTryA
           reportName={status.report_name}
           reportSha256={status.report_sha256}
         />
+        <FileContents status={status} />
         <IssueList issues={issues} />
         <CorrectionHistory history={status.correction_history} />
         {finished && onStartAnother && (

@@ -17,6 +17,8 @@ export interface WorkflowActions {
   /** Start over after the service failed on its own (not after the user's decision). */
   tryAgain(): Promise<void>
   cancel(): Promise<void>
+  /** Leave a stream of the session out of the conversion, or put it back. */
+  chooseStream(name: string, included: boolean): Promise<void>
 }
 
 /** How each approval option maps to POST /api/retry-approval {approved, accept_as_is}. */
@@ -99,5 +101,12 @@ export function useWorkflowActions(
     await run('Stopping the conversion', () => api.cancel())
   }, [api, run])
 
-  return { sending, choose, sendMessage, sendFields, tryAgain, cancel }
+  const chooseStream = useCallback(
+    async (name: string, included: boolean) => {
+      await run(included ? `Putting ${name} back` : `Leaving ${name} out`, () => api.chooseStream(name, included))
+    },
+    [api, run],
+  )
+
+  return { sending, choose, sendMessage, sendFields, tryAgain, cancel, chooseStream }
 }

@@ -24,7 +24,7 @@ from ..errors import ServiceError, UnauthorizedError, new_error_id, small_state_
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
 from .responses import COMMON
-from .routes import batches, downloads, logs, status, system, upload, workflow
+from .routes import batches, downloads, logs, plan, status, system, upload, workflow
 from .routes.status import build_status
 from .ws import Broadcaster
 
@@ -125,7 +125,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         allow_methods=["GET", "POST", "PUT"],
         allow_headers=["Authorization", "Content-Type", "X-API-Token"],
     )
-    for module in (system, upload, status, workflow, downloads, logs, batches):
+    for module in (system, upload, status, workflow, plan, downloads, logs, batches):
         app.include_router(module.router)
 
     @app.websocket("/ws")

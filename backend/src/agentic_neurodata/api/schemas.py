@@ -15,6 +15,7 @@ from ..domain import (
     NWBVersion,
     OverallStatus,
     PendingRequest,
+    SessionStream,
     SeverityCounts,
     ValidationIssue,
 )
@@ -26,6 +27,22 @@ class UploadAccepted(BaseModel):
     files: int
     bytes: int
     message: str
+
+
+class StreamChoiceRequest(BaseModel):
+    """Leave one stream of the session out of the conversion, or put it back."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(description="The stream's name, from detected_format.streams[].name", max_length=2_000)
+    included: bool
+
+
+class SessionPlanResponse(BaseModel):
+    """The session plan after the change: every stream, and which are converted."""
+
+    streams: list[SessionStream]
+    explanation: str
 
 
 class UserInputRequest(BaseModel):

@@ -43,6 +43,11 @@ class ConvertParams(Params):
     )
 
 
+class SetStreamIncludedParams(Params):
+    name: str = Field(description="The stream's name in the session plan (detected_format.streams[].name)")
+    included: bool = Field(description="False leaves the stream out of the next version; True puts it back")
+
+
 class ApplyCorrectionsParams(Params):
     metadata: dict[str, Any] = Field(description="Merged over the session's metadata")
     options: dict[str, Any] | None = Field(default=None, description="Merged over the previous version's options")
@@ -111,4 +116,12 @@ APPLY_CORRECTIONS = ActionContract(
     ConvertedVersion,
     "Convert again after an evaluation, with corrected metadata and options merged over the session's, "
     "for the upload and format in state.",
+)
+SET_STREAM_INCLUDED = ActionContract(
+    _AGENT,
+    "set_stream_included",
+    SetStreamIncludedParams,
+    DetectionResult,
+    "Leave one stream of the detected session out of the conversion, or put it back; the next version is "
+    "written without it. Refused while a conversion runs, for a stream that cannot be read, or for the last one.",
 )

@@ -17,10 +17,14 @@ from .intan import write_sample_intan
 from .neuralynx import write_sample_neuralynx
 from .neuroscope import write_sample_neuroscope
 from .openephys import write_sample_openephys
+from .phy import write_sample_phy, write_sample_trials
+from .session import write_sample_session
 from .spikeglx import (
     SampleSpec,
+    SampleUnit,
     add_sample_nidq,
     read_sample_ap,
+    sample_units,
     uv_per_bit,
     write_large_spikeglx,
     write_sample_spikeglx,
@@ -30,8 +34,10 @@ __all__ = [
     "SAMPLES",
     "Sample",
     "SampleSpec",
+    "SampleUnit",
     "add_sample_nidq",
     "read_sample_ap",
+    "sample_units",
     "uv_per_bit",
     "write_all_samples",
     "write_large_spikeglx",
@@ -41,7 +47,10 @@ __all__ = [
     "write_sample_neuralynx",
     "write_sample_neuroscope",
     "write_sample_openephys",
+    "write_sample_phy",
+    "write_sample_session",
     "write_sample_spikeglx",
+    "write_sample_trials",
 ]
 
 

@@ -105,23 +105,49 @@ def _spike_template(rate_hz: float) -> np.ndarray:
     return trough + rebound
 
 
-def _ap_band(spec: SampleSpec, rng: np.random.Generator) -> np.ndarray:
+@dataclass(frozen=True)
+class SampleUnit:
+    """One spiking unit of the generated AP band: the ground truth a sorter would find."""
+
+    centre: float  # position on the probe, in channels
+    amplitude_uv: float
+    onsets: np.ndarray  # first sample of each spike's waveform
+
+    @property
+    def channel(self) -> int:
+        """The channel where the unit is largest."""
+        return round(self.centre)
+
+
+def _units(spec: SampleSpec, rng: np.random.Generator, n_samples: int, template_size: int) -> list[SampleUnit]:
+    units = []
+    for _ in range(spec.n_units):
+        centre = rng.uniform(0, spec.n_channels - 1)
+        amplitude_uv = rng.uniform(80.0, 220.0)
+        rate = rng.uniform(4.0, 20.0)
+        n_spikes = rng.poisson(rate * spec.duration_s)
+        units.append(SampleUnit(centre, amplitude_uv, rng.integers(0, n_samples - template_size, size=n_spikes)))
+    return units
+
+
+def _ap_band(spec: SampleSpec, rng: np.random.Generator) -> tuple[np.ndarray, list[SampleUnit]]:
     n_samples = int(spec.duration_s * spec.ap_rate_hz)
     bit = uv_per_bit(NP1_AP_GAIN)
     traces_uv = rng.normal(0.0, spec.noise_uv, size=(n_samples, spec.n_channels)).astype(np.float32)
     template = _spike_template(spec.ap_rate_hz)
     channels = np.arange(spec.n_channels)
-    for _ in range(spec.n_units):
-        centre = rng.uniform(0, spec.n_channels - 1)
-        amplitude_uv = rng.uniform(80.0, 220.0)
-        footprint = np.exp(-((channels - centre) ** 2) / (2 * 1.5**2)).astype(np.float32)
-        rate = rng.uniform(4.0, 20.0)
-        n_spikes = rng.poisson(rate * spec.duration_s)
-        onsets = rng.integers(0, n_samples - template.size, size=n_spikes)
-        waveform = (template[:, None] * footprint[None, :] * amplitude_uv).astype(np.float32)
-        for onset in onsets:
+    units = _units(spec, rng, n_samples, template.size)
+    for unit in units:
+        footprint = np.exp(-((channels - unit.centre) ** 2) / (2 * 1.5**2)).astype(np.float32)
+        waveform = (template[:, None] * footprint[None, :] * unit.amplitude_uv).astype(np.float32)
+        for onset in unit.onsets:
             traces_uv[onset : onset + template.size] += waveform
-    return np.round(traces_uv / bit).astype(np.int16)
+    return np.round(traces_uv / bit).astype(np.int16), units
+
+
+def sample_units(spec: SampleSpec = SampleSpec()) -> list[SampleUnit]:
+    """The units write_sample_spikeglx puts in the AP band of `spec` (drawn from the same seed)."""
+    return _ap_band(spec, np.random.default_rng(spec.seed))[1]
 
 
 def _lf_band(spec: SampleSpec, rng: np.random.Generator) -> np.ndarray:
@@ -146,8 +172,9 @@ def write_sample_spikeglx(root: Path, spec: SampleSpec = SampleSpec()) -> Path:
     run_folder = Path(root) / f"{spec.run_name}_g0"
     probe_folder = run_folder / f"{spec.run_name}_g0_imec0"
     probe_folder.mkdir(parents=True, exist_ok=True)
+    ap, _ = _ap_band(spec, rng)
     bands = {
-        "ap": _with_sync(_ap_band(spec, rng), spec.ap_rate_hz),
+        "ap": _with_sync(ap, spec.ap_rate_hz),
         "lf": _with_sync(_lf_band(spec, rng), spec.lf_rate_hz),
     }
     for kind, data in bands.items():

@@ -187,8 +187,13 @@ class ConversationAgent(Agent):
 
     def _detect(self, input_path: str, forced_format: str | None, rejected: dict[str, str]) -> ActionReply:
         found = self.call(conversion.DETECT_FORMAT, input_path=input_path, forced_format=forced_format)
+        return self._after_detection(found, rejected)
+
+    def _after_detection(self, found: DetectionResult, rejected: dict[str, str]) -> ActionReply:
+        """Ask which option when the detection needs a choice (again, when an answer leads to another
+        question), else go on to the reader's own questions and the metadata."""
         if found.needs_choice:
-            # The detector explains the tie in plain words; a configured LLM may word it better.
+            # The detector explains the question in plain words; a configured LLM may word it better.
             message = (
                 wording.format_choice(self.llm, found.alternatives)
                 if self.llm.is_remote or not found.explanation
@@ -197,7 +202,7 @@ class ConversationAgent(Agent):
             options = [
                 RequestOption(
                     value=c.choice_id or c.interface,
-                    label=_option_label(c.interface, c.stream),
+                    label=c.label or _option_label(c.interface, c.stream),
                     description=c.explanation,
                 )
                 for c in found.alternatives
@@ -277,7 +282,7 @@ class ConversationAgent(Agent):
             )
         found = self.call(conversion.COMPLETE_DETECTION, choice=option.value)
         self.store.set_status(WorkflowStatus.PROCESSING, COMPONENT, f"Format chosen: {option.label}")
-        self._in_background(lambda: self._ask_format_arguments_or_continue(found, {}), "format_chosen")
+        self._in_background(lambda: self._after_detection(found, {}), "format_chosen")
         return UserInputReply(
             reply=f"Using {option.label}.", accepted={"format": option.value}, next_action="processing"
         )

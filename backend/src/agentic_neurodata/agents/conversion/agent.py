@@ -11,10 +11,10 @@ from typing import Any
 from ... import isolation
 from ...contracts import AgentName
 from ...contracts import conversion as contract
-from ...domain import DetectionResult, FileFacts, NWBVersion
-from ...errors import BadInputError, ConversionError, ServiceError, WorkflowCancelled
+from ...domain import DetectionResult, FileFacts, NWBVersion, SessionStream, StreamFacts
+from ...errors import BadInputError, ConversionError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...router import Agent, handles
-from ...state import LogLevel, StageName
+from ...state import LogLevel, StageName, WorkflowStatus
 from . import detection, writing
 from .detection import call_with_timeout, describe_error
 
@@ -45,9 +45,24 @@ class ConversionAgent(Agent):
         )
         self._store_detection(completed, "Format chosen")
         state = self.store.snapshot()
-        if state.input_path:
+        if state.input_path and not completed.needs_choice:  # a follow-up question may remain
             self._extract(state.input_path, None)
         return completed
+
+    @handles(contract.SET_STREAM_INCLUDED)
+    def set_stream_included(self, params: contract.SetStreamIncludedParams) -> DetectionResult:
+        state = self.store.snapshot()
+        if state.status == WorkflowStatus.PROCESSING:
+            raise InvalidStateError(
+                "A step is running; leave streams out once the service waits for you (before converting, or "
+                "at the decision after an evaluation: the next version is then written without it).",
+                component=COMPONENT,
+                details={"status": state.status.value},
+            )
+        changed = detection.set_included(self._current_detection(None), params.name, params.included)
+        what = "put back into" if params.included else "left out of"
+        self._store_detection(changed, f"Stream {params.name} {what} the session")
+        return changed
 
     def _detect_and_store(self, input_path: str, forced_format: str | None) -> DetectionResult:
         result = detection.detect(Path(input_path), timeout_s=self.settings.detection_timeout_s, only=forced_format)
@@ -98,6 +113,17 @@ class ConversionAgent(Agent):
                 LogLevel.WARNING, COMPONENT, f"Could not read metadata from the files: {describe_error(exc)}"
             )
             return FileFacts()
+        # The session's other streams, as detection read them (a sorting's units, a table's kind).
+        facts.streams += [
+            StreamFacts(
+                name=stream.name,
+                kind=stream.kind,
+                sampling_rate_hz=stream.sampling_rate_hz,
+                channel_count=stream.channel_count,
+                unit_count=stream.unit_count,
+            )
+            for stream in found.included_streams()[1:]
+        ]
         summary = facts.model_dump(mode="json", exclude_none=True)
         self.store.update(COMPONENT, _describe_summary(summary), extracted_metadata=summary)
         return facts
@@ -146,9 +172,12 @@ class ConversionAgent(Agent):
             output_dir, stem, [v.version for v in state.versions] + writing.dandi_versions_on_disk(output_dir)
         )
         partial = writing.partial_path(writing.version_path(output_dir, stem, number))
-        read_files = writing.source_files(found.source_data, found.root, found.files)
+        session = found.included_streams() if found.composed else []
+        read_files = writing.source_files(found.source_data, found.root, found.files, [s.source_data for s in session])
         before = writing.fingerprint(read_files)
-        self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting with {found.interface} (v{number})")
+        readers = ", ".join(s.interface for s in session) if session else found.interface
+        what = f"a session of {len(session)} streams ({readers})" if session else found.interface
+        self.store.start_stage(StageName.CONVERSION, COMPONENT, f"Converting {what} (v{number})")
 
         def on_progress(percent: float, message: str, done: int | None, total: int | None) -> None:
             self.store.raise_if_cancelled()
@@ -174,6 +203,7 @@ class ConversionAgent(Agent):
                     file_metadata=_file_metadata(state.extracted_metadata),
                     options=options,
                     output_dir=str(output_dir),
+                    session=[s.model_dump(mode="json") for s in session] or None,
                 ),
                 on_progress,
                 lambda: self.store.cancel_requested,
@@ -204,6 +234,7 @@ class ConversionAgent(Agent):
             size_bytes=final.stat().st_size,
             specification_path=str(spec_path) if spec_path else None,
             metadata_path=str(metadata_path) if metadata_path else None,
+            streams=[SessionStream.model_validate(s) for s in outcome.streams] or found.included_streams(),
         )
         self.store.add_version(version, COMPONENT)
         self.store.update(
@@ -245,6 +276,7 @@ class ConversionAgent(Agent):
                 outcome.reader_metadata,
                 outcome.conversion_options,
                 outcome.electrodes_located,
+                outcome.not_carried,
             )
         except Exception as exc:  # noqa: BLE001 - the NWB file stands without them
             self.store.log(LogLevel.WARNING, COMPONENT, f"Could not write the NeuroConv specification: {exc}")
@@ -291,7 +323,7 @@ class ConversionAgent(Agent):
             if not result.needs_choice
             else f"{what}: a choice is needed. {result.explanation}"
         )
-        self.store.update(COMPONENT, message, detected_format=result)
+        self.store.update(COMPONENT, message, detected_format=result, extra={"plan": result.plan_summary()})
         self.store.log(
             LogLevel.INFO,
             COMPONENT,

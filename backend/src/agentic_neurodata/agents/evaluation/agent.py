@@ -12,7 +12,7 @@ from typing import Any
 from ... import isolation
 from ...contracts import AgentName
 from ...contracts import evaluation as contract
-from ...domain import CorrectionContext, OverallStatus, ValidationResult
+from ...domain import CorrectionContext, OverallStatus, SessionStream, ValidationResult
 from ...errors import EvaluationError
 from ...router import Agent, NoParams, handles
 from ...state import GlobalState, LogLevel, StageName
@@ -100,6 +100,7 @@ class EvaluationAgent(Agent):
             if context.version == result.version:  # the model-worded one, as written for this evaluation
                 return contract.CorrectionContextReply(context=context)
         offline = report_json.offline_correction_context(result, state.correction_history, state.session_id)
+        offline.streams = _streams_of(state, result)
         return contract.CorrectionContextReply(context=offline)
 
     # ------------------------------------------------------------------ steps
@@ -142,6 +143,7 @@ class EvaluationAgent(Agent):
         if result.overall_status == OverallStatus.FAILED:
             failed_text = report_text.failed_report_text(self.llm, result, history)
             context = report_json.build_correction_context(result, failed_text, history, state.session_id)
+            context.streams = _streams_of(state, result)
             return report_json.write_correction_context(path, context)
         text = report_text.passed_report_text(self.llm, result, history)  # the LLM stays in this process
         return Path(
@@ -153,8 +155,15 @@ class EvaluationAgent(Agent):
                 text=text,
                 history=history,
                 session_id=state.session_id,
+                streams=_streams_of(state, result),
             )
         )
+
+
+def _streams_of(state: GlobalState, result: ValidationResult) -> list[SessionStream]:
+    """The streams the evaluated version was written from (its readers, links and offsets)."""
+    version = next((v for v in state.versions if v.version == result.version), None)
+    return list(version.streams) if version is not None else []
 
 
 def _package_version(name: str) -> str | None:

@@ -226,6 +226,14 @@ def _create_date(nwbfile: Any) -> str | None:
     return _text(dates[0]) if dates is not None and len(dates) else None
 
 
+def _units_with_electrodes(units: Any) -> int | None:
+    """How many units are linked to at least one row of the electrodes table (None: no such column)."""
+    if units is None or "electrodes" not in units.colnames:
+        return None
+    ends = [int(n) for n in units["electrodes"].data[:]]
+    return sum(1 for start, end in zip([0, *ends[:-1]], ends, strict=True) if end > start)
+
+
 def describe_nwbfile(nwbfile: Any, path: Path, notes: list[str] | None = None) -> FileInfo:
     """FileInfo of an open file. Each part is described on its own; what cannot be described is
     absent, with a line in `notes` saying why."""
@@ -255,6 +263,7 @@ def describe_nwbfile(nwbfile: Any, path: Path, notes: list[str] | None = None) -
         "acquisition": d.each("Acquisition", lambda: nwbfile.acquisition, _acquisition_entries),
         "processing_modules": d.each("Processing module", lambda: nwbfile.processing, _processing_module),
         "units_count": d.part("Units", lambda: len(nwbfile.units) if nwbfile.units is not None else None),
+        "units_with_electrodes": d.part("Units' electrodes", lambda: _units_with_electrodes(nwbfile.units)),
         "temporal_coverage_s": [round(v, 6) for v in coverage] if coverage else None,
         "duration_s": round(coverage[1] - coverage[0], 6) if coverage else None,
     }

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ...domain import CorrectionAttempt, FixKind, OverallStatus, Severity, ValidationResult
+from ...domain import CorrectionAttempt, FixKind, OverallStatus, SessionStream, Severity, ValidationResult
 from ...knowledge.inspector_checks import knowledge_for
 from .figures import Figure
 from .grouping import IssueGroup, group_issues
@@ -309,13 +309,14 @@ def write_pdf_report(
     figure: Figure | None,
     history: list[CorrectionAttempt],
     session_id: str | None = None,
+    streams: list[SessionStream] | None = None,
 ) -> Path:
     """Write the report to `path` (through a temporary file, so a half-written PDF is never served)."""
     r = ReportBuilder()
     groups = group_issues(result.issues)
     narratives = {n.id: n for n in text.issues}
     _cover(r, result, session_id, text.executive_summary)
-    _file_information(r, result)
+    _file_information(r, result, streams or [])
     _figure(r, figure)
     _issue_counts(r, result)
     _issues(r, groups, narratives)
@@ -384,8 +385,42 @@ def _cover(r: ReportBuilder, result: ValidationResult, session_id: str | None, s
     r.add(r.p(esc(summary)), PageBreak())
 
 
-def _file_information(r: ReportBuilder, result: ValidationResult) -> None:
+def _units(count: int | None, linked: int | None) -> str | None:
+    if count is None:
+        return None
+    if linked is None:
+        return f"{count} (not linked to electrodes)"
+    return f"{count} ({linked} linked to electrodes)"
+
+
+def _streams(r: ReportBuilder, streams: list[SessionStream]) -> None:
+    """What the file was written from: each stream of the session with the reader that wrote it."""
+    r.add(r.p("Streams", "h2"))
+    rows = [["Reader (stream)", "Kind", "Files", "Links, time, pieces"]]
+    for stream in streams:
+        notes = [
+            text
+            for text in (
+                stream.link.reason if stream.link else None,
+                f"Time: {stream.alignment}" if stream.alignment else None,
+                f"{len(stream.pieces)} pieces, each at its own time" if stream.pieces else None,
+                "Left out" + (f": {stream.problem}" if stream.problem else " by the user")
+                if not stream.included
+                else None,
+            )
+            if text
+        ]
+        reader = stream.interface if stream.name == stream.interface else f"{stream.interface} ({stream.name})"
+        rows.append(
+            [esc(reader), esc(stream.kind.value), f"{len(stream.files)} ({_size(stream.bytes)})", esc(" ".join(notes))]
+        )
+    r.add(r.table(rows, [0.3, 0.1, 0.13, 0.47]))
+
+
+def _file_information(r: ReportBuilder, result: ValidationResult, streams: list[SessionStream]) -> None:
     r.heading("2. File information")
+    if streams:
+        _streams(r, streams)
     info = result.file_info
     if info is None:
         r.add(r.p(f"PyNWB could not read the file: {esc(result.read_error)}"))
@@ -422,7 +457,7 @@ def _file_information(r: ReportBuilder, result: ValidationResult) -> None:
                     if info.electrode_count is not None
                     else None,
                 ),
-                ("Sorted units", str(info.units_count) if info.units_count is not None else None),
+                ("Sorted units", _units(info.units_count, info.units_with_electrodes)),
             ]
         )
     )

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...domain import CorrectionAttempt, ValidationResult
+from ...domain import CorrectionAttempt, SessionStream, ValidationResult
 from . import figures, file_info, inspection, report_pdf
 from .report_text import PassedReportText
 
@@ -56,8 +56,9 @@ def render_pdf(
     history: list[CorrectionAttempt],
     session_id: str | None,
     progress: Progress,
+    streams: list[SessionStream] | None = None,
 ) -> str:
     progress(50.0, "Drawing the data preview")
     figure = figures.data_preview(Path(result.nwb_path))
     progress(80.0, "Writing the PDF")
-    return str(report_pdf.write_pdf_report(Path(path), result, text, figure, history, session_id))
+    return str(report_pdf.write_pdf_report(Path(path), result, text, figure, history, session_id, streams or []))

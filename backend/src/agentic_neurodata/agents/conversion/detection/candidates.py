@@ -7,7 +7,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .hints import ARGUMENT_HINTS, RECORDING_FAMILIES, REQUIRED_COMPANIONS, ArgumentHint
+from .explain import display
+from .hints import (
+    ARGUMENT_HINTS,
+    COMPANION_FAMILIES,
+    NEEDED_FILES,
+    RECORDING_FAMILIES,
+    REQUIRED_COMPANIONS,
+    ArgumentHint,
+)
 from .registry import is_converter, registry
 from .scan import Inventory, ScannedFile
 from .suffixes import SuffixSet, suffixes_of
@@ -30,6 +38,8 @@ class Proposal:
     hint: ArgumentHint | None = None
     scope: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # A reader of what accompanies a recording (COMPANION_FAMILIES): part of a session, never its recording.
+    companion: bool = False
 
     @property
     def name(self) -> str:
@@ -78,6 +88,10 @@ class ClassProposals:
     separate: list[Proposal] = field(default_factory=list)
     # Set when MAX_FILE_VARIANTS left matching files untried, so the result can say so.
     truncated: str | None = None
+
+    @property
+    def companion(self) -> bool:
+        return any(p.companion for p in self.chain + self.separate)
 
 
 @dataclass(frozen=True)
@@ -142,7 +156,8 @@ def proposals(inventory: Inventory) -> Proposals:
     tokens = inventory.suffixes
     readable = [f for f in inventory.files if f.size > 0]
     for cls in registry().values():
-        if family(cls) not in RECORDING_FAMILIES:
+        companion = family(cls) in COMPANION_FAMILIES
+        if family(cls) not in RECORDING_FAMILIES and not companion:
             continue
         suffixes = suffixes_of(cls)
         if not suffixes:
@@ -151,20 +166,21 @@ def proposals(inventory: Inventory) -> Proposals:
         if not matched:
             continue  # the pre-filter: no file this class would read
         names = tuple(f.relative for f in matched)
-        companion = REQUIRED_COMPANIONS.get(cls.__name__)
-        if companion and companion not in tokens:
+        header = REQUIRED_COMPANIONS.get(cls.__name__)
+        if header and header not in tokens:
             found.skipped.append(
                 SkippedReader(
                     cls,
                     names,
-                    f"it needs the {companion} file that describes the data, and none was uploaded",
+                    f"it needs the {header} file that describes the data, and none was uploaded",
                     needs_companion=True,
                 )
             )
             continue
         reason, path_key, stream_key, hint = _readiness(cls)
         if reason:
-            found.skipped.append(SkippedReader(cls, names, reason, worth_naming=_schema(cls) is not None))
+            if not companion:  # an accompanying reader that cannot be tried is not worth a word
+                found.skipped.append(SkippedReader(cls, names, reason, worth_naming=_schema(cls) is not None))
             continue
         coverage = suffixes.present_in(tokens)
 
@@ -178,6 +194,7 @@ def proposals(inventory: Inventory) -> Proposals:
             coverage=coverage,
             stream_key=stream_key,
             hint=hint,
+            companion=companion,
         )
         group = ClassProposals()
         if path_key == "folder_path":
@@ -225,3 +242,22 @@ def proposals(inventory: Inventory) -> Proposals:
         if group.chain or group.separate:
             found.groups.append(group)
     return found
+
+
+def missing_needed_file(proposal: Proposal) -> str | None:
+    """A reader's folder that holds some of the files it needs but not all (NEEDED_FILES): what is
+    missing, said so the user can fix it. None when complete, or when it is not that reader's folder."""
+    needed = NEEDED_FILES.get(proposal.name)
+    folder = proposal.source_data.get("folder_path")
+    if not needed or not isinstance(folder, str):
+        return None
+    present = [name for name, _ in needed if (Path(folder) / name).is_file()]
+    missing = [(name, what) for name, what in needed if not (Path(folder) / name).is_file()]
+    if not present or not missing:
+        return None
+    listed = "; ".join(f"{name} ({what})" for name, what in missing)
+    complete = ", ".join(name for name, _ in needed)
+    return (
+        f"{proposal.scope} is missing {listed}. {display(proposal.cls)} needs {complete}; "
+        "upload the whole folder the sorter wrote"
+    )

@@ -30,6 +30,7 @@ def _options(result: DetectionResult) -> list[FormatCandidate]:
         questions=result.questions,
         conversion_options=result.conversion_options,
         files=result.files,
+        streams=result.streams,
     )
     current_id = result.choice_id or result.interface
     return [current, *(a for a in result.alternatives if (a.choice_id or a.interface) != current_id)]
@@ -122,12 +123,29 @@ def complete(
             f"{outcome.error}. Check the values and try again.",
             details={"interface": chosen.interface, "arguments": values, "example": _example(chosen)},
         )
-    note = (
-        f"Chosen by the user: {chosen.explanation}" if chosen.explanation else f"Chosen by the user: {chosen.interface}"
-    )
+    if chosen.follow_up:  # the answer settles one question and leads to the next
+        return result.model_copy(
+            update={
+                "alternatives": chosen.follow_up,
+                "explanation": chosen.follow_up_message or "Choose one:",
+                "streams": chosen.follow_up[0].streams,
+                "choice_id": chosen.follow_up[0].choice_id,
+                "needs_choice": True,
+            }
+        )
+    label = chosen.label or chosen.interface
+    note = f"Chosen by the user: {chosen.explanation}" if chosen.explanation else f"Chosen by the user: {label}"
     if values:
         note += f" (with {', '.join(f'{k}={v}' for k, v in values.items())})"
-    return result.model_copy(
+    streams = [
+        s.model_copy(
+            update={"source_data": {**s.source_data, **values}, "conversion_options": outcome.conversion_options}
+        )
+        if s.interface == chosen.interface and s.source_data == chosen.source_data
+        else s
+        for s in chosen.streams
+    ]
+    settled = result.model_copy(
         update={
             "interface": chosen.interface,
             "source_data": source_data,
@@ -138,5 +156,60 @@ def complete(
             "explanation": note,
             "conversion_options": outcome.conversion_options,
             "confidence": 1.0,
+            "streams": streams,
+            "alternatives": [],
         }
     )
+    return _mirror_main(settled) if len(streams) > 1 else settled
+
+
+def _mirror_main(result: DetectionResult) -> DetectionResult:
+    """`interface`, `source_data` and `files` of a session are its first included stream's and the
+    files of every included stream (what is read, guarded and shown)."""
+    included = result.included_streams()
+    if not included:
+        return result
+    main = included[0]
+    return result.model_copy(
+        update={
+            "interface": main.interface,
+            "source_data": main.source_data,
+            "conversion_options": main.conversion_options,
+            "files": sorted({name for s in included for name in s.files}),
+        }
+    )
+
+
+def set_included(result: DetectionResult, name: str, included: bool) -> DetectionResult:
+    """Leave a stream of the session out, or put it back. What cannot be read stays out, and at least
+    one stream stays in."""
+    names = [s.name for s in result.streams]
+    if result.needs_choice:
+        raise BadInputError(
+            "Answer the format question first: the streams of the session are settled by that answer.",
+            details={"options": [a.choice_id for a in result.alternatives]},
+        )
+    if name not in names:
+        raise BadInputError(
+            f"The session has no stream named {name!r}. Its streams: {', '.join(names)}.",
+            details={"streams": names, "example": {"name": names[0] if names else "", "included": False}},
+        )
+    stream = result.streams[names.index(name)]
+    if included and stream.problem:
+        raise BadInputError(
+            f"{name} cannot be converted: {stream.problem}", details={"stream": name, "problem": stream.problem}
+        )
+    if not included and [s.name for s in result.included_streams()] == [name]:
+        raise BadInputError(
+            f"{name} is the only stream left: leaving it out would leave nothing to convert. Cancel instead "
+            "if you do not want this upload converted.",
+            details={"stream": name},
+        )
+    streams = [s.model_copy(update={"included": included}) if s.name == name else s for s in result.streams]
+    said = f"{name} {'put back' if included else 'left out'} by the user."
+    earlier = (f" {name} left out by the user.", f" {name} put back by the user.")
+    explanation = result.explanation
+    for note in earlier:
+        explanation = explanation.replace(note, "")
+    explanation = f"{explanation} {said}".strip()
+    return _mirror_main(result.model_copy(update={"streams": streams, "explanation": explanation}))

@@ -11,6 +11,7 @@ from typing import Any
 
 from ....domain import FieldRequest
 from ....metadata.nwb_mapping import metadata_entries
+from .facts import as_datetime, total_samples
 from .options import interfaces_of
 from .probe import instantiate
 from .registry import get_class
@@ -43,17 +44,6 @@ def _start_from_folders(source_data: dict[str, Any]) -> datetime | None:
                     return datetime(year, month, day, hour, minute, second)
                 except ValueError:
                     continue
-    return None
-
-
-def _as_datetime(value: Any) -> datetime | None:
-    if isinstance(value, datetime):
-        return value
-    if isinstance(value, str) and value:
-        try:
-            return datetime.fromisoformat(value)
-        except ValueError:
-            return None
     return None
 
 
@@ -106,8 +96,8 @@ def _streams(instance: Any, stored: tuple[int, str] | None = None) -> list[dict[
                     "kind": "recording",
                     "sampling_rate_hz": float(recording.get_sampling_frequency()),
                     "channel_count": int(recording.get_num_channels()),
-                    "samples": int(recording.get_num_samples()),
-                    "duration_s": round(float(recording.get_total_duration()), 6),
+                    "samples": total_samples(recording),
+                    "duration_s": round(total_samples(recording) / float(recording.get_sampling_frequency()), 6),
                     "dtype": str(dtype),
                     **_bit_depth(dtype, stored),
                 }
@@ -130,7 +120,7 @@ def summarise(instance: Any, source_data: dict[str, Any]) -> dict[str, Any]:
         metadata = instance.get_metadata()
     nwbfile = metadata.get("NWBFile", {})
     ecephys = metadata.get("Ecephys", {})
-    start = _as_datetime(nwbfile.get("session_start_time"))
+    start = as_datetime(nwbfile.get("session_start_time"))
     source = "file header" if start else None
     if start is None and (start := _start_from_folders(source_data)):
         source = "folder name"

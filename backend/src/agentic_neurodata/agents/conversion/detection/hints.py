@@ -5,9 +5,13 @@ are written down by hand, each with the reason:
 
 - SUFFIX_ALIASES: suffixes a reader opens but its class does not declare.
 - RECORDING_FAMILIES: the NeuroConv packages whose readers read a neurophysiology recording.
+- COMPANION_FAMILIES: the packages whose readers read what accompanies a recording (trials, events,
+  behaviour); tried only on files no recording reader read, and only beside a recording.
+- NEEDED_FILES: files a reader needs but does not name when they are missing.
 - REQUIRED_COMPANIONS: a header file without which a reader cannot work, but which it only looks
   for after reading the whole data file (so it is not opened at all without it).
 - PREFERRED_OVER: when two readers tie on the same files, the one NWB users expect.
+- PREFERRED_FOR_SWEEPS: the same, for a file recorded in sweeps (several pieces).
 - ARGUMENT_HINTS: required arguments beyond the path and stream, how to suggest a value from the
   file where one can be read, and how to ask the user for it. A class that needs arguments and is
   not in this table is never proposed (we could not fill them); when its suffixes match the upload,
@@ -33,6 +37,21 @@ SUFFIX_ALIASES: dict[str, tuple[str, ...]] = {
 # describe data that accompanies a recording (videos, pose, trial tables, pictures), and some accept
 # almost any file; on their own they are not the recording, so detection does not propose them.
 RECORDING_FAMILIES: tuple[str, ...] = ("ecephys", "icephys", "ophys", "fiber_photometry")
+# Beside a recording they are part of the session (a trials table, TTL events, pose, audio) and go in
+# the same NWB file; they are tried only on files no recording reader explained, so they cost nothing
+# on an upload that is only a recording, and they are never the recording themselves.
+COMPANION_FAMILIES: tuple[str, ...] = ("text", "events", "behavior")
+
+# Phy and Kilosort folders: SpikeInterface asserts params.py exists without naming it, and reads the
+# spike times before anything else. Each entry: (file, what it holds) for the message that names it.
+_PHY_FILES = (
+    ("params.py", "the sorter's parameters: sampling rate, channel count and the file it sorted"),
+    ("spike_times.npy", "the time of every spike, in samples"),
+)
+NEEDED_FILES: dict[str, tuple[tuple[str, str], ...]] = {
+    "PhySortingInterface": _PHY_FILES,
+    "KiloSortSortingInterface": _PHY_FILES,
+}
 
 # Axona data (.bin) is described by its .set file; without it Axona's LFP/position readers load the
 # entire .bin (minutes for a large SpikeGLX file) before they fail.
@@ -47,6 +66,13 @@ REQUIRED_COMPANIONS: dict[str, str] = {
 # auxiliary channels (temperature, respiration) and reads the same files as plain TimeSeries.
 PREFERRED_OVER: dict[str, str] = {
     "EDFRecordingInterface": "EDFAnalogInterface",
+}
+
+# An ABF file recorded in sweeps (episodic stimulation: several pieces) is a patch-clamp protocol: the
+# intracellular reader writes each sweep with its stimulus; the extracellular reader would write the
+# sweeps as pieces of one recording. A file in one piece stays a real tie (gap-free ABF is either).
+PREFERRED_FOR_SWEEPS: dict[str, str] = {
+    "AxonIntracellularInterface": "AxonRecordingInterface",
 }
 
 

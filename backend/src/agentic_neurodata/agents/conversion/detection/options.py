@@ -8,10 +8,17 @@ from .registry import is_converter
 
 
 def interfaces_of(instance: Any) -> dict[str, Any]:
-    """The data interfaces inside `instance` (itself when it is an interface)."""
-    if is_converter(type(instance)):
-        return dict(getattr(instance, "data_interface_objects", {}))
-    return {type(instance).__name__: instance}
+    """The data interfaces inside `instance` (itself when it is an interface). A converter inside a
+    converter (a sorting linked to its recording) contributes its own, named "<child>/<its name>"."""
+    if not is_converter(type(instance)):
+        return {type(instance).__name__: instance}
+    found: dict[str, Any] = {}
+    for name, child in dict(getattr(instance, "data_interface_objects", {})).items():
+        if is_converter(type(child)):
+            found.update({f"{name}/{inner}": value for inner, value in interfaces_of(child).items()})
+        else:
+            found[name] = child
+    return found
 
 
 def _accepts(interface: Any, option: str) -> bool:
@@ -42,7 +49,8 @@ def interface_options(interface: Any, stub: bool = False) -> dict[str, Any]:
 def conversion_options(instance: Any, stub: bool = False) -> dict[str, Any]:
     """Options in the shape `create_nwbfile` takes: nested by interface name for converters."""
     if is_converter(type(instance)):
-        nested = {name: interface_options(iface, stub) for name, iface in interfaces_of(instance).items()}
+        children = dict(getattr(instance, "data_interface_objects", {}))
+        nested = {name: conversion_options(child, stub) for name, child in children.items()}
         return {name: opts for name, opts in nested.items() if opts}
     return interface_options(instance, stub)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from .facts import ReaderFacts, read_facts, total_samples
 from .options import conversion_options, create_nwbfile, interfaces_of
 
 T = TypeVar("T")
@@ -56,6 +57,8 @@ class Outcome:
     concrete: str = ""
     deprecated: bool = False
     conversion_options: dict[str, Any] = field(default_factory=dict)
+    # What the reader says about its streams (kind, channels, pieces, units): composing a session needs it.
+    facts: ReaderFacts = field(default_factory=ReaderFacts)
 
 
 def describe_error(exc: BaseException) -> str:
@@ -75,7 +78,8 @@ def instantiate(cls: type[Any], source_data: dict[str, Any]) -> tuple[Any, bool]
 def check_not_empty(instance: Any) -> None:
     for name, interface in interfaces_of(instance).items():
         recording = getattr(interface, "recording_extractor", None)
-        if recording is not None and recording.get_num_samples() == 0:
+        # Summed over the pieces of a recording that was paused and resumed (neo segments).
+        if recording is not None and total_samples(recording) == 0:
             raise EmptyRecording(f"{name} holds no samples (its data file is empty)")
 
 
@@ -85,6 +89,7 @@ def _validate(cls: type[Any], source_data: dict[str, Any]) -> Outcome:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         metadata = copy.deepcopy(instance.get_metadata())
+        facts = read_facts(instance, metadata)
         metadata.setdefault("NWBFile", {})
         if not metadata["NWBFile"].get("session_start_time"):
             metadata["NWBFile"]["session_start_time"] = STUB_START_TIME
@@ -94,6 +99,7 @@ def _validate(cls: type[Any], source_data: dict[str, Any]) -> Outcome:
         concrete=type(instance).__name__,
         deprecated=deprecated,
         conversion_options=conversion_options(instance),
+        facts=facts,
     )
 
 

@@ -1,5 +1,6 @@
 """Rank readers that proved they read the upload: bytes explained, then suffix coverage; a converter
-that takes every stream beats the single-stream interfaces it contains."""
+that takes every stream beats the single-stream interfaces it contains. Composing the session from
+the ranked pool is session.py's job."""
 
 from __future__ import annotations
 
@@ -8,12 +9,11 @@ from typing import Any
 
 from ....domain import FieldRequest
 from .candidates import Proposal
-from .hints import PREFERRED_OVER
+from .hints import PREFERRED_FOR_SWEEPS, PREFERRED_OVER
 from .probe import Outcome
 from .scan import ScannedFile
 
 TIE_SHARE = 0.99  # within 1 % of the best's bytes counts as a tie
-SEPARATE_RECORDING_SHARE = 0.05  # a disjoint reader explaining 5 % of the upload is another recording
 
 
 @dataclass
@@ -36,15 +36,6 @@ class Found:
     @property
     def paths(self) -> frozenset[str]:
         return frozenset(f.relative for f in self.files)
-
-
-@dataclass
-class Ranking:
-    best: Found
-    alternatives: list[Found]
-    separate_recordings: bool
-    # Readers that also proved they read (part of) the upload but were not chosen, with the reason.
-    runners_up: list[tuple[Found, str]] = field(default_factory=list)
 
 
 def _without_aliases(found: list[Found]) -> list[Found]:
@@ -76,12 +67,21 @@ def _without_duplicates(found: list[Found]) -> list[Found]:
     return kept
 
 
+def _in_sweeps(found: Found) -> bool:
+    return any(len(member.pieces) > 1 for member in found.outcome.facts.recordings)
+
+
+def _preferred_over(other: Found, f: Found) -> bool:
+    """`other` is the usual reader of `f`'s files (PREFERRED_OVER, PREFERRED_FOR_SWEEPS)."""
+    if not other.paths >= f.paths:
+        return False
+    return PREFERRED_OVER.get(other.name) == f.name or (
+        PREFERRED_FOR_SWEEPS.get(other.name) == f.name and _in_sweeps(f)
+    )
+
+
 def _without_less_preferred(found: list[Found]) -> list[Found]:
-    return [
-        f
-        for f in found
-        if not any(PREFERRED_OVER.get(other.name) == f.name and other.paths >= f.paths for other in found)
-    ]
+    return [f for f in found if not any(_preferred_over(other, f) for other in found)]
 
 
 def _share(found: Found, total_bytes: int) -> str:
@@ -95,7 +95,7 @@ def _why_dropped(f: Found, pool: list[Found]) -> str:
     container = next((c for c in pool if c.proposal.is_converter and c.paths >= f.paths), None)
     if container is not None:
         return f"part of what {container.name} reads; the converter writes every stream"
-    preferred = next((o for o in pool if PREFERRED_OVER.get(o.name) == f.name), None)
+    preferred = next((o for o in pool if _preferred_over(o, f)), None)
     if preferred is not None:
         return f"{preferred.name} is the usual reader for these files"
     return "another reader covers the same files"
@@ -103,11 +103,7 @@ def _why_dropped(f: Found, pool: list[Found]) -> str:
 
 def _why_lower(f: Found, best: Found, total_bytes: int) -> str:
     if not f.paths & best.paths:
-        if f.bytes < SEPARATE_RECORDING_SHARE * total_bytes:
-            return (
-                f"reads other files, only {_share(f, total_bytes)} of the upload: too little to be a separate recording"
-            )
-        return "reads other files, for which another reader ranked higher"
+        return "reads files another reader of the session reads better"
     if f.bytes < best.bytes:
         return f"explains less of the upload ({_share(f, total_bytes)} against {_share(best, total_bytes)})"
     if f.proposal.coverage < best.proposal.coverage:
@@ -117,12 +113,12 @@ def _why_lower(f: Found, best: Found, total_bytes: int) -> str:
     return f"ranked after {best.name}"
 
 
-def _runners_up(
-    found: list[Found], pool: list[Found], best: Found, offered: list[Found], total_bytes: int
+def runners_up_of(
+    found: list[Found], pool: list[Found], best: Found, chosen: list[Found], total_bytes: int
 ) -> list[tuple[Found, str]]:
     """Every other reader that proved it reads the files, once each, best first. Aliases (the same
     reader under another name) and the same reader on the same files are not listed."""
-    kept = _without_duplicates([best, *offered])
+    kept = _without_duplicates([best, *chosen])
     ranked = {id(f) for f in pool}
     runners: list[tuple[Found, str]] = []
     for f in sorted(_without_aliases(found), key=lambda f: (-f.bytes, f.name)):
@@ -133,34 +129,10 @@ def _runners_up(
     return runners
 
 
-def rank(found: list[Found], total_bytes: int) -> Ranking:
+def pool_of(found: list[Found]) -> list[Found]:
+    """The readers worth ranking (no aliases, deprecated readers, members of a converter that is also
+    there, duplicates or less usual readers of the same files), best first."""
     pool = _without_contained_interfaces(_without_deprecated(_without_aliases(found)))
     pool = _without_less_preferred(_without_duplicates(pool))
     pool.sort(key=lambda f: (-f.bytes, -f.proposal.coverage, len(f.questions), f.name, str(f.source_data)))
-    best = pool[0]
-    ties = [
-        f
-        for f in pool[1:]
-        if f.bytes >= TIE_SHARE * best.bytes
-        and abs(f.proposal.coverage - best.proposal.coverage) < 1e-9
-        and f.paths & best.paths
-    ]
-    separate = [
-        f
-        for f in pool[1:]
-        if not (f.paths & best.paths)
-        and f.bytes >= SEPARATE_RECORDING_SHARE * total_bytes
-        and not any(f.paths & other.paths for other in ties)
-    ]
-    # Only the best reader of each other recording is offered.
-    distinct: list[Found] = []
-    for candidate in separate:
-        if not any(candidate.paths & kept.paths for kept in distinct):
-            distinct.append(candidate)
-    offered = ties + distinct
-    return Ranking(
-        best=best,
-        alternatives=offered,
-        separate_recordings=bool(distinct),
-        runners_up=_runners_up(found, pool, best, offered, total_bytes),
-    )
+    return pool

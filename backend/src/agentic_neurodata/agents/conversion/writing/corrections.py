@@ -11,8 +11,9 @@ from typing import Any
 import numpy as np
 
 from ....errors import BadInputError
+from ..detection import total_samples
 from .codec import CODECS
-from .plan import ConversionPlan, Stream, build_converter
+from .plan import ConversionPlan, Stream, build_converter, stream_interfaces
 
 COMPONENT = "conversion_agent"
 OPTIONS: dict[str, str] = {
@@ -53,14 +54,12 @@ def validate_options(options: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def _recording(converter: Any, name: str) -> Any:
-    return getattr(converter.data_interface_objects[name], "recording_extractor", None)
+    return getattr(stream_interfaces(converter)[name], "recording_extractor", None)
 
 
 def _skip_empty_streams(plan: ConversionPlan, converter: Any, notes: list[str]) -> ConversionPlan:
     empty = {
-        s.name
-        for s in plan.streams
-        if (rec := _recording(converter, s.name)) is not None and rec.get_num_samples() == 0
+        s.name for s in plan.streams if (rec := _recording(converter, s.name)) is not None and total_samples(rec) == 0
     }
     if not empty:
         return plan
@@ -75,19 +74,25 @@ def _skip_empty_streams(plan: ConversionPlan, converter: Any, notes: list[str]) 
 
 
 def changing_bits(recording: Any, channel_id: str) -> list[int]:
-    """The bits of a packed digital word that change at least once (read in bounded blocks)."""
-    total = recording.get_num_samples()
+    """The bits of a packed digital word that change at least once (read in bounded blocks, every piece)."""
     first: int | None = None
     changed = 0
-    for start in range(0, total, SCAN_BLOCK):
-        block = np.ravel(
-            recording.get_traces(channel_ids=[channel_id], start_frame=start, end_frame=min(total, start + SCAN_BLOCK))
-        )
-        words = block.astype(np.int64) & 0xFFFF
-        if first is None and words.size:
-            first = int(words[0])
-        if first is not None:
-            changed |= int(np.bitwise_or.reduce(words ^ first))
+    for segment in range(recording.get_num_segments()):
+        total = recording.get_num_samples(segment_index=segment)
+        for start in range(0, total, SCAN_BLOCK):
+            block = np.ravel(
+                recording.get_traces(
+                    channel_ids=[channel_id],
+                    start_frame=start,
+                    end_frame=min(total, start + SCAN_BLOCK),
+                    segment_index=segment,
+                )
+            )
+            words = block.astype(np.int64) & 0xFFFF
+            if first is None and words.size:
+                first = int(words[0])
+            if first is not None:
+                changed |= int(np.bitwise_or.reduce(words ^ first))
     return [bit for bit in range(16) if changed >> bit & 1]
 
 
@@ -101,7 +106,7 @@ def _quiet_lines_left_out(stream: Stream, converter: Any) -> tuple[Stream, int, 
     """For a board whose digital lines become event tables (NeuroConv's `detection_configuration`,
     e.g. SpikeGLX NIDQ): the stream configured with only the lines that change, how many lines it
     keeps and how many it had. None when nothing would be left out."""
-    interface = converter.data_interface_objects[stream.name]
+    interface = stream_interfaces(converter)[stream.name]
     accepts = "detection_configuration" in interface.get_source_schema().get("properties", {})
     recording = getattr(interface, "recording_extractor", None)
     if not accepts or recording is None or "detection_configuration" in stream.source_data:

@@ -11,16 +11,22 @@ STORAGE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
 STORAGE_TEXTS = ("no space left", "file too large", "disk quota", "errno = 28", "errno = 27")
 
 
-def source_files(source_data: dict[str, Any], root: str | None = None, detected: list[str] | None = None) -> list[Path]:
-    """Every file the reader may read: the files detection attributed to it, the files named in
-    source_data and all files under its folders."""
+def source_files(
+    source_data: dict[str, Any],
+    root: str | None = None,
+    detected: list[str] | None = None,
+    more: list[dict[str, Any]] | None = None,
+) -> list[Path]:
+    """Every file the readers may read: the files detection attributed to them, the files named in
+    source_data (and in `more`, the other streams of a session) and all files under their folders."""
     found: list[Path] = [Path(root) / name for name in detected or []] if root else []
-    for key, value in source_data.items():
-        if not key.endswith(("_path", "_paths")):
-            continue
-        for item in value if isinstance(value, list) else [value]:
-            path = Path(str(item))
-            found.extend(sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path])
+    for arguments in [source_data, *(more or [])]:
+        for key, value in arguments.items():
+            if not key.endswith(("_path", "_paths")):
+                continue
+            for item in value if isinstance(value, list) else [value]:
+                path = Path(str(item))
+                found.extend(sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path])
     return list(dict.fromkeys(found))
 
 

@@ -20,13 +20,14 @@ from typing import Any
 
 import numpy as np
 
+from ....domain import SessionStream
 from ....metadata.nwb_mapping import electrode_location, is_placeholder
-from ..detection import conversion_options, create_nwbfile, interfaces_of
+from ..detection import conversion_options, create_nwbfile, interfaces_of, name_series
 from .codec import Codec, make_codec
 from .corrections import correct_plan, validate_options
 from .fastwrite import FillJob, fill
 from .final_metadata import final_metadata
-from .plan import ConversionPlan, build_converter, make_plan
+from .plan import ConversionPlan, build_converter, make_plan, make_session_plan, stream_interfaces
 
 ProgressCallback = Callable[[float, str, int | None, int | None], None]
 WRITE_START, WRITE_END = 20.0, 95.0
@@ -68,6 +69,10 @@ class ConversionOutcome:
     conversion_options: dict[str, Any] = field(default_factory=dict)
     reader_metadata: dict[str, Any] = field(default_factory=dict)  # what the readers gave, before ours
     electrodes_located: bool = False  # the electrodes table's location column was set
+    # The session's streams as written (links made or not, offsets), as plain dicts: empty for one reader.
+    streams: list[dict[str, Any]] = field(default_factory=list)
+    # What the specification cannot carry about times and names, in words (its header lists them).
+    not_carried: list[str] = field(default_factory=list)
 
 
 def describe_placeholders(nwbfile: Any, user_metadata: dict[str, Any]) -> None:
@@ -146,9 +151,11 @@ def run_conversion(
     write: WriteSettings,
     file_metadata: dict[str, Any] | None = None,
     options: dict[str, Any] | None = None,
+    session: list[dict[str, Any]] | None = None,
 ) -> ConversionOutcome:
     """Convert with NeuroConv; `progress` is called per batch and may raise to stop (cancel).
-    Module-level with plain arguments: it runs in a worker process (isolation.run_isolated)."""
+    Module-level with plain arguments: it runs in a worker process (isolation.run_isolated).
+    `session`: the included streams of a session of several readers (detection's SessionStream dicts)."""
     from pynwb import NWBHDF5IO
 
     options = validate_options(options)
@@ -160,18 +167,22 @@ def run_conversion(
     progress(2.0, "Opening the recording", None, None)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        plan = make_plan(interface, source_data)
+        parts = [SessionStream.model_validate(s) for s in session or []]
+        plan = make_session_plan(parts) if len(parts) > 1 else make_plan(interface, source_data)
         converter = build_converter(plan)
-        plan, converter, stream_notes = correct_plan(plan, converter, options)
+        plan, converter, stream_notes = correct_plan(getattr(converter, "plan", plan), converter, options)
+        plan = getattr(converter, "plan", plan)  # as built: names given to streams that would share one
         reader_metadata = converter.get_metadata()
         metadata, metadata_notes = final_metadata(
             reader_metadata, file_metadata or {}, user_metadata, bool(options.get("drop_empty_strings"))
         )
-        notes += stream_notes + metadata_notes
+        name_series(metadata, dict(plan.series_names))
+        notes += list(getattr(converter, "notes", [])) + unlinked_notes(plan) + stream_notes + metadata_notes
         located = label_electrodes(converter, user_metadata)
         progress(8.0, "Building the NWB file", None, None)
         options_by_interface = conversion_options(converter)
         nwbfile = create_nwbfile(converter, metadata, options_by_interface)
+        spec_options, not_carried = specification_options(plan, converter, nwbfile)
         describe_placeholders(nwbfile, user_metadata)
         _configure(nwbfile, codec)
         taken = _take_over_large_datasets(nwbfile, codec)
@@ -210,10 +221,71 @@ def run_conversion(
         notes=notes,
         bytes_written=total,
         plan=plan,
-        conversion_options=_plain_dicts(options_by_interface),
+        conversion_options=_plain_dicts(spec_options),
         reader_metadata=_plain_dicts(reader_metadata),
         electrodes_located=located,
+        streams=written_streams(plan),
+        not_carried=not_carried,
     )
+
+
+def unit_electrode_rows(nwbfile: Any) -> list[list[int]] | None:
+    """Each unit's rows of the electrodes table, as NeuroConv linked them (None: no links)."""
+    units = nwbfile.units
+    if units is None or "electrodes" not in units.colnames:
+        return None
+    index = units["electrodes"]
+    ends = [int(n) for n in index.data]
+    flat = [int(n) for n in index.target.data]
+    return [flat[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def specification_options(plan: ConversionPlan, converter: Any, nwbfile: Any) -> tuple[dict[str, Any], list[str]]:
+    """The conversion options of each stream as NeuroConv's specification names them (a linked
+    sorting's units carry their electrode rows, `unit_electrode_indices`), and what about times and
+    names the specification cannot carry."""
+    interfaces = stream_interfaces(converter)
+    options = {name: conversion_options(interface) for name, interface in interfaces.items()}
+    not_carried: list[str] = []
+    sortings = [s.name for s in plan.streams if getattr(interfaces.get(s.name), "sorting_extractor", None) is not None]
+    rows = unit_electrode_rows(nwbfile) if plan.links else None
+    if plan.links and rows is not None and len(sortings) == 1:
+        options[sortings[0]] = {**options.get(sortings[0], {}), "unit_electrode_indices": rows}
+    elif plan.links:
+        not_carried.append("the links of units to electrodes (more than one sorting in the session)")
+    for name, offset in plan.offsets:
+        not_carried.append(f"{name} is written {offset:g} s after the session start (aligned start time)")
+    for link in plan.links:
+        recording = getattr(interfaces.get(link.recording), "recording_extractor", None)
+        start = float(recording.get_start_time(segment_index=0)) if recording is not None else 0.0
+        if start:
+            not_carried.append(
+                f"{link.sorting}'s spike times on {link.recording}'s clock (its first sample at {start:g} s)"
+            )
+    return {name: value for name, value in options.items() if value}, not_carried
+
+
+def unlinked_notes(plan: ConversionPlan) -> list[str]:
+    """Why each sorting detection did not match to a recording is converted beside it, unlinked."""
+    return [
+        f"{stream.name} is converted beside the recording, its units not linked to electrodes. {stream.link.reason}"
+        for stream in plan.session
+        if stream.link is not None and not stream.link.linked
+    ]
+
+
+def written_streams(plan: ConversionPlan) -> list[dict[str, Any]]:
+    """The session's streams as written: a sorting is linked only if its link was made."""
+    linked = {link.sorting for link in plan.links}
+    written = []
+    for stream in plan.session:
+        if stream.link is not None and stream.link.linked and stream.name not in linked:
+            link = stream.link.model_copy(
+                update={"linked": False, "reason": "Not linked: the link could not be made (see the log)."}
+            )
+            stream = stream.model_copy(update={"link": link})
+        written.append(stream.model_dump(mode="json"))
+    return written
 
 
 def _plain_dicts(value: Any) -> Any:

@@ -137,6 +137,7 @@ def write_beside(
     reader_metadata: dict[str, Any],
     options: dict[str, Any],
     electrodes_located: bool = False,
+    not_carried: list[str] | None = None,
 ) -> tuple[Path | None, Path, list[str]]:
     """Write `<nwb stem>.metadata.yml` and, when the plan can be written as one,
     `<nwb stem>.neuroconv.yml`. Returns their paths (the specification's or None) and what the
@@ -149,6 +150,7 @@ def write_beside(
     carried, left_out = carried_metadata(metadata, reader_metadata)
     if electrodes_located:
         left_out.append("the electrodes table's location column (a recording property, not metadata)")
+    left_out += not_carried or []
     spec_path = nwb_path.with_name(stem + SPEC_SUFFIX)
     header = (
         f"# NeuroConv YAML conversion specification of {nwb_path.name}.\n"
