@@ -1,8 +1,8 @@
-"""Many sessions at once: a batch of four sessions of three formats (generated and real recordings) on
-the embedded Dask cluster and on an external `dask scheduler` with two `dask worker` processes.
-Every NWB file opens, matches the single-session conversion of its folder and `dandi validate`
-passes on the output; a session that cannot be read does not stop the others; an interrupted batch
-resumes without redoing finished sessions."""
+"""Many sessions at once: a batch of five sessions of three formats (generated and real recordings, one
+a whole session of three streams) on the embedded Dask cluster and on an external `dask scheduler`
+with two `dask worker` processes. Every NWB file opens, matches the single-session conversion of its
+folder and `dandi validate` passes on the output; a session that cannot be read does not stop the
+others; an interrupted batch resumes without redoing finished sessions."""
 
 from __future__ import annotations
 
@@ -17,11 +17,17 @@ import numpy as np
 import pytest
 
 from agentic_neurodata.batch import BatchService, BatchState, BatchStatus, SessionStatus, read_table
+from agentic_neurodata.batch.discovery import find_sessions
 from agentic_neurodata.batch.store import state_path
-from agentic_neurodata.batch.values import session_metadata
+from agentic_neurodata.batch.values import FORMAT, session_metadata
+from agentic_neurodata.contracts import conversation
+from agentic_neurodata.domain import PendingRequestType
 from agentic_neurodata.runtime import build_runtime
+from agentic_neurodata.sample_data import write_sample_intan
 from agentic_neurodata.state import WorkflowStatus
 from tests.support.experiment import (
+    COMPOSED,
+    COMPOSED_ANSWER,
     FORMATS,
     SHARED,
     TABLE,
@@ -31,6 +37,7 @@ from tests.support.experiment import (
     write_experiment,
 )
 from tests.support.paths import REALDATA
+from tests.support.sessions import unit_electrode_rows
 from tests.support.settings import make_settings
 
 pytestmark = pytest.mark.slow
@@ -86,6 +93,12 @@ def test_discovery_proposes_ids_from_folder_names(local_batch) -> None:
     found = {s.folder: s for s in state.sessions if s.folder in FORMATS}
     assert set(found) == set(FORMATS)
     assert found["m2/day2"].values["subject_id"] == "m2" and found["m2/day2"].values["session_id"] == "day2"
+    # The whole session is found as one (the folder above it too holds only it): Phy and Kilosort read
+    # its sorting alike, so it waits for the table's `format` column, which names one of its choices.
+    assert COMPOSED_ANSWER in found[COMPOSED].choices and found[COMPOSED].interface is None
+    assert found[COMPOSED].values[FORMAT] == COMPOSED_ANSWER
+    # Either answer starts the session with the same recording: its start time is known before the answer.
+    assert found[COMPOSED].start_time_from_files == "2024-03-05T14:30:00"
     # Open Ephys legacy gives a start time without a zone: the shared zone completes it.
     assert found["m2/day2"].start_time_from_files and not found["m2/day2"].start_time_has_zone
     completed = session_metadata(state.shared, found["m2/day2"])["session_start_time"]
@@ -118,6 +131,7 @@ def test_outputs_are_in_dandi_layout_with_a_summary(local_batch) -> None:
         "sub-m1/sub-m1_ses-day2_ecephys.nwb",
         "sub-m2/sub-m2_ses-day1_ecephys.nwb",
         "sub-m2/sub-m2_ses-day2_ecephys.nwb",
+        "sub-m4/sub-m4_ses-day1_ecephys.nwb",
     ]
     summary = json.loads((out / "batch_summary.json").read_text())
     rows = {row["session"]: row for row in summary["sessions"]}
@@ -125,7 +139,23 @@ def test_outputs_are_in_dandi_layout_with_a_summary(local_batch) -> None:
     assert rows[BROKEN]["status"] in ("failed", "input_needed")
     assert (out / "batch_summary.csv").read_text().startswith("session,subject_id,session_id,status")
     assert (out / "batch_summary.pdf").read_bytes().startswith(b"%PDF")
-    assert len(list((out / "reports").glob("*_report.pdf"))) == 4
+    assert len(list((out / "reports").glob("*_report.pdf"))) == len(FORMATS)
+
+
+def _single_session(folder: Path, metadata: dict, answer: str | None, work: Path) -> Path:
+    """The folder converted as one upload is, the detection's question answered as a person would."""
+    runtime = build_runtime(make_settings(work, output_naming="dandi"), in_background=False)
+    try:
+        runtime.start_local(folder, metadata, output_dir=work / "single")
+        request = runtime.store.snapshot().pending_request
+        if answer and request is not None and request.type == PendingRequestType.FORMAT_SELECTION:
+            runtime.call(conversation.HANDLE_USER_INPUT, fields={"format": answer})
+        single = runtime.store.snapshot()
+    finally:
+        runtime.close()
+    assert single.status in (WorkflowStatus.COMPLETED, WorkflowStatus.AWAITING_USER_INPUT), single.failure
+    assert single.latest_version is not None, single.last_message
+    return Path(single.latest_version.path)
 
 
 def test_each_file_matches_the_single_session_conversion(local_batch, tmp_path: Path) -> None:
@@ -133,23 +163,54 @@ def test_each_file_matches_the_single_session_conversion(local_batch, tmp_path: 
     for session in state.sessions:
         if session.folder not in FORMATS:
             continue
-        runtime = build_runtime(make_settings(tmp_path / session.key, output_naming="dandi"), in_background=False)
-        try:
-            runtime.start_local(
-                Path(state.parent) / session.folder,
-                session_metadata(state.shared, session),
-                output_dir=tmp_path / session.key / "single",
-            )
-            single = runtime.store.snapshot()
-        finally:
-            runtime.close()
-        assert single.status in (WorkflowStatus.COMPLETED, WorkflowStatus.AWAITING_USER_INPUT), single.failure
-        batch_file, single_file = Path(session.outcome.nwb_file), Path(single.latest_version.path)
+        batch_file = Path(session.outcome.nwb_file)
+        single_file = _single_session(
+            Path(state.parent) / session.folder,
+            session_metadata(state.shared, session),
+            session.values.get(FORMAT),
+            tmp_path / session.key,
+        )
         assert nwb_facts(batch_file) == nwb_facts(single_file)
         ours, theirs = acquisition_arrays(batch_file), acquisition_arrays(single_file)
         assert ours.keys() == theirs.keys() and ours
         for name in ours:
             assert np.array_equal(ours[name], theirs[name]), (session.folder, name)
+        if session.folder == COMPOSED:
+            _assert_whole_session(batch_file, single_file)
+
+
+def _assert_whole_session(batch_file: Path, single_file: Path) -> None:
+    """The batch's answer kept every stream: the recording, its sorting linked to the recording's
+    electrodes as the single session links them, and the trials table."""
+    from pynwb import NWBHDF5IO
+
+    with NWBHDF5IO(str(batch_file), "r") as ours, NWBHDF5IO(str(single_file), "r") as theirs:
+        batch, single = ours.read(), theirs.read()
+        assert "ElectricalSeriesAP" in batch.acquisition
+        assert len(batch.units) > 0 and len(batch.trials) > 0
+        assert unit_electrode_rows(batch.units) == unit_electrode_rows(single.units)
+        assert all(rows for rows in unit_electrode_rows(batch.units))
+        np.testing.assert_array_equal(batch.units["spike_times"].data[:], single.units["spike_times"].data[:])
+
+
+def test_a_subjects_recordings_that_could_be_one_file_are_still_separate_sessions(tmp_path: Path) -> None:
+    """Detection offers a subject's two undated recordings "all of them together" in one file (issue 13);
+    their sub-folders still make them two sessions. A pattern naming the subject's folder a session makes
+    it one, asked about as a single upload of that folder is."""
+    parent = tmp_path / "experiment"
+    for day in ("day1", "day2"):
+        write_sample_intan(parent / "m1" / day)
+    service = BatchService(make_settings(tmp_path / "svc"), workers=1)
+    try:
+        subject = service.preview(parent / "m1")
+        assert "together" in [a.choice_id for a in subject.alternatives], subject.explanation
+        found = find_sessions(parent, None, service.preview, service.facts)
+        assert [s.folder for s in found.sessions] == ["m1/day1", "m1/day2"]
+        assert found.pattern == "{subject_id}/{session_id}" and not found.not_sessions
+        [named] = find_sessions(parent, "{subject_id}", service.preview, service.facts).sessions
+        assert named.folder == "m1" and "together" in named.choices and named.interface is None
+    finally:
+        service.close()
 
 
 def test_an_interrupted_batch_resumes_without_redoing_finished_sessions(local_batch) -> None:
@@ -228,7 +289,9 @@ def test_the_command_line_writes_the_table_and_refuses_a_bad_one(experiment: Pat
     assert {row["session"] for row in summary["sessions"]} == set(FORMATS)
     assert all(set(row) >= {"session", "status", "nwb_file", "worker"} for row in summary["sessions"])
     lines = table.read_text().splitlines()
-    assert lines[0] == "folder,subject_id,session_id,session_start_time,sex,age"
+    # Phy and Kilosort read the whole session's sorting alike: the table asks which (`format`).
+    assert lines[0] == "folder,subject_id,session_id,session_start_time,sex,age,format"
+    assert f"{COMPOSED},m4,day1,,,," in lines
     assert "m2/day2,m2,day2,," in "\n".join(lines)
 
     table.write_text("folder,subject_id,colour\nm1/day1,m1,red\nm1/day1,m1,red\nm5/day1,m5,blue\n")

@@ -1,6 +1,7 @@
-"""A small experiment for batch tests: four sessions of three formats in `<subject>/<session>` folders,
-generated (SpikeGLX, Intan) and real (../shared/realdata Intan and Open Ephys legacy, linked in place,
-never copied), with its sessions table and shared values; and helpers to compare NWB files."""
+"""A small experiment for batch tests: five sessions of three formats in `<subject>/<session>` folders,
+generated (SpikeGLX, Intan, a whole session of a SpikeGLX run with its Phy sorting and trials table)
+and real (../shared/realdata Intan and Open Ephys legacy, linked in place, never copied), with its
+sessions table and shared values; and helpers to compare NWB files."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agentic_neurodata.sample_data import SampleSpec, write_sample_intan, write_sample_spikeglx
+from agentic_neurodata.sample_data import SampleSpec, write_sample_intan, write_sample_session, write_sample_spikeglx
 
 from .paths import REALDATA, ROOT
 from .server import free_port
@@ -29,13 +30,24 @@ SHARED = {
     "timezone": "Europe/Paris",
     "dandiset_id": "000123",
 }
-TABLE = """folder,subject_id,session_id,session_start_time,sex,age
-m1/day1,m1,day1,2024-03-05 09:00,F,P90D
-m1/day2,m1,day2,2024-03-06T10:00:00+01:00,F,P91D
-m2/day1,m2,day1,2024-03-05 09:30,M,P60D
-m2/day2,m2,day2,,M,P61D
+# A whole session (issue 13): three streams in one file. Phy and Kilosort read its sorting alike, so
+# detection asks which; the table's `format` column answers that question.
+COMPOSED = "m4/day1"
+COMPOSED_ANSWER = "PhySortingInterface"
+TABLE = f"""folder,subject_id,session_id,session_start_time,sex,age,format
+m1/day1,m1,day1,2024-03-05 09:00,F,P90D,
+m1/day2,m1,day2,2024-03-06T10:00:00+01:00,F,P91D,
+m2/day1,m2,day1,2024-03-05 09:30,M,P60D,
+m2/day2,m2,day2,,M,P61D,
+{COMPOSED},m4,day1,,F,P70D,{COMPOSED_ANSWER}
 """
-FORMATS = {"m1/day1": "SpikeGLX", "m1/day2": "Intan", "m2/day1": "Intan", "m2/day2": "OpenEphysLegacy"}
+FORMATS = {
+    "m1/day1": "SpikeGLX",
+    "m1/day2": "Intan",
+    "m2/day1": "Intan",
+    "m2/day2": "OpenEphysLegacy",
+    COMPOSED: "SpikeGLX, Phy sorting and trials table",
+}
 
 
 def _link_files(source: Path, target: Path) -> None:
@@ -51,6 +63,7 @@ def write_experiment(root: Path) -> Path:
     (parent / "m2" / "day1").mkdir(parents=True)
     os.symlink(REALDATA / "intan" / "example_intan_file.rhd", parent / "m2" / "day1" / "example_intan_file.rhd")
     _link_files(REALDATA / "openephys_legacy" / "Record Node 101", parent / "m2" / "day2")
+    write_sample_session(parent / COMPOSED, SampleSpec(n_channels=8, duration_s=1.0))
     return parent
 
 
@@ -76,6 +89,8 @@ def nwb_facts(path: Path) -> dict[str, object]:
             "session_start_time": nwb.session_start_time.isoformat(),
             "session_description": nwb.session_description,
             "electrodes": len(nwb.electrodes) if nwb.electrodes is not None else 0,
+            "units": len(nwb.units) if nwb.units is not None else 0,
+            "trials": len(nwb.trials) if nwb.trials is not None else 0,
         }
 
 

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from agentic_neurodata.batch import BatchSession, BatchState, read_table, write_csv, write_xlsx
-from agentic_neurodata.batch.discovery import check_pattern, ids_from_path, infer_pattern
+from agentic_neurodata.batch.discovery import check_pattern, ids_from_path, infer_pattern, judge
 from agentic_neurodata.batch.layout import published_name
 from agentic_neurodata.batch.service import _refuse_same_names
 from agentic_neurodata.batch.table import apply_table
+from agentic_neurodata.batch.task import SessionJob, forced_reader
 from agentic_neurodata.batch.values import missing_for, session_metadata
+from agentic_neurodata.domain import DetectionResult, SessionStream, StreamKind
 from agentic_neurodata.errors import BadInputError
 
 
@@ -122,3 +124,50 @@ def test_dandi_names_and_clashes() -> None:
     ]
     with pytest.raises(BadInputError, match="a and b"):
         _refuse_same_names(sessions)
+
+
+def test_a_format_that_answers_the_sessions_question_keeps_every_stream() -> None:
+    """The `format` column answers a whole session's question (its streams stay); any other reader it
+    names is the only one tried, as `convert --format` does."""
+    job = SessionJob(
+        batch_id="b",
+        key="m4-day1",
+        folder="/data/m4/day1",
+        output_dir="/out",
+        format="PhySortingInterface",
+        choices=["KiloSortSortingInterface", "PhySortingInterface"],
+    )
+    assert forced_reader(job) is None
+    by_reader = {"format": "IntanConverter", "choices": ["IntanConverter@day1/a.rhd", "IntanConverter@day2/b.rhd"]}
+    assert forced_reader(job.model_copy(update=by_reader)) is None
+    assert forced_reader(job.model_copy(update={"choices": []})) == "PhySortingInterface"
+    assert forced_reader(job.model_copy(update={"format": "SpikeGLXConverterPipe#imec0.ap", "choices": []})) == (
+        "SpikeGLXConverterPipe"
+    )
+    assert forced_reader(job.model_copy(update={"format": None})) is None
+
+
+def _recording(name: str, files: list[str]) -> SessionStream:
+    return SessionStream(name=name, interface="IntanConverter", kind=StreamKind.RECORDING, files=files)
+
+
+def test_recordings_in_different_sub_folders_are_separate_sessions_even_when_composed(tmp_path: Path) -> None:
+    """Detection may compose a subject's recordings into one file (their dates agree); discovery still
+    takes the sub-folders as sessions, unless the user's pattern names the folder a session. A
+    recording with its sorting beside it stays one session."""
+    subject, session = tmp_path / "m1", tmp_path / "m2"
+    for path in (subject / "day1/a.rhd", subject / "day2/a.rhd", session / "day1/a.rhd", session / "kilosort/st.npy"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"x" * 100)
+    day1, day2 = _recording("IntanConverter@day1", ["day1/a.rhd"]), _recording("IntanConverter@day2", ["day2/a.rhd"])
+    composed = DetectionResult(interface="IntanConverter", files=[*day1.files, *day2.files], streams=[day1, day2])
+    found, why = judge(subject, lambda _: composed)
+    assert found is None and "several recordings" in why
+    assert judge(subject, lambda _: composed, named=True)[0] is composed
+    sorting = SessionStream(
+        name="kilosort", interface="PhySortingInterface", kind=StreamKind.SORTING, files=["kilosort/st.npy"]
+    )
+    with_sorting = DetectionResult(
+        interface="IntanConverter", files=[*day1.files, *sorting.files], streams=[day1, sorting]
+    )
+    assert judge(session, lambda _: with_sorting)[0] is with_sorting

@@ -1,9 +1,10 @@
 """Find the sessions in a parent folder.
 
-A session is a folder whose files one reader explains (the conversion agent's read-only preview
-decides, so a detection that learns to compose readers finds whole sessions here too). Without a
-pattern the tree is walked from the top: a folder holding several recordings in different
-sub-folders (a subject's folder) is looked into; a folder one reader explains is a session. Subject
+A session is a folder whose files detection explains: one reader, or the streams it composes into
+one session (a recording with its sorting and trials table), as the conversion agent's read-only
+preview decides. Without a pattern the tree is walked from the top: a folder holding several
+recordings in different sub-folders (a subject's folder) is looked into, even when detection would
+write them into one file; a folder whose recordings share no sub-folder apart is a session. Subject
 and session IDs are proposed from the folder names with NeuroConv's path expansion, using the pattern
 the user gave or one inferred from where the sessions sit (`{subject_id}/{session_id}`), shown for
 confirmation. The start time comes from the files."""
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..domain import DetectionResult, FileFacts
+from ..domain import DetectionResult, FileFacts, StreamKind
 from ..errors import BadInputError, ServiceError
 from .models import BatchSession, NotASession
 from .table import session_key
@@ -31,6 +32,8 @@ OTHER_RECORDING_SHARE = 0.01
 # How the detection starts the explanation of a reader it shows beside the winner without offering it.
 NOT_CHOSEN = "Not chosen"
 PATTERN_FIELDS = {"subject_id", "session_id", "session_start_time"}
+# Streams that are recordings of their own; a sorting, a trials table or a video accompanies one.
+RECORDING_KINDS = (StreamKind.RECORDING, StreamKind.IMAGING)
 
 
 @dataclass
@@ -49,22 +52,35 @@ def _subfolders(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
+def _recordings(found: DetectionResult) -> list[frozenset[str]]:
+    """The files of each recording the detection names: in its plan, in the plan of each option it
+    offers (an option without a plan counts as one recording), each recording once."""
+    options = [a for a in found.alternatives if found.needs_choice and not a.explanation.startswith(NOT_CHOSEN)]
+    plans = [found.streams, *(a.streams for a in options)]
+    files = [frozenset(s.files) for plan in plans for s in plan if s.kind in RECORDING_KINDS and s.files]
+    files += [frozenset(a.files) for a in options if not a.streams and a.files]
+    return list(dict.fromkeys(files))
+
+
 def _separate_recordings(found: DetectionResult) -> bool:
-    """Options that read different sub-folders are different recordings (sessions), not a tie."""
-    options = [a for a in found.alternatives if not a.explanation.startswith(NOT_CHOSEN)]
-    if not found.needs_choice or len(options) < 2:
+    """Recordings that lie in different sub-folders are different sessions (a subject's days), whether
+    detection offers them as options or composes them into one file: the folders say they are apart."""
+    recordings = _recordings(found)
+    if len(recordings) < 2:
         return False
-    tops = [{f.split("/", 1)[0] for f in a.files if "/" in f} for a in options]
+    tops = [{f.split("/", 1)[0] for f in files if "/" in f} for files in recordings]
     return all(tops) and all(not (a & b) for i, a in enumerate(tops) for b in tops[i + 1 :])
 
 
-def judge(folder: Path, preview: Preview) -> tuple[DetectionResult | None, str]:
-    """(the detection when `folder` is one session, else None; why not)."""
+def judge(folder: Path, preview: Preview, named: bool = False) -> tuple[DetectionResult | None, str]:
+    """(the detection when `folder` is one session, else None; why not). `named`: the user's pattern
+    names `folder` a session, so recordings in its sub-folders are that session's streams, converted
+    (or asked about) as the single-session path does with the folder."""
     try:
         found = preview(folder)
     except ServiceError as exc:
         return None, exc.message
-    if _separate_recordings(found):
+    if not named and _separate_recordings(found):
         return None, "it holds several recordings in different folders"
     sizes = _bytes(folder)
     total = sum(sizes.values()) or 1
@@ -123,6 +139,30 @@ def _same_depth(
     return settled
 
 
+def _read_as(detection: DetectionResult) -> DetectionResult | None:
+    """What the files' own metadata (the start time) is read from, as the single-session path reads it
+    once the question is answered: the session's first stream. A question whose every option starts
+    with the same stream (which reader for a sorting beside the recording) leaves it known; None when
+    the options differ there."""
+    if not detection.needs_choice:
+        return detection
+    options = [a for a in detection.alternatives if not a.explanation.startswith(NOT_CHOSEN)]
+    firsts = [next((s for s in a.streams if s.included), None) for a in options]
+    first = firsts[0] if firsts else None
+    if first is None or any(
+        f is None or (f.interface, f.source_data) != (first.interface, first.source_data) for f in firsts
+    ):
+        return None
+    return detection.model_copy(
+        update={
+            "needs_choice": False,
+            "interface": first.interface,
+            "source_data": first.source_data,
+            "alternatives": [],
+        }
+    )
+
+
 def infer_pattern(depth: int) -> str:
     """Where sessions sit `depth` folders down: the last folder is the session, the one above the subject."""
     if depth <= 1:
@@ -162,7 +202,7 @@ def find_sessions(parent: Path, pattern: str | None, preview: Preview, facts: Fa
     if found.pattern:
         matched = ids_from_path(parent, found.pattern)
         for folder in sorted(matched):
-            detection, why = judge(parent / folder, preview)
+            detection, why = judge(parent / folder, preview, named=True)
             if detection is not None:
                 hits.append((parent / folder, detection))
             else:
@@ -182,7 +222,8 @@ def find_sessions(parent: Path, pattern: str | None, preview: Preview, facts: Fa
     taken: set[str] = set()
     for path, detection in hits:
         folder = path.relative_to(parent).as_posix()
-        known = facts(path, detection) if not detection.needs_choice else FileFacts()
+        read_as = _read_as(detection)
+        known = facts(path, read_as) if read_as is not None else FileFacts()
         values = {k: v for k, v in ids.get(folder, {}).items() if v}
         if known.session_start_time and known.session_start_time_has_timezone:
             values.setdefault("session_start_time", known.session_start_time)

@@ -52,6 +52,7 @@ class Runner:
                 output_dir=state.output_dir,
                 metadata=session_metadata(state.shared, s),
                 format=s.values.get(FORMAT) or None,
+                choices=s.choices,
                 accept_warnings=state.accept_warnings,
                 approve_corrections=state.approve_corrections,
                 settings=carried,

@@ -7,6 +7,7 @@ retries a session only when its worker was lost."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 import traceback
@@ -45,6 +46,7 @@ class SessionJob(BaseModel):
     output_dir: str = Field(description="The batch's output folder")
     metadata: dict[str, Any] = Field(default_factory=dict)
     format: str | None = None
+    choices: list[str] = Field(default_factory=list, description="The options detection offered for the session")
     accept_warnings: bool = False
     approve_corrections: bool = False
     settings: dict[str, Any] = Field(default_factory=dict)
@@ -52,6 +54,23 @@ class SessionJob(BaseModel):
 
 def job_settings(settings: Settings) -> dict[str, Any]:
     return settings.model_dump(mode="json", include=set(CARRIED_SETTINGS))
+
+
+def _reader(choice: str) -> str:
+    """The reader an option names ("Interface#stream", "Interface@folder" and "Interface~n" are its options)."""
+    return re.split(r"[#@~]", choice)[0]
+
+
+def forced_reader(job: SessionJob) -> str | None:
+    """The one reader a session is converted with, as `convert --format` does, or None when detection
+    decides. A `format` that answers the session's own question (one of its choices, or their reader)
+    is given as that answer instead, so the session keeps every stream detection composed with it, as
+    the single-session path does."""
+    if not job.format:
+        return None
+    if job.format in job.choices or _reader(job.format) in {_reader(c) for c in job.choices}:
+        return None
+    return _reader(job.format)
 
 
 def _worker_name() -> str:
@@ -117,8 +136,7 @@ def _convert(job: SessionJob) -> SessionOutcome:
 
     runtime.store.subscribe(forward)
     try:
-        forced = job.format.split("#")[0].split("@")[0].split("~")[0] if job.format else None
-        runtime.start_local(Path(job.folder), job.metadata, forced_format=forced, output_dir=work)
+        runtime.start_local(Path(job.folder), job.metadata, forced_format=forced_reader(job), output_dir=work)
         skipped: list[str] = []
         state = _drive(runtime, job, skipped)
     finally:
