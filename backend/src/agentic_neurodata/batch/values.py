@@ -21,7 +21,9 @@ BATCH_SETTINGS = {
     DANDISET_ID: "Your Dandiset's identifier, e.g. 000123 (the output folder gets its dandiset.yaml)",
 }
 # A column of the sessions table that is not a metadata field: the reader, when detection offers a choice.
-TABLE_ONLY = {FORMAT: "The reader to use when several fit (one of the session's `choices`)"}
+TABLE_ONLY = {
+    FORMAT: "The answer to the session's detection question (one of its `choices`), or the only reader to try"
+}
 _DANDISET = re.compile(r"(?:DANDI:)?(\d{6})")
 
 
