@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import {
   launchBrowser,
+  makeExperiment,
   makeSampleData,
   makeSessionData,
   resetService,
@@ -246,7 +247,7 @@ describe('issue 7 flows', () => {
     // "Monkey" names several species: nothing is written, the guess is asked back with one-click answers.
     const guess = await decision(page, 'confirm_value')
     await guess.getByText('Did you mean rhesus macaque (Macaca mulatta)?').waitFor()
-    await screenshot(page, '19-did-you-mean')
+    await screenshot(page, '24-did-you-mean')
     await guess.getByRole('button', { name: 'Yes, rhesus macaque (Macaca mulatta)' }).click()
 
     // Before the first conversion, what the words gave is shown once, each value editable in place.
@@ -263,7 +264,7 @@ describe('issue 7 flows', () => {
       .getByRole('log', { name: 'Messages' })
       .getByText(/^This goes into the file: subject ID: M12; species: Macaca mulatta/)
       .waitFor()
-    await screenshot(page, '20-summary-before-converting')
+    await screenshot(page, '25-summary-before-converting')
     await summary.locator('#summary-age').fill('8 years') // edited in place
     await summary.getByRole('button', { name: 'Write these values' }).click()
     await summary.waitFor({ state: 'detached', timeout: LONG })
@@ -387,6 +388,63 @@ describe('issue 16: sessions and disk', () => {
     assert.ok(!left.sessions.some((s) => s.session_id === earlier.session_id))
     assert.ok(left.sessions.some((s) => s.session_id === running.session_id))
     assert.equal((await fetch(`${backend.url}/api/sessions/${earlier.session_id}`)).status, 404)
+  })
+})
+
+describe('issue 18 batch', () => {
+  test('a parent folder dropped, the sessions table shown and edited, the batch run, every row final, summary downloaded', async () => {
+    const parent = makeExperiment(backend.work)
+    const page = await openApp(browser.context, backend.url)
+    await page.setViewportSize(WIDE)
+    await page.getByTestId('view-batch').click()
+    await dropFolder(page, parent, 'Folder experiment (9 files)')
+    await page.getByTestId('find-sessions').click()
+    await page.getByTestId('batch-pattern').filter({ hasText: '{subject_id}/{session_id}' }).waitFor({ timeout: LONG })
+
+    // The table shows the sessions found, with the IDs read from the folder names.
+    const table = page.getByRole('table', { name: 'Sessions table' })
+    for (const folder of ['m1/day1', 'm1/day2', 'm2/day1']) await table.getByTestId(`table-row-${folder}`).waitFor()
+    assert.equal(await table.getByLabel('m2/day1 subject_id').inputValue(), 'm2')
+    assert.equal(await table.getByLabel('m1/day2 session_id').inputValue(), 'day2')
+    await page.getByTestId('missing-values').filter({ hasText: 'sex' }).waitFor()
+
+    // Shared values once, then the per-session values in the grid.
+    const batchPage = page.getByTestId('batch-page')
+    await batchPage.getByLabel('Species', { exact: true }).fill('mouse')
+    await batchPage.getByLabel('Session description', { exact: true }).fill('Spontaneous activity, batch browser test')
+    await batchPage.getByLabel('Time zone', { exact: true }).fill('Europe/Paris')
+    await batchPage.getByLabel('Accept files that pass with warnings as they are').check()
+    await page.getByTestId('save-shared').click()
+    await page.getByTestId('batch-message').filter({ hasText: 'Shared values saved' }).waitFor()
+    const values = { 'm1/day1': ['F', 'P90D'], 'm1/day2': ['F', 'P91D'], 'm2/day1': ['M', 'P60D'] }
+    for (const [folder, [sex, age]] of Object.entries(values)) {
+      await table.getByLabel(`${folder} sex`).fill(sex)
+      await table.getByLabel(`${folder} age`).fill(age)
+    }
+    await table.getByLabel('m2/day1 session_start_time').fill('2024-03-05 09:30')
+    await page.getByTestId('save-table').click()
+    await page.getByTestId('missing-values').filter({ hasText: 'Nothing missing' }).waitFor({ timeout: LONG })
+    await screenshot(page, 'batch-table')
+
+    await page.getByTestId('run-batch').click()
+    const statuses = page.getByTestId('session-status')
+    const final = new Set(['passed', 'passed_with_issues', 'failed', 'input_needed', 'lost'])
+    const deadline = Date.now() + 10 * LONG
+    let seen = []
+    while (Date.now() < deadline) {
+      seen = await statuses.evaluateAll((chips) => chips.map((chip) => chip.dataset.status))
+      if (seen.length === 3 && seen.every((status) => final.has(status))) break
+      await page.waitForTimeout(500)
+    }
+    assert.deepEqual(seen, ['passed', 'passed', 'passed'])
+    await page.getByTestId('summary-csv').waitFor()
+    await screenshot(page, 'batch-finished')
+    const summary = readFileSync(await download(page, page.getByTestId('summary-csv')), 'utf8')
+      .trim()
+      .split('\n')
+    assert.equal(summary.length, 4)
+    assert.ok(summary[0].startsWith('session,subject_id,session_id,status'))
+    for (const line of summary.slice(1)) assert.match(line, /,passed,/)
   })
 })
 

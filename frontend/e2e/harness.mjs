@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
 } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -104,6 +105,23 @@ export function makeSampleData(parent) {
   const target = join(parent, 'sample')
   execFileSync(CLI, ['sample-data', target], { stdio: 'ignore' })
   return join(target, 'sample_run_g0')
+}
+
+/**
+ * An experiment of three sessions in `<subject>/<session>` folders: two small generated SpikeGLX runs
+ * and a real Intan recording from the shared recordings (linked, never copied into the project).
+ */
+export function makeExperiment(parent) {
+  const root = join(parent, 'experiment')
+  for (const day of ['day1', 'day2']) {
+    execFileSync(CLI, ['sample-data', join(root, 'm1', day), '--channels', '4', '--seconds', '0.5'], {
+      stdio: 'ignore',
+    })
+  }
+  const realdata = process.env.REALDATA_DIR || join(ROOT, '..', 'shared', 'realdata')
+  mkdirSync(join(root, 'm2', 'day1'), { recursive: true })
+  symlinkSync(join(realdata, 'intan', 'example_intan_file.rhd'), join(root, 'm2', 'day1', 'session.rhd'))
+  return root
 }
 
 /** Writes a whole session (SpikeGLX run, its Phy/Kilosort sorting, a trials table); returns its folder. */

@@ -25,7 +25,9 @@ const WARNINGS = makeStatus({
       fix_kind: 'ask',
     },
   ],
-  versions: [{ version: 1, path: '/out/run_v1.nwb', sha256: 'ab'.repeat(32), size_bytes: 2_500_000, made_by: 'conversion' }],
+  versions: [
+    { version: 1, path: '/out/run_v1.nwb', sha256: 'ab'.repeat(32), size_bytes: 2_500_000, made_by: 'conversion' },
+  ],
   pending_request: {
     type: 'improvement_approval',
     message: 'The file is valid with 4 warnings or suggestions. Improve it, or accept it as is?',
@@ -73,7 +75,9 @@ const FAILED = makeStatus({
   overall_status: 'FAILED',
   validation_details: { CRITICAL: 1, ERROR: 0, WARNING: 0, BEST_PRACTICE: 5, INFO: 0 },
   verdict: 'Failed validation with 1 critical issue, 5 best-practice suggestions',
-  versions: [{ version: 1, path: '/out/run_v1.nwb', sha256: 'cd'.repeat(32), size_bytes: 2_500_000, made_by: 'conversion' }],
+  versions: [
+    { version: 1, path: '/out/run_v1.nwb', sha256: 'cd'.repeat(32), size_bytes: 2_500_000, made_by: 'conversion' },
+  ],
   pending_request: {
     type: 'retry_approval',
     message: 'Attempt 1: the file did not pass validation.',

@@ -7,6 +7,8 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Tab,
+  Tabs,
   ThemeProvider,
   Typography,
 } from '@mui/material'
@@ -17,6 +19,7 @@ import { asksForValues, requestKey, requestKind } from './api/pendingRequest'
 import { defaultSocketUrl } from './api/socket'
 import { clearToken, readToken, saveToken } from './api/token'
 import type { RequestOption, ServiceInfo } from './api/types'
+import { BatchPage } from './batch/BatchPage'
 import { AppHeader } from './components/AppHeader'
 import { ConversationPanel } from './components/ConversationPanel'
 import { DecisionPanel } from './components/DecisionPanel'
@@ -133,6 +136,12 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
   const [closedDialog, setClosedDialog] = useState<string | null>(null)
   const [rejections, setRejections] = useState<Record<string, string>>({})
   const [chatFocus, setChatFocus] = useState(0)
+  const [view, setView] = useState<'single' | 'batch'>(() => (window.location.hash === '#batch' ? 'batch' : 'single'))
+
+  const chooseView = (next: 'single' | 'batch') => {
+    setView(next)
+    window.history.replaceState(null, '', next === 'batch' ? '#batch' : '#')
+  }
 
   useEffect(() => {
     if (connection === 'unauthorized') onUnauthorized()
@@ -209,7 +218,16 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
       />
       <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 1, sm: 3 } }}>
         <ErrorAlerts errors={errors} onDismiss={dismiss} connection={connection} />
-        <Grid container spacing={{ xs: 2, md: 3 }}>
+        <Tabs value={view} onChange={(_, next) => chooseView(next)} sx={{ mb: 2 }} aria-label="What to convert">
+          <Tab value="single" label="One recording" data-testid="view-single" />
+          <Tab value="batch" label="Many sessions" data-testid="view-batch" />
+        </Tabs>
+        {view === 'batch' && (
+          <Box data-testid="batch-page">
+            <BatchPage api={api} socketUrl={socketUrl} onError={onError} />
+          </Box>
+        )}
+        <Grid container spacing={{ xs: 2, md: 3 }} sx={{ display: view === 'batch' ? 'none' : undefined }}>
           <Grid size={{ xs: 12, md: 8 }}>
             <Stack spacing={{ xs: 2, md: 3 }}>
               {status === null && <Loading />}

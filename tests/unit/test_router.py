@@ -113,6 +113,7 @@ def test_the_service_publishes_every_action_of_the_three_agents_with_its_models(
         "extract_metadata",
         "finish_version",
         "preview_format",
+        "preview_metadata",
         "set_stream_included",
     }
     assert actions[AgentName.CONVERSION]["convert"].result_model == "ConvertedVersion"

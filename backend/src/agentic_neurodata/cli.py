@@ -1,4 +1,4 @@
-"""Command line: `agentic-neurodata serve | convert DIR | debug-bundle | sample-data DIR | mcp`."""
+"""Command line: `agentic-neurodata serve | convert DIR | batch DIR | debug-bundle | sample-data DIR | mcp`."""
 
 from __future__ import annotations
 
@@ -102,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .cli_convert import add_parser as add_convert
 
     add_convert(commands)
+
+    from .cli_batch import add_parser as add_batch
+
+    add_batch(commands)
 
     from .mcp_stdio.command import add_parser as add_mcp
 

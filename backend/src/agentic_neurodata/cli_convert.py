@@ -22,8 +22,9 @@ import yaml
 
 from .config import get_settings
 from .contracts import conversation
-from .domain import OverallStatus, PendingRequest, PendingRequestType, verdict_words
+from .domain import PendingRequest, PendingRequestType, verdict_words
 from .errors import ServiceError
+from .headless import accepts_as_is, is_choice
 from .state import GlobalState, WorkflowStatus
 
 if TYPE_CHECKING:
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
 
 EXIT_PASSED, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 BAD_INPUT_CODES = {"bad_input", "format_not_detected", "payload_too_large"}
-# The option of a "this round changed nothing" request that keeps the file as it is.
-ACCEPT_AS_IS = "accept_as_is"
 EXIT_CODES_HELP = """exit codes:
   0  the file passed validation (or passed with warnings you accepted)
   1  the file failed validation: you declined the correction, or it could not be fixed
@@ -143,23 +142,6 @@ def _warm_workers() -> None:
     # A failure here shows again, with its reason, when the conversion starts its worker.
     with contextlib.suppress(Exception):
         isolation.warm_up()
-
-
-def accepts_as_is(request: PendingRequest, state: GlobalState) -> bool:
-    """--accept-warnings answers a request only where it means "keep the file as it is": a file that
-    passed with warnings, or a round that changed nothing and offers to accept such a file as is.
-    A file that failed validation is never accepted by this flag."""
-    if state.overall_status == OverallStatus.FAILED:
-        return False
-    if request.type == PendingRequestType.IMPROVEMENT_APPROVAL:
-        return True
-    return is_choice(request) and any(o.value == ACCEPT_AS_IS for o in request.options)
-
-
-def is_choice(request: PendingRequest) -> bool:
-    """A request answered by picking one of its options rather than by giving values
-    (e.g. the "accept as is / different approach / stop" question after a round that changed nothing)."""
-    return bool(request.options) and not request.fields
 
 
 def _print(text: str, key: str | None = None, within: bool = False) -> None:

@@ -62,22 +62,8 @@ class Client:
     def upload_folder(self, path: str | Path, metadata: dict[str, Any] | None = None) -> str:
         """Upload every file under `path` (the folder's name is kept as the top folder); returns the session id.
         Files are streamed from disk, never read whole into memory."""
-        folder = Path(path)
-        files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else [folder]
-        if not files:
-            raise ValueError(f"{folder} holds no files")
-        base = folder.parent
-        with ExitStack() as stack:
-            parts = [
-                (
-                    "files",
-                    (p.relative_to(base).as_posix(), stack.enter_context(open(p, "rb")), "application/octet-stream"),
-                )
-                for p in files
-            ]
-            data = {"metadata_json": json.dumps(metadata)} if metadata else None
-            body = self._request("POST", "/api/upload", files=parts, data=data, timeout=None)
-        return body["session_id"]
+        data = {"metadata_json": json.dumps(metadata)} if metadata else None
+        return self._upload("/api/upload", Path(path), data)["session_id"]
 
     def status(self) -> Status:
         return self._request("GET", "/api/status")
@@ -147,7 +133,108 @@ class Client:
     def download_report(self, dest: str | Path) -> Path:
         return self._download("/api/download/report", Path(dest))
 
+    # ------------------------------------------------------------------ batches (many sessions)
+
+    def create_batch(
+        self,
+        folder: str | Path,
+        *,
+        pattern: str | None = None,
+        shared: dict[str, Any] | None = None,
+        output_dir: str | Path | None = None,
+    ) -> dict[str, Any]:
+        """A batch on a parent folder the service reads in place (on its machine or shared storage)."""
+        body = {"folder": str(folder), "pattern": pattern, "shared": shared, "output_dir": output_dir}
+        body = {k: str(v) if isinstance(v, Path) else v for k, v in body.items() if v is not None}
+        return self._request("POST", "/api/batches", json=body)
+
+    def upload_batch(self, folder: str | Path, pattern: str | None = None) -> dict[str, Any]:
+        """A batch on a parent folder uploaded from this machine (streamed from disk)."""
+        return self._upload("/api/batches-upload", Path(folder), {"pattern": pattern} if pattern else None)
+
+    def batch(self, batch_id: str) -> dict[str, Any]:
+        """The batch view: `batch` (sessions, statuses, results), `columns`, `missing` per session."""
+        return self._request("GET", f"/api/batches/{batch_id}")
+
+    def set_batch_shared(
+        self,
+        batch_id: str,
+        values: dict[str, Any] | None = None,
+        *,
+        accept_warnings: bool | None = None,
+        approve_corrections: bool | None = None,
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"values": values or {}}
+        if accept_warnings is not None:
+            body["accept_warnings"] = accept_warnings
+        if approve_corrections is not None:
+            body["approve_corrections"] = approve_corrections
+        return self._request("PUT", f"/api/batches/{batch_id}/shared", json=body)
+
+    def set_batch_table(
+        self, batch_id: str, rows: list[dict[str, Any]] | None = None, file: str | Path | None = None
+    ) -> dict[str, Any]:
+        """The sessions table as rows, or as a CSV / Excel file. A bad table raises ServiceError (422)
+        whose `details["rows"]` lists every bad row."""
+        if file is not None:
+            path = Path(file)
+            with open(path, "rb") as handle:
+                parts = {"file": (path.name, handle, "application/octet-stream")}
+                return self._request("POST", f"/api/batches/{batch_id}/table", files=parts)
+        return self._request("PUT", f"/api/batches/{batch_id}/table", json={"rows": rows or []})
+
+    def run_batch(self, batch_id: str) -> dict[str, Any]:
+        return self._request("POST", f"/api/batches/{batch_id}/run")
+
+    def approve_batch_corrections(self, batch_id: str) -> dict[str, Any]:
+        return self._request("POST", f"/api/batches/{batch_id}/approve-corrections")
+
+    def wait_batch(
+        self,
+        batch_id: str,
+        progress: Callable[[dict[str, Any]], None] | None = None,
+        timeout: float = 24 * 3600.0,
+        interval: float = 1.0,
+    ) -> dict[str, Any]:
+        """Poll until the batch is not busy (draft after finding sessions, finished, failed)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            current = self.batch(batch_id)
+            if progress:
+                progress(current)
+            if current["batch"]["status"] not in ("discovering", "running"):
+                return current
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"batch {batch_id} still {current['batch']['status']} after {timeout} s")
+            time.sleep(interval)
+
+    def download_batch_table(self, batch_id: str, dest: str | Path, kind: str = "csv") -> Path:
+        return self._download(f"/api/batches/{batch_id}/table.{kind}", Path(dest))
+
+    def download_batch_summary(self, batch_id: str, dest: str | Path, kind: str = "csv") -> Path:
+        return self._download(f"/api/batches/{batch_id}/summary.{kind}", Path(dest))
+
+    def download_batch_file(self, batch_id: str, key: str, dest: str | Path, kind: str = "nwb") -> Path:
+        """A session's NWB file (`nwb`) or report (`report`)."""
+        return self._download(f"/api/batches/{batch_id}/sessions/{key}/{kind}", Path(dest))
+
     # ------------------------------------------------------------------ plumbing
+
+    def _upload(self, route: str, folder: Path, data: dict[str, str] | None) -> Any:
+        """Every file under `folder` as multipart parts named by their path from its parent, streamed."""
+        files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else [folder]
+        if not files:
+            raise ValueError(f"{folder} holds no files")
+        base = folder.parent
+        with ExitStack() as stack:
+            parts = [
+                (
+                    "files",
+                    (p.relative_to(base).as_posix(), stack.enter_context(open(p, "rb")), "application/octet-stream"),
+                )
+                for p in files
+            ]
+            return self._request("POST", route, files=parts, data=data, timeout=None)
 
     def _statuses(self, interval: float) -> Iterator[Status]:
         while True:

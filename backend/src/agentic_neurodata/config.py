@@ -58,7 +58,16 @@ class Settings(BaseSettings):
     # session: <folder>_v1.nwb; dandi: sub-<subject>_ses-<session>_desc-v1_<modality>.nwb (DANDI's layout)
     output_naming: Literal["session", "dandi"] = "session"
 
-    @field_validator("cors_origins", "allowed_hosts", mode="before")
+    # Batches (many sessions): none = an embedded Dask LocalCluster sized to this machine; an address
+    # (tcp://host:8786) sends the sessions to an existing Dask cluster whose workers see the same storage.
+    dask_scheduler_address: str | None = None
+    batch_workers: int = Field(default=0, ge=0, description="0 = sized to the machine's cores and memory")
+    batch_memory_per_session_gb: float = Field(default=2.0, gt=0)
+    # Folders under which REST clients may start a batch on recordings read in place (comma-separated);
+    # empty: only uploaded folders. The command line and the MCP server read what their user can read.
+    batch_folders: Annotated[list[Path], NoDecode] = []
+
+    @field_validator("cors_origins", "allowed_hosts", "batch_folders", mode="before")
     @classmethod
     def _split_list(cls, value: object) -> object:
         if isinstance(value, str):
@@ -66,7 +75,12 @@ class Settings(BaseSettings):
         return value
 
     @field_validator(
-        "anthropic_api_key", "api_token", "openai_compatible_api_key", "openai_compatible_model", mode="before"
+        "anthropic_api_key",
+        "api_token",
+        "openai_compatible_api_key",
+        "openai_compatible_model",
+        "dask_scheduler_address",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:

@@ -3,6 +3,8 @@ import { toApiError } from './errors'
 import { readToken } from './token'
 import type {
   ActionResponse,
+  BatchSharedRequest,
+  BatchView,
   LogLevel,
   LogsResponse,
   MetadataCatalogue,
@@ -49,6 +51,14 @@ export interface ApiClient {
   sessions(): Promise<SessionList>
   session(sessionId: string): Promise<SessionDetail>
   deleteSession(sessionId: string): Promise<SessionDeleted>
+  uploadBatch(items: UploadItem[], pattern: string, onProgress?: (fraction: number) => void): Promise<BatchView>
+  batch(batchId: string): Promise<BatchView>
+  setBatchShared(batchId: string, body: BatchSharedRequest): Promise<BatchView>
+  setBatchTable(batchId: string, rows: Record<string, string>[]): Promise<BatchView>
+  uploadBatchTable(batchId: string, file: File): Promise<BatchView>
+  discoverBatch(batchId: string, pattern: string | null): Promise<BatchView>
+  runBatch(batchId: string): Promise<BatchView>
+  approveBatchCorrections(batchId: string): Promise<BatchView>
 }
 
 /** Where a session's files are downloaded: the current session's routes, or any session's. */
@@ -112,5 +122,29 @@ export function createApiClient(options: { baseURL?: string; adapter?: AxiosAdap
       (await http.get<SessionDetail>(`/api/sessions/${encodeURIComponent(sessionId)}`)).data,
     deleteSession: async (sessionId) =>
       (await http.delete<SessionDeleted>(`/api/sessions/${encodeURIComponent(sessionId)}`)).data,
+    uploadBatch: async (items, pattern, onProgress) => {
+      const form = new FormData()
+      if (pattern.trim()) form.append('pattern', pattern.trim())
+      for (const item of items) form.append('files', item.file, item.relativePath)
+      const answer = await http.post<BatchView>('/api/batches-upload', form, {
+        onUploadProgress: (event) => {
+          if (onProgress && event.total) onProgress(event.loaded / event.total)
+        },
+      })
+      return answer.data
+    },
+    batch: async (batchId) => (await http.get<BatchView>(`/api/batches/${batchId}`)).data,
+    setBatchShared: async (batchId, body) => (await http.put<BatchView>(`/api/batches/${batchId}/shared`, body)).data,
+    setBatchTable: async (batchId, rows) => (await http.put<BatchView>(`/api/batches/${batchId}/table`, { rows })).data,
+    uploadBatchTable: async (batchId, file) => {
+      const form = new FormData()
+      form.append('file', file, file.name)
+      return (await http.post<BatchView>(`/api/batches/${batchId}/table`, form)).data
+    },
+    discoverBatch: async (batchId, pattern) =>
+      (await http.post<BatchView>(`/api/batches/${batchId}/discover`, { pattern })).data,
+    runBatch: async (batchId) => (await http.post<BatchView>(`/api/batches/${batchId}/run`)).data,
+    approveBatchCorrections: async (batchId) =>
+      (await http.post<BatchView>(`/api/batches/${batchId}/approve-corrections`)).data,
   }
 }

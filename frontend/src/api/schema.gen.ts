@@ -21,6 +21,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every batch, newest first */
+        get: operations["list_batches_api_batches_get"];
+        put?: never;
+        /** Create a batch on a parent folder read in place (finding its sessions goes on in the background) */
+        post: operations["create_batch_api_batches_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a batch on an uploaded parent folder (multipart, as POST /api/upload; field `pattern`) */
+        post: operations["upload_batch_api_batches_upload_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One batch */
+        get: operations["get_batch_api_batches__batch_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/approve-corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the proposed correction for every session that has one, and run those again */
+        post: operations["approve_corrections_api_batches__batch_id__approve_corrections_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the sessions again, with a pattern (values typed so far are kept) */
+        post: operations["discover_api_batches__batch_id__discover_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run every session without a valid file yet, one Dask task each */
+        post: operations["run_batch_api_batches__batch_id__run_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/sessions/{key}/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session's NWB file (`nwb`) or report (`report`) */
+        get: operations["download_session_file_api_batches__batch_id__sessions__key___kind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Values every session shares (asked once), and whether to accept warnings / approve corrections */
+        put: operations["set_shared_api_batches__batch_id__shared_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/summary.{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch summary: csv, json or pdf */
+        get: operations["download_summary_api_batches__batch_id__summary__kind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The sessions table as rows (the app's grid); every bad row is listed and nothing changes */
+        put: operations["set_table_api_batches__batch_id__table_put"];
+        /** The sessions table as a CSV or Excel file (multipart field `file`) */
+        post: operations["upload_table_api_batches__batch_id__table_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{batch_id}/table.{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pre-filled sessions table to edit (csv or xlsx) */
+        get: operations["download_table_api_batches__batch_id__table__kind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cancel": {
         parameters: {
             query?: never;
@@ -488,6 +677,220 @@ export interface components {
              * @description Checked on the next version: every change is in the file (None: not yet checked)
              */
             took_effect?: boolean | null;
+        };
+        /**
+         * BatchCreateRequest
+         * @description A batch on a parent folder the service (and its Dask workers) can read in place.
+         */
+        BatchCreateRequest: {
+            /**
+             * Folder
+             * @description Absolute path of the experiment's parent folder, e.g. /data/experiment1
+             */
+            folder: string;
+            /**
+             * Output Dir
+             * @description Default: OUTPUT_DIR/batches/<batch_id>
+             */
+            output_dir?: string | null;
+            /**
+             * Pattern
+             * @description Where sessions sit, e.g. {subject_id}/{session_id}
+             */
+            pattern?: string | null;
+            /**
+             * Shared
+             * @description Values every session shares, by field name
+             */
+            shared?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** BatchDiscoverRequest */
+        BatchDiscoverRequest: {
+            /**
+             * Pattern
+             * @description None: inferred from the tree
+             */
+            pattern?: string | null;
+        };
+        /** BatchList */
+        BatchList: {
+            /** Batches */
+            batches: components["schemas"]["BatchState"][];
+        };
+        /** BatchSession */
+        BatchSession: {
+            /**
+             * Choices
+             * @description Formats to choose from (the `format` column)
+             */
+            choices?: string[];
+            /**
+             * Detection
+             * @default
+             */
+            detection: string;
+            /**
+             * Folder
+             * @description The session's folder, relative to the batch's parent folder
+             */
+            folder: string;
+            /** Interface */
+            interface?: string | null;
+            /**
+             * Key
+             * @description Stable identifier of the session in this batch (from its folder)
+             */
+            key: string;
+            outcome?: components["schemas"]["SessionOutcome"] | null;
+            /**
+             * Runs
+             * @default 0
+             */
+            runs: number;
+            /** Stage */
+            stage?: string | null;
+            /** Start Time From Files */
+            start_time_from_files?: string | null;
+            /**
+             * Start Time Has Zone
+             * @default false
+             */
+            start_time_has_zone: boolean;
+            /** @default waiting */
+            status: components["schemas"]["SessionStatus"];
+            /**
+             * Values
+             * @description Its row of the sessions table
+             */
+            values?: {
+                [key: string]: string;
+            };
+        };
+        /** BatchSharedRequest */
+        BatchSharedRequest: {
+            /**
+             * Accept Warnings
+             * @description Accept files that pass with warnings as is
+             */
+            accept_warnings?: boolean | null;
+            /**
+             * Approve Corrections
+             * @description Apply proposed automatic fixes
+             */
+            approve_corrections?: boolean | null;
+            /**
+             * Values
+             * @description Shared metadata, timezone, dandiset_id
+             */
+            values?: {
+                [key: string]: unknown;
+            };
+        };
+        /** BatchState */
+        BatchState: {
+            /**
+             * Accept Warnings
+             * @default false
+             */
+            accept_warnings: boolean;
+            /**
+             * Approve Corrections
+             * @default false
+             */
+            approve_corrections: boolean;
+            /** Batch Id */
+            batch_id: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at?: string;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /** Not Sessions */
+            not_sessions?: components["schemas"]["NotASession"][];
+            /** Output Dir */
+            output_dir: string;
+            /** Parent */
+            parent: string;
+            /** Pattern */
+            pattern?: string | null;
+            /**
+             * Pattern Inferred
+             * @default false
+             */
+            pattern_inferred: boolean;
+            /** Scheduler */
+            scheduler?: string | null;
+            /** Sessions */
+            sessions?: components["schemas"]["BatchSession"][];
+            /**
+             * Shared
+             * @description Values every session shares
+             */
+            shared?: {
+                [key: string]: string;
+            };
+            /** @default discovering */
+            status: components["schemas"]["BatchStatus"];
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at?: string;
+        };
+        /**
+         * BatchStatus
+         * @enum {string}
+         */
+        BatchStatus: "discovering" | "draft" | "running" | "finished" | "failed";
+        /** BatchTableRequest */
+        BatchTableRequest: {
+            /**
+             * Rows
+             * @description One row per session: folder + metadata fields (+ format)
+             */
+            rows: {
+                [key: string]: unknown;
+            }[];
+        };
+        /**
+         * BatchView
+         * @description A batch: its sessions (with their table row and result), what each still lacks, its settings.
+         */
+        BatchView: {
+            batch: components["schemas"]["BatchState"];
+            /**
+             * Columns
+             * @description The sessions table's columns, in order
+             */
+            columns: string[];
+            /**
+             * Missing
+             * @description Per session key: what only the user can give
+             */
+            missing: {
+                [key: string]: string[];
+            };
+            /**
+             * Shared Settings
+             * @description Shared values that are not metadata fields
+             */
+            shared_settings: {
+                [key: string]: string;
+            };
+            /**
+             * Table Only
+             * @description Table columns that are not metadata fields
+             */
+            table_only: {
+                [key: string]: string;
+            };
         };
         /** ChatTurnView */
         ChatTurnView: {
@@ -1091,6 +1494,13 @@ export interface components {
             /** Writing Fixes */
             writing_fixes?: string[];
         };
+        /** NotASession */
+        NotASession: {
+            /** Folder */
+            folder: string;
+            /** Reason */
+            reason: string;
+        };
         /**
          * ObjectChange
          * @description One attribute of one object of the NWB file, before and after: "the device
@@ -1367,6 +1777,62 @@ export interface components {
             total_bytes: number;
         };
         /**
+         * SessionOutcome
+         * @description What one session's task reports back (small and JSON-able: tasks pass paths, not bytes).
+         */
+        SessionOutcome: {
+            counts?: components["schemas"]["SeverityCounts"] | null;
+            /** Duration S */
+            duration_s?: number | null;
+            /** Ended At */
+            ended_at?: string | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Missing
+             * @description What only the user can give
+             */
+            missing?: string[];
+            /**
+             * Nwb File
+             * @description The published NWB file (DANDI layout)
+             */
+            nwb_file?: string | null;
+            /** Overall Status */
+            overall_status?: string | null;
+            /**
+             * Proposal
+             * @description The correction the service proposes, in words
+             */
+            proposal?: string | null;
+            /** Report */
+            report?: string | null;
+            /** Sha256 */
+            sha256?: string | null;
+            /** Size Bytes */
+            size_bytes?: number | null;
+            /** Started At */
+            started_at?: string | null;
+            status: components["schemas"]["SessionStatus"];
+            /** Validation Status */
+            validation_status?: string | null;
+            /**
+             * Versions
+             * @default 0
+             */
+            versions: number;
+            /**
+             * Work File
+             * @description The latest version in the session's work folder
+             */
+            work_file?: string | null;
+            /** Worker */
+            worker?: string | null;
+        };
+        /**
          * SessionPiece
          * @description One piece of a recording that was paused and resumed (a neo segment): written at its own time.
          */
@@ -1388,6 +1854,11 @@ export interface components {
             /** Streams */
             streams: components["schemas"]["SessionStream"][];
         };
+        /**
+         * SessionStatus
+         * @enum {string}
+         */
+        SessionStatus: "waiting" | "running" | "passed" | "passed_with_issues" | "failed" | "input_needed" | "lost";
         /**
          * SessionStream
          * @description One part of a session: one NeuroConv reader on its own files. A session of several parts is
@@ -1885,6 +2356,871 @@ export interface operations {
             };
             /** @description API token missing or wrong (only when API_TOKEN is set) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_batches_api_batches_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchList"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_batch_api_batches_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_batch_api_batches_upload_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upload larger than MAX_UPLOAD_SIZE_GB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Disk full; the partial upload was removed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_batch_api_batches__batch_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_corrections_api_batches__batch_id__approve_corrections_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    discover_api_batches__batch_id__discover_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchDiscoverRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run_batch_api_batches__batch_id__run_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_session_file_api_batches__batch_id__sessions__key___kind__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+                key: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_shared_api_batches__batch_id__shared_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchSharedRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_summary_api_batches__batch_id__summary__kind__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_table_api_batches__batch_id__table_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchTableRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_table_api_batches__batch_id__table_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad input: what was wrong and an example of right */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error; quote the error_id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    download_table_api_batches__batch_id__table__kind__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description API token missing or wrong (only when API_TOKEN is set) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or not produced yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Busy with another session, or not what the workflow is waiting for */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

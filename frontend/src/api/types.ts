@@ -7,6 +7,12 @@ type Schemas = components['schemas']
 
 export type ActionResponse = Schemas['ActionResponse']
 export type AppliedFix = Schemas['AppliedFix']
+export type BatchSession = Schemas['BatchSession']
+export type BatchSharedRequest = Schemas['BatchSharedRequest']
+export type BatchState = Schemas['BatchState']
+export type BatchStatus = Schemas['BatchStatus']
+export type BatchView = Schemas['BatchView']
+export type SessionStatus = Schemas['SessionStatus']
 export type CorrectionAttempt = Schemas['CorrectionAttempt']
 export type EndingItem = Schemas['EndingItem']
 export type ErrorBody = Schemas['ErrorBody']
@@ -55,7 +61,7 @@ export type LogLevel = NonNullable<NonNullable<paths['/api/logs']['get']['parame
  * written here, from the generated pieces; the API description (GET /docs) lists its fields.
  */
 export interface ServiceEvent {
-  type: 'progress' | 'stage_update' | 'notification' | 'awaiting_input' | 'error' | 'pong'
+  type: 'progress' | 'stage_update' | 'notification' | 'awaiting_input' | 'error' | 'pong' | 'batch'
   message?: string
   stage?: StageView['name'] | null
   status?: WorkflowStatus
@@ -69,5 +75,9 @@ export interface ServiceEvent {
     /** Whose move it is: processing, or the pending request type the service waits on. */
     next_action?: string
     correction_attempt?: StatusResponse['correction_attempt']
+    /** `batch` events: which batch and session changed, and the session's status. */
+    batch_id?: string
+    session?: string | null
+    session_status?: SessionStatus | null
   }
 }

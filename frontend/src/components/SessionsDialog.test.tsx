@@ -25,7 +25,9 @@ const EARLIER = summary('20240305-143000-aaaaaa')
 const RUNNING = summary('20240306-090000-bbbbbb', { status: 'processing', current: true, running: true })
 const DETAIL: SessionDetail = {
   ...EARLIER,
-  versions_list: [{ version: 1, path: '/out/a/run_v1.nwb', sha256: 'a'.repeat(64), size_bytes: 2_000_000, made_by: 'conversion' }],
+  versions_list: [
+    { version: 1, path: '/out/a/run_v1.nwb', sha256: 'a'.repeat(64), size_bytes: 2_000_000, made_by: 'conversion' },
+  ],
   report_available: true,
   report_name: 'run_v1_evaluation_report.pdf',
 }

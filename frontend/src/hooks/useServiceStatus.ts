@@ -55,7 +55,8 @@ export function useServiceStatus(
   useEffect(() => {
     if (!enabled) return
     const handleEvent = (event: ServiceEvent) => {
-      if (event.type === 'pong') return
+      // Batch events concern the batch page, not this session's status.
+      if (event.type === 'pong' || event.type === 'batch') return
       setEventCount((count) => count + 1)
       const snapshot = event.metadata?.snapshot
       if (snapshot) {

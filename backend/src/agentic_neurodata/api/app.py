@@ -18,12 +18,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, isolation
+from ..batch import BatchService
 from ..config import Settings, get_settings
 from ..errors import ServiceError, UnauthorizedError, new_error_id, small_state_snapshot
 from ..runtime import Runtime, build_runtime
 from .deps import check_token
 from .responses import COMMON
-from .routes import debug, downloads, logs, metadata, plan, sessions, status, system, upload, workflow
+from .routes import batches, debug, downloads, logs, metadata, plan, sessions, status, system, upload, workflow
 from .routes.status import build_status
 from .site_guard import SiteGuard
 from .ws import Broadcaster
@@ -100,6 +101,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         rt.store.subscribe(broadcaster.publish)
         app.state.runtime = rt
         app.state.broadcaster = broadcaster
+        batch_service = BatchService(rt.settings)
+        batch_service.subscribe(broadcaster.publish)
+        app.state.batches = batch_service
+        # A batch a restart interrupted goes on where it stopped (finished sessions are not redone).
+        interrupted = await asyncio.to_thread(batch_service.load_saved)
+        for batch_id in interrupted:
+            await asyncio.to_thread(batch_service.resume, batch_id)
         # Import NeuroConv's registry off the loop now, so the first upload does not wait for it.
         warmup = asyncio.get_running_loop().run_in_executor(None, _warm_up)
         if rt.janitor is not None:  # uploads of sessions that finished while the service was down
@@ -108,6 +116,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             yield
         finally:
             rt.store.unsubscribe(broadcaster.publish)
+            batch_service.unsubscribe(broadcaster.publish)
+            await asyncio.to_thread(batch_service.close)
             warmup.cancel()
             if runtime is None:
                 rt.close()
@@ -126,7 +136,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,
-        allow_methods=["GET", "POST", "DELETE"],
+        allow_methods=["GET", "POST", "DELETE", "PUT"],
         allow_headers=["Authorization", "Content-Type", "X-API-Token"],
     )
     # Outermost: a foreign Host or Origin is refused before anything else looks at the request.
@@ -136,7 +146,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         allowed_hosts=settings.allowed_hosts,
         allowed_origins=settings.cors_origins,
     )
-    for module in (system, upload, status, workflow, plan, downloads, logs, metadata, sessions, debug):
+    for module in (system, upload, status, workflow, plan, downloads, logs, metadata, sessions, debug, batches):
         app.include_router(module.router)
 
     @app.websocket("/ws")

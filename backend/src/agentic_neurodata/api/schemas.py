@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..batch import BatchState
 from ..config import LLMProviderName
 from ..domain import (
     CorrectionAttempt,
@@ -272,3 +273,51 @@ class SessionList(BaseModel):
     sessions: list[SessionSummary] = Field(description="Newest first")
     current_session_id: str | None
     total_bytes: int = Field(description="Uploads, outputs and logs of every session")
+
+
+# --------------------------------------------------------------------------- batches
+
+
+class BatchCreateRequest(BaseModel):
+    """A batch on a parent folder the service (and its Dask workers) can read in place."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    folder: str = Field(description="Absolute path of the experiment's parent folder, e.g. /data/experiment1")
+    output_dir: str | None = Field(default=None, description="Default: OUTPUT_DIR/batches/<batch_id>")
+    pattern: str | None = Field(default=None, description="Where sessions sit, e.g. {subject_id}/{session_id}")
+    shared: dict[str, Any] | None = Field(default=None, description="Values every session shares, by field name")
+
+
+class BatchSharedRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    values: dict[str, Any] = Field(default_factory=dict, description="Shared metadata, timezone, dandiset_id")
+    accept_warnings: bool | None = Field(default=None, description="Accept files that pass with warnings as is")
+    approve_corrections: bool | None = Field(default=None, description="Apply proposed automatic fixes")
+
+
+class BatchTableRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rows: list[dict[str, Any]] = Field(description="One row per session: folder + metadata fields (+ format)")
+
+
+class BatchDiscoverRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pattern: str | None = Field(default=None, description="None: inferred from the tree")
+
+
+class BatchView(BaseModel):
+    """A batch: its sessions (with their table row and result), what each still lacks, its settings."""
+
+    batch: BatchState
+    columns: list[str] = Field(description="The sessions table's columns, in order")
+    missing: dict[str, list[str]] = Field(description="Per session key: what only the user can give")
+    shared_settings: dict[str, str] = Field(description="Shared values that are not metadata fields")
+    table_only: dict[str, str] = Field(description="Table columns that are not metadata fields")
+
+
+class BatchList(BaseModel):
+    batches: list[BatchState]

@@ -260,6 +260,13 @@ def _decode(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
+def multipart_boundary(content_type: str, what: str) -> bytes:
+    """The boundary of a multipart/form-data body, or a BadInputError saying what to send (`what`)."""
+    if not content_type.startswith("multipart/form-data") or "boundary=" not in content_type:
+        raise BadInputError(f"Send {what} as multipart/form-data (curl: -F 'files=@path;filename=folder/file').")
+    return content_type.split("boundary=", 1)[1].split(";")[0].strip().strip('"').encode("latin-1")
+
+
 def check_free_space(directory: Path, needed_bytes: int) -> None:
     free = shutil.disk_usage(directory).free
     if needed_bytes > free:

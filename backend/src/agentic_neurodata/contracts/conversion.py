@@ -34,6 +34,11 @@ CHECKSUM_IN_BACKGROUND = Field(
 )
 
 
+class PreviewMetadataParams(Params):
+    input_path: str
+    detection_result: DetectionResult
+
+
 class ConvertParams(Params):
     input_path: str
     detection_result: DetectionResult
@@ -102,6 +107,14 @@ EXTRACT_METADATA = ActionContract(
     FileFacts,
     "Read what the files already know (start time, rate, channels, duration, data type, devices, electrode "
     "groups) with the detected reader; stored as extracted_metadata.",
+)
+PREVIEW_METADATA = ActionContract(
+    _AGENT,
+    "preview_metadata",
+    PreviewMetadataParams,
+    FileFacts,
+    "What the files know (start time, rate, channels, ...) read with a given detection, without touching the "
+    "session (read-only), e.g. to fill a batch's sessions table.",
 )
 CONVERT = ActionContract(
     _AGENT,

@@ -10,15 +10,18 @@ from typing import Any
 
 from ..api.routes.status import build_status
 from ..api.schemas import StatusResponse
+from ..batch import BatchService
 from ..contracts import conversation, conversion
 from ..errors import BadInputError, BusyError, InvalidStateError, NotFoundError
 from ..runtime import Runtime
 from .views import (
     ActionView,
     AnswerView,
+    BatchToolView,
     DetectionView,
     ResultsView,
     StatusView,
+    batch_view,
     detection_view,
     results_view,
     status_view,
@@ -30,8 +33,45 @@ ACCEPT_OPTIONS = ("accept", "accept_as_is")
 
 
 class AssistantService:
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, runtime: Runtime, batches: BatchService | None = None) -> None:
         self.runtime = runtime
+        self._batches = batches
+
+    @property
+    def batches(self) -> BatchService:
+        """Batches use the same settings; the Dask cluster starts only when a batch runs."""
+        if self._batches is None:
+            self._batches = BatchService(self.runtime.settings)
+        return self._batches
+
+    # ------------------------------------------------------------------ batches
+
+    def batch_view(self, batch_id: str) -> BatchToolView:
+        state = self.batches.get(batch_id).snapshot()
+        return batch_view(state, self.batches.missing(state))
+
+    def find_sessions(
+        self, folder: str, pattern: str | None = None, shared: dict[str, Any] | None = None
+    ) -> BatchToolView:
+        state = self.batches.create(folder, pattern=pattern, shared=shared, background=False)
+        return self.batch_view(state.batch_id)
+
+    def set_batch_values(
+        self,
+        batch_id: str,
+        shared: dict[str, Any] | None = None,
+        sessions: list[dict[str, Any]] | None = None,
+        accept_warnings: bool | None = None,
+    ) -> BatchToolView:
+        if shared is not None or accept_warnings is not None:
+            self.batches.set_shared(batch_id, shared or {}, accept_warnings=accept_warnings)
+        if sessions:
+            self.batches.set_table(batch_id, sessions)
+        return self.batch_view(batch_id)
+
+    def run_batch(self, batch_id: str) -> BatchToolView:
+        self.batches.start(batch_id)
+        return self.batch_view(batch_id)
 
     # ------------------------------------------------------------------ reading
 

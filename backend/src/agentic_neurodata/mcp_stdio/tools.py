@@ -24,7 +24,7 @@ from .. import __version__
 from ..errors import ServiceError
 from ..metadata.fields import FIELDS
 from .service import AssistantService, overall_percent
-from .views import ActionView, AnswerView, DetectionView, ResultsView, StatusView, WaitView
+from .views import ActionView, AnswerView, BatchToolView, DetectionView, ResultsView, StatusView, WaitView
 
 SERVER_NAME = "agentic-neurodata"
 POLL_S = 0.25
@@ -43,6 +43,9 @@ validates it with NWB Inspector. One session at a time. Typical use:
 3. wait() until the service needs an answer or finishes; its pending_request says exactly what it
    waits for and next_step names the tool to call (answer, approve, decline, accept_as_is);
 4. get_results() for the NWB file path, its SHA-256, the report and the validation issues.
+Many sessions (a whole experiment): find_sessions(parent) proposes sessions and their IDs (confirm an
+inferred pattern with the user), set_batch_values gives shared values once and per-session rows,
+run_batch converts them all on Dask, wait_batch follows them.
 Never invent metadata values: ask the user, or decline a field with answer(skip=[...])."""
 
 
@@ -270,6 +273,75 @@ def build_assistant_server(service: AssistantService) -> sdk.MCPServer:
     @guarded
     async def get_results() -> ResultsView:
         return await in_thread(service.results)
+
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Start a batch on an experiment's parent folder (read in place): find every session in it (a folder "
+            "a reader explains) and propose subject and session IDs from folder names with the pattern given "
+            "(e.g. '{subject_id}/{session_id}') or one inferred (pattern_inferred: confirm it with the user). "
+            "shared: values every session shares (species, experimenter, institution, lab, session_description, "
+            "timezone for start times the files give without one, dandiset_id). Each session lists what it still "
+            "misses. Converts nothing yet. Errors: bad_input (no such folder, bad shared value)."
+        ),
+    )
+    @guarded
+    async def find_sessions(
+        folder: Annotated[str, Field(description="Absolute path of the parent folder holding the sessions")],
+        pattern: Annotated[str | None, Field(description="Where sessions sit, e.g. {subject_id}/{session_id}")] = None,
+        shared: Annotated[dict[str, Any] | None, Field(description="Values all sessions share")] = None,
+    ) -> BatchToolView:
+        return await in_thread(service.find_sessions, folder, pattern, shared)
+
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Give a batch's values: shared ones (asked once for all sessions) and per-session rows "
+            "({folder, subject_id, session_id, sex, age, session_start_time, ...}; `format` picks a reader "
+            "where a session offers a choice). A bad row is refused with every problem listed and nothing "
+            "changes. accept_warnings: keep files that pass with warnings as they are."
+        ),
+    )
+    @guarded
+    async def set_batch_values(
+        batch_id: str,
+        shared: Annotated[dict[str, Any] | None, Field(description="Values all sessions share")] = None,
+        sessions: Annotated[
+            list[dict[str, Any]] | None, Field(description="Rows of the sessions table, each with its folder")
+        ] = None,
+        accept_warnings: bool | None = None,
+    ) -> BatchToolView:
+        return await in_thread(service.set_batch_values, batch_id, shared, sessions, accept_warnings)
+
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Convert every session of the batch that has no valid file yet, each as one Dask task running the "
+            "single-session pipeline; sessions still missing required values end as input_needed without being "
+            "converted. Returns at once: then wait_batch. Outputs: one NWB file per session in DANDI's layout "
+            "and a summary (CSV, JSON, PDF) in output_dir."
+        ),
+    )
+    @guarded
+    async def run_batch(batch_id: str) -> BatchToolView:
+        return await in_thread(service.run_batch, batch_id)
+
+    @server.tool(
+        annotations=READ_ONLY,
+        description="Wait until the batch is settled (found its sessions, or every session finished), or "
+        "timeout_s passes (settled false: call again). Returns each session's status, file and worker.",
+    )
+    @guarded
+    async def wait_batch(
+        batch_id: str,
+        timeout_s: Annotated[float, Field(ge=0, le=MAX_WAIT_S, description="Longest wait in seconds")] = 60.0,
+    ) -> BatchToolView:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            view: BatchToolView = await in_thread(service.batch_view, batch_id)
+            if view.settled or time.monotonic() >= deadline:
+                return view
+            await anyio.sleep(POLL_S * 4)
 
     return server
 

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from ..api.schemas import FailureView, ProgressView, StageView, StatusResponse
+from ..batch import BatchState, BatchStatus, summary_paths, summary_row
 from ..domain import (
     DetectionResult,
     FieldRequest,
@@ -238,4 +239,63 @@ def results_view(state: GlobalState) -> ResultsView:
             for i in (result.issues if result else [])
         ],
         failure=FailureView.model_validate(state.failure.model_dump()) if state.failure else None,
+    )
+
+
+class BatchSessionView(BaseModel):
+    session: str = Field(description="The session's folder, relative to the parent")
+    key: str
+    status: str = Field(description="waiting, running, passed, passed_with_issues, failed, input_needed, lost")
+    subject_id: str | None = None
+    session_id: str | None = None
+    nwb_file: str | None = None
+    worker: str | None = None
+    message: str = ""
+    missing: list[str] = Field(default_factory=list, description="What only the user can give, before it runs")
+
+
+class BatchToolView(BaseModel):
+    batch_id: str
+    status: str = Field(description="discovering, draft, running, finished, failed")
+    message: str
+    parent: str
+    output_dir: str
+    pattern: str | None = None
+    pattern_inferred: bool = Field(description="True: inferred from the tree; confirm it with the user")
+    shared: dict[str, str]
+    sessions: list[BatchSessionView]
+    not_sessions: list[str] = Field(default_factory=list, description="Folders that are not sessions, and why")
+    summary: dict[str, str] = Field(default_factory=dict, description="Summary files once the batch has finished")
+    settled: bool = True
+
+
+def batch_view(state: BatchState, missing: dict[str, list[str]]) -> BatchToolView:
+    rows = {s.key: summary_row(s) for s in state.sessions}
+    finished = state.status in (BatchStatus.FINISHED,)
+    return BatchToolView(
+        batch_id=state.batch_id,
+        status=state.status.value,
+        message=state.message,
+        parent=state.parent,
+        output_dir=state.output_dir,
+        pattern=state.pattern,
+        pattern_inferred=state.pattern_inferred,
+        shared=state.shared,
+        sessions=[
+            BatchSessionView(
+                session=s.folder,
+                key=s.key,
+                status=s.status.value,
+                subject_id=s.values.get("subject_id"),
+                session_id=s.values.get("session_id"),
+                nwb_file=rows[s.key]["nwb_file"],
+                worker=rows[s.key]["worker"],
+                message=rows[s.key]["message"],
+                missing=missing.get(s.key, []),
+            )
+            for s in state.sessions
+        ],
+        not_sessions=[f"{n.folder}: {n.reason}" for n in state.not_sessions],
+        summary={k: str(v) for k, v in summary_paths(Path(state.output_dir)).items()} if finished else {},
+        settled=state.status not in (BatchStatus.DISCOVERING, BatchStatus.RUNNING),
     )

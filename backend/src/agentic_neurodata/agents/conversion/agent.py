@@ -107,6 +107,20 @@ class ConversionAgent(Agent):
     def extract_metadata(self, params: contract.ExtractMetadataParams) -> FileFacts:
         return self._extract(params.input_path, params.detection_result)
 
+    @handles(contract.PREVIEW_METADATA)
+    def preview_metadata(self, params: contract.PreviewMetadataParams) -> FileFacts:
+        found = params.detection_result
+        if found.needs_choice or not found.interface:
+            return FileFacts()
+        try:
+            return call_with_timeout(
+                lambda: FileFacts.model_validate(detection.extract(found.interface or "", found.source_data)),
+                self.settings.detection_timeout_s,
+                "preview_metadata",
+            )
+        except Exception:  # noqa: BLE001 - a preview that cannot read the files simply knows nothing
+            return FileFacts()
+
     def _extract(self, input_path: str | None, detection_result: DetectionResult | None) -> FileFacts:
         if detection_result is None and self.store.snapshot().detected_format is None and input_path:
             self._detect_and_store(input_path, None)  # stores the detection and, once settled, what files know

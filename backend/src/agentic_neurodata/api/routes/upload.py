@@ -17,7 +17,7 @@ from ...runtime import Runtime, new_session_id
 from ..deps import get_runtime
 from ..responses import error_responses
 from ..schemas import UploadAccepted
-from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space
+from ..upload_stream import FILE_FIELD, UploadWriter, check_free_space, multipart_boundary
 
 router = APIRouter(tags=["workflow"])
 
@@ -86,10 +86,7 @@ def _metadata_from_fields(fields: dict[str, str]) -> dict[str, Any]:
 )
 async def upload(request: Request, runtime: Runtime = Depends(get_runtime)) -> UploadAccepted:
     settings = runtime.settings
-    content_type = request.headers.get("content-type", "")
-    if not content_type.startswith("multipart/form-data") or "boundary=" not in content_type:
-        raise BadInputError("Send the files as multipart/form-data (curl: -F 'files=@path;filename=folder/file').")
-    boundary = content_type.split("boundary=", 1)[1].split(";")[0].strip().strip('"').encode("latin-1")
+    boundary = multipart_boundary(request.headers.get("content-type", ""), "the files")
     declared = int(request.headers.get("content-length") or 0)
     if declared > settings.max_upload_bytes + 1024 * 1024:
         raise PayloadTooLargeError(
