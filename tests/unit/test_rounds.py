@@ -112,6 +112,53 @@ def test_differences_walk_dicts_and_tables_of_named_rows() -> None:
     old = {"a": {"b": 1, "c": [1, 2]}, "t": [{"name": "x", "d": "1"}, {"name": "y", "d": "2"}]}
     new = {"a": {"b": 1, "c": [1, 3]}, "t": [{"name": "x", "d": "1"}, {"name": "y", "d": "3"}], "n": 1}
     assert differences(old, new) == [("a", "c"), ("t", 1, "d"), ("n",)]
+    # Rows matched by name: a new row's keys are paths of their own, a row gone is a path that names it.
+    grown = {"t": [{"name": "y", "d": "2"}, {"name": "z", "d": "4"}]}
+    assert differences({"t": old["t"]}, grown) == [("t", 1, "d"), ("t", "removed", "x")]
+
+
+def test_a_value_for_one_named_object_lands_on_that_object_only() -> None:
+    given = {
+        **START,
+        "device_description[Probe0]": "Neuropixels 1.0 probe",
+        "column_description[electrodes.port]": "Headstage port",
+    }
+    plan = plan_round(1, recipe(), given, {}, READS)
+    assert plan.derive, plan.why
+    assert plan.edits is not None and set(plan.edits.attributes) == {
+        ("/general/devices/Probe0", "description", "Neuropixels 1.0 probe"),
+        ("/general/extracellular_ephys/electrodes/port", "description", "Headstage port"),
+    }
+
+
+def test_a_value_for_an_object_the_conversion_makes_itself_converts_again() -> None:
+    made_up = plan_round(
+        1, recipe(), {**START, "device_description[PlaceholderElectrodeDevice]": "Intan RHD"}, {}, READS
+    )
+    assert not made_up.derive and "makes itself" in made_up.why
+    renamed = plan_round(1, recipe(), {**START, "device_name[PlaceholderElectrodeDevice]": "IntanRHD2000"}, {}, READS)
+    assert not renamed.derive and "cannot write device_name[PlaceholderElectrodeDevice]" in renamed.why
+
+
+def test_the_metadata_beside_a_derived_version_names_the_groups_the_conversion_made() -> None:
+    layout = [{"groups": ["0", "1"], "placeholder": True}]
+    reader = {"NWBFile": READER["NWBFile"], "Ecephys": {}}
+    plan = plan_round(
+        1, recipe(reader_metadata=reader, recordings_layout=layout), {**START, "keywords": ["V1"]}, {}, READS
+    )
+    assert plan.derive and plan.metadata is not None
+    before = plan_round(
+        1,
+        recipe(reader_metadata=reader, recordings_layout=layout, metadata={**START, "electrode_location": "CA1"}),
+        {**START, "electrode_location": "CA1", "keywords": ["V1"]},
+        {},
+        READS,
+    )
+    assert before.metadata is not None
+    assert before.metadata["Ecephys"]["ElectrodeGroups"] == {
+        "0": {"name": "0", "location": "CA1"},
+        "1": {"name": "1", "location": "CA1"},
+    }
 
 
 def test_a_stream_left_out_or_put_back_converts_again_and_says_which() -> None:

@@ -554,6 +554,8 @@ class VersionRecipe(BaseModel):
     base_plan: dict[str, Any] | None = Field(default=None, description="The plan before the stream options")
     conversion_options: dict[str, Any] = Field(default_factory=dict, description="NeuroConv's, by interface")
     has_recordings: bool = False
+    # Per recording: the channel groups NeuroConv wrote and whether they fell to its placeholder device.
+    recordings_layout: list[dict[str, Any]] = Field(default_factory=list)
     electrodes_located: bool = False
     # What it was converted from (rounds.reads_of): the reader, its arguments and the session's streams.
     # A round that reads otherwise (a stream left out or put back) converts again.

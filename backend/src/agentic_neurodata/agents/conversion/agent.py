@@ -303,6 +303,7 @@ class ConversionAgent(Agent):
             base_plan=outcome.base_plan.as_plain() if outcome.base_plan else None,
             conversion_options=outcome.conversion_options,
             has_recordings=outcome.has_recordings,
+            recordings_layout=outcome.recordings_layout,
             electrodes_located=outcome.electrodes_located,
             reads=writing.reads_of(found),
             not_carried=outcome.not_carried,
@@ -344,6 +345,7 @@ class ConversionAgent(Agent):
             reader_metadata=recipe.reader_metadata,
             electrodes_located=located,
             has_recordings=recipe.has_recordings,
+            recordings_layout=list(recipe.recordings_layout),
             streams=[stream.model_dump(mode="json") for stream in previous.streams],
             not_carried=list(recipe.not_carried),
         )

@@ -52,8 +52,25 @@ def _falls_to_placeholder(recording: Any) -> bool:
     return not (len(probes) == 1 and probes[0].model_name)
 
 
-def complete_objects(converter: Any, metadata: dict[str, Any], user_metadata: dict[str, Any]) -> None:
-    """Write per-object values for the placeholder device and synthesised groups into `metadata` (in place)."""
+def recordings_layout(converter: Any) -> list[dict[str, Any]]:
+    """Per recording, the channel groups NeuroConv writes and whether they fall to its placeholder device.
+    Plain values: kept in the version's recipe, so a derived version's metadata is completed alike."""
+    return [
+        {"groups": list(dict.fromkeys(_group_names(recording))), "placeholder": _falls_to_placeholder(recording)}
+        for recording in _recordings(converter)
+    ]
+
+
+def complete_objects(converter: Any, metadata: dict[str, Any], user_metadata: dict[str, Any]) -> list[dict[str, Any]]:
+    """Write per-object values for the placeholder device and synthesised groups into `metadata` (in place);
+    returns the recordings' layout it was worked out from."""
+    layout = recordings_layout(converter)
+    complete_metadata(metadata, user_metadata, layout)
+    return layout
+
+
+def complete_metadata(metadata: dict[str, Any], user_metadata: dict[str, Any], layout: list[dict[str, Any]]) -> None:
+    """`complete_objects` from a recorded layout (recordings_layout), without opening the recording."""
     new_name = values_for(user_metadata, "Device", "name").get(ELECTRODE_PLACEHOLDER)
     new_description = values_for(user_metadata, "Device", "description").get(ELECTRODE_PLACEHOLDER)
     descriptions = values_for(user_metadata, "ElectrodeGroup", "description")
@@ -65,9 +82,9 @@ def complete_objects(converter: Any, metadata: dict[str, Any], user_metadata: di
     named = {entry.get("name"): entry for entry in metadata_entries(existing)}
     added: dict[str, dict[str, Any]] = {}
     linked = False
-    for recording in _recordings(converter):
-        to_system = bool(new_name) and _falls_to_placeholder(recording)
-        for group in dict.fromkeys(_group_names(recording)):
+    for recording in layout:
+        to_system = bool(new_name) and bool(recording.get("placeholder"))
+        for group in recording.get("groups") or []:
             if group in named:  # named by the reader, values applied already (nwb_mapping): link its device only
                 if to_system and "device_metadata_key" not in named[group]:
                     named[group]["device_metadata_key"] = SYSTEM_KEY

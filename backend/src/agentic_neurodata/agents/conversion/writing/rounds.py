@@ -27,8 +27,10 @@ from ....metadata.nwb_mapping import (
     electrode_location,
     metadata_entries,
 )
+from ....metadata.object_fields import split_key
 from ..detection import name_series
 from .final_metadata import final_metadata
+from .objects import complete_metadata
 
 # The flat metadata names whose every effect the derivation writes. `device_description` and
 # `electrode_group_description` also describe objects NeuroConv makes up itself (runner.py,
@@ -37,6 +39,15 @@ PLACEHOLDER_TEXT = {"device_description": "Device", "electrode_group_description
 DERIVABLE_FIELDS = (
     set(NWBFILE_FIELDS) | set(SUBJECT_FIELDS) | set(SUBJECT_ALIASES) | set(LOCATION_FIELDS) | set(PLACEHOLDER_TEXT)
 )
+# Per-object values (metadata/object_fields.py) whose object the metadata names: their text lands in one
+# attribute of that object. A device, group or column the conversion makes up itself (objects.py), a
+# rename and a group's own brain area (also rows of the electrodes table) convert again.
+DERIVABLE_OBJECT_FIELDS = {
+    "device_description": "/general/devices/{}",
+    "electrode_group_description": "/general/extracellular_ephys/{}",
+    "column_description": "{}",
+}
+COLUMN_TABLES = {"electrodes": "/general/extracellular_ephys/electrodes", "units": "/units"}
 # Where NeuroConv's metadata puts the objects whose text attributes the derivation rewrites:
 # (section, subsection) -> HDF5 group of the objects, and the attributes it may set.
 OBJECT_SECTIONS: dict[tuple[str, ...], tuple[str, frozenset[str]]] = {
@@ -149,7 +160,7 @@ def plan_round(
             f"conversion options changed ({', '.join(options_changed)}): the data are written again",
             changes,
         )
-    unknown = [c.name for c in changes if c.name not in DERIVABLE_FIELDS]
+    unknown = [c.name for c in changes if not _derivable(c.name)]
     if unknown:
         return RoundPlan(
             False, f"the derivation cannot write {', '.join(unknown)}, so the recording is converted again", changes
@@ -166,6 +177,23 @@ def plan_round(
     return RoundPlan(True, why, changes, new_metadata, notes, edits)
 
 
+def _derivable(name: str) -> bool:
+    split = split_key(name)
+    return name in DERIVABLE_FIELDS if split is None else split[0] in DERIVABLE_OBJECT_FIELDS
+
+
+def _object_path(name: str) -> str | None:
+    """The HDF5 object a per-object value describes (None: not a per-object name)."""
+    split = split_key(name)
+    if split is None:
+        return None
+    field_name, target = split
+    if field_name == "column_description":
+        table, _, column = target.partition(".")
+        return f"{COLUMN_TABLES.get(table, '/' + table)}/{column}"
+    return DERIVABLE_OBJECT_FIELDS[field_name].format(target)
+
+
 def _edits(recipe: VersionRecipe, metadata: dict[str, Any]) -> tuple[Edits, dict[str, Any], list[str]]:
     drop_empty = bool(recipe.options.get("drop_empty_strings"))
     old, _ = final_metadata(copy.deepcopy(recipe.reader_metadata), recipe.file_metadata, recipe.metadata, drop_empty)
@@ -179,6 +207,13 @@ def _edits(recipe: VersionRecipe, metadata: dict[str, Any]) -> tuple[Edits, dict
         if path[0] in FILE_SECTIONS:
             continue
         attributes.append(_attribute(path, new))
+    # A per-object value whose object the metadata does not name (one the conversion makes up) changes
+    # nothing above: it would be lost in the copy.
+    edited = {path for path, _, _ in attributes}
+    for name in sorted(set(recipe.metadata) | set(metadata)):
+        target = _object_path(name)
+        if target is not None and recipe.metadata.get(name) != metadata.get(name) and target not in edited:
+            raise NotDerivable(f"{name} describes an object the conversion makes itself")
     placeholders = []
     for name, neurodata_type in PLACEHOLDER_TEXT.items():
         before, after = recipe.metadata.get(name), metadata.get(name)
@@ -199,6 +234,8 @@ def _edits(recipe: VersionRecipe, metadata: dict[str, Any]) -> tuple[Edits, dict
         ecephys = new.get("Ecephys") or {}
         groups = metadata_entries(ecephys.get("ElectrodeGroups")) + metadata_entries(ecephys.get("ElectrodeGroup"))
         named_groups = tuple(str(group.get("name")) for group in groups)
+    # The metadata written beside it, completed as the conversion completes it (objects it makes up).
+    complete_metadata(new, metadata, recipe.recordings_layout)
     # A new file, so a new identifier: in the file and in the metadata written beside it alike.
     new["NWBFile"] = {**new.get("NWBFile", {}), "identifier": str(uuid.uuid4())}
     sections = {name: new[name] for name in FILE_SECTIONS if name in new}
@@ -220,6 +257,19 @@ def differences(old: Any, new: Any, path: tuple[Any, ...] = ()) -> list[tuple[An
         for key in list(old) + [k for k in new if k not in old]:
             found += differences(old.get(key), new.get(key), (*path, key))
         return found
+    named = (
+        isinstance(old, list)
+        and isinstance(new, list)
+        and all(isinstance(item, dict) and isinstance(item.get("name"), str) for item in old + new)
+    )
+    if named and len({item["name"] for item in old}) == len(old):
+        # Column descriptions and the like: matched by name, a new entry's keys are paths of their own.
+        before = {item["name"]: item for item in old}
+        found = []
+        for index, item in enumerate(new):
+            found += differences(before.get(item["name"], {"name": item["name"]}), item, (*path, index))
+        names = {item["name"] for item in new}
+        return found + [(*path, "removed", n) for n in before if n not in names]
     both_tables = isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
     if both_tables and all(isinstance(item, dict) for item in old + new):
         found = []

@@ -76,6 +76,8 @@ class ConversionOutcome:
     electrodes_located: bool = False  # the electrodes table's location column was set
     writing_fixes: list[str] = field(default_factory=list)  # automatic fixes made to be able to write (in notes too)
     has_recordings: bool = False  # some stream is a recording (its channels are the electrodes table's rows)
+    # Each recording's channel groups, and whether they fall to NeuroConv's placeholder device (objects.py).
+    recordings_layout: list[dict[str, Any]] = field(default_factory=list)
     # The session's streams as written (links made or not, offsets), as plain dicts: empty for one reader.
     streams: list[dict[str, Any]] = field(default_factory=list)
     # What the specification cannot carry about times and names, in words (its header lists them).
@@ -187,7 +189,7 @@ def run_conversion(
         )
         name_series(metadata, dict(plan.series_names))
         notes += list(getattr(converter, "notes", [])) + unlinked_notes(plan) + stream_notes + metadata_notes
-        complete_objects(converter, metadata, user_metadata)
+        layout = complete_objects(converter, metadata, user_metadata)
         located = label_electrodes(converter, user_metadata)
         text_changes = TextChanges()
         metadata = clean_metadata(metadata, text_changes)
@@ -246,6 +248,7 @@ def run_conversion(
         electrodes_located=located,
         writing_fixes=writing_fixes,
         has_recordings=has_recordings(converter),
+        recordings_layout=layout,
         streams=written_streams(plan),
         not_carried=not_carried,
     )
