@@ -76,7 +76,7 @@ AS_SAID = (
 PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc"}
 _DETAIL = (
     r"(?:(?:left|right|dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|"
-    r"intermediate)\s+|(?:layer|layers|L)\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?)*"
+    r"intermediate)\s+|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?)*"
 )
 _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
 # "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
@@ -107,9 +107,29 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         return (named.group(1), named.start(1), named.end(1)) if named else None
     if best is None:
         return None
-    said = text[best[0] : best[1]]
-    acronym = BY_NAME.get(said.lower())
-    return (acronym or said), best[0], best[1]
+    end = _more_areas(text, lowered, best[1])
+    said = text[best[0] : end]
+    acronym = BY_NAME.get(said.lower()) if end == best[1] else None
+    return (acronym or said), best[0], end
+
+
+# "CA1 and CA3", "the ACC and the prelimbic cortex", "V1, V2 and LM": several areas are kept as written.
+_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*|\s+plus\s+)(?:the\s+)?")
+
+
+def _more_areas(text: str, lowered: str, end: int) -> int:
+    """Where a list of known areas that starts before `end` ends."""
+    while (join := _JOIN.match(lowered, end)) is not None:
+        following = [
+            found.end()
+            for name in (*BY_NAME, *AS_SAID)
+            if (found := re.compile(rf"{_DETAIL}{re.escape(name)}(?![\w-])").match(lowered, join.end())) is not None
+            and (len(name) > 4 or _looks_like_acronym(text[found.start() : found.end()]))
+        ]
+        if not following:
+            return end
+        end = max(following)
+    return end
 
 
 def _looks_like_acronym(word: str) -> bool:

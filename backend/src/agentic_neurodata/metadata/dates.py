@@ -122,6 +122,9 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
             _valid(proposals, now),
             START_EXAMPLE,
         )
+    changed = _clock_change(field, raw, readings[0], zone) if has_time else None
+    if changed is not None:
+        return changed
     moment = datetime.fromisoformat(proposals[0].value)
     if not has_time:
         return ask_back(
@@ -150,6 +153,30 @@ def _zoned(local: datetime, zone: Zone) -> list[ValueProposal]:
         label=f"{_day(local)} {local:%H:%M} {city} local time ({describe_offset(regional)})",
     )
     return [local_clocks, literal]
+
+
+def _clock_change(field: str, raw: str, local: datetime, zone: Zone) -> RuleResult | None:
+    """A local time the clocks of `zone` showed twice (when they went back) or never (when they
+    went forward) is not one moment: both readings are asked back, none is stored."""
+    earlier, later = local.replace(tzinfo=zone.tz, fold=0), local.replace(tzinfo=zone.tz, fold=1)
+    if earlier.utcoffset() == later.utcoffset():
+        return None
+    readings = sorted({earlier.astimezone(UTC), later.astimezone(UTC)})
+    shown = [reading.astimezone(zone.tz) for reading in readings]
+    happened_twice = all(moment.replace(tzinfo=None) == local for moment in shown)
+    proposals = [
+        ValueProposal(
+            value=moment.isoformat(timespec="seconds"),
+            label=f"{_day(moment)} {moment:%H:%M} {zone.label} ({describe_offset(moment)})",
+        )
+        for moment in shown
+    ]
+    what = (
+        "happened twice that day (the clocks went back)"
+        if happened_twice
+        else "did not exist that day (the clocks went forward)"
+    )
+    return ask_back(field, f"'{raw}' {what}. Which did you mean?", proposals, START_EXAMPLE)
 
 
 def _valid(proposals: list[ValueProposal], now: datetime) -> list[ValueProposal]:
@@ -201,6 +228,9 @@ def attach_zone(partial: str, zone_text: str, field: str = START_FIELD, now: dat
     local = datetime.fromisoformat(partial)
     proposals = _zoned(local, zone)
     now = now or datetime.now(UTC)
+    changed = _clock_change(field, f"{partial} {zone.label}", local, zone)
+    if changed is not None:
+        return changed
     if len(proposals) > 1:
         return ask_back(field, f"Did you mean {proposals[0].label}?", _valid(proposals, now), ZONE_EXAMPLE)
     moment = datetime.fromisoformat(proposals[0].value)

@@ -76,6 +76,15 @@ _NOT_A_DESCRIPTION = re.compile(
     r"carried\s+out|collected|acquired|taken|date|time|on|at)?\s*$",
     re.I,
 )
+# Words that say when or which session, not what it was: "recording on 2022-09-15 at 11:00",
+# "but the session itself was on ...", "at recording 25 g" say nothing of what was done.
+_ONLY_WHEN = re.compile(
+    r"^(?:recordings?|recorded|sessions?|experiments?|data|date|time|start(?:ed)?|began|begun|itself|was|were|is|"
+    r"are|on|at|in|of|the|a|an|but|and|then|this|that|its|from|to|by|am|pm|a\.m\.|p\.m\.|g|kg|mg|today|"
+    r"yesterday|january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
+    re.I,
+)
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # An explicit id is one word ("m042", "sub-01"), or a cage-qualified number ("7 of cage C") to ask back;
 # "mouse 7 of cage C" after a key is left to the species finder, which reads both.
@@ -434,9 +443,13 @@ class _Reader:
                 return
 
     def _weight(self) -> None:
-        match = subject.WEIGHT.search(self.buffer.text)
-        if match:
-            self.taken(match.start(), match.end(), "weight", "weight", match.group("weight"))
+        found = subject.animal_weights(self.buffer.text, self.buffer.original)
+        for match in subject.WEIGHT.finditer(self.buffer.text):
+            # Masses that weigh something else or the animal at another time are claimed, not stored.
+            kind = "weight" if found and match.span() == found[0].span() else "mass"
+            self.buffer.claim(match.start(), match.end(), kind)
+        if found:
+            self.store("weight", found[0].group("weight"))
 
     def _lone_subject_id(self) -> None:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
@@ -470,6 +483,8 @@ class _Reader:
             kept = " ".join(kept.split()).strip(" ,;:-(")
             kept = re.sub(r"(?:\s+(?:by|at|on|in|the|a|an|of|from|and|with|was|were|is|for))+$", "", kept, flags=re.I)
             if _NOT_A_DESCRIPTION.match(kept) or len(content_words(kept)) < 1 or len(kept.split()) < 2:
+                continue
+            if not _describes_the_session(kept):
                 continue
             if self.store("session_description", kept):
                 # The words it was made of, up to the first value taken (the text above was tidied).
@@ -545,6 +560,15 @@ class _Reader:
                 field="subject_id", raw=words, reason=species_is_not_an_id(words), example=ID_EXAMPLES["subject_id"]
             )
         )
+
+
+def _describes_the_session(kept: str) -> bool:
+    """What would be stored names the kind of session ("acute recording", "open field") and says
+    more than when it was: "We implanted" or "Recording on 2022-09-15 at 11:00" are not descriptions."""
+    if not _DESCRIBES_SESSION.search(kept):
+        return False
+    words = [w for w in re.findall(r"[^\W\d_][\w'./-]*", kept) if not _ONLY_WHEN.match(w.strip("."))]
+    return bool(words)
 
 
 def _declines_a_field(clause: str) -> bool:

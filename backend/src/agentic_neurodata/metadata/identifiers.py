@@ -18,8 +18,9 @@ EXAMPLES = {"subject_id": "'m042' or 'mouse-042'", "session_id": "'s01' or '2024
 _LABEL = re.compile(r"^(?:(?:subject|session|animal|mouse|rat)(?:[\s_]*id)?|id)(?:\s*[:#=]\s*|\s+)", re.I)
 # "mouse 7 of cage C": the number is only unique within its cage, so "7" alone is not the id.
 _WITHIN_GROUP = re.compile(
-    r"^(?:(?P<kind>[A-Za-z]+)\s*#?\s*)?(?P<number>[A-Za-z]*\d[\w\-]*|[A-Z]\w*)(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*)"
-    r"(?P<group>cage|litter|box|group|cohort|batch|pair|colony)\s*#?\s*(?P<name>[\w\-]+)$",
+    r"^(?:(?P<kind>[A-Za-z]+)\s*#?\s*)?(?P<number>[A-Za-z]*\d[\w\-]*|[A-Z]\w*)(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*)"
+    r"(?P<group>cage|litter|box|group|cohort|batch|pair|colony)\s*#?\s*(?P<name>[\w\-]+)"
+    r"|\s+(?:of|from|in)\s+(?:the\s+)?(?P<name_first>[\w\-]+)\s+(?P<group_after>cage|litter|box|group|cohort|batch|pair|colony))$",
     re.I,
 )
 PLACEHOLDERS = {"unknown", "none", "na", "n-a", "null", "subject", "subject_001", "test", "tbd", "id"}
@@ -37,11 +38,11 @@ def normalize_identifier(field: str, text: str) -> RuleResult:
     grouped = _WITHIN_GROUP.fullmatch(raw)
     if grouped:
         kind = (grouped.group("kind") or "").lower()
-        proposal = f"{kind}{grouped.group('number')}-{grouped.group('group').lower()}{grouped.group('name')}"
+        group = (grouped.group("group") or grouped.group("group_after")).lower()
+        proposal = f"{kind}{grouped.group('number')}-{group}{grouped.group('name') or grouped.group('name_first')}"
         return ask_back(
             field,
-            f"Is the ID '{proposal}'? ('{raw}' names the animal within its {grouped.group('group').lower()}; "
-            "an ID is one word without spaces.)",
+            f"Is the ID '{proposal}'? ('{raw}' names the animal within its {group}; an ID is one word without spaces.)",
             [ValueProposal(value=proposal, label=proposal)],
             example,
         )

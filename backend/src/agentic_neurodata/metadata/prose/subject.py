@@ -25,7 +25,12 @@ _ROLE = (
 )
 # An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
-_GROUP = r"(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*)(?:cage|litter|box|group|cohort|batch|colony)\s*#?\s*[\w\-]+)"
+_GROUPS = r"(?:cage|litter|box|group|cohort|batch|colony)"
+# "7 of cage C", "4 from the Long-Evans cohort" (the group's name may come first; \x1f: words already read).
+_GROUP = (
+    rf"(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*){_GROUPS}\s*#?\s*[\w\-]+"
+    rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
+)
 ID_AFTER_SPECIES = re.compile(
     rf"(?P<colon>\s*:\s*|\s+)(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?(?P<subject>{ID_TOKEN})"
     rf"(?P<group>{_GROUP})?(?![\w/])",
@@ -66,9 +71,34 @@ AGE_QUANTITY = re.compile(
     re.I,
 )
 WEIGHT = re.compile(
-    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b",
+    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b"
+    r"(?!\s*/)",  # "0.1 mg/kg" is a dose
     re.I,
 )
+# A mass in the same clause as one of these is not the animal's weight at the session: it weighs
+# something else ("a 1.5 g head-plate", "the drive weighs 3 g") or the animal at another time
+# ("weight at surgery 28 g", "pre-op weight", "baseline", "free-feeding weight").
+NOT_THE_ANIMAL_NOW = re.compile(
+    r"\b(?:head[\s-]?(?:plate|post|cap|bar|stage|fixation\s+bar)s?|headplates?|headposts?|headcaps?|implant(?:s|ed|ation)?|"
+    r"(?:micro)?drives?|probes?|connectors?|cannula[es]?|fib(?:er|re)s?|electrodes?|tetrodes?|arrays?|batter(?:y|ies)|"
+    r"loggers?|backpacks?|surgery|surgical|operation|pre[\s-]?op(?:erative)?|post[\s-]?op(?:erative)?|baseline|"
+    r"at\s+birth|weaning|free[\s-]feeding|ad\s+lib(?:itum)?)\b",
+    re.I,
+)
+_CLAUSE_EDGE = re.compile(r"[,;!?\n]|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
+
+
+def mass_clause(text: str, start: int, end: int) -> str:
+    """The clause a mass stands in: from the last clause edge before it to the first after it."""
+    before = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
+    after = _CLAUSE_EDGE.search(text, end)
+    return text[before : after.start() if after else len(text)]
+
+
+def animal_weights(text: str, original: str) -> list[re.Match[str]]:
+    """The masses in `text` (the message, parts already read masked) that are the animal's weight at
+    the session; `original` gives each its clause (see NOT_THE_ANIMAL_NOW)."""
+    return [m for m in WEIGHT.finditer(text) if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))]
 
 
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:
