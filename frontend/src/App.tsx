@@ -205,6 +205,7 @@ function Workspace({ api, socketUrl, info, enabled, onError, onUnauthorized }: W
       sending={actions.sending}
       onChoose={choose}
       onOpenDialog={() => setClosedDialog(null)}
+      sessionStreams={status?.detected_format?.streams?.length ?? 0}
     />
   )
 

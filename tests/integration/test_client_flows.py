@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agentic_neurodata.client import ChecksumMismatch, Client
+from agentic_neurodata.client import ChecksumMismatch, Client, ServiceError
+from agentic_neurodata.sample_data import write_sample_session
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.slow
@@ -107,3 +108,34 @@ def test_approve_then_answer_values_ends_improved(tmp_path: Path, sample_run: Pa
         with pytest.raises(ChecksumMismatch, match="differs from the service's record"):
             client.download(damaged, version=latest["version"])
         assert not damaged.exists()
+
+
+def test_session_plan_is_read_and_a_stream_left_out_and_put_back(tmp_path: Path, server: LiveServer) -> None:
+    run = write_sample_session(tmp_path / "made")  # SpikeGLX + its Kilosort/Phy folder + trials.csv
+    with Client(server.url) as client:
+        assert client.session_plan() == []  # nothing detected yet
+        client.upload_folder(run)
+        asked = client.wait()
+        assert asked["pending_request"]["type"] == "format_selection", asked["message"]
+        plan = client.session_plan()
+        assert (plan[0]["reader"], plan[0]["kind"]) == ("SpikeGLXConverterPipe", "recording")
+        assert {"sorting", "events"} <= {s["kind"] for s in plan}
+        assert all(s["files"] and s["bytes"] > 0 and s["included"] and s["problem"] is None for s in plan)
+        with pytest.raises(ServiceError) as early:
+            client.set_stream_included("CsvTimeIntervalsInterface", False)
+        assert early.value.status_code == 422 and "Answer the format question first" in str(early.value)
+
+        client.answer(fields={"format": "KiloSortSortingInterface"})
+        assert client.wait()["pending_request"]["type"] == "metadata"
+        names = [s["name"] for s in client.session_plan()]
+        assert names == ["SpikeGLXConverterPipe", "KiloSortSortingInterface", "CsvTimeIntervalsInterface"]
+        sorting = client.session_plan()[1]
+        assert sorting["link"]["linked"] and sorting["link"]["recording"] == "imec0.ap"
+
+        left_out = client.set_stream_included("CsvTimeIntervalsInterface", False)
+        assert [s["included"] for s in left_out] == [True, True, False]
+        assert client.session_plan() == left_out  # the service keeps the change
+        assert [s["included"] for s in client.set_stream_included("CsvTimeIntervalsInterface", True)] == [True] * 3
+        with pytest.raises(ServiceError) as unknown:
+            client.set_stream_included("trials", False)
+        assert unknown.value.status_code == 422 and "Its streams: SpikeGLXConverterPipe" in str(unknown.value)

@@ -15,7 +15,7 @@ from mcp import Client
 from agentic_neurodata.mcp_stdio.service import AssistantService
 from agentic_neurodata.mcp_stdio.tools import build_assistant_server
 from agentic_neurodata.runtime import Runtime, build_runtime
-from agentic_neurodata.sample_data import write_sample_intan, write_sample_spikeglx
+from agentic_neurodata.sample_data import write_sample_intan, write_sample_session, write_sample_spikeglx
 from tests.support.mcp_client import MAX_ROUNDS, Progress, call, call_error, run, skip_questions, wait, wait_settled
 from tests.support.settings import FULL_METADATA, make_settings
 
@@ -134,5 +134,51 @@ def test_format_choice_is_answered_after_busy_timeout_and_cancel(runtime: Runtim
             assert status["detected_format"]["interface"] == "IntanConverter"
             assert [v["version"] for v in status["versions"]] == [1]
             assert Path(status["versions"][0]["path"]).name.startswith("mixed_v1")
+
+    run(scenario)
+
+
+def test_session_plan_is_shown_in_words_and_a_stream_left_out_is_not_converted(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    run_folder = write_sample_session(tmp_path / "made")  # SpikeGLX + its Kilosort/Phy folder + trials.csv
+
+    async def scenario() -> None:
+        async with connected(runtime) as client:
+            found = await call(client, "detect_format", folder=str(run_folder))
+            recording, sorting, trials = found["plan"]
+            assert recording.startswith("SpikeGLXConverterPipe: reader SpikeGLXConverterPipe, recording, 4 files")
+            assert "sorting" in sorting and sorting.endswith("converted; units linked to the electrodes of imec0.ap")
+            assert trials.startswith("CsvTimeIntervalsInterface: reader CsvTimeIntervalsInterface, events, 1 file (")
+
+            # No metadata: after the format answer the service asks for values, so the plan is changed
+            # before the first version (with every value given it converts at once).
+            await call(client, "start_conversion", folder=str(run_folder))
+            status = await wait_settled(client)
+            assert status["pending_request"]["type"] == "format_selection"
+            assert len(status["detected_format"]["plan"]) == 3
+            early = await call_error(client, "set_stream_included", name="CsvTimeIntervalsInterface", included=False)
+            assert early["error_code"] == "bad_input" and "Answer the format question first" in early["message"]
+            await call(client, "answer", fields={"format": "KiloSortSortingInterface"})
+            status = await wait_settled(client)
+            assert status["pending_request"]["type"] == "metadata", status["message"]
+
+            unknown = await call_error(client, "set_stream_included", name="trials", included=False)
+            assert unknown["error_code"] == "bad_input" and "Its streams: SpikeGLXConverterPipe" in unknown["message"]
+            changed = await call(client, "set_stream_included", name="CsvTimeIntervalsInterface", included=False)
+            assert (
+                changed["plan"][2].endswith("left out")
+                and changed["plan"] == changed["status"]["detected_format"]["plan"]
+            )
+            assert all("; converted" in line for line in changed["plan"][:2])
+            back = await call(client, "set_stream_included", name="CsvTimeIntervalsInterface", included=True)
+            assert back["plan"][2].endswith("converted")
+            await call(client, "set_stream_included", name="CsvTimeIntervalsInterface", included=False)
+
+            status = await skip_questions(client, await wait_settled(client))
+            [version] = status["versions"]
+            # Written through the router as REST writes it: the trials table left out of the file.
+            assert [s["interface"] for s in version["streams"]] == ["SpikeGLXConverterPipe", "KiloSortSortingInterface"]
+            assert (await call(client, "get_status"))["detected_format"]["plan"][2].endswith("left out")
 
     run(scenario)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -25,6 +26,7 @@ TOOL_NAMES = {
     "accept_as_is",
     "cancel",
     "get_results",
+    "set_stream_included",
 }
 WAIT_S = 300.0
 HANG_GUARD_S = 600.0
@@ -46,9 +48,10 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
 def server_command() -> StdioServerParameters:
     """`agentic-neurodata mcp` as an assistant's configuration starts it (the installed console script)."""
     script = Path(sys.executable).parent / "agentic-neurodata"
-    return StdioServerParameters(
-        command=str(script), args=["mcp"], env={"LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "API_TOKEN": ""}
-    )
+    env = {"LLM_PROVIDER": "offline", "ANTHROPIC_API_KEY": "", "API_TOKEN": ""}
+    if "PYTHONPATH" in os.environ:  # the server imports the same code as the test (a worktree sharing a .venv)
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return StdioServerParameters(command=str(script), args=["mcp"], env=env)
 
 
 @asynccontextmanager

@@ -107,6 +107,19 @@ class Client:
     def cancel(self) -> dict[str, Any]:
         return self._request("POST", "/api/cancel")
 
+    def session_plan(self) -> list[dict[str, Any]]:
+        """The streams of the detected session (raw recording, sorting, events ...) and which are
+        converted: name, reader, kind, files, bytes, included, link, problem. Empty before detection."""
+        found = self.status().get("detected_format") or {}
+        return [_plan_row(stream) for stream in found.get("streams") or []]
+
+    def set_stream_included(self, name: str, included: bool) -> list[dict[str, Any]]:
+        """Leave the stream `name` (from `session_plan()`) out of the conversion, or put it back, while the
+        service waits for you; returns the plan after the change. The service refuses (ServiceError) while
+        it converts, before the format question is answered, an unreadable stream or the last one."""
+        changed = self._request("POST", "/api/plan/streams", json={"name": name, "included": included})
+        return [_plan_row(stream) for stream in changed["streams"]]
+
     def download(self, dest: str | Path, version: int | None = None) -> Path:
         """Save the latest NWB version (or `version`) to `dest` (a file, or a folder to keep its name),
         and check that what was written has the SHA-256 the service recorded for that version
@@ -265,3 +278,17 @@ class Client:
                     if on_block:
                         on_block(block)
         return dest
+
+
+def _plan_row(stream: dict[str, Any]) -> dict[str, Any]:
+    """One stream of the plan as a script reads it (the service calls the reader `interface`)."""
+    return {
+        "name": stream["name"],
+        "reader": stream["interface"],
+        "kind": stream["kind"],
+        "files": stream["files"],
+        "bytes": stream["bytes"],
+        "included": stream["included"],
+        "link": stream.get("link"),
+        "problem": stream.get("problem"),
+    }

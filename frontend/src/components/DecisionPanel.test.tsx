@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { PendingRequest } from '../api/types'
-import { DecisionPanel, requestOptions } from './DecisionPanel'
+import { DecisionPanel, decisionTitle, requestOptions } from './DecisionPanel'
 
 // The backend's no-progress request (conversation agent `_offer_ways_out`).
 const NO_PROGRESS = {
@@ -21,7 +21,7 @@ const NO_PROGRESS = {
   ],
 } satisfies PendingRequest
 
-function renderPanel(request: PendingRequest, correctionAttempt = 0) {
+function renderPanel(request: PendingRequest, correctionAttempt = 0, sessionStreams = 0) {
   const onChoose = vi.fn()
   const onOpenDialog = vi.fn()
   render(
@@ -31,6 +31,7 @@ function renderPanel(request: PendingRequest, correctionAttempt = 0) {
       sending={false}
       onChoose={onChoose}
       onOpenDialog={onOpenDialog}
+      sessionStreams={sessionStreams}
     />,
   )
   return { onChoose, onOpenDialog, panel: screen.getByTestId('decision') }
@@ -85,6 +86,33 @@ describe('DecisionPanel', () => {
     expect(within(panel).getByRole('button', { name: 'KiloSortSortingInterface' })).toHaveAccessibleDescription(
       'KiloSort output: reads 11 files',
     )
+  })
+
+  it('asks which reader for a part of a session of several streams, and names the other session questions', () => {
+    // Phy and Kilosort read the sorting folder of a session that also holds the raw recording.
+    const tie: PendingRequest = {
+      type: 'format_selection',
+      message: 'More than one reader fits kilosort equally well. Choose one; the other streams of the session …',
+      fields: [],
+      options: [
+        { value: 'KiloSortSortingInterface', label: 'KiloSortSortingInterface', description: '' },
+        { value: 'PhySortingInterface', label: 'PhySortingInterface', description: '' },
+      ],
+    }
+    const { panel } = renderPanel(tie, 0, 3)
+    expect(within(panel).getByText('Which reader for this part of the session?')).toBeInTheDocument()
+    expect(within(panel).queryByText('Which format is this recording?')).not.toBeInTheDocument()
+    const together = {
+      ...tie,
+      options: [
+        { value: 'together', label: 'All of them together (recommended)', description: '' },
+        { value: 'Record Node 101', label: 'Only Record Node 101', description: '' },
+      ],
+    }
+    expect(decisionTitle(together, 2)).toBe('One session, or several?')
+    const rest = { ...tie, options: [{ value: 'without_unreadable', label: 'Convert the rest', description: '' }] }
+    expect(decisionTitle(rest, 2)).toBe('Part of the session cannot be read')
+    expect(decisionTitle(tie, 1)).toBe('Which format is this recording?') // one stream: the recording itself
   })
 
   it('points a request for values to its dialog, without repeating the list of questions', async () => {

@@ -9,6 +9,9 @@ interface Props {
   sending: boolean
   onChoose(option: RequestOption): void
   onOpenDialog(): void
+  /** How many streams the detected session has (detected_format.streams): a format question inside a
+   * session of several streams is about one part of it, not about the whole recording. */
+  sessionStreams?: number
 }
 
 const DEFAULT_OPTIONS: Partial<Record<PendingRequest['type'], RequestOption[]>> = {
@@ -37,6 +40,20 @@ const TITLES: Record<RequestKind, string> = {
   choice: 'Your decision',
 }
 
+// Option values of the session questions that are not about readers (detection/detector.py).
+const SESSION_QUESTION_TITLES = new Map([
+  ['together', 'One session, or several?'],
+  ['without_unreadable', 'Part of the session cannot be read'],
+])
+
+/** The panel's title: a format question inside a session of several streams says which question it is. */
+export function decisionTitle(request: PendingRequest, sessionStreams: number): string {
+  const kind = requestKind(request)
+  if (kind !== 'format_choice' || sessionStreams < 2) return TITLES[kind]
+  const special = (request.options ?? []).find((option) => SESSION_QUESTION_TITLES.has(option.value))
+  return (special && SESSION_QUESTION_TITLES.get(special.value)) ?? 'Which reader for this part of the session?'
+}
+
 /** Options of a pending request; a retry or improvement names the attempt it would start. */
 export function requestOptions(request: PendingRequest, correctionAttempt: number): RequestOption[] {
   const options = request.options?.length ? request.options : (DEFAULT_OPTIONS[request.type] ?? [])
@@ -48,7 +65,14 @@ export function requestOptions(request: PendingRequest, correctionAttempt: numbe
 }
 
 /** What the service waits for: a choice between its options, or answers to its questions. */
-export function DecisionPanel({ request, correctionAttempt, sending, onChoose, onOpenDialog }: Props) {
+export function DecisionPanel({
+  request,
+  correctionAttempt,
+  sending,
+  onChoose,
+  onOpenDialog,
+  sessionStreams = 0,
+}: Props) {
   const options = requestOptions(request, correctionAttempt)
   const kind = requestKind(request)
   const questions = asksForValues(request) ? askedFields(request).length : 0
@@ -61,7 +85,7 @@ export function DecisionPanel({ request, correctionAttempt, sending, onChoose, o
       role="region"
       aria-label="Decision needed"
     >
-      <AlertTitle sx={{ fontWeight: 600 }}>{TITLES[kind]}</AlertTitle>
+      <AlertTitle sx={{ fontWeight: 600 }}>{decisionTitle(request, sessionStreams)}</AlertTitle>
       <Typography variant="body2" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
         {/* The questions themselves are in the dialog, each with why and an example. */}
         {questions > 0 ? requestIntro(request.message) : request.message}

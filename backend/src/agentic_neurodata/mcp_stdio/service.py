@@ -19,10 +19,12 @@ from .views import (
     AnswerView,
     BatchToolView,
     DetectionView,
+    PlanView,
     ResultsView,
     StatusView,
     batch_view,
     detection_view,
+    plan_lines,
     results_view,
     status_view,
 )
@@ -135,6 +137,11 @@ class AssistantService:
             next_action=reply.next_action,
             status=self.status(),
         )
+
+    def set_stream_included(self, name: str, included: bool) -> PlanView:
+        """Through the conversion agent's contract, as POST /api/plan/streams does."""
+        changed = self.runtime.call(conversion.SET_STREAM_INCLUDED, name=name, included=included)
+        return PlanView(plan=plan_lines(changed.streams), explanation=changed.explanation, status=self.status())
 
     def approve(self) -> ActionView:
         return self._correction(approved=True)

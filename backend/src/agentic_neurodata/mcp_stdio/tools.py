@@ -24,7 +24,16 @@ from .. import __version__
 from ..errors import ServiceError
 from ..metadata.fields import FIELDS
 from .service import AssistantService, overall_percent
-from .views import ActionView, AnswerView, BatchToolView, DetectionView, ResultsView, StatusView, WaitView
+from .views import (
+    ActionView,
+    AnswerView,
+    BatchToolView,
+    DetectionView,
+    PlanView,
+    ResultsView,
+    StatusView,
+    WaitView,
+)
 
 SERVER_NAME = "agentic-neurodata"
 POLL_S = 0.25
@@ -39,7 +48,9 @@ Converts a folder of raw neurophysiology recordings on this machine (SpikeGLX, O
 Neuralynx, Blackrock, EDF, NeuroScope, ABF, Phy/KiloSort, ...) into a DANDI-ready NWB file, then
 validates it with NWB Inspector. One session at a time. Typical use:
 1. detect_format(folder) to see what the folder holds (changes nothing);
-2. start_conversion(folder, metadata) with what you know about the subject and session;
+2. start_conversion(folder, metadata) with what you know about the subject and session; a session of
+   several streams (raw data, sorting, events) is converted into one file: detected_format.plan lists
+   them and set_stream_included(name, included) leaves one out or puts it back;
 3. wait() until the service needs an answer or finishes; its pending_request says exactly what it
    waits for and next_step names the tool to call (answer, approve, decline, accept_as_is);
 4. get_results() for the NWB file path, its SHA-256, the report and the validation issues.
@@ -211,6 +222,24 @@ def build_assistant_server(service: AssistantService) -> sdk.MCPServer:
         skip: Annotated[list[str] | None, Field(description="Field names the user declines to give")] = None,
     ) -> AnswerView:
         return await in_thread(service.answer, message, fields, skip)
+
+    @server.tool(
+        annotations=ACTING,
+        description=(
+            "Leave one stream of the session (a sorting, a trials table, one of several recordings ...) out of "
+            "the conversion, or put it back, while the service waits for the user (before converting, or at the "
+            "decision after an evaluation: the next version is then written without it). name: a stream's name "
+            "as the plan in detected_format.plan shows it (the text before the first colon). Returns the plan "
+            "after the change and the status. Errors: invalid_state (a step is running), bad_input (an unknown "
+            "name, a stream that cannot be read, the last stream, or the format question is not answered yet)."
+        ),
+    )
+    @guarded
+    async def set_stream_included(
+        name: Annotated[str, Field(description="The stream's name, e.g. CsvTimeIntervalsInterface", max_length=2_000)],
+        included: Annotated[bool, Field(description="false leaves it out, true puts it back")],
+    ) -> PlanView:
+        return await in_thread(service.set_stream_included, name, included)
 
     @server.tool(
         annotations=ACTING,

@@ -18,6 +18,7 @@ from ..domain import (
     OverallStatus,
     PendingRequest,
     PendingRequestType,
+    SessionStream,
     SeverityCounts,
 )
 from ..state import GlobalState
@@ -30,6 +31,12 @@ class DetectedFormatView(BaseModel):
     confidence: float = Field(description="0..1: share of the folder's bytes this reader explains, split among ties")
     needs_choice: bool = Field(description="True while the user still has to choose among alternatives")
     explanation: str = ""
+    plan: list[str] = Field(
+        default_factory=list,
+        description="The session plan, one line per stream (raw recording, sorting, events ...): name, reader, "
+        "kind, files, whether it is converted or left out, what a sorting is linked to, and why a stream cannot "
+        "be read. set_stream_included(name, included) leaves a stream out or puts it back",
+    )
 
 
 class StatusView(BaseModel):
@@ -82,6 +89,12 @@ class DetectionView(BaseModel):
     questions: list[FieldRequest] = Field(description="Values the reader needs that the files do not hold")
     files: int = Field(description="How many files the best reader reads")
     duration_s: float | None
+    plan: list[str] = Field(
+        default_factory=list,
+        description="The session plan, one line per stream (raw recording, sorting, events ...): name, reader, "
+        "kind, files, whether it is converted or left out, what a sorting is linked to, and why a stream cannot "
+        "be read. set_stream_included(name, included) leaves a stream out or puts it back",
+    )
 
 
 class AnswerView(BaseModel):
@@ -95,6 +108,12 @@ class AnswerView(BaseModel):
 class ActionView(BaseModel):
     message: str
     next_action: str | None
+    status: StatusView
+
+
+class PlanView(BaseModel):
+    plan: list[str] = Field(description="The session plan after the change, one line per stream")
+    explanation: str
     status: StatusView
 
 
@@ -144,6 +163,7 @@ def status_view(response: StatusResponse) -> StatusView:
             confidence=found.confidence,
             needs_choice=found.needs_choice,
             explanation=found.explanation,
+            plan=plan_lines(found.streams),
         ),
         versions=response.versions,
         validation_details=response.validation_details,
@@ -208,7 +228,30 @@ def detection_view(folder: Path, found: DetectionResult) -> DetectionView:
         questions=found.questions,
         files=len(found.files),
         duration_s=found.duration_s,
+        plan=plan_lines(found.streams),
     )
+
+
+def plan_lines(streams: list[SessionStream]) -> list[str]:
+    """The plan in words, one line per stream, e.g. "KiloSortSortingInterface: reader KiloSortSortingInterface,
+    sorting, 9 files (6.3 kB); converted; units linked to the electrodes of imec0.ap"."""
+    return [_plan_line(stream) for stream in streams]
+
+
+def _plan_line(stream: SessionStream) -> str:
+    size = f"{stream.bytes / 1e6:.1f} MB" if stream.bytes >= 1e6 else f"{stream.bytes / 1e3:.1f} kB"
+    files = f"{len(stream.files)} file" + ("" if len(stream.files) == 1 else "s")
+    parts = [
+        f"{stream.name}: reader {stream.interface}, {stream.kind.value}, {files} ({size})",
+        "converted" if stream.included else "left out",
+    ]
+    if stream.link is not None and stream.link.linked:
+        parts.append(f"units linked to the electrodes of {stream.link.recording}")
+    elif stream.link is not None:
+        parts.append(f"not linked to a recording: {stream.link.reason}")
+    if stream.problem:
+        parts.append(f"problem: {stream.problem}")
+    return "; ".join(parts)
 
 
 def results_view(state: GlobalState) -> ResultsView:
