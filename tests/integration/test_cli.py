@@ -39,6 +39,11 @@ def test_metadata_file_and_accept_warnings_convert_with_a_json_summary(tmp_path:
     nwb = Path(summary["nwb_file"])
     assert nwb.parent == out and nwb.name == "sample_run_g0_v1.nwb" and len(summary["sha256"]) == 64
     assert Path(summary["report"]).suffix == ".pdf"
+    if summary["validation_status"] == "passed_accepted":
+        # Kept as it is, as said before converting: no decision waited for, so the report is written once.
+        events = [json.loads(line) for log in (tmp_path / "logs").rglob("events.jsonl") for line in log.open()]
+        written = [e for e in events if str(e.get("message", "")).startswith("Report written")]
+        assert len(written) == 1, [e.get("message") for e in events]
 
 
 def test_warnings_without_accept_exit_2_and_say_how_to_accept(tmp_path: Path, sample_run: Path) -> None:

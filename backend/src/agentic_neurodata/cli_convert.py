@@ -109,7 +109,11 @@ def run(args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty() and not args.json
     try:
         runtime.start_local(
-            folder, metadata, forced_format=args.format, output_dir=Path(args.output_dir) if args.output_dir else None
+            folder,
+            metadata,
+            forced_format=args.format,
+            output_dir=Path(args.output_dir) if args.output_dir else None,
+            accept_warnings=args.accept_warnings,
         )
         while (state := runtime.store.snapshot()).status == WorkflowStatus.AWAITING_USER_INPUT:
             request = state.pending_request

@@ -45,10 +45,16 @@ class Runtime:
         return self.router.call(USER, contract, **params)
 
     def start_local(
-        self, folder: Path, metadata: dict[str, Any], forced_format: str | None = None, output_dir: Path | None = None
+        self,
+        folder: Path,
+        metadata: dict[str, Any],
+        forced_format: str | None = None,
+        output_dir: Path | None = None,
+        accept_warnings: bool = False,
     ) -> str:
         """Start a session on a folder that is already on this machine (CLI, MCP): read in place.
-        Outputs go to `output_dir` when given, else OUTPUT_DIR/<session>."""
+        Outputs go to `output_dir` when given, else OUTPUT_DIR/<session>. `accept_warnings`: a file valid
+        with warnings is kept as it is without asking (convert --accept-warnings)."""
         folder = Path(folder).resolve()
         session_id = new_session_id()
         target = Path(output_dir).resolve() if output_dir else self.settings.output_dir.resolve() / session_id
@@ -60,6 +66,7 @@ class Runtime:
             uploaded_files=[p.relative_to(folder).as_posix() for p in files],
             upload_bytes=sum(p.stat().st_size for p in files),
             output_name=folder.name,
+            accept_warnings=accept_warnings,
         )
         self.call(
             conversation.START_CONVERSION,

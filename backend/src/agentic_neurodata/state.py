@@ -195,6 +195,9 @@ class GlobalState(BaseModel):
     partial_metadata: dict[str, str] = Field(default_factory=dict)
     metadata_rounds: int = 0
     minimal_mode: bool = False
+    # Said before the conversion (convert --accept-warnings): a file valid with warnings is kept as it is, so
+    # there is no decision to wait for and the report is written once, with the ending.
+    accept_warnings: bool = False
     # Where each value in `metadata` came from (form, words, confirmed, files, auto_fix).
     metadata_sources: dict[str, ValueSource] = Field(default_factory=dict)
     # Guesses read in the person's words, asked back one at a time before anything is written.

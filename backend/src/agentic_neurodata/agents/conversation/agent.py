@@ -116,6 +116,11 @@ class ConversationAgent(Agent):
                 ValidationStatus.PASSED_IMPROVED if improved else ValidationStatus.PASSED,
                 "Perfect! No issues found." + (" The corrections worked." if improved else ""),
             )
+        if result.overall_status == OverallStatus.PASSED_WITH_ISSUES and state.accept_warnings:
+            # Kept as it is, as the user said before converting: no decision to wait for, one report.
+            return self._finish(
+                WorkflowStatus.COMPLETED, ValidationStatus.PASSED_ACCEPTED, "{ending}. The report lists what remains."
+            )
         self._write_report()  # to read while deciding; rewritten with the ending once the user decided
         if history and planning.made_no_progress(history[-1]):
             return self._offer_ways_out(result, state.correction_attempt)
