@@ -12,6 +12,10 @@ sex, age, weight, brain area, what was recorded. Whatever is left answers the qu
 asked. Every value goes through the metadata rules: what comes out is normalised, refused with
 a reason, or, when the words do not say one value exactly ("monkey", "mouse 7 of cage C"), a
 confirmation to ask back. Precision first: a finder that is not sure leaves the words alone.
+Precision by asking back (prose/certainty.py): a session description, experimenter, institution,
+session start or genotype found in running text, in a frame whose role is not certain (a free
+sentence, a person in a sentence naming another role, an institution beside a vendor, a time beside
+a surgery, a viral construct), is asked back with the reading as its proposal, not stored.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..domain import ValueConfirmation
+from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from .brain_areas import find_area
 from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
@@ -31,10 +35,10 @@ from .fields import FIELDS, validate_field
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
+from .prose import certainty, people, subject
 from .prose import intents as said
-from .prose import people, subject
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
-from .result import RuleResult
+from .result import RuleResult, ask_back
 from .strains import WILD_TYPE, find_genotype, find_strain
 from .zones import Zone, find_zone
 
@@ -85,7 +89,13 @@ _ONLY_WHEN = re.compile(
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
     re.I,
 )
+# A short label before a colon that leads a description ("Today's session: ...").
+_LABEL = re.compile(r"^[^:]{1,30}:\s+(?=\S)")
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
+# "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
+_ANIMAL_NAME_KEY = re.compile(
+    r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
+)
 # An explicit id is one word ("m042", "sub-01"), or a cage-qualified number ("7 of cage C") to ask back;
 # "mouse 7 of cage C" after a key is left to the species finder, which reads both.
 _ONE_ID = re.compile(r"#?[\w.\-]+|\w+\s+(?:of|from|in)\s+(?:the\s+)?(?:cage|litter|box|group|cohort)\s+\w+")
@@ -123,11 +133,14 @@ class _Reader:
 
     # -- outcomes
 
-    def store(self, field_name: str, raw: str, rule: Callable[[], RuleResult] | None = None) -> bool:
-        """Run the field's rule on `raw`: a value, a refusal, or a guess to ask back."""
+    def store(self, field_name: str, raw: str, rule: Callable[[], RuleResult] | None = None, doubt: str = "") -> bool:
+        """Run the field's rule on `raw`: a value, a refusal, or a guess to ask back. `doubt` says why
+        the frame the words were found in leaves their role uncertain: the value is then asked back."""
         if self.result.settles(field_name):
             return False
         result = rule() if rule else validate_field(field_name, raw)
+        if result.ok and doubt:
+            result = _asked_back(field_name, result, doubt)
         if result.ok:
             self.result.values[field_name] = result.value
             self.result.found.append(
@@ -267,6 +280,7 @@ class _Reader:
         answer = strip_preamble(self.buffer.text, name)
         if name == "experimenter":
             answer = re.sub(r"^(?:it\s+was\s+|that\s+was\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I)
+            answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
         self.store(name, answer)
         return True
 
@@ -281,6 +295,8 @@ class _Reader:
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
             raw = self.buffer.original[start:end]
+            if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
+                continue  # "the rat name is Biscuit": the animal's name, not a person's
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             if raw.strip():
@@ -314,9 +330,12 @@ class _Reader:
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
             name = "date_of_birth" if born or birth_asked else "session_start_time"
             raw = self.buffer.original[start:end]
-            if name == "session_start_time" and find_zone(raw, after_date=True) is None:
-                raw = self._with_zone_from_elsewhere(raw, start, end)
-            self.store(name, raw, self._dated_rule(name, raw))
+            doubt = ""
+            if name == "session_start_time":
+                doubt = certainty.start_time_doubt(self.buffer.original, start, end)
+                if find_zone(raw, after_date=True) is None:
+                    raw = self._with_zone_from_elsewhere(raw, start, end)
+            self.store(name, raw, self._dated_rule(name, raw), doubt)
             self.buffer.claim(start, end, name)
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
@@ -337,17 +356,17 @@ class _Reader:
         if not found:
             acronym = people.ACRONYM_AFTER_AT.search(self.buffer.text)
             if acronym:
-                self.taken(
-                    acronym.start("acronym"),
-                    acronym.end("acronym"),
-                    "institution",
-                    "institution",
-                    acronym.group("acronym"),
-                )
+                self._institution_at(acronym.start("acronym"), acronym.end("acronym"), 0)
             return
         best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
-        raw = best.group(0).strip(" ,")
-        self.taken(best.start(), best.start() + len(best.group(0).rstrip(" ,")), "institution", "institution", raw)
+        others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
+        self._institution_at(best.start(), best.start() + len(best.group(0).rstrip(" ,")), len(others))
+
+    def _institution_at(self, start: int, end: int, others: int) -> None:
+        raw = self.buffer.original[start:end].strip(" ,")
+        doubt = certainty.institution_doubt(self.buffer.original, start, end, others)
+        self.store("institution", raw, doubt=doubt)
+        self.buffer.claim(start, end, "institution")
 
     def _lab(self) -> None:
         match = people.LAB_OF.search(self.buffer.text) or people.NAMED_LAB.search(self.buffer.text)
@@ -355,15 +374,23 @@ class _Reader:
             self.taken(match.start(), match.end(), "lab", "lab", match.group(0))
 
     def _people(self) -> None:
+        """A name after a cue whose role is certain ("recorded by", "experimenter:") is stored; one
+        found otherwise (after a title, leading a description, before "did") is asked back when its
+        sentence also names another role (PI, surgeon, vendor, collaborator...)."""
         text = self.buffer.text
-        match = people.PEOPLE_WITH_CUE.search(text) or people.PERSON_BEFORE_VERB.search(text)
+        cued = list(people.PEOPLE_WITH_CUE.finditer(text))
+        match = next((m for m in cued if people.certain_cue(text, m)), None)
+        certain = match is not None
+        match = match or (cued[0] if cued else None) or people.PERSON_BEFORE_VERB.search(text)
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
                 return
         names = re.sub(r"\s+(?:and|&)\s*$", "", match.group("people").strip(" ,"))
         start = match.start("people")
-        if self.store("experimenter", names):
+        original = self.buffer.original
+        doubt = "" if certain else certainty.experimenter_doubt(original, start, start + len(names))
+        if self.store("experimenter", names, doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 
     def _acronym_after_person(self) -> None:
@@ -374,13 +401,14 @@ class _Reader:
             return
         match = people.ACRONYM_AFTER_PERSON.match(self.buffer.text, max(ends))
         if match and not people.names_something_else(match.group("acronym")):
-            acronym = match.group("acronym")
-            self.taken(match.start("acronym"), match.end("acronym"), "institution", "institution", acronym)
+            self._institution_at(match.start("acronym"), match.end("acronym"), 0)
 
     def _genotype_and_strain(self) -> None:
         genotype = find_genotype(self.buffer.text)
         if genotype:
-            self.taken(genotype.start(), genotype.end(), "genotype", "genotype", genotype.group(0).strip(" ,;"))
+            raw = genotype.group(0).strip(" ,;")
+            self.store("genotype", raw, doubt=certainty.genotype_doubt(raw, self.buffer.original))
+            self.buffer.claim(genotype.start(), genotype.end(), "genotype")
         strain = find_strain(self.buffer.text)
         if strain:
             self.taken(strain.start(), strain.end(), "strain", "strain", strain.group(0))
@@ -480,13 +508,14 @@ class _Reader:
             if len(kept) == segment.end() - segment.start():
                 kept += self._unclaimed_tail(segments[index + 1 :], segment.end())
             kept = _DESCRIPTION_LEAD.sub("", kept)
+            kept = _LABEL.sub("", kept)  # "Today's session: foraging ...": the label is not the description
             kept = " ".join(kept.split()).strip(" ,;:-(")
             kept = re.sub(r"(?:\s+(?:by|at|on|in|the|a|an|of|from|and|with|was|were|is|for))+$", "", kept, flags=re.I)
             if _NOT_A_DESCRIPTION.match(kept) or len(content_words(kept)) < 1 or len(kept.split()) < 2:
                 continue
             if not _describes_the_session(kept):
                 continue
-            if self.store("session_description", kept):
+            if self.store("session_description", kept, doubt=certainty.description_doubt(kept)):
                 # The words it was made of, up to the first value taken (the text above was tidied).
                 start = segment.start() + self.buffer.original[segment.start() :].find(kept.split()[0])
                 end = self.buffer.original.find(kept.split()[-1], start) + len(kept.split()[-1])
@@ -560,6 +589,14 @@ class _Reader:
                 field="subject_id", raw=words, reason=species_is_not_an_id(words), example=ID_EXAMPLES["subject_id"]
             )
         )
+
+
+def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
+    """A value read in a frame whose role is uncertain: the same value, as a question."""
+    value = result.value
+    label = "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+    question = f"Did you mean {label!r} as the {field_name.replace('_', ' ')}? ({doubt})"
+    return ask_back(field_name, question, [ValueProposal(value=value, label=label, extra=result.extra)])
 
 
 def _describes_the_session(kept: str) -> bool:

@@ -33,6 +33,28 @@ PERSON_BEFORE_VERB = re.compile(
     rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*{_TITLE}*(?P<people>{PEOPLE})\s+(?:ran|did|performed|recorded|conducted|"
     rf"collected|made|carried\s+out)\b"
 )
+# Cues whose role is certain: the person named after them recorded the data.
+_CERTAIN_CUE = re.compile(
+    r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|"
+    r"experimenter\s+was|experimenters\s+were)\b",
+    re.I,
+)
+# "by" after words about recording ("the recordings were done by", "sessions recorded by", "data ... by").
+_RECORDING_BEFORE_BY = re.compile(
+    r"\b(?:record\w*|sessions?|data|acquired|collected|ephys|electrophysiology|imaging)\b[^.;,]{0,25}$", re.I
+)
+
+
+def certain_cue(text: str, match: re.Match[str]) -> bool:
+    """Whether the words before the names in a PEOPLE_WITH_CUE match say who recorded, not a title alone."""
+    cue = text[match.start() : match.start("people")]
+    if _CERTAIN_CUE.search(cue):
+        return True
+    if re.search(r"\bby\b", cue, re.I):
+        return bool(_RECORDING_BEFORE_BY.search(text[max(0, match.start() - 40) : match.start()]))
+    return False
+
+
 LEADING_NAME = re.compile(
     rf"^\s*{_TITLE}*(?P<people>{NAME_WORD}\s+(?:{PARTICLE}\s+)*{NAME_WORD})(?=\s*(?:,|$|\bhere\b))"
 )
@@ -40,7 +62,7 @@ LEADING_NAME = re.compile(
 _INSTITUTION_WORD = r"[A-Z][\w\-'&]*"
 _INSTITUTION_KINDS = (
     r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
-    r"Foundation|Academy|Clinic|Medical\s+Center"
+    r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
 )
 UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit)\s+(?:of|de|di|du|degli)\s+"
@@ -48,7 +70,7 @@ UNIVERSITY_OF = re.compile(
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:{_INSTITUTION_KINDS})(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
     rf"{_INSTITUTION_WORD}(?:\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )

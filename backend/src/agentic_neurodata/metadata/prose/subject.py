@@ -38,7 +38,9 @@ ID_AFTER_SPECIES = re.compile(
 )
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
 NAME_AFTER_SPECIES = re.compile(r"\s+(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)(?=\s*(?:[,;)(]|$))")
-NAMED = re.compile(r"\b(?:named|called)\s+(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])")
+NAMED = re.compile(
+    r"\b(?:named|called|name\s+is)\s+(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
+)
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|larva|pup|bird|ID|id|this\s+one\s+is|"
     rf"the\s+(?:animal|subject)\s+(?:is|was))(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"

@@ -74,7 +74,10 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
         stop = re.compile(
             rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
         )
-    elif name in ("keywords", "session_description", "experiment_description", "subject_description"):
+    elif name == "keywords":
+        # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
+        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
+    elif name in ("session_description", "experiment_description", "subject_description"):
         stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
         # Alleles are joined by ";" ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14"); a "; " before a word that is
