@@ -108,6 +108,8 @@ def normalize_age(text: str) -> RuleResult:
     if "/" in compact and all(ISO_DURATION.fullmatch(part) for part in compact.split("/") if part):
         return accept(FIELD, compact, "Age range kept in NWB's range form.")
     approximate = bool(re.search(r"\b(?:about|around|approx|roughly|circa|ca\.)|~", raw, re.I))
+    if approximate and re.search(r"\b(?:a|an|one)\s+(?:year|month|week)\b", raw, re.I):
+        return reject(FIELD, f"'{raw}' is too vague to store as an age.", EXAMPLE)
     text_only = " ".join(_FILLER.sub(" ", raw.lower()).replace("-old", "").split()).strip(" ,.")
     text_only = re.sub(r"^an?\s+(?=\d)", "", text_only)
     if re.match(r"^e\s*\d", text_only) or "embryonic" in text_only or re.search(r"\d\s*(?:dpf|hpf)\b", text_only):

@@ -130,6 +130,7 @@ class _Reader:
         self.partial = partial
         self.now = now
         self.result = ParsedInput()
+        self._two_animals = False
 
     # -- outcomes
 
@@ -279,8 +280,11 @@ class _Reader:
         name = self.asked[0]
         answer = strip_preamble(self.buffer.text, name)
         if name == "experimenter":
-            answer = re.sub(r"^(?:it\s+was\s+|that\s+was\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I)
+            answer = re.sub(
+                r"^(?:it\s+was\s+|that\s+was\s+|just\s+|only\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I
+            )
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
+            answer = _without_affiliation(answer)
         self.store(name, answer)
         return True
 
@@ -295,13 +299,19 @@ class _Reader:
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
             raw = self.buffer.original[start:end]
+            if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
+                raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
+            if name == "lab" and re.match(r"\s*(?:at|in|from|based)\b", raw, re.I):
+                continue  # "our lab is at UCSF": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             if raw.strip():
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
-                self.store(name, raw, rule)
+                key = match.group("key").lower().strip()
+                doubt = "a bare 'Date' may be the note's date, not the recording's" if key == "date" else ""
+                self.store(name, raw, rule, doubt if name == "session_start_time" else "")
                 self.buffer.claim(match.start(), end, name)
 
     def _dated_rule(self, name: str, raw: str) -> Callable[[], RuleResult]:
@@ -364,14 +374,16 @@ class _Reader:
 
     def _institution_at(self, start: int, end: int, others: int) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
-        doubt = certainty.institution_doubt(self.buffer.original, start, end, others)
+        original = self.buffer.original
+        doubt = certainty.institution_doubt(original, start, end, others) or certainty.signature_doubt(original, start)
         self.store("institution", raw, doubt=doubt)
         self.buffer.claim(start, end, "institution")
 
     def _lab(self) -> None:
         match = people.LAB_OF.search(self.buffer.text) or people.NAMED_LAB.search(self.buffer.text)
         if match:
-            self.taken(match.start(), match.end(), "lab", "lab", match.group(0))
+            self.store("lab", match.group(0), doubt=certainty.lab_doubt(self.buffer.original, *match.span()))
+            self.buffer.claim(match.start(), match.end(), "lab")
 
     def _people(self) -> None:
         """A name after a cue whose role is certain ("recorded by", "experimenter:") is stored; one
@@ -380,6 +392,8 @@ class _Reader:
         text = self.buffer.text
         cued = list(people.PEOPLE_WITH_CUE.finditer(text))
         match = next((m for m in cued if people.certain_cue(text, m)), None)
+        if match is not None and certainty.other_role_before(self.buffer.original, match.start()):
+            match = None  # "the surgeries were performed by X": the cue's object is not the recording
         certain = match is not None
         match = match or (cued[0] if cued else None) or people.PERSON_BEFORE_VERB.search(text)
         if match is None:
@@ -388,6 +402,10 @@ class _Reader:
                 return
         names = re.sub(r"\s+(?:and|&)\s*$", "", match.group("people").strip(" ,"))
         start = match.start("people")
+        lead = _JUST_ME.match(names)
+        if lead:  # "just me, Aiden Walsh": the words before the name are not a person
+            names, start = names[lead.end() :], start + lead.end()
+        names = _without_affiliation(names)
         original = self.buffer.original
         doubt = "" if certain else certainty.experimenter_doubt(original, start, start + len(names))
         if self.store("experimenter", names, doubt=doubt):
@@ -407,7 +425,13 @@ class _Reader:
         genotype = find_genotype(self.buffer.text)
         if genotype:
             raw = genotype.group(0).strip(" ,;")
-            self.store("genotype", raw, doubt=certainty.genotype_doubt(raw, self.buffer.original))
+            if raw.endswith(")") and raw.count("(") < raw.count(")"):
+                raw = raw[:-1]  # "(genotype: A x B)": the bracket closes the aside, not the genotype
+            original = self.buffer.original
+            doubt = certainty.genotype_doubt(raw, original) or certainty.genotype_words_doubt(
+                raw, original, genotype.start()
+            )
+            self.store("genotype", raw, doubt=doubt)
             self.buffer.claim(genotype.start(), genotype.end(), "genotype")
         strain = find_strain(self.buffer.text)
         if strain:
@@ -425,7 +449,14 @@ class _Reader:
                 self.store("species", str(strain))
             return
         start, end = match.span()
-        self.taken(start, end, "species", "species", self.buffer.original[start:end])
+        said = self.buffer.original[start:end]
+        doubt = ""
+        # "thanks to the vendor for the mice": the animals someone sold or gave, not the subject.
+        lone = subject.plural(said) and not subject.ID_AFTER_SPECIES.match(text, end)
+        if lone and certainty.institution_doubt(self.buffer.original, start, end, 0):
+            doubt = "the animals named beside a vendor or a thanks may not be the subject"
+        self.store("species", said, doubt=doubt)
+        self.buffer.claim(start, end, "species")
         after = subject.ID_AFTER_SPECIES.match(text, end)
         if after and ":" in after.group("colon") and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them
@@ -433,7 +464,16 @@ class _Reader:
             raw = after.group("subject")
             if after.group("group"):  # "mouse 7 of cage C": the id holds the cage too, asked back
                 raw = self.buffer.original[start : after.end()]
-            self.taken(after.start("subject"), after.end(), "subject_id", "subject_id", raw)
+            others = {
+                m.group("subject")
+                for m in re.finditer(
+                    rf"\b{re.escape(said.split()[-1])}\s+(?P<subject>[A-Z][\w\-]*\d[\w\-]*)", text, re.I
+                )
+            }
+            doubt = "the message names more than one animal" if len(others - {after.group("subject")}) else ""
+            self._two_animals = bool(doubt)
+            self.store("subject_id", raw, doubt=doubt)
+            self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
         named = subject.NAME_AFTER_SPECIES.match(text, end)
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
@@ -459,16 +499,25 @@ class _Reader:
         match = subject.SEX.search(self.buffer.text)
         if match:
             value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
-            self.taken(match.start(), match.end(), "sex", "sex", value)
+            doubt = "the message names more than one animal" if self._two_animals else ""
+            self.store("sex", value, doubt=doubt)
+            self.buffer.claim(match.start(), match.end(), "sex")
 
     def _age(self) -> None:
-        for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY):
-            match = pattern.search(self.buffer.text)
-            if match:
-                raw = match.group(0)
-                self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw))  # type: ignore[misc]
-                self.buffer.claim(match.start(), match.end(), "age")
-                return
+        found = [
+            (match, certainty.time_of_life_doubt(self.buffer.original, *match.span()))
+            for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
+            for match in pattern.finditer(self.buffer.text)
+        ]
+        if not found:
+            return
+        # An age at the session wins over one at arrival or surgery, which is asked back only if alone.
+        match, doubt = next(((m, d) for m, d in found if not d), found[0])
+        raw = match.group(0)
+        self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw), doubt)  # type: ignore[misc]
+        for other, _ in found:
+            if MASK not in self.buffer.text[other.start() : other.end()]:
+                self.buffer.claim(other.start(), other.end(), "age")
 
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
@@ -477,7 +526,15 @@ class _Reader:
             kind = "weight" if found and match.span() == found[0].span() else "mass"
             self.buffer.claim(match.start(), match.end(), kind)
         if found:
-            self.store("weight", found[0].group("weight"))
+            # A weight at the session wins over one on arrival, which is asked back only if alone.
+            doubts = [(weight, self._weight_doubt(weight)) for weight in found]
+            weight, doubt = next(((w, d) for w, d in doubts if not d), doubts[0])
+            self.store("weight", weight.group("weight"), doubt=doubt)
+
+    def _weight_doubt(self, weight: re.Match[str]) -> str:
+        if re.match(r"\s*of\s+(?!body)\w", self.buffer.original[weight.end() :]):
+            return "a mass of something given, not the animal's weight"
+        return certainty.time_of_life_doubt(self.buffer.original, *weight.span())
 
     def _lone_subject_id(self) -> None:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
@@ -493,9 +550,16 @@ class _Reader:
 
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
-        found = find_area(self.buffer.text, in_prose=True)
-        if found:
-            self.store("electrode_location", self.buffer.original[found[1] : found[2]])
+        text, first = self.buffer.text, None
+        while (found := find_area(text, in_prose=True)) is not None:
+            doubt = certainty.location_doubt(self.buffer.original, found[1])
+            if not doubt:
+                self.store("electrode_location", self.buffer.original[found[1] : found[2]])
+                return
+            first = first or (found, doubt)
+            text = text[: found[1]] + MASK * (found[2] - found[1]) + text[found[2] :]
+        if first:  # only an injection site, an implant's or a keyword: asked back
+            self.store("electrode_location", self.buffer.original[first[0][1] : first[0][2]], doubt=first[1])
 
     def _description(self) -> None:
         if self.result.settles("session_description"):
@@ -589,6 +653,17 @@ class _Reader:
                 field="subject_id", raw=words, reason=species_is_not_an_id(words), example=ID_EXAMPLES["subject_id"]
             )
         )
+
+
+_JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
+_AFFILIATION = re.compile(
+    r",\s*(?:[^,]*\b(?:University|Universit\w+|Institut\w*|College|Hospital|Charit\w+|Centre|Center|School)\b[^,]*)$"
+)
+
+
+def _without_affiliation(names: str) -> str:
+    """'Lena Fischer, Charité Berlin': a name then where the person works is one person."""
+    return _AFFILIATION.sub("", names) if " and " not in names and "&" not in names else names
 
 
 def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:

@@ -140,6 +140,7 @@ BROAD: dict[str, tuple[str, ...]] = {
         (("aplysia", "sea hare"), ("Aplysia californica",)),
         (("mole rat", "mole-rat"), ("Heterocephalus glaber",)),
         (("primate", "primates"), ("Macaca mulatta", "Callithrix jacchus")),
+        (("rodent", "rodents"), ("Mus musculus", "Rattus norvegicus")),
     )
     for name in names
 }

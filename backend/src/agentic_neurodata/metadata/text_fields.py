@@ -61,6 +61,11 @@ def normalize_institution(text: str) -> RuleResult:
         return bad
     if len(raw) < 2 or len(raw) > 200:
         return reject("institution", f"'{raw}' is not an institution name.", example)
+    place = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,40})\)", raw)
+    if place:  # "École normale supérieure (Paris)": the city or acronym in brackets is not part of the name
+        kept = normalize_institution(place.group(1))
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
     full = INSTITUTIONS.get(raw.lower().removeprefix("the ").strip())
     if full and full != raw:
         return accept("institution", full, f"'{raw}' -> {full}.")

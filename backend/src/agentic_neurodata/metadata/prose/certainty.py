@@ -40,6 +40,15 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     return ""
 
 
+def other_role_before(text: str, start: int) -> str:
+    """'The surgeries were performed by X': the words of the sentence before a certain-looking cue
+    name another role, so the cue's object is not the recording."""
+    cuts = [m.end() for m in _SENTENCE.finditer(text[:start])]
+    before = text[cuts[-1] if cuts else 0 : start]
+    role = _OTHER_ROLE.search(before)
+    return f"the sentence names another role ('{role.group(0)}')" if role else ""
+
+
 # -- institutions
 
 # Organisations that are not where the work was done: vendors, funders, collaborators, donors.
@@ -156,6 +165,10 @@ def description_doubt(kept: str) -> str:
         return "this sentence may not describe the session"
     if _GROUP.search(kept):
         return "this names the animals' group, not only the session"
+    if re.search(r"\d\s*k?Hz\b|\d+-channel", kept, re.I) and not find_area(kept, in_prose=True):
+        return "this names acquisition settings, not what was done"
+    if re.match(r"\d", kept) or re.search(r"\b(?:day|session)\s+\d+$", kept, re.I):
+        return "this names a day or an amount, not what was done"
     if not _KIND.search(kept) and not find_area(kept, in_prose=True):
         words = {w.lower() for w in re.findall(r"[^\W\d_]+", kept)}
         if words & _GENERIC:
@@ -168,3 +181,118 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     sentence_start = cuts[-1] if cuts else 0
     after = _SENTENCE.search(text, end)
     return text[sentence_start : after.start() if after else len(text)]
+
+
+# -- recording site
+
+# Words that make an area the site of something other than the recording: an injection, an implant
+# for light or drugs, a tracer, a lesion; and lists of keywords, which name topics, not a location.
+_OTHER_SITE = re.compile(
+    r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
+    r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?)\b",
+    re.I,
+)
+# Words that say the area is where the recording was: the nearest cue before the area wins.
+_RECORDED_SITE = re.compile(
+    r"\b(?:record\w*|electrodes?|probes?|tetrodes?|optrodes?|units?|spikes?|ephys|electrophysiolog\w*|"
+    r"imag\w*|location|site|targeted|lowered|sessions?)\b",
+    re.I,
+)
+
+
+def location_doubt(text: str, start: int) -> str:
+    """An area read from prose: uncertain when the nearest cue before it in its sentence names an
+    injection, implant, tracer, stimulation or a keywords list rather than the recording."""
+    cuts = [m.end() for m in re.finditer(r"[.!?;]\s|\n", text[:start])]
+    before = text[cuts[-1] if cuts else 0 : start]
+    line = text[:start].rsplit("\n", 1)[-1]
+    if re.match(r"\s*(?:keywords?|tags?)\b", line, re.I):
+        return "the area is in a keywords list, not said as the recording site"
+    other = list(_OTHER_SITE.finditer(before))
+    recorded = list(_RECORDED_SITE.finditer(before))
+    if other and (not recorded or recorded[-1].start() < other[-1].start()):
+        return f"the area follows '{other[-1].group(0)}', which may not be where the recording was"
+    return ""
+
+
+# -- age and weight at another time
+
+# An age or weight said of another time than the session (arrival, shipping, surgery...), or a span
+# of time that is not an age ("after one week").
+_OTHER_TIME = re.compile(
+    r"\b(?:arriv\w*|shipp\w*|shipped|received|delivered|purchased|ordered|weaned|weaning|surger(?:y|ies)|"
+    r"inject\w*|implant\w*|given|administered|operat\w*|born|restriction)\b",
+    re.I,
+)
+_SPAN_BEFORE = re.compile(r"\b(?:after|later|for|within|over|every|per|during|in)\s+(?:the\s+)?$", re.I)
+_RECORDING_AFTER = re.compile(r"^\W{0,3}(?:at|on|during|for)?\s*(?:the\s+)?(?:record\w*|session|experiment)", re.I)
+_RECORDING_BEFORE = re.compile(r"\b(?:record\w*|session|experiment)\b\W*(?:at|on|aged?)?\s*$", re.I)
+
+
+def time_of_life_doubt(text: str, start: int, end: int) -> str:
+    """An age or weight read from prose: uncertain when its clause says it was at another time
+    (on arrival, at shipping, at surgery or injection) unless a recording word is right beside it,
+    or when it is a span ("after one week") rather than how old the animal is."""
+    if _SPAN_BEFORE.search(text[max(0, start - 12) : start]):
+        return "this reads as a span of time, not the animal's age"
+    if _RECORDING_AFTER.match(text[end : end + 30]) or _RECORDING_BEFORE.search(text[max(0, start - 25) : start]):
+        return ""
+    clause_start = max([m.end() for m in re.finditer(r"[,;.!?(]\s*|\s(?:and|then|but)\s", text[:start])], default=0)
+    clause_end = re.search(r"[,;.!?)]|\s(?:and|then|but)\s", text[end:])
+    clause = text[clause_start : end + (clause_end.start() if clause_end else len(text) - end)]
+    other = _OTHER_TIME.search(clause)
+    if other:
+        return f"said of another time ('{other.group(0)}'), not the session"
+    return ""
+
+
+# -- lab
+
+_DONOR = re.compile(r"\b(?:gift|provided|donated|shared|kindly|courtesy|thanks?|borrowed|lent|gave)\b", re.I)
+
+
+def lab_doubt(text: str, start: int, end: int) -> str:
+    """A lab read from prose: uncertain when its sentence says the lab gave something (a donor, a
+    collaborator) rather than being the one that recorded."""
+    sentence = _sentence_around(text, start, end)
+    donor = _DONOR.search(sentence)
+    if donor and not re.search(r"\b(?:we|our)\b[^.;]{0,20}\blab\b|\bin\s+the\s+\w+\s+lab\b", sentence, re.I):
+        return f"the same sentence says the lab gave something ('{donor.group(0)}')"
+    return ""
+
+
+# -- genotype: words that name a kind of line, or what the animal expresses from a virus
+
+_CONSTRUCT_OR_INJECTION = re.compile(r"\b(?:inject\w*|virus|viral|r?AAV[\w.\-]*|DIO|FLEX)\b", re.I)
+_KIND_OF_LINE = re.compile(r"^(?:the\s+)?(?:Cre|Flp|Dre|tTA|rtTA)(?:\s+(?:line|driver|mouse|mice))?$", re.I)
+_EXPRESSES = re.compile(r"\b(?:express\w*|indicator|reporter|sensor|labell?ed\s+with)\b", re.I)
+
+
+def genotype_words_doubt(value: str, text: str, start: int) -> str:
+    """A genotype that is only a kind of line ('the Cre line'), one given only in brackets with no
+    key ('(TH-Cre)'), or what the animal expresses ('expresses GCaMP7f') is asked back."""
+    if _KIND_OF_LINE.match(value.strip()):
+        return "this names a kind of line, not which one"
+    if re.search(r"\bline\s*[:=]\s*$", text[max(0, start - 20) : start], re.I):
+        return "a line may name the strain or the genotype"
+    if _EXPRESSES.search(text[max(0, start - 30) : start]):
+        return "this may be what the animal expresses, not its genotype"
+    keyed = re.search(r"genotype|line", text[max(0, start - 30) : start], re.I)
+    bracketed = text[max(0, start - 1) : start] == "(" and not keyed
+    if bracketed and _CONSTRUCT_OR_INJECTION.search(text):
+        return "a line in brackets beside a virus may name the animal's line or the construct's target"
+    return ""
+
+
+# -- a sign-off's affiliation, a generic date key
+
+_SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours)\s*,", re.I)
+
+
+def signature_doubt(text: str, start: int) -> str:
+    """An institution in a signature ('Best, Name, University of X') says where the person works, not
+    where the recording was, unless the words between the sign-off and it say so."""
+    sign_offs = list(_SIGN_OFF.finditer(text, 0, start))
+    if sign_offs and not re.search(r"\brecord\w*", text[sign_offs[-1].end() : start], re.I):
+        return "an affiliation in a signature may not be where the recording was"
+    return ""

@@ -47,7 +47,10 @@ SUBJECT_CUE = re.compile(
     rf"(?P<id>{ID_TOKEN})",
     re.I,
 )
-SESSION_CUE = re.compile(r"\bsession\s*(?:id|#|no\.?|number)?\s*[:#=]?\s*(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I)
+# "session 4" counts sessions; only a key ("session id: 4", "session #4") or a lab-style code names one.
+SESSION_CUE = re.compile(
+    r"\bsession\s*(?:(?:id|#|no\.?|number)\s*[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I
+)
 LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
