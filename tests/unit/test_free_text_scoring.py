@@ -6,7 +6,13 @@ species, names and institutions) and before any run on it; it is never used to t
 reader (the seven files before it became development data when their failures were fixed). Two
 numbers, kept apart: wrong values written (must be 0) and expected values read (at least 90%).
 
-Not yet run: its one run is recorded here when made."""
+Its one run (code of ab8bf8f, load 0.7 on 2 shared cores): 229 messages, 54 wrong values written,
+302/362 expected values read (83.4%; declines, intents and confirmations 19/28; all expected items
+82.3%). NOT fixed from this file: genotypes in brackets and after keys running on, crosses named in
+prose, areas after "aimed at"/"injections targeted"/"through", roles named by a key (Supervision:,
+Contact person:, donor_lab=), keyed ages/weights at arrival or surgery, "University of California,
+San Francisco" cut at the comma, a committee's university, answers like "my PI knows". Both tests
+are strict expected failures: the day either passes, its marker must go."""
 
 from __future__ import annotations
 
@@ -22,10 +28,12 @@ def result() -> Score:
     return score(SCORING)
 
 
+@pytest.mark.xfail(strict=True, reason="54 wrong values on the eighth scoring file's one run; see the docstring")
 def test_scoring_corpus_writes_no_wrong_value(result: Score) -> None:
     assert result.wrong == []
 
 
+@pytest.mark.xfail(strict=True, reason="83.4% values read on the eighth scoring file's one run; see the docstring")
 def test_scoring_corpus_reads_at_least_90_percent(result: Score, capsys: pytest.CaptureFixture[str]) -> None:
     assert len(SCORING) >= 200
     with capsys.disabled():
