@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import ipaddress
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -131,5 +133,25 @@ def main(argv: list[str] | None = None) -> int:
     return args.func(args)
 
 
+def entry() -> None:
+    """The `agentic-neurodata` command. After a conversion it leaves without the interpreter tearing
+    down its thousands of modules (NeuroConv, PyNWB, SpikeInterface: 0.4 s of a 462 MB run's 7.6 s):
+    the exit handlers (logging, worker processes) run, the output is flushed, and the process ends."""
+    if sys.argv[1:2] == ["convert"]:
+        from . import isolation
+
+        # The worker processes' libraries (NeuroConv, PyNWB, ...: about 2 s) load on the other core
+        # while this process imports its own and reads the folder; the first conversion waits for them.
+        isolation.warm_up_in_background()
+    args = build_parser().parse_args()
+    code = args.func(args)
+    if getattr(args, "leave_without_teardown", False):
+        atexit._run_exitfuncs()  # CPython's own exit handlers, in the order a normal exit runs them
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

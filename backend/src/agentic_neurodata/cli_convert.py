@@ -8,12 +8,10 @@ accepted warnings), 1 failed, 2 input needed or bad input.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import re
 import sys
 import tempfile
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,7 +58,7 @@ def add_parser(commands: Any) -> None:
     )
     convert.add_argument("--accept-warnings", action="store_true", help="accept a file that passes with warnings as is")
     convert.add_argument("--json", action="store_true", help="print a machine-readable summary on stdout")
-    convert.set_defaults(func=run)
+    convert.set_defaults(func=run, leave_without_teardown=True)
 
 
 def read_metadata(path: str | None, pairs: list[str]) -> dict[str, Any]:
@@ -88,8 +86,6 @@ def read_metadata(path: str | None, pairs: list[str]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .runtime import build_runtime
-
     out = Reporter(json_mode=args.json)
     folder = Path(args.directory)
     try:
@@ -100,8 +96,12 @@ def run(args: argparse.Namespace) -> int:
         out.error(str(exc))
         return EXIT_INPUT
 
-    # The worker processes' libraries load on the other cores while this process reads the folder.
-    threading.Thread(target=_warm_workers, daemon=True, name="warm-workers").start()
+    from . import isolation
+
+    # Already started by the command itself (cli.entry); here for callers of run().
+    isolation.warm_up_in_background()
+    from .runtime import build_runtime
+
     # A command-line run is not resumable: its state lives in a temporary folder, apart from a server's.
     settings = get_settings().model_copy(update={"state_dir": Path(tempfile.mkdtemp(prefix="agentic-neurodata-cli-"))})
     runtime = build_runtime(settings, in_background=False)
@@ -138,14 +138,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PASSED
     # A session that ended on what was given (unknown format, unreadable answer) is bad input, not a bad file.
     return EXIT_INPUT if final.failure and final.failure.error_code in BAD_INPUT_CODES else EXIT_FAILED
-
-
-def _warm_workers() -> None:
-    from . import isolation
-
-    # A failure here shows again, with its reason, when the conversion starts its worker.
-    with contextlib.suppress(Exception):
-        isolation.warm_up()
 
 
 def _print(text: str, key: str | None = None, within: bool = False) -> None:

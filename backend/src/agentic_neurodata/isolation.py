@@ -12,6 +12,7 @@ orphan keeps writing files.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing
 import os
@@ -26,8 +27,8 @@ from typing import Any
 from .errors import ServiceError, WorkflowCancelled
 
 ProgressCallback = Callable[..., None]
-# Imported once by the forkserver: the libraries, and the workers' own modules (the evaluation's
-# pulls in matplotlib and reportlab: 0.15 s saved per report).
+# Imported once by the forkserver: the libraries (isolation_preload also readies the report's
+# reportlab and fonts, and the validation's type map), and the workers' own modules.
 PRELOAD = [
     "agentic_neurodata.isolation_preload",
     "agentic_neurodata.agents.conversion.writing.worker",
@@ -37,6 +38,7 @@ POLL_S = 0.1
 WORKER_NICENESS = 10
 _context: multiprocessing.context.BaseContext | None = None
 _context_lock = threading.Lock()
+_warming = False
 
 
 def _get_context() -> multiprocessing.context.BaseContext:
@@ -54,6 +56,22 @@ def _get_context() -> multiprocessing.context.BaseContext:
 def warm_up() -> None:
     """Start the forkserver (and its NeuroConv import) ahead of the first conversion."""
     run_isolated("agentic_neurodata.isolation_preload:ready", {}, lambda *a, **k: None, lambda: False)
+
+
+def warm_up_in_background() -> None:
+    """warm_up() on a daemon thread, once per process. A failure here shows again, with its reason,
+    when the first real work starts its worker."""
+    global _warming
+    with _context_lock:
+        if _warming:
+            return
+        _warming = True
+
+    def warm() -> None:
+        with contextlib.suppress(Exception):
+            warm_up()
+
+    threading.Thread(target=warm, daemon=True, name="warm-workers").start()
 
 
 def shutdown() -> None:

@@ -1,8 +1,8 @@
 """Imported once by the forkserver so every worker child starts with NeuroConv (and the readers of
 its registry), SpikeInterface's and Neo's readers, PyNWB, NWB Inspector (with the DANDI schema its
-checks import on first use: a third of a check's time) and matplotlib already loaded (each would
-otherwise cost seconds of imports), and with matplotlib's fonts already looked up (a third of a
-report figure's drawing time in a fresh process)."""
+checks import on first use: a third of a check's time), matplotlib and reportlab already loaded
+(each would otherwise cost seconds of imports), with matplotlib's fonts looked up (a third of a
+report figure's drawing time in a fresh process) and the report's fonts registered."""
 
 import contextlib
 import ctypes
@@ -54,9 +54,18 @@ def _prepare_schema_validation() -> None:
         schema_cache.prepare()
 
 
+def _prepare_reports() -> None:
+    from agentic_neurodata.agents.evaluation import report_pdf
+
+    # An error here must not stop the forkserver: each report then loads reportlab and its fonts.
+    with contextlib.suppress(Exception):
+        report_pdf.prepare()
+
+
 _give_back_freed_arrays()
 _draw_once()
 _prepare_schema_validation()
+_prepare_reports()
 # Everything imported so far lives as long as the forkserver: out of the garbage collector's sight, a
 # forked worker does not copy every page of it by walking its objects (copy-on-write), which made each
 # worker's own memory as large as the libraries (about 200 MB instead of tens).
