@@ -35,7 +35,7 @@ from .fields import FIELDS, validate_field
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, people, subject
+from .prose import certainty, keys, people, subject
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
@@ -189,6 +189,7 @@ class _Reader:
         if self._whole_answer():
             return self.result
         for step in (
+            self._keyed_roles,
             self._explicit_pairs,
             self._zone_for_partial,
             self._dates,
@@ -287,6 +288,24 @@ class _Reader:
             answer = _without_affiliation(answer)
         self.store(name, answer)
         return True
+
+    def _keyed_roles(self) -> None:
+        """'Supervision: X', 'donor_lab=Y', 'weight_at_arrival=18 g' hold no value of a field: their words
+        are claimed; 'age_days=77', 'recording_lab=Z', 'Data collection: W' give the field (keys.py)."""
+        for role in keys.key_roles(self.buffer.text):
+            start = role.value_start
+            if MASK in self.buffer.text[role.key_start : start + 1]:
+                continue
+            name = role.field or "experimenter"  # another role's value is read to where a name would end
+            end = value_end(self.buffer.text, start, name, [])
+            raw = self.buffer.original[start:end].strip()
+            if role.field in ("age", "weight"):
+                raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
+            if not raw:
+                continue
+            if role.field and not (role.field == "experimenter" and _is_vocabulary(raw)):
+                self.store(role.field, f"{raw} {role.unit}" if role.unit else raw)
+            self.buffer.claim(role.key_start, end, role.field or "other role")
 
     def _explicit_pairs(self) -> None:
         spans = find_datetimes(self.buffer.text)

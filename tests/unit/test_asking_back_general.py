@@ -1,0 +1,69 @@
+"""General precision rules of the offline reader (issue 14, ninth round): each covers a family of
+mistakes, not one sentence. Sentences here are our own, from no corpus file."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import ParsedInput
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+def asked_back(parsed: ParsedInput, field: str) -> bool:
+    return any(c.field == field for c in parsed.confirmations)
+
+
+# -- keys and values: a value ends at the next key or column, brackets balance, a key says the role
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("lab: Moser lab / institution: NTNU", "lab", "Moser Lab"),
+        ("genotype=Sst-Cre; Ai14 | fasted=no | id=QA-7", "genotype", "Sst-Cre; Ai14"),
+        ("institution=Karolinska Institutet | room=B12", "institution", "Karolinska Institutet"),
+        ("subject: QA-9 | sex: M", "subject_id", "QA-9"),
+        ("(genotype: Vip-Cre x Ai32) was used for mouse QA-3", "genotype", "Vip-Cre x Ai32"),
+        ("institution: Max Planck Institute for Brain Research (Frankfurt, Germany)", "institution",
+         "Max Planck Institute for Brain Research"),
+    ],
+)  # fmt: skip
+def test_a_keyed_value_ends_at_the_next_key_and_keeps_its_brackets_balanced(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Supervision: Dr. Helen Park", "experimenter"),
+        ("Contact: Prof. Omar Said", "experimenter"),
+        ("spike sorting: Lea Brandt", "experimenter"),
+        ("source_lab=Tonegawa Lab", "lab"),
+        ("weight_at_surgery=27 g; id=QB-2", "weight"),
+        ("age_at_injection=P30; id=QB-3", "age"),
+        ("reporter=Ai14 | id=QB-4", "genotype"),
+    ],
+)
+def test_a_key_naming_another_role_gives_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("age_weeks=9; id=QC-1", "age", "P9W"),
+        ("body_weight_g=31.5", "weight", "31.5 g"),
+        ("weight_at_recording=24 g; weight_at_arrival=19 g", "weight", "24 g"),
+        ("age_at_session=P61, age_at_surgery=P40", "age", "P61D"),
+        ("recording_lab=Losonczy Lab; donor_lab=Zeng Lab", "lab", "Losonczy Lab"),
+        ("Data collection: Noa Levi. Analysis: Dan Ariel.", "experimenter", ["Levi, Noa"]),
+        ("recorder=Ana Souza; surgeon=Rui Melo", "experimenter", ["Souza, Ana"]),
+    ],
+)
+def test_a_key_qualified_by_the_recording_or_a_unit_gives_the_field(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
