@@ -67,3 +67,49 @@ def test_a_key_naming_another_role_gives_no_value(text: str, field: str) -> None
 )
 def test_a_key_qualified_by_the_recording_or_a_unit_gives_the_field(text: str, field: str, value: object) -> None:
     assert read(text).values.get(field) == value
+
+
+# -- genotypes: alleles are kept whole; a reporter, an indicator or a kind of line alone is no genotype;
+# lines of parents or of a donor are asked back; a cross of two strains is asked back
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Tube QD-1, female, Vip-IRES-Cre; Ai65, 20 g", "Vip-IRES-Cre; Ai65"),
+        ("mouse QD-2 is Sst-Cre;Ai32 and male", "Sst-Cre;Ai32"),
+        ("transgenic line Thy1-jRGECO1a (GP8.20), mouse QD-3", "Thy1-jRGECO1a (GP8.20)"),
+    ],
+)
+def test_a_genotype_of_several_alleles_is_kept_whole(text: str, value: str) -> None:
+    assert read(text).values.get("genotype") == value
+
+
+@pytest.mark.parametrize("answer", ["jRGECO1a", "tdTomato", "the Flp line", "ChR2", "a Cre driver"])
+def test_a_reporter_indicator_or_kind_of_line_alone_is_not_a_genotype(answer: str) -> None:
+    parsed = read(answer, "genotype")
+    assert "genotype" not in parsed.values
+    assert any(r.field == "genotype" for r in parsed.rejections)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chat-IRES-Cre males were bred with Ai32 females; pup QE-1, male",
+        "Many thanks to the Zeng lab for sharing Rorb-IRES2-Cre with us",
+        "Parents: Emx1-IRES-Cre x Ai148. Mouse QE-2.",
+    ],
+)
+def test_lines_of_parents_or_a_donor_are_not_the_genotype(text: str) -> None:
+    assert "genotype" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "proposal"), [("strain: BALB/cJ x C57BL/6J F1", "BALB/cJ x C57BL/6J F1"), ("CBA x C57BL/6 hybrid", None)]
+)
+def test_a_cross_of_two_strains_is_asked_back(text: str, proposal: str | None) -> None:
+    parsed = read(text, "strain")
+    assert "strain" not in parsed.values
+    assert asked_back(parsed, "strain")
+    if proposal:
+        assert next(c for c in parsed.confirmations if c.field == "strain").proposals[0].value == proposal

@@ -447,8 +447,10 @@ class _Reader:
             if raw.endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw[:-1]  # "(genotype: A x B)": the bracket closes the aside, not the genotype
             original = self.buffer.original
-            doubt = certainty.genotype_doubt(raw, original) or certainty.genotype_words_doubt(
-                raw, original, genotype.start()
+            doubt = (
+                certainty.genotype_doubt(raw, original)
+                or certainty.genotype_words_doubt(raw, original, genotype.start())
+                or certainty.lineage_doubt(original, genotype.start(), genotype.end())
             )
             self.store("genotype", raw, doubt=doubt)
             self.buffer.claim(genotype.start(), genotype.end(), "genotype")

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .result import RuleResult, accept, clean, reject
+from ..domain import ValueProposal
+from .result import RuleResult, accept, ask_back, clean, reject
 
 # lower-case name -> (usual spelling, species). Only spellings of the same strain map to each other:
 # "DBA/2J" is a substrain of DBA/2 and stays DBA/2J.
@@ -55,12 +56,17 @@ STRAINS: dict[str, tuple[str, str]] = {
 _SHORT = {"129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n"}
 # Marks of an engineered line in one token.
 _MARKER = (
-    r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
+    r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
     r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
     r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+)"
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
-_GENE_TOKEN = rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+;]*"
+# One allele or line; ";" inside a token joins alleles written without a space ("Pvalb-Cre;Ai32"), and a
+# bracketed line name right after belongs to it ("Thy1-GCaMP6s (GP4.3)").
+_GENE_TOKEN = (
+    rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+]*(?:;[\w\-().:/+]+)*"
+    r"(?:\s\((?=[^)\s]*\d)[A-Za-z0-9.\-]{1,12}\))?"
+)
 # The next word is another allele ("Pvalb-Cre; Ai32"): a "; " before it joins, before anything else it ends.
 ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"
 _JOIN = r"\s*(?:x|×|;|and)\s*"
@@ -123,10 +129,19 @@ def strain_and_genotype(text: str) -> dict[str, str]:
     return found
 
 
+_CROSS = re.compile(r"\s(?:x|×)\s|\bhybrid\b|\bF[12]$", re.I)
+
+
 def normalize_strain(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 100:
         return reject("strain", "Give the strain name.", "'C57BL/6J'")
+    if _CROSS.search(raw):
+        # A cross names two strains; whether the archive should hold the cross or its registered name
+        # (e.g. B6129SF1/J) is the person's call: asked back with the cross as said.
+        spelled = spell_strain(raw)
+        question = f"Did you mean the cross {spelled!r} as the strain? (a cross names two strains)"
+        return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
     known = find_strain(raw, short_names=True)
     if known and known.group(0).strip() == raw:
         spelled = spell_strain(raw)
@@ -134,10 +149,25 @@ def normalize_strain(text: str) -> RuleResult:
     return accept("strain", raw)
 
 
+# What an animal expresses or a kind of line, said alone: no line is named ("GCaMP7f", "tdTomato", "the Cre line").
+NOT_A_LINE = re.compile(
+    r"^(?:an?\s+|the\s+)?(?:j?GCaMP\w*|jRGECO\w*|RCaMP\w*|tdTomato|mCherry|[A-Za-z]?GFP|EYFP|YFP|RFP|ChR2|ChRmine|"
+    r"Chrimson\w*|ArchT?|NpHR|hM[34]Dq?|DREADDs?|Cre|Flp[eo]?|Dre|r?tTA)"
+    r"(?:\s+(?:line|driver|reporter|indicator|mouse|mice|animals?))?$",
+    re.I,
+)
+
+
 def normalize_genotype(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 200:
         return reject("genotype", "Give the genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
+    if NOT_A_LINE.match(raw):
+        return reject(
+            "genotype",
+            f"'{raw}' names what the animal expresses or a kind of line, not the line it carries.",
+            "'Thy1-GCaMP6s', 'Ai14 x Pvalb-IRES-Cre' or 'wild-type'",
+        )
     if WILD_TYPE.fullmatch(raw):
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
     return accept("genotype", raw)

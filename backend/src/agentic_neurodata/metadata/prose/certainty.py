@@ -284,6 +284,22 @@ def genotype_words_doubt(value: str, text: str, start: int) -> str:
     return ""
 
 
+# -- genotype: lines of the parents or of a donor
+
+# A sentence about breeding or about who gave a line names lines, not this animal's genotype.
+_LINEAGE = re.compile(
+    r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|shar(?:e|ed|ing)|"
+    r"gift|gave|provided|donated|thx|thanks?|came\s+from|obtained\s+from|imported)\b",
+    re.I,
+)
+
+
+def lineage_doubt(text: str, start: int, end: int) -> str:
+    """A genotype read from prose whose sentence is about breeding or a donor: asked back."""
+    found = _LINEAGE.search(_sentence_around(text, start, end))
+    return f"the sentence names lines of parents or of a donor ('{found.group(0)}')" if found else ""
+
+
 # -- a sign-off's affiliation, a generic date key
 
 _SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours)\s*,", re.I)
