@@ -113,3 +113,54 @@ def test_a_cross_of_two_strains_is_asked_back(text: str, proposal: str | None) -
     assert asked_back(parsed, "strain")
     if proposal:
         assert next(c for c in parsed.confirmations if c.field == "strain").proposals[0].value == proposal
+
+
+# -- hedged numbers are asked back, with the number as the proposal
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "field", "proposal"),
+    [
+        ("approximately 14 weeks", "age", "age", "P14W"),
+        ("28 g or so", "weight", "weight", "28 g"),
+        ("rat QF-1, male, roughly 420 g", "", "weight", "420 g"),
+        ("mouse QF-2, circa 5 months old, female", "", "age", "P5M"),
+        ("mouse QF-3 weighed ~19.5 g", "", "weight", "19.5 g"),
+        ("age: about P60", "", "age", "P60D"),
+    ],
+)
+def test_a_hedged_age_or_weight_is_asked_back(text: str, asked: str, field: str, proposal: str) -> None:
+    parsed = read(text, *([asked] if asked else []))
+    assert field not in parsed.values
+    question = next(c for c in parsed.confirmations if c.field == field)
+    assert question.proposals[0].value == proposal
+
+
+# -- several ages or weights: only one said of the recording is stored; plans and the past are not the session
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("mouse QG-1: implanted at 9 weeks, recorded at 12 weeks", "age", "P12W"),
+        ("rat QG-2 came in at 180 g and 6 weeks, was recorded at 9 weeks weighing 310 g", "weight", "310 g"),
+        ("rat QG-2 came in at 180 g and 6 weeks, was recorded at 9 weeks weighing 310 g", "age", "P9W"),
+        ("Rat QG-3 was 5 months; her litter was 12 days old", "age", "P5M"),
+    ],
+)
+def test_the_age_or_weight_said_of_the_recording_wins(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("mouse QH-1, 24 g, 27 g", "weight"),
+        ("to do: weigh rat QH-2 next week, it will be 300 g", "weight"),
+        ("mouse QH-3 was 21 g last week", "weight"),
+        ("rat QH-4 kept at 85% of 410 g", "weight"),
+        ("Tracer injection at P28, recordings a month later, mouse QH-5", "age"),
+    ],
+)
+def test_two_candidates_a_plan_or_another_time_give_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values

@@ -32,10 +32,11 @@ from .brain_areas import find_area
 from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import find_datetimes
 from .fields import FIELDS, validate_field
+from .hedges import hedge_near
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, keys, people, subject
+from .prose import certainty, keys, people, several, subject
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
@@ -131,6 +132,8 @@ class _Reader:
         self.now = now
         self.result = ParsedInput()
         self._two_animals = False
+        # The message for cue words: "weight_at_arrival" holds the word "arrival" ("_" is a word character).
+        self.cues = text.replace("_", " ")
 
     # -- outcomes
 
@@ -526,14 +529,17 @@ class _Reader:
 
     def _age(self) -> None:
         found = [
-            (match, certainty.time_of_life_doubt(self.buffer.original, *match.span()))
+            (match, certainty.time_of_life_doubt(self.cues, *match.span()) or hedge_near(self.cues, *match.span()))
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
         ]
+        # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
+        found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
         if not found:
             return
-        # An age at the session wins over one at arrival or surgery, which is asked back only if alone.
-        match, doubt = next(((m, d) for m, d in found if not d), found[0])
+        # An age at the session wins over one at arrival or surgery, which is asked back only if alone;
+        # two ages neither of which is said of the recording are asked back.
+        match, doubt = several.pick(found, lambda m: certainty.said_of_recording(self.cues, *m.span()), "age")
         raw = match.group(0)
         self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw), doubt)  # type: ignore[misc]
         for other, _ in found:
@@ -549,13 +555,17 @@ class _Reader:
         if found:
             # A weight at the session wins over one on arrival, which is asked back only if alone.
             doubts = [(weight, self._weight_doubt(weight)) for weight in found]
-            weight, doubt = next(((w, d) for w, d in doubts if not d), doubts[0])
+            certain = lambda w: certainty.said_of_recording(self.cues, *w.span())  # noqa: E731
+            weight, doubt = several.pick(doubts, certain, "weight")
             self.store("weight", weight.group("weight"), doubt=doubt)
 
     def _weight_doubt(self, weight: re.Match[str]) -> str:
         if re.match(r"\s*of\s+(?!body)\w", self.buffer.original[weight.end() :]):
             return "a mass of something given, not the animal's weight"
-        return certainty.time_of_life_doubt(self.buffer.original, *weight.span())
+        if re.search(r"%\s*of\s+$", self.buffer.original[max(0, weight.start() - 8) : weight.start()]):
+            return "a share of a weight, not the animal's weight"
+        start, end = weight.span("weight")
+        return certainty.time_of_life_doubt(self.cues, *weight.span()) or hedge_near(self.cues, start, end)
 
     def _lone_subject_id(self) -> None:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
@@ -693,6 +703,10 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
     label = "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     question = f"Did you mean {label!r} as the {field_name.replace('_', ' ')}? ({doubt})"
     return ask_back(field_name, question, [ValueProposal(value=value, label=label, extra=result.extra)])
+
+
+def _inside(span: tuple[int, int], other: tuple[int, int]) -> bool:
+    return other[0] <= span[0] and span[1] <= other[1] and span != other
 
 
 def _describes_the_session(kept: str) -> bool:

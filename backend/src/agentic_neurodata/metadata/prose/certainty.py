@@ -217,33 +217,59 @@ def location_doubt(text: str, start: int) -> str:
 
 # -- age and weight at another time
 
-# An age or weight said of another time than the session (arrival, shipping, surgery...), or a span
-# of time that is not an age ("after one week").
+# An age or weight said of another time than the session (arrival, shipping, surgery...), of a plan or
+# of the past ("tomorrow", "last week"), or a span of time that is not an age ("after one week").
 _OTHER_TIME = re.compile(
     r"\b(?:arriv\w*|shipp\w*|shipped|received|delivered|purchased|ordered|weaned|weaning|surger(?:y|ies)|"
-    r"inject\w*|implant\w*|given|administered|operat\w*|born|restriction)\b",
+    r"inject\w*|implant\w*|given|administered|operat\w*|born|restrict\w*|tomorrow|next\s+(?:week|month|time)|"
+    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo)\b",
+    re.I,
+)
+_OTHER_ANIMAL = re.compile(
+    r"\b(?:her|his|its|their)\s+(?:pups?|litters?|offspring|mother|father|dam|sire|parents?)\b|"
+    r"\b(?:cage\s*mates?|littermates?|parents?|mother|father|dams?|sires?|breeders?)\b",
     re.I,
 )
 _SPAN_BEFORE = re.compile(r"\b(?:after|later|for|within|over|every|per|during|in)\s+(?:the\s+)?$", re.I)
-_RECORDING_AFTER = re.compile(r"^\W{0,3}(?:at|on|during|for)?\s*(?:the\s+)?(?:record\w*|session|experiment)", re.I)
+# A recording word right beside the number, with no pause between: "P60 at recording", "recorded at 13 weeks".
+_RECORDING_AFTER = re.compile(r"^\s{0,2}(?:(?:at|on|during|for)\s+)?(?:the\s+)?(?:record\w*|session|experiment)", re.I)
 _RECORDING_BEFORE = re.compile(r"\b(?:record\w*|session|experiment)\b\W*(?:at|on|aged?)?\s*$", re.I)
+_RECORDING_WORD = re.compile(r"\b(?:record\w*|sessions?|experiments?)\b", re.I)
+# Clause edges; "at 250 g and 8 weeks" is one clause (an "and" before a number joins two values of one time).
+_CLAUSE_EDGE = re.compile(r"[,;.!?(]\s*|\s(?:and|then|but)\s(?!\d)")
+_CLAUSE_END = re.compile(r"[,;!?)]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    clause_start = max([m.end() for m in _CLAUSE_EDGE.finditer(text[:start])], default=0)
+    clause_end = _CLAUSE_END.search(text, end)
+    return clause_start, clause_end.start() if clause_end else len(text)
 
 
 def time_of_life_doubt(text: str, start: int, end: int) -> str:
     """An age or weight read from prose: uncertain when its clause says it was at another time
-    (on arrival, at shipping, at surgery or injection) unless a recording word is right beside it,
-    or when it is a span ("after one week") rather than how old the animal is."""
+    (on arrival, at shipping, at surgery or injection, tomorrow, last week) unless a recording word is
+    right beside it, or when it is a span ("after one week") rather than how old the animal is."""
     if _SPAN_BEFORE.search(text[max(0, start - 12) : start]):
         return "this reads as a span of time, not the animal's age"
-    if _RECORDING_AFTER.match(text[end : end + 30]) or _RECORDING_BEFORE.search(text[max(0, start - 25) : start]):
+    clause_start, clause_end = _clause(text, start, end)
+    if _RECORDING_AFTER.match(text[end:clause_end]) or _RECORDING_BEFORE.search(text[clause_start:start]):
         return ""
-    clause_start = max([m.end() for m in re.finditer(r"[,;.!?(]\s*|\s(?:and|then|but)\s", text[:start])], default=0)
-    clause_end = re.search(r"[,;.!?)]|\s(?:and|then|but)\s", text[end:])
-    clause = text[clause_start : end + (clause_end.start() if clause_end else len(text) - end)]
-    other = _OTHER_TIME.search(clause)
+    other = _OTHER_TIME.search(text[clause_start:clause_end])
     if other:
         return f"said of another time ('{other.group(0)}'), not the session"
+    animal = _OTHER_ANIMAL.search(text[clause_start:clause_end])
+    if animal:
+        return f"said of another animal ('{animal.group(0)}')"
     return ""
+
+
+def said_of_recording(text: str, start: int, end: int) -> bool:
+    """'recorded in the NAc at 12 weeks', 'P70 at recording': the number's own clause names the recording
+    and no other time."""
+    clause_start, clause_end = _clause(text, start, end)
+    clause = text[clause_start:clause_end]
+    return bool(_RECORDING_WORD.search(clause)) and not _OTHER_TIME.search(clause)
 
 
 # -- lab
