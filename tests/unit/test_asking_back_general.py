@@ -164,3 +164,33 @@ def test_the_age_or_weight_said_of_the_recording_wins(text: str, field: str, val
 )
 def test_two_candidates_a_plan_or_another_time_give_no_value(text: str, field: str) -> None:
     assert field not in read(text).values
+
+
+# -- several brain areas: only one said to be where the recording was is stored
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "value"),
+    [
+        ("ChR2 was expressed in the VTA and units were recorded in the nucleus accumbens", "", "ACB"),
+        ("silicon probe aimed at CA3, spikes recorded in CA1", "", "CA1"),
+        ("infused muscimol into the BLA, recorded in the prelimbic area", "electrode_location", "PL"),
+    ],
+)
+def test_of_several_areas_the_one_recorded_is_stored(text: str, asked: str, value: str) -> None:
+    assert read(text, *([asked] if asked else [])).values.get("electrode_location") == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We aimed for the claustrum; the track ended in the striatum",
+        "Electrode in the thalamus, reference screw over the cerebellum",
+        "Optic fibre implanted over the VTA; no electrodes this time",
+        "Tracer injections targeted the lateral habenula",
+        "Craniotomy above the barrel cortex, but the mouse was only imaged for blood flow",
+        "the probe passed through the motor cortex into the striatum",
+    ],
+)
+def test_an_area_not_said_to_be_recorded_beside_another_is_asked_back(text: str) -> None:
+    assert "electrode_location" not in read(text).values

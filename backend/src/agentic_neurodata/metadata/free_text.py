@@ -283,6 +283,8 @@ class _Reader:
             return False
         name = self.asked[0]
         answer = strip_preamble(self.buffer.text, name)
+        if name == "electrode_location" and certainty.names_other_sites(answer):
+            return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
         if name == "experimenter":
             answer = re.sub(
                 r"^(?:it\s+was\s+|that\s+was\s+|just\s+|only\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I
@@ -581,16 +583,23 @@ class _Reader:
 
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
-        text, first = self.buffer.text, None
-        while (found := find_area(text, in_prose=True)) is not None:
-            doubt = certainty.location_doubt(self.buffer.original, found[1])
-            if not doubt:
-                self.store("electrode_location", self.buffer.original[found[1] : found[2]])
-                return
-            first = first or (found, doubt)
-            text = text[: found[1]] + MASK * (found[2] - found[1]) + text[found[2] :]
-        if first:  # only an injection site, an implant's or a keyword: asked back
-            self.store("electrode_location", self.buffer.original[first[0][1] : first[0][2]], doubt=first[1])
+        text, found = self.buffer.text, []
+        while (area := find_area(text, in_prose=True)) is not None:
+            found.append((area, certainty.location_doubt(self.cues, area[1])))
+            text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]
+        if not found:
+            return
+        said = {self.buffer.original[a[1] : a[2]].lower() for a, _ in found}
+        free = [(a, d) for a, d in found if not d]
+        if len(said) > 1:
+            # Several areas (an injection site, a probe's path, a target missed): only one said to be
+            # where the recording was is stored; otherwise the first is asked back.
+            recorded = [(a, d) for a, d in free if certainty.said_recorded_there(self.cues, a[1])]
+            others = ", ".join(sorted(said))
+            free = recorded[:1] if len({self.buffer.original[a[1] : a[2]].lower() for a, _ in recorded}) == 1 else []
+            found = [(a, d or f"the message names more than one area ({others})") for a, d in found]
+        area, doubt = free[0] if free else found[0]
+        self.store("electrode_location", self.buffer.original[area[1] : area[2]], doubt=doubt)
 
     def _description(self) -> None:
         if self.result.settles("session_description"):

@@ -189,15 +189,35 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 # for light or drugs, a tracer, a lesion; and lists of keywords, which name topics, not a location.
 _OTHER_SITE = re.compile(
     r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
-    r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?)\b",
+    r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*)\b",
     re.I,
+)
+# Cues that say the recording itself was there (not only where a probe or electrode went).
+_STRONG_SITE = re.compile(
+    r"\b(?:record\w*|units?|spikes?|ephys|electrophysiolog\w*|photometry|imag\w*|location|site)\b", re.I
 )
 # Words that say the area is where the recording was: the nearest cue before the area wins.
 _RECORDED_SITE = re.compile(
     r"\b(?:record\w*|electrodes?|probes?|tetrodes?|optrodes?|units?|spikes?|ephys|electrophysiolog\w*|"
-    r"imag\w*|location|site|targeted|lowered|sessions?)\b",
+    r"imag\w*|photometry|location|site|targeted|lowered|sessions?)\b",
     re.I,
 )
+
+
+def said_recorded_there(text: str, start: int) -> bool:
+    """The nearest cue before the area in its sentence says the recording was there ("recorded in")."""
+    cuts = [m.end() for m in re.finditer(r"[.!?;,]\s|\n", text[:start])]
+    before = text[cuts[-1] if cuts else 0 : start]
+    cues = (
+        list(_STRONG_SITE.finditer(before)) + list(_OTHER_SITE.finditer(before)) + list(_RECORDED_SITE.finditer(before))
+    )
+    nearest = max(cues, key=lambda m: m.end(), default=None)
+    return bool(nearest and _STRONG_SITE.fullmatch(nearest.group(0)))
+
+
+def names_other_sites(answer: str) -> bool:
+    """An answer naming an injection, implant or other site beside the recording's."""
+    return bool(_OTHER_SITE.search(answer))
 
 
 def location_doubt(text: str, start: int) -> str:
@@ -212,6 +232,9 @@ def location_doubt(text: str, start: int) -> str:
     recorded = list(_RECORDED_SITE.finditer(before))
     if other and (not recorded or recorded[-1].start() < other[-1].start()):
         return f"the area follows '{other[-1].group(0)}', which may not be where the recording was"
+    if other and not _STRONG_SITE.search(before):
+        # "Injections targeted the SC": a probe's or a target's word after another site's says no recording
+        return f"the sentence names '{other[0].group(0)}', and nothing says the recording was here"
     return ""
 
 
