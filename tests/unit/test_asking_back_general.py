@@ -194,3 +194,56 @@ def test_of_several_areas_the_one_recorded_is_stored(text: str, asked: str, valu
 )
 def test_an_area_not_said_to_be_recorded_beside_another_is_asked_back(text: str) -> None:
     assert "electrode_location" not in read(text).values
+
+
+# -- people, labs and institutions: answers that point elsewhere are no names; donors, sources,
+# approval bodies and contrasted places are asked back; of several labs, ours is stored
+
+
+@pytest.mark.parametrize("answer", ["my supervisor knows, I don't", "ask the lab manager", "not me"])
+def test_an_answer_pointing_elsewhere_is_no_name(answer: str) -> None:
+    parsed = read(answer, "experimenter")
+    assert "experimenter" not in parsed.values
+    assert not parsed.confirmations
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Injections were performed by Hanna Berg.",
+        "Perfusion and staining by Dr. Ivo Petrov",
+        "Handling and habituation were performed by Lucía Torres",
+    ],
+)
+def test_a_person_named_for_another_procedure_is_not_the_experimenter(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "value"),
+    [
+        ("the rats came from the Buzsaki lab, we are the Diba lab", "lab", "Diba Lab"),
+        ("Thanks to the Hausser lab for the virus; we are the Clopath lab", "", "Clopath Lab"),
+    ],
+)
+def test_of_several_labs_ours_is_stored(text: str, asked: str, value: str) -> None:
+    assert read(text, *([asked] if asked else [])).values.get("lab") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("the virus came from the Boyden lab", "lab"),
+        ("thx to the Zador lab for sharing the plasmid", "lab"),
+        ("The protocol was approved by the ethics committee of Leiden University.", "institution"),
+        ("Our office is at Yale but the recordings happen in the Haskins lab space", "institution"),
+    ],
+)
+def test_a_donor_a_source_an_approval_or_a_contrasted_place_is_not_stored(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+def test_a_university_keeps_its_campus_after_a_comma() -> None:
+    assert read("Institution: University of Wisconsin, Madison").values["institution"] == (
+        "University of Wisconsin, Madison"
+    )

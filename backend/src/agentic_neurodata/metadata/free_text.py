@@ -285,6 +285,9 @@ class _Reader:
         answer = strip_preamble(self.buffer.text, name)
         if name == "electrode_location" and certainty.names_other_sites(answer):
             return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
+        labs = len([*people.NAMED_LAB.finditer(answer), *people.LAB_OF.finditer(answer)])
+        if name in ("lab", "institution") and (certainty.gives_something(answer) or labs > 1):
+            return False  # "the lab of X gave us the code, we are the Y lab": the finders tell the roles apart
         if name == "experimenter":
             answer = re.sub(
                 r"^(?:it\s+was\s+|that\s+was\s+|just\s+|only\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I
@@ -322,6 +325,9 @@ class _Reader:
                 continue
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
+            if name == "institution":  # "University of California, San Francisco": the campus is part of the name
+                campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
+                end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
@@ -404,10 +410,17 @@ class _Reader:
         self.buffer.claim(start, end, "institution")
 
     def _lab(self) -> None:
-        match = people.LAB_OF.search(self.buffer.text) or people.NAMED_LAB.search(self.buffer.text)
-        if match:
-            self.store("lab", match.group(0), doubt=certainty.lab_doubt(self.buffer.original, *match.span()))
-            self.buffer.claim(match.start(), match.end(), "lab")
+        """Of several labs, the one not named as a donor or a source ("we are the X lab") is stored."""
+        text = self.buffer.text
+        found = sorted([*people.LAB_OF.finditer(text), *people.NAMED_LAB.finditer(text)], key=lambda m: m.start())
+        found = [m for m in found if not any(_inside(m.span(), o.span()) for o in found)]
+        if not found:
+            return
+        doubts = [(m, certainty.lab_doubt(self.cues, *m.span())) for m in found]
+        match, doubt = several.pick(doubts, lambda m: False, "lab")
+        self.store("lab", match.group(0), doubt=doubt)
+        for other in found:
+            self.buffer.claim(other.start(), other.end(), "lab")
 
     def _people(self) -> None:
         """A name after a cue whose role is certain ("recorded by", "experimenter:") is stored; one

@@ -26,7 +26,8 @@ _OTHER_ROLE = re.compile(
     r"\b(?:PI|P\.I\.|principal\s+investigator|supervisor|supervised|lab\s+head|head\s+of|group\s+leader|"
     r"surger(?:y|ies)|surgeon|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
-    r"named|called|name)\b",
+    r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
+    r"husbandry|breeding|approv\w*|contact|corresponding)\b",
     re.I,
 )
 
@@ -54,7 +55,8 @@ def other_role_before(text: str, start: int) -> str:
 # Organisations that are not where the work was done: vendors, funders, collaborators, donors.
 _OTHER_ORGANISATION = re.compile(
     r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
-    r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|"
+    r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
+    r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
     r"Jackson\s+Lab\w*|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
     re.I,
 )
@@ -64,6 +66,11 @@ _WORK_AT = re.compile(
     r"work(?:ed|s)?|experiments?|electrophysiology|ephys|imaging|institution)\b[^.;:]{0,25}?\b(?:at|in)\s+(?:the\s+)?$",
     re.I,
 )
+
+
+# "Our group sits at UCL but the rig is in the Crick": a contrast and another place leave the role open.
+_CONTRAST = re.compile(r"\b(?:but|while|whereas|although|though|however)\b", re.I)
+_PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?(?-i:[A-Z][\w\-]+)")
 
 
 def institution_doubt(text: str, start: int, end: int, others: int) -> str:
@@ -76,6 +83,9 @@ def institution_doubt(text: str, start: int, end: int, others: int) -> str:
         return f"the message also names another organisation or role ('{other.group(0)}')"
     if others:
         return "the message names more than one institution"
+    elsewhere = text[:start] + " " * (end - start) + text[end:]
+    if _CONTRAST.search(elsewhere) and _PLACE.search(elsewhere):
+        return "the message contrasts this with another place"
     return ""
 
 
@@ -297,15 +307,32 @@ def said_of_recording(text: str, start: int, end: int) -> bool:
 
 # -- lab
 
-_DONOR = re.compile(r"\b(?:gift|provided|donated|shared|kindly|courtesy|thanks?|borrowed|lent|gave)\b", re.I)
+_DONOR = re.compile(
+    r"\b(?:gift|provided|donated|shar(?:ed|ing|e)|kindly|courtesy|thanks?|thx|borrowed|lent|gave|give)\b", re.I
+)
+# "the mice are from the X lab", "the virus came from the X lab": what came from a lab names a source.
+_SOURCE_BEFORE = re.compile(
+    r"\b(?:mice|rats|animals?|lines?|breeders?|pups|virus(?:es)?|constructs?|plasmids?|code|probes?|strains?)\b"
+    r"[^.;]{0,30}\b(?:from|of)\s+$",
+    re.I,
+)
+
+
+def gives_something(text: str) -> bool:
+    """Words saying someone gave, shared or provided something (a donor, not the one who recorded)."""
+    return bool(_DONOR.search(text))
 
 
 def lab_doubt(text: str, start: int, end: int) -> str:
     """A lab read from prose: uncertain when its sentence says the lab gave something (a donor, a
     collaborator) rather than being the one that recorded."""
+    if re.search(r"\b(?:we\s+are|we'?re|our|in)\s+(?:the\s+)?$", text[max(0, start - 15) : start], re.I):
+        return ""  # "we are the X lab", "in the X lab": the lab is ours whatever else the sentence says
+    if _SOURCE_BEFORE.search(text[max(0, start - 60) : start]):
+        return "the lab is named as where something came from"
     sentence = _sentence_around(text, start, end)
     donor = _DONOR.search(sentence)
-    if donor and not re.search(r"\b(?:we|our)\b[^.;]{0,20}\blab\b|\bin\s+the\s+\w+\s+lab\b", sentence, re.I):
+    if donor:
         return f"the same sentence says the lab gave something ('{donor.group(0)}')"
     return ""
 
