@@ -247,3 +247,31 @@ def test_a_university_keeps_its_campus_after_a_comma() -> None:
     assert read("Institution: University of Wisconsin, Madison").values["institution"] == (
         "University of Wisconsin, Madison"
     )
+
+
+# -- a session description read from running text is asked back; after a key or a session label it is stored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Whisker stimulation while recording in barrel cortex, mouse QJ-1",
+        "Electrode in CA1, ground screw over the cerebellum",
+        "Week 3 of training, rat QJ-2",
+        "Two-photon imaging of layer 2/3 during locomotion",
+    ],
+)
+def test_a_description_from_running_text_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "session_description" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Session description: passive viewing of drifting gratings", "Passive viewing of drifting gratings"),
+        ("Today's recording: sleep in the home cage after maze running", "Sleep in the home cage after maze running"),
+    ],
+)
+def test_a_keyed_or_labelled_description_is_stored(text: str, value: str) -> None:
+    assert read(text).values.get("session_description") == value

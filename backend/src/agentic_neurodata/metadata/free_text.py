@@ -92,6 +92,10 @@ _ONLY_WHEN = re.compile(
 )
 # A short label before a colon that leads a description ("Today's session: ...").
 _LABEL = re.compile(r"^[^:]{1,30}:\s+(?=\S)")
+# "Today's session: ...", "Recording: ...": a label naming the session says what follows describes it.
+_SESSION_LABEL = re.compile(
+    r"^\s*[^:]{0,20}\b(?:session|recording|experiment|protocol|paradigm|summary|today|day)\s*:\s+\S", re.I
+)
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
@@ -632,7 +636,9 @@ class _Reader:
                 continue
             if not _describes_the_session(kept):
                 continue
-            if self.store("session_description", kept, doubt=certainty.description_doubt(kept)):
+            labelled = bool(_SESSION_LABEL.match(segment.group(0)))
+            doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
+            if self.store("session_description", kept, doubt=doubt):
                 # The words it was made of, up to the first value taken (the text above was tidied).
                 start = segment.start() + self.buffer.original[segment.start() :].find(kept.split()[0])
                 end = self.buffer.original.find(kept.split()[-1], start) + len(kept.split()[-1])

@@ -165,6 +165,8 @@ _KIND = re.compile(
 
 
 _GROUP = re.compile(r"\b(?:cage|litter|box|cohort|group)\s+#?\w*\d", re.I)
+# Running text without a key or label may describe the session, the animal, a plan or a result.
+PROSE_DESCRIPTION = "read from running text, not after a 'description' key"
 
 
 def description_doubt(kept: str) -> str:
