@@ -275,3 +275,51 @@ def test_a_description_from_running_text_is_asked_back(text: str) -> None:
 )
 def test_a_keyed_or_labelled_description_is_stored(text: str, value: str) -> None:
     assert read(text).values.get("session_description") == value
+
+
+# -- guesses, plans and several animals
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "field"),
+    [
+        ("probably Jonas Weber", "experimenter", "experimenter"),
+        ("male I think", "sex", "sex"),
+        ("maybe a Long-Evans", "strain", "strain"),
+        ("I think the recording was by Clara Ruiz", "", "experimenter"),
+    ],
+)
+def test_a_guess_is_asked_back(text: str, asked: str, field: str) -> None:
+    parsed = read(text, *([asked] if asked else []))
+    assert field not in parsed.values
+    assert asked_back(parsed, field)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Next week we will record from the dentate gyrus", "electrode_location"),
+        ("Experimenter: see the lab notebook", "experimenter"),
+        ("the technician", "experimenter"),
+        ("Head of lab: Prof. Ines Duarte", "lab"),
+        ("mouse QK-1 (mother: Sst-Cre, father: Ai32)", "genotype"),
+        ("The spikes were sorted at the Flatiron Institute; we are based at NYU.", "institution"),
+    ],
+)
+def test_a_plan_a_pointer_a_head_of_lab_a_parent_or_another_activity_gives_no_value(text: str, field: str) -> None:
+    assert field not in read(text, *(["experimenter"] if text == "the technician" else [])).values
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Mice QL-1, QL-2 and QL-4 were recorded", "subject_id"),
+        ("We bought Ai9 mice from Jax; the recorded mouse QL-5 is Vip-Cre; Ai9", "genotype"),
+    ],
+)
+def test_several_animals_or_lines_leave_the_value_to_ask(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+def test_a_value_ends_where_a_contrast_begins() -> None:
+    assert read("Our lab is the Tank lab but the rig belongs to the Brody lab").values.get("lab") == "Tank Lab"

@@ -32,7 +32,7 @@ from .brain_areas import find_area
 from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import find_datetimes
 from .fields import FIELDS, validate_field
-from .hedges import hedge_near
+from .hedges import GUESS, hedge_near
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
@@ -40,7 +40,7 @@ from .prose import certainty, keys, people, several, subject
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
-from .strains import WILD_TYPE, find_genotype, find_strain
+from .strains import WILD_TYPE, find_genotypes, find_strain
 from .zones import Zone, find_zone
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -138,6 +138,8 @@ class _Reader:
         self._two_animals = False
         # The message for cue words: "weight_at_arrival" holds the word "arrival" ("_" is a word character).
         self.cues = text.replace("_", " ")
+        # "probably Hannah Schmidt", "female, I think": a short answer that says it is a guess is asked back.
+        self._guessed_answer = bool(asked) and len(text.split()) <= 12 and bool(GUESS.search(text))
 
     # -- outcomes
 
@@ -147,6 +149,8 @@ class _Reader:
         if self.result.settles(field_name):
             return False
         result = rule() if rule else validate_field(field_name, raw)
+        if result.ok and not doubt and self._guessed_answer:
+            doubt = "the answer says it is a guess"
         if result.ok and doubt:
             result = _asked_back(field_name, result, doubt)
         if result.ok:
@@ -448,7 +452,12 @@ class _Reader:
             names, start = names[lead.end() :], start + lead.end()
         names = _without_affiliation(names)
         original = self.buffer.original
-        doubt = "" if certain else certainty.experimenter_doubt(original, start, start + len(names))
+        end = start + len(names)
+        doubt = (
+            certainty.guess_doubt(original, start, end)
+            if certain
+            else certainty.experimenter_doubt(original, start, end)
+        )
         if self.store("experimenter", names, doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 
@@ -463,25 +472,28 @@ class _Reader:
             self._institution_at(match.start("acronym"), match.end("acronym"), 0)
 
     def _genotype_and_strain(self) -> None:
-        genotype = find_genotype(self.buffer.text)
-        if genotype:
-            raw = genotype.group(0).strip(" ,;")
-            if raw.endswith(")") and raw.count("(") < raw.count(")"):
-                raw = raw[:-1]  # "(genotype: A x B)": the bracket closes the aside, not the genotype
-            original = self.buffer.original
-            doubt = (
-                certainty.genotype_doubt(raw, original)
-                or certainty.genotype_words_doubt(raw, original, genotype.start())
-                or certainty.lineage_doubt(original, genotype.start(), genotype.end())
-            )
-            self.store("genotype", raw, doubt=doubt)
-            self.buffer.claim(genotype.start(), genotype.end(), "genotype")
+        found = find_genotypes(self.buffer.text)
+        if found:
+            # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
+            doubts = [(m, self._genotype_doubt(m)) for m in found]
+            genotype, doubt = several.pick(doubts, lambda m: False, "genotype", strict=True)
+            self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;")), doubt=doubt)
+            for match in found:
+                self.buffer.claim(match.start(), match.end(), "genotype")
         strain = find_strain(self.buffer.text)
         if strain:
             self.taken(strain.start(), strain.end(), "strain", "strain", strain.group(0))
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
             self.taken(wild.start(), wild.end(), "genotype", "genotype", "wild-type")
+
+    def _genotype_doubt(self, genotype: re.Match[str]) -> str:
+        raw, original = _without_closing_bracket(genotype.group(0).strip(" ,;")), self.buffer.original
+        return (
+            certainty.genotype_doubt(raw, original)
+            or certainty.genotype_words_doubt(raw, original, genotype.start())
+            or certainty.lineage_doubt(original, genotype.start(), genotype.end())
+        )
 
     def _species_and_subject(self) -> None:
         text = self.buffer.text
@@ -513,6 +525,7 @@ class _Reader:
                     rf"\b{re.escape(said.split()[-1])}\s+(?P<subject>[A-Z][\w\-]*\d[\w\-]*)", text, re.I
                 )
             }
+            others |= self._ids_like(after.group("subject"))
             doubt = "the message names more than one animal" if len(others - {after.group("subject")}) else ""
             self._two_animals = bool(doubt)
             self.store("subject_id", raw, doubt=doubt)
@@ -522,6 +535,20 @@ class _Reader:
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
             self.taken(named.start("subject"), named.end("subject"), "subject_id", "subject_id", named.group("subject"))
 
+    def _take_id(self, start: int, end: int, raw: str) -> None:
+        self._two_animals = self._two_animals or bool(self._ids_like(raw))
+        self.store("subject_id", raw, doubt="the message names more than one animal" if self._two_animals else "")
+        self.buffer.claim(start, end, "subject_id")
+
+    def _ids_like(self, subject_id: str) -> set[str]:
+        """Ids of the same form elsewhere in the message ("SM-1, SM-2, SM-3"): several animals."""
+        prefix = re.match(r"#?([A-Za-z]+[\-_]?)\d+$", subject_id)
+        if not prefix:
+            return set()
+        # Words already read (a strain's "F1", a line's "GAD67") are masked in buffer.text.
+        pattern = rf"(?<![\w\-/]){re.escape(prefix.group(1))}\d+(?![\w\-/])"
+        return {m.group(0) for m in re.finditer(pattern, self.buffer.text)} - {subject_id}
+
     def _named_subject(self) -> None:
         match = subject.NAMED.search(self.buffer.text)
         if match and not self.result.settles("subject_id"):
@@ -530,7 +557,7 @@ class _Reader:
     def _subject_id(self) -> None:
         for match in subject.SUBJECT_CUE.finditer(self.buffer.text):
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
-                self.taken(match.start(), match.end(), "subject_id", "subject_id", match.group("id"))
+                self._take_id(match.start(), match.end(), match.group("id"))
                 return
 
     def _session_id(self) -> None:
@@ -595,14 +622,15 @@ class _Reader:
             return
         for segment in subject.LONE_ID.finditer(self.buffer.text):
             if subject.looks_like_id(segment.group("id")):
-                self.taken(segment.start("id"), segment.end("id"), "subject_id", "subject_id", segment.group("id"))
+                self._take_id(segment.start("id"), segment.end("id"), segment.group("id"))
                 return
 
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
         text, found = self.buffer.text, []
         while (area := find_area(text, in_prose=True)) is not None:
-            found.append((area, certainty.location_doubt(self.cues, area[1])))
+            doubt = certainty.location_doubt(self.cues, area[1]) or certainty.plan_doubt(self.cues, area[1], area[2])
+            found.append((area, doubt))
             text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]
         if not found:
             return
@@ -731,6 +759,11 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
     label = "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     question = f"Did you mean {label!r} as the {field_name.replace('_', ' ')}? ({doubt})"
     return ask_back(field_name, question, [ValueProposal(value=value, label=label, extra=result.extra)])
+
+
+def _without_closing_bracket(raw: str) -> str:
+    """'(genotype: A x B)': the bracket closes the aside, not the genotype."""
+    return raw[:-1] if raw.endswith(")") and raw.count("(") < raw.count(")") else raw
 
 
 def _inside(span: tuple[int, int], other: tuple[int, int]) -> bool:

@@ -25,6 +25,14 @@ _HEDGE_IN = re.compile(
 )
 
 
+# Words that make what follows a guess: "I think it was Anna", "probably a Long-Evans".
+GUESS = re.compile(
+    r"\b(?:I\s+think|I\s+believe|I\s+guess|I\s+suppose|probably|maybe|perhaps|possibly|presumably|"
+    r"might\s+(?:be|have\s+been)|could\s+(?:be|have\s+been)|not\s+(?:sure|certain)|if\s+I\s+remember|iirc)\b",
+    re.I,
+)
+
+
 def hedged(raw: str) -> bool:
     return bool(_HEDGE_IN.search(raw))
 

@@ -24,8 +24,10 @@ _NOT_A_NAME = re.compile(r"[\d@/\\()]")
 # Words of a sentence, not of a name: "my PI knows, I don't", "ask the postdoc", "not me".
 _SENTENCE_WORDS = re.compile(
     r"(?<![\w'])(?:me|my|mine|you|your|we|our|us|he|she|they|them|his|him|knows?|know|don'?t|doesn'?t|didn'?t|"
-    r"ask|asked|not|nobody|someone|somebody|who|did|does|was|is|are|were|sure|idea|maybe)(?![\w'])|"
-    r"(?<![\w'])I(?![\w'.])",
+    r"ask|asked|not|nobody|someone|somebody|who|did|does|was|is|are|were|sure|idea|maybe|see|check|notebook|sheet|"
+    r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the)(?![\w'])|"
+    r"(?<![\w'])an?(?![\w'.])|"
+    r"(?<![\w'])(?-i:I)(?![\w'.])",
     re.I,
 )
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").

@@ -103,14 +103,20 @@ def spell_strain(said: str) -> str:
 
 def find_genotype(text: str) -> re.Match[str] | None:
     """The first engineered genotype named in `text` ("Ai14 x Pvalb-Cre", "Thy1-GCaMP6s")."""
+    return next(iter(find_genotypes(text)), None)
+
+
+def find_genotypes(text: str) -> list[re.Match[str]]:
+    """Every engineered genotype named in `text`, in order."""
+    found = []
     for match in GENOTYPE_PHRASE.finditer(text):
         said = match.group(0)
         # "(Thy1-GCaMP6f)": the closing bracket of the sentence is not part of the line's name.
         while said.endswith(")") and said.count(")") > said.count("("):
             said = said[:-1]
         if re.search(r"[A-Za-z]", said):
-            return re.compile(re.escape(said)).match(text, match.start())
-    return None
+            found.append(re.compile(re.escape(said)).match(text, match.start()))
+    return [m for m in found if m is not None]
 
 
 def strain_and_genotype(text: str) -> dict[str, str]:

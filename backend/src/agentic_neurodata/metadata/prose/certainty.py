@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..brain_areas import find_area
+from ..hedges import GUESS
 
 # Sentence boundaries for "the same sentence": a full stop, "!", "?", ";" or a contrasting "but".
 # A title's or an initial's full stop ("Dr. A. Reyes") does not end a sentence.
@@ -38,7 +39,13 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     role = _OTHER_ROLE.search(sentence)
     if role:
         return f"the same sentence names another role ('{role.group(0)}')"
-    return ""
+    return guess_doubt(text, start, end) or plan_doubt(text, start, end)
+
+
+def guess_doubt(text: str, start: int, end: int) -> str:
+    """A value whose sentence says it is a guess ('I think Anna recorded it')."""
+    guess = GUESS.search(_sentence_around(text, start, end))
+    return f"the sentence says '{guess.group(0)}'" if guess else ""
 
 
 def other_role_before(text: str, start: int) -> str:
@@ -73,10 +80,19 @@ _CONTRAST = re.compile(r"\b(?:but|while|whereas|although|though|however)\b", re.
 _PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?(?-i:[A-Z][\w\-]+)")
 
 
+# "The recordings were analysed at X": the recordings' word, but another activity's place.
+_OTHER_ACTIVITY = re.compile(
+    r"\b(?:analy[sz]\w*|processed|sorted|stored|sequenced|uploaded|archived|backed|presented|published|visit\w*|"
+    r"trained|curated|shared)\b",
+    re.I,
+)
+
+
 def institution_doubt(text: str, start: int, end: int, others: int) -> str:
     """An institution read from prose: uncertain when the message names another organisation (or
     more than one institution) and the words around it do not say the work was done there."""
-    if _WORK_AT.search(text[max(0, start - 60) : start]):
+    frame = _WORK_AT.search(text[max(0, start - 60) : start])
+    if frame and not _OTHER_ACTIVITY.search(frame.group(0)):
         return ""
     other = _OTHER_ORGANISATION.search(text)
     if other:
@@ -227,6 +243,19 @@ def said_recorded_there(text: str, start: int) -> bool:
     return bool(nearest and _STRONG_SITE.fullmatch(nearest.group(0)))
 
 
+_PLAN = re.compile(
+    r"\b(?:will|shall|going\s+to|plan(?:ned|s|ning)?\s+to|tomorrow|next\s+(?:week|session|time|month|day)|"
+    r"to-?do|note\s+to\s+self|should|would\s+like)\b",
+    re.I,
+)
+
+
+def plan_doubt(text: str, start: int, end: int) -> str:
+    """A value in a sentence about what is planned ('The next session will target V1')."""
+    plan = _PLAN.search(_sentence_around(text, start, end))
+    return f"the sentence says what is planned ('{plan.group(0)}')" if plan else ""
+
+
 def names_other_sites(answer: str) -> bool:
     """An answer naming an injection, implant or other site beside the recording's."""
     return bool(_OTHER_SITE.search(answer))
@@ -367,7 +396,8 @@ def genotype_words_doubt(value: str, text: str, start: int) -> str:
 # A sentence about breeding or about who gave a line names lines, not this animal's genotype.
 _LINEAGE = re.compile(
     r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|shar(?:e|ed|ing)|"
-    r"gift|gave|provided|donated|thx|thanks?|came\s+from|obtained\s+from|imported)\b",
+    r"gift|gave|provided|donated|thx|thanks?|came\s+from|obtained\s+from|imported|received|purchased|ordered|"
+    r"bought|father|mother|from\s+(?:JAX|Jackson|Charles\s+River|Envigo|Taconic|Janvier))\b",
     re.I,
 )
 

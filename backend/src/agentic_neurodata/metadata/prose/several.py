@@ -8,14 +8,19 @@ from collections.abc import Callable
 
 
 def pick(
-    found: list[tuple[re.Match[str], str]], certain: Callable[[re.Match[str]], bool], field: str
+    found: list[tuple[re.Match[str], str]],
+    certain: Callable[[re.Match[str]], bool],
+    field: str,
+    *,
+    strict: bool = False,
 ) -> tuple[re.Match[str], str]:
     """`found`: each candidate with why it is uncertain ("" when nothing speaks against it). Returns
-    the candidate to read and the doubt to ask it back with ("" to store it)."""
+    the candidate to read and the doubt to ask it back with ("" to store it). `strict`: candidates
+    with a doubt still count as rivals (a line beside a virus or a donor's line leaves the role open)."""
     free = [match for match, doubt in found if not doubt]
     if not free:
         return found[0]
-    said = {_said(match) for match in free}
+    said = {_said(match) for match in (m for m, _ in found)} if strict else {_said(match) for match in free}
     if len(said) == 1:
         return free[0], ""
     sure = [match for match in free if certain(match)]

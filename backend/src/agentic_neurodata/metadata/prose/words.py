@@ -111,6 +111,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
+    if name not in ("session_description", "experiment_description", "subject_description", "keywords"):
+        column += r"|\s+(?:but|while|whereas|although|though|because|since)\s+"  # a second clause is not the value
     return re.compile(rf"{_ANY_NEXT_KEY}{column}|{stop.pattern}")
 
 
