@@ -323,3 +323,47 @@ def test_several_animals_or_lines_leave_the_value_to_ask(text: str, field: str) 
 
 def test_a_value_ends_where_a_contrast_begins() -> None:
     assert read("Our lab is the Tank lab but the rig belongs to the Brody lab").values.get("lab") == "Tank Lab"
+
+
+# -- several times, strains named beside a cross, a parent or a guess, alternatives, pointers
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "The export was written 2024-03-01 08:00 UTC; the recording started 2024-02-20 at 10:15 UTC.",
+            "2024-02-20T10:15:00+00:00",
+        ),
+    ],
+)
+def test_of_several_times_the_recordings_start_is_stored(text: str, value: str) -> None:
+    assert read(text).values.get("session_start_time") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("File saved 2024-03-01 08:00 UTC, session 2024-02-20 10:15 UTC", "session_start_time"),
+        ("Last exported: 2024-03-03 09:00 UTC", "session_start_time"),
+        ("Rat QM-1 is a Lewis cross; its father was a Wistar.", "strain"),
+        ("Maybe a BALB/c, mouse QM-2", "strain"),
+        ("strain: C57BL/6J or C57BL/6N", "strain"),
+        ("Species: rat or mouse", "species"),
+    ],
+)
+def test_rivals_guesses_and_alternatives_give_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize("answer", ["same as before", "the same as last time", "see the cage card"])
+def test_an_answer_pointing_to_another_value_is_refused(answer: str) -> None:
+    parsed = read(answer, "institution")
+    assert not parsed.values
+    assert [r.field for r in parsed.rejections] == ["institution"]
+
+
+def test_a_keyed_skip_is_a_decline() -> None:
+    parsed = read("Keywords: none so far")
+    assert "keywords" not in parsed.values
+    assert any("keywords" in i.fields for i in parsed.intents)

@@ -40,7 +40,7 @@ from .prose import certainty, keys, people, several, subject
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
-from .strains import WILD_TYPE, find_genotypes, find_strain
+from .strains import WILD_TYPE, find_genotypes, find_strains
 from .zones import Zone, find_zone
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -97,6 +97,7 @@ _SESSION_LABEL = re.compile(
     r"^\s*[^:]{0,20}\b(?:session|recording|experiment|protocol|paradigm|summary|today|day)\s*:\s+\S", re.I
 )
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
+_FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
@@ -197,6 +198,11 @@ class _Reader:
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
+        if self.asked and said.POINTER.match(text):
+            for name in self.asked:  # "same as before": the value is elsewhere; it is asked again, not guessed
+                reason = f"'{text.strip()}' points to a value given elsewhere; please give the value itself."
+                self.result.rejections.append(Rejection(field=name, raw=text.strip(), reason=reason))
+            return self.result
         if self._whole_answer():
             return self.result
         for step in (
@@ -345,11 +351,18 @@ class _Reader:
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
+            if said.SKIP_FIELD.match(raw) or said.DONT_KNOW.search(raw):
+                self.intent(IntentKind.SKIP_FIELD, [name], raw)  # "Keywords: none yet", "Species: not sure"
+                self.buffer.claim(match.start(), end, name)
+                continue
             if raw.strip():
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 key = match.group("key").lower().strip()
-                doubt = "a bare 'Date' may be the note's date, not the recording's" if key == "date" else ""
-                self.store(name, raw, rule, doubt if name == "session_start_time" else "")
+                bare_date = key == "date" and name == "session_start_time"
+                doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
+                if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
+                    doubt = "the value names alternatives"
+                self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
     def _dated_rule(self, name: str, raw: str) -> Callable[[], RuleResult]:
@@ -370,21 +383,35 @@ class _Reader:
             self.buffer.claim(0, len(self.buffer.text), "session_start_time")
 
     def _dates(self) -> None:
+        starts: list[tuple[int, int, str]] = []
         for start, end in find_datetimes(self.buffer.text):
             if MASK in self.buffer.text[start:end]:
                 continue
             before = self.buffer.original[max(0, start - 30) : start].lower()
             born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before)
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
-            name = "date_of_birth" if born or birth_asked else "session_start_time"
-            raw = self.buffer.original[start:end]
-            doubt = ""
-            if name == "session_start_time":
-                doubt = certainty.start_time_doubt(self.buffer.original, start, end)
-                if find_zone(raw, after_date=True) is None:
-                    raw = self._with_zone_from_elsewhere(raw, start, end)
-            self.store(name, raw, self._dated_rule(name, raw), doubt)
-            self.buffer.claim(start, end, name)
+            if born or birth_asked:
+                raw = self.buffer.original[start:end]
+                self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw))
+            else:
+                starts.append((start, end, certainty.start_time_doubt(self.cues, start, end)))
+            self.buffer.claim(start, end, "date")
+        if not starts:
+            return
+        # Several times (a file's, a surgery's, the recording's): one said of the recording, or a question.
+        spans = {(s, e): self.buffer.original[s:e] for s, e, _ in starts}
+        free = [(s, e) for s, e, d in starts if not d]
+        start, end, doubt = starts[0] if not free else (*free[0], "")
+        if len(set(spans.values())) > 1 and free:
+            sure = [(s, e) for s, e in free if certainty.said_of_the_recording_start(self.cues, s)]
+            listed = ", ".join(spans.values())
+            start, end, doubt = (
+                (*sure[0], "") if len(sure) == 1 else (*free[0], f"the message gives more than one time ({listed})")
+            )
+        raw = self.buffer.original[start:end]
+        if find_zone(raw, after_date=True) is None:
+            raw = self._with_zone_from_elsewhere(raw, start, end)
+        self.store("session_start_time", raw, self._dated_rule("session_start_time", raw), doubt)
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
         """'Tokyo time, 2024-04-01 10:00': a zone said elsewhere in the message applies to the date."""
@@ -480,12 +507,25 @@ class _Reader:
             self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;")), doubt=doubt)
             for match in found:
                 self.buffer.claim(match.start(), match.end(), "genotype")
-        strain = find_strain(self.buffer.text)
-        if strain:
-            self.taken(strain.start(), strain.end(), "strain", "strain", strain.group(0))
+        strains = find_strains(self.buffer.text)
+        if strains:
+            doubts = [(m, self._strain_doubt(m)) for m in strains]
+            strain, doubt = several.pick(doubts, lambda m: False, "strain", strict=True)
+            self.store("strain", strain.group(0), doubt=doubt)
+            for match in strains:
+                self.buffer.claim(match.start(), match.end(), "strain")
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
             self.taken(wild.start(), wild.end(), "genotype", "genotype", "wild-type")
+
+    def _strain_doubt(self, strain: re.Match[str]) -> str:
+        """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
+        if re.match(r"\s+(?:cross|hybrid|mix|mixed|background)\b", self.buffer.original[strain.end() :], re.I):
+            return "the strain is named as part of a cross or a background"
+        original = self.cues
+        return certainty.lineage_doubt(original, *strain.span(), breeding_only=True) or certainty.guess_in_clause(
+            original, *strain.span()
+        )
 
     def _genotype_doubt(self, genotype: re.Match[str]) -> str:
         raw, original = _without_closing_bracket(genotype.group(0).strip(" ,;")), self.buffer.original

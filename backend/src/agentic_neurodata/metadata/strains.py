@@ -85,10 +85,12 @@ STRAIN_PHRASE = re.compile(
 
 def find_strain(text: str, *, short_names: bool = False) -> re.Match[str] | None:
     """The first known strain (or a cross of two, "C57BL/6J x CBA/CaJ F1") named in `text`."""
-    for match in STRAIN_PHRASE.finditer(text):
-        if short_names or match.group(0).lower() not in _SHORT:
-            return match
-    return None
+    return next(iter(find_strains(text, short_names=short_names)), None)
+
+
+def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]:
+    """Every known strain (or cross of two) named in `text`, in order."""
+    return [m for m in STRAIN_PHRASE.finditer(text) if short_names or m.group(0).lower() not in _SHORT]
 
 
 def spell_strain(said: str) -> str:

@@ -42,6 +42,15 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     return guess_doubt(text, start, end) or plan_doubt(text, start, end)
 
 
+def guess_in_clause(text: str, start: int, end: int) -> str:
+    """'Probably a C57BL/6J, mouse PB-1': the guess covers its clause, not the whole message."""
+    clause_start = max([m.end() for m in re.finditer(r"[,;.!?]\s", text[:start])], default=0)
+    clause_end = re.search(r"[,;.!?](?:\s|$)", text[end:])
+    clause = text[clause_start : end + (clause_end.start() if clause_end else len(text) - end)]
+    guess = GUESS.search(clause)
+    return f"the words say '{guess.group(0)}'" if guess else ""
+
+
 def guess_doubt(text: str, start: int, end: int) -> str:
     """A value whose sentence says it is a guess ('I think Anna recorded it')."""
     guess = GUESS.search(_sentence_around(text, start, end))
@@ -111,7 +120,8 @@ def institution_doubt(text: str, start: int, end: int, others: int) -> str:
 _OTHER_EVENT = re.compile(
     r"\b(?:surger(?:y|ies)|operat(?:ed|ion)|implant(?:ed|ation)?|inject(?:ed|ion)|virus|perfus(?:ed|ion)|"
     r"upload(?:ed)?|sent|backed\s+up|backup|copied|e-?mail|checked|anaesthetis\w+|anesthetiz\w+|"
-    r"drug|habituation|born|birth|weaned|arrived|arrival|shipped|training|trained)\b",
+    r"drug|habituation|born|birth|weaned|arrived|arrival|shipped|training|trained|created|modified|saved|"
+    r"exported|converted|written|file|analy[sz]ed|sorted|plan(?:ned)?|will|tomorrow)\b",
     re.I,
 )
 # Words right before a time that say it is the recording's: "recording started at", "session start".
@@ -120,6 +130,12 @@ _RECORDING_FRAME = re.compile(
     r"start\s+time|start_time)\b[^.;]{0,30}$",
     re.I,
 )
+
+
+def said_of_the_recording_start(text: str, start: int) -> bool:
+    """'the recording started 2023-02-20 ...': the clause before the time names the recording."""
+    clause = re.split(r"[;.!?]\s|,\s*", text[max(0, start - 40) : start])[-1]
+    return bool(_RECORDING_FRAME.search(clause)) and not _OTHER_EVENT.search(clause)
 
 
 def start_time_doubt(text: str, start: int, end: int) -> str:
@@ -222,7 +238,8 @@ _OTHER_SITE = re.compile(
 )
 # Cues that say the recording itself was there (not only where a probe or electrode went).
 _STRONG_SITE = re.compile(
-    r"\b(?:record\w*|units?|spikes?|ephys|electrophysiolog\w*|photometry|imag\w*|location|site)\b", re.I
+    r"\b(?:record\w*|units?|spikes?|lfps?|eeg|ecog|ephys|electrophysiolog\w*|photometry|imag\w*|location|site)\b",
+    re.I,
 )
 # Words that say the area is where the recording was: the nearest cue before the area wins.
 _RECORDED_SITE = re.compile(
@@ -286,7 +303,7 @@ def location_doubt(text: str, start: int) -> str:
 _OTHER_TIME = re.compile(
     r"\b(?:arriv\w*|shipp\w*|shipped|received|delivered|purchased|ordered|weaned|weaning|surger(?:y|ies)|"
     r"inject\w*|implant\w*|given|administered|operat\w*|born|restrict\w*|tomorrow|next\s+(?:week|month|time)|"
-    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo)\b",
+    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained)\b",
     re.I,
 )
 _OTHER_ANIMAL = re.compile(
@@ -402,9 +419,16 @@ _LINEAGE = re.compile(
 )
 
 
-def lineage_doubt(text: str, start: int, end: int) -> str:
-    """A genotype read from prose whose sentence is about breeding or a donor: asked back."""
-    found = _LINEAGE.search(_sentence_around(text, start, end))
+_BREEDING = re.compile(
+    r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|mother|father)\b",
+    re.I,
+)
+
+
+def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = False) -> str:
+    """A genotype (or, `breeding_only`, a strain: a vendor sells the strain it names) read from prose
+    whose sentence is about breeding or a donor: asked back."""
+    found = (_BREEDING if breeding_only else _LINEAGE).search(_sentence_around(text, start, end))
     return f"the sentence names lines of parents or of a donor ('{found.group(0)}')" if found else ""
 
 

@@ -36,7 +36,8 @@ DONT_KNOW = re.compile(
 )
 SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
-    r"(?:\s+(?:on|it|this|that|one|please|needed|required|necessary|here|the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
+    r"(?:\s+(?:on|it|this|that|one|please|needed|required|necessary|here|yet|so\s+far|the\s+[\w ]+|for\s+now|"
+    r"thanks?))*\W*$|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
     r"\bleave\s+(?:it|that|this|the\s+[a-z ]+)?\s?(?:blank|empty|out)\b|"
@@ -66,6 +67,12 @@ ACCEPT = re.compile(
 )
 QUESTION = re.compile(
     r"\?\s*$|^\W*(?:what|why|how|which|where|can\s+you|could\s+you|should\s+i|do\s+i|does|is\s+it)\b", re.I
+)
+# An answer that points to a value given elsewhere: "same as before", "see the lab notebook".
+POINTER = re.compile(
+    r"^\W*(?:the\s+)?same(?:\s+(?:one|again|as\s+(?:before|last\s+time|previous(?:ly)?|above|usual|"
+    r"the\s+(?:last|previous|other)\s+\w+)))?\W*$|^\W*(?:see|check|look\s+(?:at|in)|as\s+in)\s+",
+    re.I,
 )
 # Clauses a message is cut into before intents are looked for ("female, but I don't know the age").
 CLAUSES = re.compile(r"\s*(?:[;.!?\n]+\s+|[;!?\n]+|,\s*(?:but|and|though)?\s*|\s+but\s+|\s+though\s+)\s*", re.I)

@@ -22,7 +22,8 @@ _OTHER_ROLE = re.compile(
     r"pi|principal|funding|funders?|grants?|donor|source|vendor|supplier|reporter|virus|viral|construct|"
     r"injections?|injected|implants?|implanted|tamoxifen|perfusions?|tracer|approv\w*|committee|licen[cs]e|"
     r"breeders?|parents?|dam|sire|technician|husbandry|arrival|arrived|shipping|shipped|weaning|weaned|birth|"
-    r"born|baseline|pre|post|op|head|leader|chief|manager|director|father|mother)\b",
+    r"born|baseline|pre|post|op|head|leader|chief|manager|director|father|mother|modified|created|saved|exported|"
+    r"uploaded|converted|backup|file)\b",
     re.I,
 )
 _RECORDING = re.compile(
