@@ -367,3 +367,36 @@ def test_a_keyed_skip_is_a_decline() -> None:
     parsed = read("Keywords: none so far")
     assert "keywords" not in parsed.values
     assert any("keywords" in i.fields for i in parsed.intents)
+
+
+# -- rivals for the animal's species and sex, institutions, areas and dates with alternatives or guesses
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("The room also houses rats; this recording is of mouse QN-1.", "species", "Mus musculus"),
+        ("Male technician, female rat QN-2.", "sex", "F"),
+        ("I am employed at Leiden University but recorded this at the Netherlands Institute for Neuroscience.",
+         "institution", "Netherlands Institute for Neuroscience"),
+    ],
+)  # fmt: skip
+def test_of_rivals_the_one_said_of_the_subject_or_the_recording_is_read(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("The male surgeon implanted mouse QN-3.", "sex"),
+        ("Recorded in LGN or pulvinar, histology pending.", "electrode_location"),
+        ("Perhaps recorded in the claustrum.", "electrode_location"),
+        ("Tetrodes in CA3 (not verified yet).", "electrode_location"),
+        ("born 2023-05-01 or 2023-05-02, mouse QN-4", "date_of_birth"),
+        ("Lab: to be determined", "lab"),
+        ("rats QN-10-QN-14, female", "subject_id"),
+        ("Kind regards, Dr. Mira Holm, Aalborg University", "experimenter"),
+    ],
+)
+def test_a_rival_an_alternative_a_guess_or_a_signature_gives_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values

@@ -392,9 +392,13 @@ class _Reader:
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
             if born or birth_asked:
                 raw = self.buffer.original[start:end]
-                self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw))
+                doubt = certainty.alternatives_doubt(self.cues, start, end)
+                self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
             else:
-                starts.append((start, end, certainty.start_time_doubt(self.cues, start, end)))
+                doubt = certainty.start_time_doubt(self.cues, start, end) or certainty.alternatives_doubt(
+                    self.cues, start, end
+                )
+                starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
         if not starts:
             return
@@ -435,7 +439,17 @@ class _Reader:
             return
         best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
         others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
+        if others and not certainty.names_other_organisation(self.cues):
+            # Several institutions, none a vendor's, funder's or visitor's: the one said to be where the
+            # recording was is read, if only one is.
+            recorded = {m.start(): m for m in found if certainty.recorded_there(self.cues, m.start())}
+            if len(recorded) == 1:
+                best = max(recorded.values(), key=lambda m: m.end() - m.start())
+                others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
         self._institution_at(best.start(), best.start() + len(best.group(0).rstrip(" ,")), len(others))
+        for other in found:  # the other institutions are not labs or people either
+            if MASK not in self.buffer.text[other.start() : other.end()]:
+                self.buffer.claim(other.start(), other.end(), "institution")
 
     def _institution_at(self, start: int, end: int, others: int) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
@@ -543,9 +557,10 @@ class _Reader:
             if strain:  # "C57BL/6J, male": a known strain names its species
                 self.store("species", str(strain))
             return
+        match, rivals = self._species_among_rivals(text, match)
         start, end = match.span()
         said = self.buffer.original[start:end]
-        doubt = ""
+        doubt = rivals
         # "thanks to the vendor for the mice": the animals someone sold or gave, not the subject.
         lone = subject.plural(said) and not subject.ID_AFTER_SPECIES.match(text, end)
         if lone and certainty.institution_doubt(self.buffer.original, start, end, 0):
@@ -589,6 +604,26 @@ class _Reader:
         pattern = rf"(?<![\w\-/]){re.escape(prefix.group(1))}\d+(?![\w\-/])"
         return {m.group(0) for m in re.finditer(pattern, self.buffer.text)} - {subject_id}
 
+    def _species_among_rivals(self, text: str, first: re.Match[str]) -> tuple[re.Match[str], str]:
+        """'The rig is also used for rats, but this was mouse UR-4': of several species, the one with the
+        animal's id after it is read; with none or several such, the first is asked back."""
+        matches = subject.find_all_species(text)
+        # "Drosophila melanogaster fly", "cynomolgus monkeys": words of one noun phrase name one animal.
+        apart = [m for m in matches if not any(o is not m and abs(o.end() - m.start()) <= 1 for o in matches)]
+
+        def kind(match: re.Match[str]) -> str:
+            result = validate_field("species", match.group(0))
+            return str(result.value) if result.ok else ""
+
+        if len({kind(m) for m in apart} - {""}) < 2:
+            return first, ""
+        for other in matches:
+            self.buffer.claim(other.start(), other.end(), "species")
+        with_id = [m for m in apart if kind(m) and subject.ID_AFTER_SPECIES.match(text, m.end())]
+        if len({kind(m) for m in with_id}) == 1:
+            return with_id[0], ""
+        return first, "the message names more than one kind of animal"
+
     def _named_subject(self) -> None:
         match = subject.NAMED.search(self.buffer.text)
         if match and not self.result.settles("subject_id"):
@@ -606,12 +641,20 @@ class _Reader:
             self.taken(match.start(), match.end(), "session_id", "session_id", match.group("id"))
 
     def _sex(self) -> None:
-        match = subject.SEX.search(self.buffer.text)
-        if match:
-            value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
-            doubt = "the message names more than one animal" if self._two_animals else ""
-            self.store("sex", value, doubt=doubt)
-            self.buffer.claim(match.start(), match.end(), "sex")
+        found = list(subject.SEX.finditer(self.buffer.text))
+        if not found:
+            return
+        # "Male experimenter, female mouse": a sex said of a person is not the animal's; of two, the one
+        # beside the animal's name is read.
+        doubts = [(m, subject.sex_of_a_person(self.buffer.original, *m.span())) for m in found]
+        match, doubt = several.pick(
+            doubts, lambda m: subject.sex_beside_the_animal(self.buffer.original, m.end()), "sex"
+        )
+        value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
+        doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
+        self.store("sex", value, doubt=doubt)
+        for other in found:
+            self.buffer.claim(other.start(), other.end(), "sex")
 
     def _age(self) -> None:
         found = [
@@ -669,7 +712,12 @@ class _Reader:
         # Not claimed: "V1 recording" names the area and also describes the session.
         text, found = self.buffer.text, []
         while (area := find_area(text, in_prose=True)) is not None:
-            doubt = certainty.location_doubt(self.cues, area[1]) or certainty.plan_doubt(self.cues, area[1], area[2])
+            doubt = (
+                certainty.location_doubt(self.cues, area[1])
+                or certainty.plan_doubt(self.cues, area[1], area[2])
+                or certainty.guess_in_clause(self.cues, area[1], area[2])
+                or certainty.alternatives_doubt(self.cues, area[1], area[2])
+            )
             found.append((area, doubt))
             text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]
         if not found:

@@ -39,7 +39,16 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     role = _OTHER_ROLE.search(sentence)
     if role:
         return f"the same sentence names another role ('{role.group(0)}')"
-    return guess_doubt(text, start, end) or plan_doubt(text, start, end)
+    said_recorded = re.search(r"\b(?:record\w*|ran|run|conducted|performed)\b", text[start:], re.I)
+    signed = "" if said_recorded else signature_doubt(text, start).replace("an affiliation", "a name")
+    return guess_doubt(text, start, end) or plan_doubt(text, start, end) or signed
+
+
+def alternatives_doubt(text: str, start: int, end: int) -> str:
+    """'V1 or V2', '2023-01-10 or 2023-01-11': the words offer alternatives."""
+    if re.match(r"\s*(?:,\s*)?or\s+\w", text[end:]) or re.search(r"\b(?:either|or)\s+(?:the\s+)?$", text[:start]):
+        return "the words name alternatives"
+    return ""
 
 
 def guess_in_clause(text: str, start: int, end: int) -> str:
@@ -97,11 +106,27 @@ _OTHER_ACTIVITY = re.compile(
 )
 
 
+# "I work at X": where a person works, which another institution named as the recording's outranks.
+_WHERE_ONE_WORKS = re.compile(r"work(?:ed|s)?\b|institution\b", re.I)
+
+
+def names_other_organisation(text: str) -> bool:
+    return bool(_OTHER_ORGANISATION.search(text))
+
+
+def recorded_there(text: str, start: int) -> bool:
+    """'recorded this at the Donders Institute': the words before say the recording was there."""
+    frame = _WORK_AT.search(text[max(0, start - 60) : start])
+    if frame is None:
+        return False
+    return not _OTHER_ACTIVITY.search(frame.group(0)) and not _WHERE_ONE_WORKS.match(frame.group(0))
+
+
 def institution_doubt(text: str, start: int, end: int, others: int) -> str:
     """An institution read from prose: uncertain when the message names another organisation (or
     more than one institution) and the words around it do not say the work was done there."""
     frame = _WORK_AT.search(text[max(0, start - 60) : start])
-    if frame and not _OTHER_ACTIVITY.search(frame.group(0)):
+    if frame and not _OTHER_ACTIVITY.search(frame.group(0)) and not (others and _WHERE_ONE_WORKS.match(frame.group(0))):
         return ""
     other = _OTHER_ORGANISATION.search(text)
     if other:
@@ -434,7 +459,7 @@ def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = Fals
 
 # -- a sign-off's affiliation, a generic date key
 
-_SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours)\s*,", re.I)
+_SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours|signed)\s*,", re.I)
 
 
 def signature_doubt(text: str, start: int) -> str:
