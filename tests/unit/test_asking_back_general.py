@@ -400,3 +400,35 @@ def test_of_rivals_the_one_said_of_the_subject_or_the_recording_is_read(text: st
 )
 def test_a_rival_an_alternative_a_guess_or_a_signature_gives_no_value(text: str, field: str) -> None:
     assert field not in read(text).values
+
+
+# -- lines of siblings, bare kinds, notes in brackets; hedged times; a place is no brain area
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("mouse QP-1, whose littermate carried Ai32", "genotype"),
+        ("Genotype: het", "genotype"),
+        ("Reference screw above the olfactory bulb", "electrode_location"),
+        ("Location: Champalimaud Foundation, Lisbon", "electrode_location"),
+        ("recording start: 2023-10-10 09:30 Europe/Rome (approx.)", "session_start_time"),
+        ("the session began roughly at 14:00 on 2023-10-11, Europe/Rome", "session_start_time"),
+    ],
+)
+def test_a_relatives_line_a_bare_kind_a_reference_site_a_place_or_a_hedged_time_is_not_stored(
+    text: str, field: str
+) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Mecp2 KO, mouse QP-2", "genotype", "Mecp2 KO"),
+        ("genotype: Vip-IRES-Cre/+ (checked by PCR)", "genotype", "Vip-IRES-Cre/+"),
+        ("mouse QP-3, female, CA1 recording", "session_description", "CA1 recording"),
+    ],
+)
+def test_what_the_words_do_say_is_still_read(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value

@@ -349,6 +349,8 @@ class _Reader:
                 continue  # "our lab is at UCSF": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            if name == "electrode_location" and people.names_an_institution(raw):
+                continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             if said.SKIP_FIELD.match(raw) or said.DONT_KNOW.search(raw):
@@ -362,6 +364,7 @@ class _Reader:
                 doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
+                doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -395,8 +398,10 @@ class _Reader:
                 doubt = certainty.alternatives_doubt(self.cues, start, end)
                 self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
             else:
-                doubt = certainty.start_time_doubt(self.cues, start, end) or certainty.alternatives_doubt(
-                    self.cues, start, end
+                doubt = (
+                    certainty.start_time_doubt(self.cues, start, end)
+                    or certainty.alternatives_doubt(self.cues, start, end)
+                    or hedge_near(self.cues, start, end)
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
@@ -752,7 +757,7 @@ class _Reader:
                 continue
             if not _describes_the_session(kept):
                 continue
-            labelled = bool(_SESSION_LABEL.match(segment.group(0)))
+            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or certainty.short_kind_of_session(kept)
             doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
             if self.store("session_description", kept, doubt=doubt):
                 # The words it was made of, up to the first value taken (the text above was tidied).

@@ -14,10 +14,14 @@ from .result import RuleResult, ask_back
 
 HEDGE_BEFORE = re.compile(
     r"(?:\b(?:about|around|roughly|approx(?:imately|\.)?|circa|ca\.|maybe|probably|perhaps|almost|nearly|"
-    r"estimated|est\.|some(?=\s+\d))\s+|~\s*|\bc\.\s*)$",
+    r"estimated|est\.|some(?=\s+\d))\s+(?:at\s+|on\s+)?|~\s*|\bc\.\s*)$",
     re.I,
 )
-HEDGE_AFTER = re.compile(r"^(?:\s*-?ish\b|\s+or\s+so\b|\s*\?|\s+give\s+or\s+take\b|\s+at\s+a\s+guess\b)", re.I)
+HEDGE_AFTER = re.compile(
+    r"^(?:\s*-?ish\b|\s+or\s+so\b|\s*\?|\s+give\s+or\s+take\b|\s+at\s+a\s+guess\b|"
+    r"[\s,]*\(?\s*(?:approx(?:imately|\.)?|roughly|about|ca\.|circa|est(?:imated|\.)?|\+/-|±)(?:\W|$))",
+    re.I,
+)
 _HEDGE_IN = re.compile(
     r"^\s*(?:about|around|roughly|approx(?:imately|\.)?|circa|ca\.|maybe|probably|perhaps|almost|nearly|estimated|"
     r"est\.|~|c\.)\s*|\s*-?ish\b|\s+or\s+so\b|\s*\?$",

@@ -116,8 +116,12 @@ def find_genotypes(text: str) -> list[re.Match[str]]:
         # "(Thy1-GCaMP6f)": the closing bracket of the sentence is not part of the line's name.
         while said.endswith(")") and said.count(")") > said.count("("):
             said = said[:-1]
+        start = match.start()
+        gene = re.search(r"(?<![\w-])[A-Z][A-Za-z0-9]*\d[A-Za-z0-9]*\s+$", text[:start])
+        if said.upper() == "KO" and gene:  # "Fmr1 KO": the gene names the knockout
+            said, start = text[gene.start() : start] + said, gene.start()
         if re.search(r"[A-Za-z]", said):
-            found.append(re.compile(re.escape(said)).match(text, match.start()))
+            found.append(re.compile(re.escape(said)).match(text, start))
     return [m for m in found if m is not None]
 
 
@@ -160,7 +164,8 @@ def normalize_strain(text: str) -> RuleResult:
 # What an animal expresses or a kind of line, said alone: no line is named ("GCaMP7f", "tdTomato", "the Cre line").
 NOT_A_LINE = re.compile(
     r"^(?:an?\s+|the\s+)?(?:j?GCaMP\w*|jRGECO\w*|RCaMP\w*|tdTomato|mCherry|[A-Za-z]?GFP|EYFP|YFP|RFP|ChR2|ChRmine|"
-    r"Chrimson\w*|ArchT?|NpHR|hM[34]Dq?|DREADDs?|Cre|Flp[eo]?|Dre|r?tTA)"
+    r"Chrimson\w*|ArchT?|NpHR|hM[34]Dq?|DREADDs?|Cre|Flp[eo]?|Dre|r?tTA|KO|knock-?out|het(?:erozygous)?|"
+    r"hom(?:ozygous)?|transgenic|Cre\+|Cre-(?:positive|negative))"
     r"(?:\s+(?:line|driver|reporter|indicator|mouse|mice|animals?))?$",
     re.I,
 )
@@ -178,4 +183,9 @@ def normalize_genotype(text: str) -> RuleResult:
         )
     if WILD_TYPE.fullmatch(raw):
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
+    note = re.search(r"\s*\(([^()]*\s[^()]*)\)$", raw)
+    if note and not re.search(_MARKER, note.group(1)):
+        # "Sst-IRES-Cre/+ (confirmed by PCR)": a note on how it was found, not part of the genotype
+        kept = raw[: note.start()].strip()
+        return accept("genotype", kept, f"'{raw}' -> {kept} (the note in brackets is not part of the genotype).")
     return accept("genotype", raw)

@@ -226,6 +226,16 @@ _GROUP = re.compile(r"\b(?:cage|litter|box|cohort|group)\s+#?\w*\d", re.I)
 PROSE_DESCRIPTION = "read from running text, not after a 'description' key"
 
 
+def short_kind_of_session(kept: str) -> bool:
+    """'V1 recording', 'acute tetrode recording': one or two words naming a technique or an area, then the
+    session noun, alone in a list: a label of what was recorded, not a sentence that may be about
+    something else."""
+    words = kept.split()
+    if not 2 <= len(words) <= 3 or not re.fullmatch(r"recordings?|imaging|sessions?", words[-1], re.I):
+        return False
+    return all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in words[:-1])
+
+
 def description_doubt(kept: str) -> str:
     """A session description read from prose (not after a key): uncertain when it reads as a free
     sentence (a pronoun or greeting first, a verb telling what happened), mixes in the animals' group
@@ -258,7 +268,8 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 # for light or drugs, a tracer, a lesion; and lists of keywords, which name topics, not a location.
 _OTHER_SITE = re.compile(
     r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
-    r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*)\b",
+    r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*|"
+    r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post))\b",
     re.I,
 )
 # Cues that say the recording itself was there (not only where a probe or electrode went).
@@ -438,6 +449,7 @@ def genotype_words_doubt(value: str, text: str, start: int) -> str:
 # A sentence about breeding or about who gave a line names lines, not this animal's genotype.
 _LINEAGE = re.compile(
     r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|shar(?:e|ed|ing)|"
+    r"siblings?|littermates?|sister|brother|"
     r"gift|gave|provided|donated|thx|thanks?|came\s+from|obtained\s+from|imported|received|purchased|ordered|"
     r"bought|father|mother|from\s+(?:JAX|Jackson|Charles\s+River|Envigo|Taconic|Janvier))\b",
     re.I,
@@ -445,7 +457,8 @@ _LINEAGE = re.compile(
 
 
 _BREEDING = re.compile(
-    r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|mother|father)\b",
+    r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|mother|father|"
+    r"siblings?|littermates?|sister|brother|cage\s*mates?)\b",
     re.I,
 )
 

@@ -98,5 +98,9 @@ def names_something_else(acronym: str) -> bool:
     return lowered in AREA_NAMES or lowered in STRAINS or find_zone(acronym) is not None
 
 
+def names_an_institution(text: str) -> bool:
+    return any(p.search(text) for p in (UNIVERSITY_OF, NAMED_INSTITUTION, KNOWN_INSTITUTION))
+
+
 LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
 NAMED_LAB = re.compile(rf"(?<![\w-])(?:the\s+)?(?<![\w-])[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)")
