@@ -432,3 +432,31 @@ def test_a_relatives_line_a_bare_kind_a_reference_site_a_place_or_a_hedged_time_
 )
 def test_what_the_words_do_say_is_still_read(text: str, field: str, value: str) -> None:
     assert read(text).values.get(field) == value
+
+
+# -- counts, ranges and swapped keys
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("All rats (n = 8, 4 male) were recorded; this file is rat QR-1.", "sex"),
+        ("Adult mice (22-28 g) were used; data from mouse QR-2.", "weight"),
+        ("genotype: BALB/cJ", "genotype"),
+        ("strain: Sst-IRES-Cre", "strain"),
+        ("We recorded at the MPI for Biological Intelligence.", "institution"),
+    ],
+)
+def test_a_count_a_range_a_swapped_key_or_a_cut_name_gives_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Strain: Wistar (Charles River)", "strain", "Wistar"),
+        ("age_at_recording_weeks=11", "age", "P11W"),
+    ],
+)
+def test_a_vendor_in_brackets_or_a_unit_after_the_recording_qualifier(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value

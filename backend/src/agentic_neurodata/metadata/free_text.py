@@ -460,6 +460,8 @@ class _Reader:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
         doubt = certainty.institution_doubt(original, start, end, others) or certainty.signature_doubt(original, start)
+        if re.match(r"\s+(?:for|of)\s+(?:the\s+)?[A-Z]", original[end:]) and " " not in raw:
+            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research"
         self.store("institution", raw, doubt=doubt)
         self.buffer.claim(start, end, "institution")
 
@@ -696,8 +698,11 @@ class _Reader:
     def _weight_doubt(self, weight: re.Match[str]) -> str:
         if re.match(r"\s*of\s+(?!body)\w", self.buffer.original[weight.end() :]):
             return "a mass of something given, not the animal's weight"
-        if re.search(r"%\s*of\s+$", self.buffer.original[max(0, weight.start() - 8) : weight.start()]):
+        before = self.buffer.original[max(0, weight.start() - 12) : weight.start()]
+        if re.search(r"%\s*of\s+$", before):
             return "a share of a weight, not the animal's weight"
+        if re.search(r"\d\s*(?:-|–|to)\s*$", before):
+            return "a range of weights, not one animal's"
         start, end = weight.span("weight")
         return certainty.time_of_life_doubt(self.cues, *weight.span()) or hedge_near(self.cues, start, end)
 

@@ -155,6 +155,14 @@ def normalize_strain(text: str) -> RuleResult:
         question = f"Did you mean the cross {spelled!r} as the strain? (a cross names two strains)"
         return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
     known = find_strain(raw, short_names=True)
+    aside = re.fullmatch(r"(.+?)\s*\([^()]*\)", raw)
+    if known and aside and known.group(0).strip() == aside.group(1):
+        # "Long Evans (Janvier)": the vendor or a note in brackets is not part of the strain
+        spelled = spell_strain(aside.group(1))
+        return accept("strain", spelled, f"'{raw}' -> {spelled} (the words in brackets are not the strain).")
+    if not known and GENOTYPE_PHRASE.fullmatch(raw):
+        question = f"'{raw}' names an engineered line: did you mean it as the strain (not the genotype)?"
+        return ask_back("strain", question, [ValueProposal(value=raw, label=raw)])
     if known and known.group(0).strip() == raw:
         spelled = spell_strain(raw)
         return accept("strain", spelled, "" if spelled == raw else f"'{raw}' -> {spelled}.")
@@ -183,6 +191,10 @@ def normalize_genotype(text: str) -> RuleResult:
         )
     if WILD_TYPE.fullmatch(raw):
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
+    strain = find_strain(raw, short_names=True)
+    if strain and strain.group(0).strip() == raw:
+        question = f"'{raw}' names a strain: did you mean it as the genotype (not the strain)?"
+        return ask_back("genotype", question, [ValueProposal(value=raw, label=raw)])
     note = re.search(r"\s*\(([^()]*\s[^()]*)\)$", raw)
     if note and not re.search(_MARKER, note.group(1)):
         # "Sst-IRES-Cre/+ (confirmed by PCR)": a note on how it was found, not part of the genotype

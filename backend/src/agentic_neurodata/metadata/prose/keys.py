@@ -75,7 +75,8 @@ def _role(words: list[str], said: str) -> KeyedRole | None:
     recording = _RECORDING.search(said)
     if named:
         rest = [w for w in words if w not in (named, "at", "of", "the", "on", "in", "body", "animal", "subject")]
-        unit = _UNITS.get(named, {}).get(rest[0], "") if len(rest) == 1 else ""
+        units = [_UNITS.get(named, {}).get(w, "") for w in rest]
+        unit = units[-1] if units and units[-1] and all(_RECORDING.fullmatch(w) for w in rest[:-1]) else ""
         if unit:
             return KeyedRole(0, 0, field=named, unit=unit)
         if _OTHER_ROLE.search(said):

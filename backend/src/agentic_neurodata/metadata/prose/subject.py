@@ -119,6 +119,8 @@ _PERSON_AFTER = re.compile(
 
 def sex_of_a_person(text: str, start: int, end: int) -> str:
     """'Male experimenter', 'the female technician': the sex word is said of a person."""
+    if re.search(r"(?:^|[\s(=,])\d+\s+$", text[max(0, start - 8) : start]):
+        return "a count of animals of that sex, not the subject's"  # "n = 12, 6 female"
     return "the sex is said of a person, not the animal" if _PERSON_AFTER.match(text, end) else ""
 
 
