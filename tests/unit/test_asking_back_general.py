@@ -460,3 +460,15 @@ def test_a_count_a_range_a_swapped_key_or_a_cut_name_gives_no_value(text: str, f
 )
 def test_a_vendor_in_brackets_or_a_unit_after_the_recording_qualifier(text: str, field: str, value: str) -> None:
     assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("answer", "asked", "field", "value"),
+    [
+        ("we're part of the Francis Crick Institute", "institution", "institution", "Francis Crick Institute"),
+        ("the one we discussed on Monday", "session_description", "session_description", None),
+        ("as discussed", "keywords", "keywords", None),
+    ],
+)
+def test_a_sentence_around_an_answer_or_a_pointer(answer: str, asked: str, field: str, value: str | None) -> None:
+    assert read(answer, asked).values.get(field) == value

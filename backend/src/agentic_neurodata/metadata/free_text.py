@@ -97,6 +97,8 @@ _SESSION_LABEL = re.compile(
     r"^\s*[^:]{0,20}\b(?:session|recording|experiment|protocol|paradigm|summary|today|day)\s*:\s+\S", re.I
 )
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
+# Words that make an answer a sentence around a name rather than the name itself.
+_IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
 _FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
@@ -299,6 +301,8 @@ class _Reader:
         answer = strip_preamble(self.buffer.text, name)
         if name == "electrode_location" and certainty.names_other_sites(answer):
             return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
+        if name == "institution" and people.names_an_institution(answer) and _IN_A_SENTENCE.search(answer):
+            return False  # "we're part of the Allen Institute", "UCSF, I think": the finder reads the name
         labs = len([*people.NAMED_LAB.finditer(answer), *people.LAB_OF.finditer(answer)])
         if name in ("lab", "institution") and (certainty.gives_something(answer) or labs > 1):
             return False  # "the lab of X gave us the code, we are the Y lab": the finders tell the roles apart
