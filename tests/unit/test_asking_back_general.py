@@ -472,3 +472,9 @@ def test_a_vendor_in_brackets_or_a_unit_after_the_recording_qualifier(text: str,
 )
 def test_a_sentence_around_an_answer_or_a_pointer(answer: str, asked: str, field: str, value: str | None) -> None:
     assert read(answer, asked).values.get(field) == value
+
+
+def test_a_strains_name_in_the_place_of_the_animals_id_is_asked_back() -> None:
+    parsed = read("and me, Lea Roth, who recorded mouse CD-1")
+    assert "strain" not in parsed.values
+    assert asked_back(parsed, "strain")

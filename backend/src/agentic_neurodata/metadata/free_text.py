@@ -547,6 +547,11 @@ class _Reader:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
         if re.match(r"\s+(?:cross|hybrid|mix|mixed|background)\b", self.buffer.original[strain.end() :], re.I):
             return "the strain is named as part of a cross or a background"
+        before = self.buffer.original[max(0, strain.start() - 12) : strain.start()]
+        if re.search(r"\b(?:mouse|rat|animal|subject|id)\s*#?:?\s*$", before, re.I) and re.search(
+            r"\d", strain.group(0)
+        ):
+            return "a strain's name in the place of the animal's id ('mouse CD-1') may be either"
         original = self.cues
         return certainty.lineage_doubt(original, *strain.span(), breeding_only=True) or certainty.guess_in_clause(
             original, *strain.span()
