@@ -478,3 +478,22 @@ def test_a_strains_name_in_the_place_of_the_animals_id_is_asked_back() -> None:
     parsed = read("and me, Lea Roth, who recorded mouse CD-1")
     assert "strain" not in parsed.values
     assert asked_back(parsed, "strain")
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Institution: University of Bristol (School of Physiology, Pharmacology and Neuroscience)", "institution",
+         "University of Bristol"),
+        ("Lab: Mrsic-Flogel lab (SWC)", "lab", "Mrsic-Flogel Lab"),
+        ("genotype: Vglut2-IRES-Cre injected with AAV-DIO-ChR2", "genotype", "Vglut2-IRES-Cre"),
+    ],
+)  # fmt: skip
+def test_a_bracketed_unit_or_a_verb_ends_a_keyed_value(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+def test_a_time_written_with_a_tilde_is_asked_back() -> None:
+    parsed = read("Recording started ~09:30 on 2023-05-05, Europe/London")
+    assert "session_start_time" not in parsed.values
+    assert asked_back(parsed, "session_start_time")

@@ -32,7 +32,7 @@ from .brain_areas import find_area
 from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import find_datetimes
 from .fields import FIELDS, validate_field
-from .hedges import GUESS, hedge_near
+from .hedges import GUESS, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
@@ -406,6 +406,7 @@ class _Reader:
                     certainty.start_time_doubt(self.cues, start, end)
                     or certainty.alternatives_doubt(self.cues, start, end)
                     or hedge_near(self.cues, start, end)
+                    or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")

@@ -65,7 +65,12 @@ _INSTITUTION_NEXT = (
 # Any key ("tamoxifen=", "Analysis:", "weight_at_arrival=") after a separator starts another value; so
 # does a column separator (" | ") or " / key:". A value never runs into the next key.
 _ANY_NEXT_KEY = r"(?:[;,|]|\s/)\s*(?=[A-Za-z][A-Za-z_ ]{0,30}?\s*(?:=|:(?!\d)))"
-_COLUMN = r"\s\|\s"  # lists of people or keywords may use " | " between items
+_COLUMN = r"\s\|\s"
+# "genotype: Ai14 (reporter) injected with AAV-Cre": a short value ends where a verb begins.
+_VERB_AFTER = (
+    r"\s+(?=(?:injected|implanted|recorded|crossed|bred|purchased|received|obtained|was|were|is|are|has|had|"
+    r"expressing|expresses)\b)"
+)  # lists of people or keywords may use " | " between items
 
 
 def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
@@ -111,6 +116,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
+    if name in ("genotype", "strain", "species", "sex", "age", "weight", "subject_id", "session_id"):
+        column += rf"|{_VERB_AFTER}"
     if name not in ("session_description", "experiment_description", "subject_description", "keywords"):
         column += r"|\s+(?:but|while|whereas|although|though|because|since)\s+"  # a second clause is not the value
     return re.compile(rf"{_ANY_NEXT_KEY}{column}|{stop.pattern}")
