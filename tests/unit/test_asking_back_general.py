@@ -497,3 +497,13 @@ def test_a_time_written_with_a_tilde_is_asked_back() -> None:
     parsed = read("Recording started ~09:30 on 2023-05-05, Europe/London")
     assert "session_start_time" not in parsed.values
     assert asked_back(parsed, "session_start_time")
+
+
+def test_keys_under_a_heading_of_another_role_give_no_value() -> None:
+    parsed = read("injection:\n  age: P35\n  weight: 19 g\nsubject:\n  id: QS-1\n  sex: M")
+    assert "age" not in parsed.values and "weight" not in parsed.values
+    assert (parsed.values["subject_id"], parsed.values["sex"]) == ("QS-1", "M")
+
+
+def test_keys_separated_by_spaces_end_each_value() -> None:
+    assert read("animal=QS-2 sex=M age=P45").values == {"subject_id": "QS-2", "sex": "M", "age": "P45D"}

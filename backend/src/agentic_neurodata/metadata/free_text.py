@@ -318,6 +318,8 @@ class _Reader:
     def _keyed_roles(self) -> None:
         """'Supervision: X', 'donor_lab=Y', 'weight_at_arrival=18 g' hold no value of a field: their words
         are claimed; 'age_days=77', 'recording_lab=Z', 'Data collection: W' give the field (keys.py)."""
+        for start, end in keys.other_role_blocks(self.buffer.text):
+            self.buffer.claim(start, end, "other role")  # "surgery:\n  weight: 24 g": not the session's
         for role in keys.key_roles(self.buffer.text):
             start = role.value_start
             if MASK in self.buffer.text[role.key_start : start + 1]:

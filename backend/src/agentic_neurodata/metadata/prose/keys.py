@@ -53,6 +53,20 @@ class KeyedRole:
     other: str = ""
 
 
+# "surgery:" alone on a line, then indented lines: a block whose keys belong to the heading's role.
+_HEADING = re.compile(r"^(?P<heading>[A-Za-z][A-Za-z_ ]{0,30}):[ \t]*\n(?P<block>(?:[ \t]+\S[^\n]*(?:\n|$))+)", re.M)
+
+
+def other_role_blocks(text: str) -> list[tuple[int, int]]:
+    """Spans of indented blocks under a heading naming another role than the recording ("surgery:")."""
+    spans = []
+    for match in _HEADING.finditer(text):
+        heading = match.group("heading").replace("_", " ").lower()
+        if _OTHER_ROLE.search(heading) and not _RECORDING.search(heading):
+            spans.append((match.start(), match.end()))
+    return spans
+
+
 def key_roles(text: str) -> list[KeyedRole]:
     """Keys in `text` that say a field or another role; keys the field table knows are not listed."""
     found = []

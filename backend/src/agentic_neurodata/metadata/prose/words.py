@@ -64,7 +64,7 @@ _INSTITUTION_NEXT = (
 
 # Any key ("tamoxifen=", "Analysis:", "weight_at_arrival=") after a separator starts another value; so
 # does a column separator (" | ") or " / key:". A value never runs into the next key.
-_ANY_NEXT_KEY = r"(?:[;,|]|\s/)\s*(?=[A-Za-z][A-Za-z_ ]{0,30}?\s*(?:=|:(?!\d)))"
+_ANY_NEXT_KEY = r"(?:[;,|]|\s/)\s*(?=[A-Za-z][A-Za-z_ ]{0,30}?\s*(?:=|:(?!\d)))|\s+(?=[A-Za-z][A-Za-z_]{0,30}=)"
 _COLUMN = r"\s\|\s"
 # "genotype: Ai14 (reporter) injected with AAV-Cre": a short value ends where a verb begins.
 _VERB_AFTER = (
