@@ -507,3 +507,9 @@ def test_keys_under_a_heading_of_another_role_give_no_value() -> None:
 
 def test_keys_separated_by_spaces_end_each_value() -> None:
     assert read("animal=QS-2 sex=M age=P45").values == {"subject_id": "QS-2", "sex": "M", "age": "P45D"}
+
+
+def test_a_strain_whose_name_goes_on_is_asked_back_not_shortened() -> None:
+    parsed = read("A Wistar Hannover rat, WH-9")
+    assert "strain" not in parsed.values
+    assert asked_back(parsed, "strain")

@@ -550,6 +550,9 @@ class _Reader:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
         if re.match(r"\s+(?:cross|hybrid|mix|mixed|background)\b", self.buffer.original[strain.end() :], re.I):
             return "the strain is named as part of a cross or a background"
+        after = re.match(r"[ -](?P<word>[A-Z][\w/:-]*)", self.buffer.original[strain.end() :])
+        if after and not subject.find_species(after.group("word")):
+            return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
         before = self.buffer.original[max(0, strain.start() - 12) : strain.start()]
         if re.search(r"\b(?:mouse|rat|animal|subject|id)\s*#?:?\s*$", before, re.I) and re.search(
             r"\d", strain.group(0)
