@@ -513,3 +513,17 @@ def test_a_strain_whose_name_goes_on_is_asked_back_not_shortened() -> None:
     parsed = read("A Wistar Hannover rat, WH-9")
     assert "strain" not in parsed.values
     assert asked_back(parsed, "strain")
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Experimenter = Ines Roth (PhD student) | PI = Karl Bauer", {"experimenter": ["Roth, Ines"]}),
+        (
+            "experimenter: Kenji Mori (Tohoku University)",
+            {"experimenter": ["Mori, Kenji"], "institution": "Tohoku University"},
+        ),
+    ],
+)  # fmt: skip
+def test_a_bracket_after_a_keyed_name_is_not_the_name(text: str, values: dict[str, object]) -> None:
+    assert read(text).values == values

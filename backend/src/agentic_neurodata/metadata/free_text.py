@@ -355,6 +355,11 @@ class _Reader:
                 continue  # "our lab is at UCSF": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
+            if aside and "(" not in raw[: aside.start()]:
+                # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
+                # its words stay for the other finders (an institution).
+                end, raw = start + aside.start(), raw[: aside.start()]
             if name == "electrode_location" and people.names_an_institution(raw):
                 continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):

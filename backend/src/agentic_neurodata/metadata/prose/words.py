@@ -83,7 +83,10 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
             return spans[0]
     end = _unbracketed_end(text, start, _stop_after(name))
     masked = text.find(MASK, start)
-    return min(end, masked) if masked >= 0 else end
+    end = min(end, masked) if masked >= 0 else end
+    while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
+        end -= 1
+    return end
 
 
 def _unbracketed_end(text: str, start: int, stop: re.Pattern[str]) -> int:
