@@ -527,3 +527,28 @@ def test_a_strain_whose_name_goes_on_is_asked_back_not_shortened() -> None:
 )  # fmt: skip
 def test_a_bracket_after_a_keyed_name_is_not_the_name(text: str, values: dict[str, object]) -> None:
     assert read(text).values == values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Old ID: 9, new ID: QT-2", "subject_id", "QT-2"),
+        ("The animal is male, its cage mate is female.", "sex", "M"),
+    ],
+)
+def test_the_current_id_and_the_subjects_own_sex(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Arrived with ID 5521 from the breeder; we renamed it QT-3.", "subject_id"),
+        ("The subject is male", "subject_id"),
+        ("Brain area: not determined", "electrode_location"),
+        ("Recording site: somewhere near the LGN", "electrode_location"),
+        ("The recording rig's clock runs 5 min off: it says 2023-03-04 10:05 UTC", "session_start_time"),
+    ],
+)
+def test_a_renamed_animal_a_sex_as_id_an_open_area_or_a_wrong_clock_gives_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values

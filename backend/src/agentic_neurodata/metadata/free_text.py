@@ -99,6 +99,9 @@ _SESSION_LABEL = re.compile(
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # Words that make an answer a sentence around a name rather than the name itself.
 _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+_ID_CHANGE = re.compile(
+    r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
+)
 _FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
@@ -362,9 +365,12 @@ class _Reader:
                 end, raw = start + aside.start(), raw[: aside.start()]
             if name == "electrode_location" and people.names_an_institution(raw):
                 continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
+            if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
+                continue  # "the subject is female": the sex, not an id
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
-            if said.SKIP_FIELD.match(raw) or said.DONT_KNOW.search(raw):
+            undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
+            if said.SKIP_FIELD.match(raw) or said.DONT_KNOW.search(raw) or undetermined:
                 self.intent(IntentKind.SKIP_FIELD, [name], raw)  # "Keywords: none yet", "Species: not sure"
                 self.buffer.claim(match.start(), end, name)
                 continue
@@ -376,6 +382,8 @@ class _Reader:
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
                 doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
+                if not doubt and name not in _FREE_TEXT and GUESS.search(raw):
+                    doubt = "the value says it is a guess"  # "Brain region: somewhere near CA1"
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -619,7 +627,10 @@ class _Reader:
 
     def _take_id(self, start: int, end: int, raw: str) -> None:
         self._two_animals = self._two_animals or bool(self._ids_like(raw))
-        self.store("subject_id", raw, doubt="the message names more than one animal" if self._two_animals else "")
+        doubt = "the message names more than one animal" if self._two_animals else ""
+        if not doubt and _ID_CHANGE.search(self.cues):
+            doubt = "the message names another id for the animal"  # "came with ID 4412; we renamed it QZ-7"
+        self.store("subject_id", raw, doubt=doubt)
         self.buffer.claim(start, end, "subject_id")
 
     def _ids_like(self, subject_id: str) -> set[str]:

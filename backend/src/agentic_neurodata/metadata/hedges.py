@@ -33,7 +33,8 @@ _HEDGE_IN = re.compile(
 GUESS = re.compile(
     r"\b(?:I\s+think|I\s+believe|I\s+guess|I\s+suppose|probably|maybe|perhaps|possibly|presumably|"
     r"might\s+(?:be|have\s+been)|could\s+(?:be|have\s+been)|not\s+(?:sure|certain)|if\s+I\s+remember|iirc|"
-    r"not\s+(?:yet\s+)?(?:verified|confirmed|checked)|unverified|unconfirmed|histology\s+pending)\b",
+    r"not\s+(?:yet\s+)?(?:verified|confirmed|checked)|unverified|unconfirmed|histology\s+pending|somewhere|"
+    r"something\s+like)\b",
     re.I,
 )
 

@@ -28,7 +28,7 @@ DONT_KNOW = re.compile(
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
     r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
-    r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|"
+    r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
     r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
     # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".
     r"\b(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|postdoc|manager|lab\s+manager|colleague)\s+"

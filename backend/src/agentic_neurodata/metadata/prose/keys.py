@@ -23,7 +23,7 @@ _OTHER_ROLE = re.compile(
     r"injections?|injected|implants?|implanted|tamoxifen|perfusions?|tracer|approv\w*|committee|licen[cs]e|"
     r"breeders?|parents?|dam|sire|technician|husbandry|arrival|arrived|shipping|shipped|weaning|weaned|birth|"
     r"born|baseline|pre|post|op|head|leader|chief|manager|director|father|mother|modified|created|saved|exported|"
-    r"uploaded|converted|backup|file)\b",
+    r"uploaded|converted|backup|file|old|previous|former|ear\s+tag)\b",
     re.I,
 )
 _RECORDING = re.compile(
@@ -34,7 +34,9 @@ _UNITS = {
             "m": "months", "mo": "months", "months": "months", "y": "years", "yr": "years", "years": "years"},
     "weight": {"g": "g", "grams": "g", "gram": "g", "kg": "kg", "mg": "mg"},
 }  # fmt: skip
-_QUALIFIED_FIELDS = {"age": "age", "weight": "weight", "lab": "lab", "institution": "institution"}
+_QUALIFIED_FIELDS = {"age": "age", "weight": "weight", "lab": "lab", "institution": "institution", "id": "subject_id"}
+# "new ID", "lab ID", "current id": the id the lab uses now.
+_CURRENT = re.compile(r"\b(?:new|current|lab|our|animal|mouse|rat|subject)\b", re.I)
 _RECORDER = re.compile(
     r"^(?:data\s+collection|recorders?|recorded\s+by|recordings?\s+(?:by|done\s+by|made\s+by)|"
     r"author\s+of\s+the\s+recordings?|recording\s+(?:done|made)\s+by|electrophysiology\s+by)$",
@@ -95,6 +97,8 @@ def _role(words: list[str], said: str) -> KeyedRole | None:
             return KeyedRole(0, 0, field=named, unit=unit)
         if _OTHER_ROLE.search(said):
             return KeyedRole(0, 0, other=said)  # "weight_at_arrival", "donor_lab", "age_at_surgery"
+        if named == "subject_id":  # "session id" is the session's, read by words.PAIR
+            return KeyedRole(0, 0, field=named) if _CURRENT.search(said) and "session" not in said else None
         return KeyedRole(0, 0, field=named) if recording else None
     other = _OTHER_ROLE.search(said)
     if other and not recording:

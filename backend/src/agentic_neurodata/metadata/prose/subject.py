@@ -110,6 +110,11 @@ def animal_weights(text: str, original: str) -> list[re.Match[str]]:
     return [m for m in WEIGHT.finditer(text) if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))]
 
 
+_OTHER_ANIMAL = re.compile(
+    r"\b(?:cage\s*mates?|littermates?|siblings?|sister|brother|mother|father|dam|sire|parents?|pups?|offspring|"
+    r"breeders?|partner|companion)\b",
+    re.I,
+)
 _PERSON_AFTER = re.compile(
     r"\s+(?:experimenter|technician|student|postdoc|researcher|scientist|surgeon|investigator|PI|colleague|"
     r"person|people|author|undergrad\w*|tech|vet\w*|staff|doctor|professor)\b",
@@ -121,6 +126,9 @@ def sex_of_a_person(text: str, start: int, end: int) -> str:
     """'Male experimenter', 'the female technician': the sex word is said of a person."""
     if re.search(r"(?:^|[\s(=,])\d+\s+$", text[max(0, start - 8) : start]):
         return "a count of animals of that sex, not the subject's"  # "n = 12, 6 female"
+    clause_start = max([m.end() for m in re.finditer(r"[,;.!?(]\s*", text[:start])], default=0)
+    if _OTHER_ANIMAL.search(text[clause_start:start]):
+        return "the sex is said of another animal"  # "her cage mate is male"
     return "the sex is said of a person, not the animal" if _PERSON_AFTER.match(text, end) else ""
 
 
