@@ -552,3 +552,35 @@ def test_the_current_id_and_the_subjects_own_sex(text: str, field: str, value: s
 )
 def test_a_renamed_animal_a_sex_as_id_an_open_area_or_a_wrong_clock_gives_no_value(text: str, field: str) -> None:
     assert field not in read(text).values
+
+
+# -- what the words do say is still read (recall kept while precision rules grew)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "field", "value"),
+    [
+        ("the reporter is tdTomato, the mouse QU-1 is wild type", "", "genotype", "wild-type"),
+        ("I recorded it myself (Ida Berg)", "experimenter", "experimenter", ["Berg, Ida"]),
+        ("fem", "sex", "sex", "F"),
+        ("Grant from the Wellcome Trust; recording at the University of Leeds.", "", "institution",
+         "University of Leeds"),
+        ("Experiments were carried out at the Istituto di Neuroscienze di Pisa.", "", "institution",
+         "Istituto di Neuroscienze di Pisa"),
+    ],
+)  # fmt: skip
+def test_recall_kept(text: str, asked: str, field: str, value: object) -> None:
+    assert read(text, *([asked] if asked else [])).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("that's all I have, please make the NWB file", "skip_all"), ("cancel this, wrong animal", "cancel")],
+)
+def test_whole_message_intents(text: str, kind: str) -> None:
+    assert kind in [i.kind.value for i in read(text).intents]
+
+
+def test_not_weighed_is_a_decline() -> None:
+    parsed = read("not weighed", "weight")
+    assert any("weight" in i.fields for i in parsed.intents) and "weight" not in parsed.values

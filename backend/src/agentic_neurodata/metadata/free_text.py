@@ -40,7 +40,7 @@ from .prose import certainty, keys, people, several, subject
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
-from .strains import WILD_TYPE, find_genotypes, find_strains
+from .strains import NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
 from .zones import Zone, find_zone
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -313,6 +313,10 @@ class _Reader:
             answer = re.sub(
                 r"^(?:it\s+was\s+|that\s+was\s+|just\s+|only\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I
             )
+            mine = re.fullmatch(
+                r"I\s+(?:did|recorded|ran)\s+(?:it|this|them)?\s*(?:myself)?\s*\((?P<name>[^()]+)\)", answer
+            )
+            answer = mine.group("name") if mine else answer  # "I did it myself (Yara Haddad)"
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
             answer = _without_affiliation(answer)
         self.store(name, answer)
@@ -464,7 +468,8 @@ class _Reader:
             return
         best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
         others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
-        if others and not certainty.names_other_organisation(self.cues):
+        visitor = re.search(r"\bvisit\w*", self.cues, re.I)  # a visitor's home and host leave the role open
+        if others and not visitor:
             # Several institutions, none a vendor's, funder's or visitor's: the one said to be where the
             # recording was is read, if only one is.
             recorded = {m.start(): m for m in found if certainty.recorded_there(self.cues, m.start())}
@@ -541,6 +546,9 @@ class _Reader:
 
     def _genotype_and_strain(self) -> None:
         found = find_genotypes(self.buffer.text)
+        for reporter in [m for m in found if NOT_A_LINE.match(m.group(0))]:
+            self.buffer.claim(reporter.start(), reporter.end(), "reporter")  # "the indicator is GCaMP6s"
+        found = [m for m in found if not NOT_A_LINE.match(m.group(0))]
         if found:
             # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
             doubts = [(m, self._genotype_doubt(m)) for m in found]

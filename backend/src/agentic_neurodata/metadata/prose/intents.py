@@ -14,12 +14,15 @@ SKIP_ALL = re.compile(
     r"do\s+not\s+ask|minimal\s+mode|go\s+ahead\s+(?:without|with\s+what\s+you\s+have)|proceed\s+without|"
     r"(?:use|with)\s+(?:only\s+)?what\s+you\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
     r"start\s+the\s+conversion|begin\s+the\s+conversion|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
-    r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions)\b",
+    r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions|"
+    r"(?:build|make|create|write|generate)\s+the\s+(?:file|nwb(?:\s+file)?)|that'?s\s+all\s+i\s+(?:have|know|got))\b",
     re.I,
 )
 CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
-    r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*$",
+    r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*$|"
+    # "cancel this, I uploaded the wrong folder": cancelling, then why
+    r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]",
     re.I,
 )
 DONT_KNOW = re.compile(
@@ -29,7 +32,7 @@ DONT_KNOW = re.compile(
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
     r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
     r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
-    r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
+    r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
     # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".
     r"\b(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|postdoc|manager|lab\s+manager|colleague)\s+"
     r"(?:knows|would\s+know|has\s+it)\b|\bI\s+don'?t\W*$|\bask\s+(?:my|our|the|him|her|them)\b|^\W*not\s+me\W*$",

@@ -65,8 +65,10 @@ _INSTITUTION_KINDS = (
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
 )
 UNIVERSITY_OF = re.compile(
-    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit)\s+(?:of|de|di|du|degli)\s+"
-    rf"{_INSTITUTION_WORD}(?:[ ,]+(?!and\b){_INSTITUTION_WORD}){{0,3}}|\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
+    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
+    rf"Institut|Centro)\s+(?:of|de|di|du|degli)\s+"
+    rf"{_INSTITUTION_WORD}(?:[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b){_INSTITUTION_WORD}){{0,3}}|"
+    rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
