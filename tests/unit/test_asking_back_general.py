@@ -584,3 +584,18 @@ def test_whole_message_intents(text: str, kind: str) -> None:
 def test_not_weighed_is_a_decline() -> None:
     parsed = read("not weighed", "weight")
     assert any("weight" in i.fields for i in parsed.intents) and "weight" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Recordings: Şule Yıldız and Łukasz Dvořák", ["Yıldız, Şule", "Dvořák, Łukasz"]),
+        ("Corresponding author: Prof. Ada Ng, recordings by Bo Lin", ["Lin, Bo"]),
+    ],
+)
+def test_names_with_extended_latin_letters_and_a_role_key_before_the_recorder(text: str, value: list[str]) -> None:
+    assert read(text).values.get("experimenter") == value
+
+
+def test_a_recordings_key_without_names_is_no_experimenter() -> None:
+    assert "experimenter" not in read("Recordings: CA1 and CA3").values

@@ -334,6 +334,11 @@ class _Reader:
             name = role.field or "experimenter"  # another role's value is read to where a name would end
             end = value_end(self.buffer.text, start, name, [])
             raw = self.buffer.original[start:end].strip()
+            if not role.field:  # "Corresponding author: Prof. X, recordings by Y": the role's value is the name only
+                lower = re.search(r",\s+(?=[a-z])", raw)
+                end, raw = (start + lower.start(), raw[: lower.start()]) if lower else (end, raw)
+            if role.field == "experimenter" and not re.fullmatch(people.PEOPLE, raw):
+                continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
             if role.field in ("age", "weight"):
                 raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
             if not raw:
@@ -510,7 +515,7 @@ class _Reader:
         text = self.buffer.text
         cued = list(people.PEOPLE_WITH_CUE.finditer(text))
         match = next((m for m in cued if people.certain_cue(text, m)), None)
-        if match is not None and certainty.other_role_before(self.buffer.original, match.start()):
+        if match is not None and certainty.other_role_before(self.buffer.text, match.start()):
             match = None  # "the surgeries were performed by X": the cue's object is not the recording
         certain = match is not None
         match = match or (cued[0] if cued else None) or people.PERSON_BEFORE_VERB.search(text)

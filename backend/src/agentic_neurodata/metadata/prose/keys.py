@@ -38,7 +38,7 @@ _QUALIFIED_FIELDS = {"age": "age", "weight": "weight", "lab": "lab", "institutio
 # "new ID", "lab ID", "current id": the id the lab uses now.
 _CURRENT = re.compile(r"\b(?:new|current|lab|our|animal|mouse|rat|subject)\b", re.I)
 _RECORDER = re.compile(
-    r"^(?:data\s+collection|recorders?|recorded\s+by|recordings?\s+(?:by|done\s+by|made\s+by)|"
+    r"^(?:data\s+collection|recorders?|recorded\s+by|recordings?(?:\s+(?:by|done\s+by|made\s+by))?|"
     r"author\s+of\s+the\s+recordings?|recording\s+(?:done|made)\s+by|electrophysiology\s+by)$",
     re.I,
 )

@@ -11,8 +11,9 @@ from ..strains import STRAINS
 from ..text_fields import INSTITUTIONS
 from ..zones import find_zone
 
-_UPPER = r"A-ZÀ-ÖØ-Þ"
-_LOWER = r"a-zß-öø-ÿ"
+# Latin letters with their accents, Latin Extended-A included ("Yılmaz", "Dvořák", "Łukasz", "Ğ").
+_UPPER = r"A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
+_LOWER = r"a-zß-öø-ÿā-žı"
 NAME_WORD = (
     rf"(?:[{_UPPER}][{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)*|[{_UPPER}]\.(?:-?[{_UPPER}]\.)?|O'[{_UPPER}][{_LOWER}]+)"
 )
