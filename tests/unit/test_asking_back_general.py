@@ -599,3 +599,7 @@ def test_names_with_extended_latin_letters_and_a_role_key_before_the_recorder(te
 
 def test_a_recordings_key_without_names_is_no_experimenter() -> None:
     assert "experimenter" not in read("Recordings: CA1 and CA3").values
+
+
+def test_an_area_on_both_sides_is_not_stored_as_one_side() -> None:
+    assert "electrode_location" not in read("Recorded from the left and right amygdala.").values

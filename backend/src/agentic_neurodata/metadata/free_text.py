@@ -771,6 +771,7 @@ class _Reader:
                 or certainty.plan_doubt(self.cues, area[1], area[2])
                 or certainty.guess_in_clause(self.cues, area[1], area[2])
                 or certainty.alternatives_doubt(self.cues, area[1], area[2])
+                or certainty.both_sides_doubt(self.cues, area[1])
             )
             found.append((area, doubt))
             text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]

@@ -44,6 +44,15 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     return guess_doubt(text, start, end) or plan_doubt(text, start, end) or signed
 
 
+def both_sides_doubt(text: str, start: int) -> str:
+    """'the left and right hippocampus': the area found is one side of what was said."""
+    if re.search(
+        r"\b(?:left|right|ipsilateral|contralateral)\s+(?:and|&|\+)\s+$", text[max(0, start - 25) : start], re.I
+    ):
+        return "both sides were named; the area read is only one of them"
+    return ""
+
+
 def alternatives_doubt(text: str, start: int, end: int) -> str:
     """'V1 or V2', '2023-01-10 or 2023-01-11': the words offer alternatives."""
     if re.match(r"\s*(?:,\s*)?or\s+\w", text[end:]) or re.search(r"\b(?:either|or)\s+(?:the\s+)?$", text[:start]):
