@@ -41,13 +41,14 @@ def test_a_free_sentence_with_a_session_word_is_not_stored_as_the_description(te
     assert "session_description" not in read(text).values
 
 
-def test_a_keyed_description_or_a_noun_phrase_naming_the_kind_is_stored() -> None:
+def test_a_keyed_description_is_stored_and_a_noun_phrase_naming_the_kind_is_asked_back() -> None:
     assert read("session description: we trained rats on a T-maze").values["session_description"] == (
         "We trained rats on a T-maze"
     )
-    assert read("acute silicon probe recording in mouse SP-44").values["session_description"] == (
-        "Acute silicon probe recording"
-    )
+    # Running text without a key is asked back (ninth round): the reading is the one-click proposal.
+    parsed = read("acute silicon probe recording in mouse SP-44")
+    assert "session_description" not in parsed.values
+    assert parsed.confirmations[0].proposals[0].value == "Acute silicon probe recording"
     assert read("Summary of the day: odour discrimination task, mouse OD-3").values["session_description"] == (
         "Odour discrimination task"
     )

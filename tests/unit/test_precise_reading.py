@@ -39,7 +39,11 @@ def test_a_zone_abbreviation_that_disagrees_with_its_region_that_day_is_asked_ba
 
 def test_a_device_version_is_not_an_age_and_the_description_stays_whole() -> None:
     parsed = read("Neuropixels 1.0 acute recording, run 3")
-    assert parsed.values == {"session_description": "Neuropixels 1.0 acute recording, run 3"}
+    # Read from running text, the description is asked back whole (never "0 acute recording").
+    assert parsed.values == {}
+    assert [(c.field, c.proposals[0].value) for c in parsed.confirmations] == [
+        ("session_description", "Neuropixels 1.0 acute recording, run 3")
+    ]
 
 
 def test_names_with_particles_and_several_people() -> None:

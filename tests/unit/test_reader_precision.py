@@ -52,10 +52,11 @@ def test_a_sentence_that_does_not_say_what_the_session_was_is_not_its_descriptio
     assert "session_description" not in read(text).values
 
 
-def test_a_sentence_that_says_what_was_recorded_is_still_a_description() -> None:
-    assert read("Chronic tetrode recording in the home cage, rat TC-1").values["session_description"] == (
-        "Chronic tetrode recording in the home cage"
-    )
+def test_a_sentence_that_says_what_was_recorded_is_still_a_description_asked_back() -> None:
+    parsed = read("Chronic tetrode recording in the home cage, rat TC-1")
+    assert "session_description" not in parsed.values
+    proposals = [c.proposals[0].value for c in parsed.confirmations if c.field == "session_description"]
+    assert proposals == ["Chronic tetrode recording in the home cage"]
 
 
 @pytest.mark.parametrize(

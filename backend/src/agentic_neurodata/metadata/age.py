@@ -13,6 +13,7 @@ from datetime import timedelta
 
 import isodate
 
+from .hedges import asked_back_when_hedged
 from .result import RuleResult, accept, clean, reject
 
 FIELD = "age"
@@ -110,6 +111,9 @@ def normalize_age(text: str) -> RuleResult:
     approximate = bool(re.search(r"\b(?:about|around|approx|roughly|circa|ca\.)|~", raw, re.I))
     if approximate and re.search(r"\b(?:a|an|one)\s+(?:year|month|week)\b", raw, re.I):
         return reject(FIELD, f"'{raw}' is too vague to store as an age.", EXAMPLE)
+    asked = asked_back_when_hedged(FIELD, raw, normalize_age)
+    if asked is not None:
+        return asked
     text_only = " ".join(_FILLER.sub(" ", raw.lower()).replace("-old", "").split()).strip(" ,.")
     text_only = re.sub(r"^an?\s+(?=\d)", "", text_only)
     if re.match(r"^e\s*\d", text_only) or "embryonic" in text_only or re.search(r"\d\s*(?:dpf|hpf)\b", text_only):

@@ -32,14 +32,15 @@ from .brain_areas import find_area
 from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import find_datetimes
 from .fields import FIELDS, validate_field
+from .hedges import GUESS, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, people, subject
+from .prose import certainty, keys, people, several, subject
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
-from .strains import WILD_TYPE, find_genotype, find_strain
+from .strains import NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
 from .zones import Zone, find_zone
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -91,7 +92,17 @@ _ONLY_WHEN = re.compile(
 )
 # A short label before a colon that leads a description ("Today's session: ...").
 _LABEL = re.compile(r"^[^:]{1,30}:\s+(?=\S)")
+# "Today's session: ...", "Recording: ...": a label naming the session says what follows describes it.
+_SESSION_LABEL = re.compile(
+    r"^\s*[^:]{0,20}\b(?:session|recording|experiment|protocol|paradigm|summary|today|day)\s*:\s+\S", re.I
+)
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
+# Words that make an answer a sentence around a name rather than the name itself.
+_IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+_ID_CHANGE = re.compile(
+    r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
+)
+_FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
@@ -131,6 +142,10 @@ class _Reader:
         self.now = now
         self.result = ParsedInput()
         self._two_animals = False
+        # The message for cue words: "weight_at_arrival" holds the word "arrival" ("_" is a word character).
+        self.cues = text.replace("_", " ")
+        # "probably Hannah Schmidt", "female, I think": a short answer that says it is a guess is asked back.
+        self._guessed_answer = bool(asked) and len(text.split()) <= 12 and bool(GUESS.search(text))
 
     # -- outcomes
 
@@ -140,6 +155,8 @@ class _Reader:
         if self.result.settles(field_name):
             return False
         result = rule() if rule else validate_field(field_name, raw)
+        if result.ok and not doubt and self._guessed_answer:
+            doubt = "the answer says it is a guess"
         if result.ok and doubt:
             result = _asked_back(field_name, result, doubt)
         if result.ok:
@@ -186,9 +203,15 @@ class _Reader:
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
+        if self.asked and said.POINTER.match(text):
+            for name in self.asked:  # "same as before": the value is elsewhere; it is asked again, not guessed
+                reason = f"'{text.strip()}' points to a value given elsewhere; please give the value itself."
+                self.result.rejections.append(Rejection(field=name, raw=text.strip(), reason=reason))
+            return self.result
         if self._whole_answer():
             return self.result
         for step in (
+            self._keyed_roles,
             self._explicit_pairs,
             self._zone_for_partial,
             self._dates,
@@ -279,14 +302,50 @@ class _Reader:
             return False
         name = self.asked[0]
         answer = strip_preamble(self.buffer.text, name)
+        if name == "electrode_location" and certainty.names_other_sites(answer):
+            return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
+        if name == "institution" and people.names_an_institution(answer) and _IN_A_SENTENCE.search(answer):
+            return False  # "we're part of the Allen Institute", "UCSF, I think": the finder reads the name
+        labs = len([*people.NAMED_LAB.finditer(answer), *people.LAB_OF.finditer(answer)])
+        if name in ("lab", "institution") and (certainty.gives_something(answer) or labs > 1):
+            return False  # "the lab of X gave us the code, we are the Y lab": the finders tell the roles apart
         if name == "experimenter":
             answer = re.sub(
                 r"^(?:it\s+was\s+|that\s+was\s+|just\s+|only\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I
             )
+            mine = re.fullmatch(
+                r"I\s+(?:did|recorded|ran)\s+(?:it|this|them)?\s*(?:myself)?\s*\((?P<name>[^()]+)\)", answer
+            )
+            answer = mine.group("name") if mine else answer  # "I did it myself (Yara Haddad)"
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
             answer = _without_affiliation(answer)
         self.store(name, answer)
         return True
+
+    def _keyed_roles(self) -> None:
+        """'Supervision: X', 'donor_lab=Y', 'weight_at_arrival=18 g' hold no value of a field: their words
+        are claimed; 'age_days=77', 'recording_lab=Z', 'Data collection: W' give the field (keys.py)."""
+        for start, end in keys.other_role_blocks(self.buffer.text):
+            self.buffer.claim(start, end, "other role")  # "surgery:\n  weight: 24 g": not the session's
+        for role in keys.key_roles(self.buffer.text):
+            start = role.value_start
+            if MASK in self.buffer.text[role.key_start : start + 1]:
+                continue
+            name = role.field or "experimenter"  # another role's value is read to where a name would end
+            end = value_end(self.buffer.text, start, name, [])
+            raw = self.buffer.original[start:end].strip()
+            if not role.field:  # "Corresponding author: Prof. X, recordings by Y": the role's value is the name only
+                lower = re.search(r",\s+(?=[a-z])", raw)
+                end, raw = (start + lower.start(), raw[: lower.start()]) if lower else (end, raw)
+            if role.field == "experimenter" and not re.fullmatch(people.PEOPLE, raw):
+                continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
+            if role.field in ("age", "weight"):
+                raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
+            if not raw:
+                continue
+            if role.field and not (role.field == "experimenter" and _is_vocabulary(raw)):
+                self.store(role.field, f"{raw} {role.unit}" if role.unit else raw)
+            self.buffer.claim(role.key_start, end, role.field or "other role")
 
     def _explicit_pairs(self) -> None:
         spans = find_datetimes(self.buffer.text)
@@ -298,6 +357,9 @@ class _Reader:
                 continue
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
+            if name == "institution":  # "University of California, San Francisco": the campus is part of the name
+                campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
+                end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
@@ -305,13 +367,33 @@ class _Reader:
                 continue  # "our lab is at UCSF": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
+            if aside and "(" not in raw[: aside.start()]:
+                # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
+                # its words stay for the other finders (an institution).
+                end, raw = start + aside.start(), raw[: aside.start()]
+            if name == "electrode_location" and people.names_an_institution(raw):
+                continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
+            if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
+                continue  # "the subject is female": the sex, not an id
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
+            undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
+            if said.SKIP_FIELD.match(raw) or said.DONT_KNOW.search(raw) or undetermined:
+                self.intent(IntentKind.SKIP_FIELD, [name], raw)  # "Keywords: none yet", "Species: not sure"
+                self.buffer.claim(match.start(), end, name)
+                continue
             if raw.strip():
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 key = match.group("key").lower().strip()
-                doubt = "a bare 'Date' may be the note's date, not the recording's" if key == "date" else ""
-                self.store(name, raw, rule, doubt if name == "session_start_time" else "")
+                bare_date = key == "date" and name == "session_start_time"
+                doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
+                if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
+                    doubt = "the value names alternatives"
+                doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
+                if not doubt and name not in _FREE_TEXT and GUESS.search(raw):
+                    doubt = "the value says it is a guess"  # "Brain region: somewhere near CA1"
+                self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
     def _dated_rule(self, name: str, raw: str) -> Callable[[], RuleResult]:
@@ -332,21 +414,42 @@ class _Reader:
             self.buffer.claim(0, len(self.buffer.text), "session_start_time")
 
     def _dates(self) -> None:
+        starts: list[tuple[int, int, str]] = []
         for start, end in find_datetimes(self.buffer.text):
             if MASK in self.buffer.text[start:end]:
                 continue
             before = self.buffer.original[max(0, start - 30) : start].lower()
             born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before)
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
-            name = "date_of_birth" if born or birth_asked else "session_start_time"
-            raw = self.buffer.original[start:end]
-            doubt = ""
-            if name == "session_start_time":
-                doubt = certainty.start_time_doubt(self.buffer.original, start, end)
-                if find_zone(raw, after_date=True) is None:
-                    raw = self._with_zone_from_elsewhere(raw, start, end)
-            self.store(name, raw, self._dated_rule(name, raw), doubt)
-            self.buffer.claim(start, end, name)
+            if born or birth_asked:
+                raw = self.buffer.original[start:end]
+                doubt = certainty.alternatives_doubt(self.cues, start, end)
+                self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
+            else:
+                doubt = (
+                    certainty.start_time_doubt(self.cues, start, end)
+                    or certainty.alternatives_doubt(self.cues, start, end)
+                    or hedge_near(self.cues, start, end)
+                    or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
+                )
+                starts.append((start, end, doubt))
+            self.buffer.claim(start, end, "date")
+        if not starts:
+            return
+        # Several times (a file's, a surgery's, the recording's): one said of the recording, or a question.
+        spans = {(s, e): self.buffer.original[s:e] for s, e, _ in starts}
+        free = [(s, e) for s, e, d in starts if not d]
+        start, end, doubt = starts[0] if not free else (*free[0], "")
+        if len(set(spans.values())) > 1 and free:
+            sure = [(s, e) for s, e in free if certainty.said_of_the_recording_start(self.cues, s)]
+            listed = ", ".join(spans.values())
+            start, end, doubt = (
+                (*sure[0], "") if len(sure) == 1 else (*free[0], f"the message gives more than one time ({listed})")
+            )
+        raw = self.buffer.original[start:end]
+        if find_zone(raw, after_date=True) is None:
+            raw = self._with_zone_from_elsewhere(raw, start, end)
+        self.store("session_start_time", raw, self._dated_rule("session_start_time", raw), doubt)
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
         """'Tokyo time, 2024-04-01 10:00': a zone said elsewhere in the message applies to the date."""
@@ -370,20 +473,40 @@ class _Reader:
             return
         best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
         others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
+        visitor = re.search(r"\bvisit\w*", self.cues, re.I)  # a visitor's home and host leave the role open
+        if others and not visitor:
+            # Several institutions, none a vendor's, funder's or visitor's: the one said to be where the
+            # recording was is read, if only one is.
+            recorded = {m.start(): m for m in found if certainty.recorded_there(self.cues, m.start())}
+            if len(recorded) == 1:
+                best = max(recorded.values(), key=lambda m: m.end() - m.start())
+                others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
         self._institution_at(best.start(), best.start() + len(best.group(0).rstrip(" ,")), len(others))
+        for other in found:  # the other institutions are not labs or people either
+            if MASK not in self.buffer.text[other.start() : other.end()]:
+                self.buffer.claim(other.start(), other.end(), "institution")
 
     def _institution_at(self, start: int, end: int, others: int) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
         doubt = certainty.institution_doubt(original, start, end, others) or certainty.signature_doubt(original, start)
+        if re.match(r"\s+(?:for|of)\s+(?:the\s+)?[A-Z]", original[end:]) and " " not in raw:
+            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research"
         self.store("institution", raw, doubt=doubt)
         self.buffer.claim(start, end, "institution")
 
     def _lab(self) -> None:
-        match = people.LAB_OF.search(self.buffer.text) or people.NAMED_LAB.search(self.buffer.text)
-        if match:
-            self.store("lab", match.group(0), doubt=certainty.lab_doubt(self.buffer.original, *match.span()))
-            self.buffer.claim(match.start(), match.end(), "lab")
+        """Of several labs, the one not named as a donor or a source ("we are the X lab") is stored."""
+        text = self.buffer.text
+        found = sorted([*people.LAB_OF.finditer(text), *people.NAMED_LAB.finditer(text)], key=lambda m: m.start())
+        found = [m for m in found if not any(_inside(m.span(), o.span()) for o in found)]
+        if not found:
+            return
+        doubts = [(m, certainty.lab_doubt(self.cues, *m.span())) for m in found]
+        match, doubt = several.pick(doubts, lambda m: False, "lab")
+        self.store("lab", match.group(0), doubt=doubt)
+        for other in found:
+            self.buffer.claim(other.start(), other.end(), "lab")
 
     def _people(self) -> None:
         """A name after a cue whose role is certain ("recorded by", "experimenter:") is stored; one
@@ -392,7 +515,7 @@ class _Reader:
         text = self.buffer.text
         cued = list(people.PEOPLE_WITH_CUE.finditer(text))
         match = next((m for m in cued if people.certain_cue(text, m)), None)
-        if match is not None and certainty.other_role_before(self.buffer.original, match.start()):
+        if match is not None and certainty.other_role_before(self.buffer.text, match.start()):
             match = None  # "the surgeries were performed by X": the cue's object is not the recording
         certain = match is not None
         match = match or (cued[0] if cued else None) or people.PERSON_BEFORE_VERB.search(text)
@@ -407,7 +530,12 @@ class _Reader:
             names, start = names[lead.end() :], start + lead.end()
         names = _without_affiliation(names)
         original = self.buffer.original
-        doubt = "" if certain else certainty.experimenter_doubt(original, start, start + len(names))
+        end = start + len(names)
+        doubt = (
+            certainty.guess_doubt(original, start, end)
+            if certain
+            else certainty.experimenter_doubt(original, start, end)
+        )
         if self.store("experimenter", names, doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 
@@ -422,23 +550,52 @@ class _Reader:
             self._institution_at(match.start("acronym"), match.end("acronym"), 0)
 
     def _genotype_and_strain(self) -> None:
-        genotype = find_genotype(self.buffer.text)
-        if genotype:
-            raw = genotype.group(0).strip(" ,;")
-            if raw.endswith(")") and raw.count("(") < raw.count(")"):
-                raw = raw[:-1]  # "(genotype: A x B)": the bracket closes the aside, not the genotype
-            original = self.buffer.original
-            doubt = certainty.genotype_doubt(raw, original) or certainty.genotype_words_doubt(
-                raw, original, genotype.start()
-            )
-            self.store("genotype", raw, doubt=doubt)
-            self.buffer.claim(genotype.start(), genotype.end(), "genotype")
-        strain = find_strain(self.buffer.text)
-        if strain:
-            self.taken(strain.start(), strain.end(), "strain", "strain", strain.group(0))
+        found = find_genotypes(self.buffer.text)
+        for reporter in [m for m in found if NOT_A_LINE.match(m.group(0))]:
+            self.buffer.claim(reporter.start(), reporter.end(), "reporter")  # "the indicator is GCaMP6s"
+        found = [m for m in found if not NOT_A_LINE.match(m.group(0))]
+        if found:
+            # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
+            doubts = [(m, self._genotype_doubt(m)) for m in found]
+            genotype, doubt = several.pick(doubts, lambda m: False, "genotype", strict=True)
+            self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;")), doubt=doubt)
+            for match in found:
+                self.buffer.claim(match.start(), match.end(), "genotype")
+        strains = find_strains(self.buffer.text)
+        if strains:
+            doubts = [(m, self._strain_doubt(m)) for m in strains]
+            strain, doubt = several.pick(doubts, lambda m: False, "strain", strict=True)
+            self.store("strain", strain.group(0), doubt=doubt)
+            for match in strains:
+                self.buffer.claim(match.start(), match.end(), "strain")
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
             self.taken(wild.start(), wild.end(), "genotype", "genotype", "wild-type")
+
+    def _strain_doubt(self, strain: re.Match[str]) -> str:
+        """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
+        if re.match(r"\s+(?:cross|hybrid|mix|mixed|background)\b", self.buffer.original[strain.end() :], re.I):
+            return "the strain is named as part of a cross or a background"
+        after = re.match(r"[ -](?P<word>[A-Z][\w/:-]*)", self.buffer.original[strain.end() :])
+        if after and not subject.find_species(after.group("word")):
+            return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
+        before = self.buffer.original[max(0, strain.start() - 12) : strain.start()]
+        if re.search(r"\b(?:mouse|rat|animal|subject|id)\s*#?:?\s*$", before, re.I) and re.search(
+            r"\d", strain.group(0)
+        ):
+            return "a strain's name in the place of the animal's id ('mouse CD-1') may be either"
+        original = self.cues
+        return certainty.lineage_doubt(original, *strain.span(), breeding_only=True) or certainty.guess_in_clause(
+            original, *strain.span()
+        )
+
+    def _genotype_doubt(self, genotype: re.Match[str]) -> str:
+        raw, original = _without_closing_bracket(genotype.group(0).strip(" ,;")), self.buffer.original
+        return (
+            certainty.genotype_doubt(raw, original)
+            or certainty.genotype_words_doubt(raw, original, genotype.start())
+            or certainty.lineage_doubt(original, genotype.start(), genotype.end())
+        )
 
     def _species_and_subject(self) -> None:
         text = self.buffer.text
@@ -448,9 +605,10 @@ class _Reader:
             if strain:  # "C57BL/6J, male": a known strain names its species
                 self.store("species", str(strain))
             return
+        match, rivals = self._species_among_rivals(text, match)
         start, end = match.span()
         said = self.buffer.original[start:end]
-        doubt = ""
+        doubt = rivals
         # "thanks to the vendor for the mice": the animals someone sold or gave, not the subject.
         lone = subject.plural(said) and not subject.ID_AFTER_SPECIES.match(text, end)
         if lone and certainty.institution_doubt(self.buffer.original, start, end, 0):
@@ -470,6 +628,7 @@ class _Reader:
                     rf"\b{re.escape(said.split()[-1])}\s+(?P<subject>[A-Z][\w\-]*\d[\w\-]*)", text, re.I
                 )
             }
+            others |= self._ids_like(after.group("subject"))
             doubt = "the message names more than one animal" if len(others - {after.group("subject")}) else ""
             self._two_animals = bool(doubt)
             self.store("subject_id", raw, doubt=doubt)
@@ -479,6 +638,43 @@ class _Reader:
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
             self.taken(named.start("subject"), named.end("subject"), "subject_id", "subject_id", named.group("subject"))
 
+    def _take_id(self, start: int, end: int, raw: str) -> None:
+        self._two_animals = self._two_animals or bool(self._ids_like(raw))
+        doubt = "the message names more than one animal" if self._two_animals else ""
+        if not doubt and _ID_CHANGE.search(self.cues):
+            doubt = "the message names another id for the animal"  # "came with ID 4412; we renamed it QZ-7"
+        self.store("subject_id", raw, doubt=doubt)
+        self.buffer.claim(start, end, "subject_id")
+
+    def _ids_like(self, subject_id: str) -> set[str]:
+        """Ids of the same form elsewhere in the message ("SM-1, SM-2, SM-3"): several animals."""
+        prefix = re.match(r"#?([A-Za-z]+[\-_]?)\d+$", subject_id)
+        if not prefix:
+            return set()
+        # Words already read (a strain's "F1", a line's "GAD67") are masked in buffer.text.
+        pattern = rf"(?<![\w\-/]){re.escape(prefix.group(1))}\d+(?![\w\-/])"
+        return {m.group(0) for m in re.finditer(pattern, self.buffer.text)} - {subject_id}
+
+    def _species_among_rivals(self, text: str, first: re.Match[str]) -> tuple[re.Match[str], str]:
+        """'The rig is also used for rats, but this was mouse UR-4': of several species, the one with the
+        animal's id after it is read; with none or several such, the first is asked back."""
+        matches = subject.find_all_species(text)
+        # "Drosophila melanogaster fly", "cynomolgus monkeys": words of one noun phrase name one animal.
+        apart = [m for m in matches if not any(o is not m and abs(o.end() - m.start()) <= 1 for o in matches)]
+
+        def kind(match: re.Match[str]) -> str:
+            result = validate_field("species", match.group(0))
+            return str(result.value) if result.ok else ""
+
+        if len({kind(m) for m in apart} - {""}) < 2:
+            return first, ""
+        for other in matches:
+            self.buffer.claim(other.start(), other.end(), "species")
+        with_id = [m for m in apart if kind(m) and subject.ID_AFTER_SPECIES.match(text, m.end())]
+        if len({kind(m) for m in with_id}) == 1:
+            return with_id[0], ""
+        return first, "the message names more than one kind of animal"
+
     def _named_subject(self) -> None:
         match = subject.NAMED.search(self.buffer.text)
         if match and not self.result.settles("subject_id"):
@@ -487,7 +683,7 @@ class _Reader:
     def _subject_id(self) -> None:
         for match in subject.SUBJECT_CUE.finditer(self.buffer.text):
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
-                self.taken(match.start(), match.end(), "subject_id", "subject_id", match.group("id"))
+                self._take_id(match.start(), match.end(), match.group("id"))
                 return
 
     def _session_id(self) -> None:
@@ -496,23 +692,34 @@ class _Reader:
             self.taken(match.start(), match.end(), "session_id", "session_id", match.group("id"))
 
     def _sex(self) -> None:
-        match = subject.SEX.search(self.buffer.text)
-        if match:
-            value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
-            doubt = "the message names more than one animal" if self._two_animals else ""
-            self.store("sex", value, doubt=doubt)
-            self.buffer.claim(match.start(), match.end(), "sex")
+        found = list(subject.SEX.finditer(self.buffer.text))
+        if not found:
+            return
+        # "Male experimenter, female mouse": a sex said of a person is not the animal's; of two, the one
+        # beside the animal's name is read.
+        doubts = [(m, subject.sex_of_a_person(self.buffer.original, *m.span())) for m in found]
+        match, doubt = several.pick(
+            doubts, lambda m: subject.sex_beside_the_animal(self.buffer.original, m.end()), "sex"
+        )
+        value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
+        doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
+        self.store("sex", value, doubt=doubt)
+        for other in found:
+            self.buffer.claim(other.start(), other.end(), "sex")
 
     def _age(self) -> None:
         found = [
-            (match, certainty.time_of_life_doubt(self.buffer.original, *match.span()))
+            (match, certainty.time_of_life_doubt(self.cues, *match.span()) or hedge_near(self.cues, *match.span()))
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
         ]
+        # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
+        found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
         if not found:
             return
-        # An age at the session wins over one at arrival or surgery, which is asked back only if alone.
-        match, doubt = next(((m, d) for m, d in found if not d), found[0])
+        # An age at the session wins over one at arrival or surgery, which is asked back only if alone;
+        # two ages neither of which is said of the recording are asked back.
+        match, doubt = several.pick(found, lambda m: certainty.said_of_recording(self.cues, *m.span()), "age")
         raw = match.group(0)
         self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw), doubt)  # type: ignore[misc]
         for other, _ in found:
@@ -528,13 +735,20 @@ class _Reader:
         if found:
             # A weight at the session wins over one on arrival, which is asked back only if alone.
             doubts = [(weight, self._weight_doubt(weight)) for weight in found]
-            weight, doubt = next(((w, d) for w, d in doubts if not d), doubts[0])
+            certain = lambda w: certainty.said_of_recording(self.cues, *w.span())  # noqa: E731
+            weight, doubt = several.pick(doubts, certain, "weight")
             self.store("weight", weight.group("weight"), doubt=doubt)
 
     def _weight_doubt(self, weight: re.Match[str]) -> str:
         if re.match(r"\s*of\s+(?!body)\w", self.buffer.original[weight.end() :]):
             return "a mass of something given, not the animal's weight"
-        return certainty.time_of_life_doubt(self.buffer.original, *weight.span())
+        before = self.buffer.original[max(0, weight.start() - 12) : weight.start()]
+        if re.search(r"%\s*of\s+$", before):
+            return "a share of a weight, not the animal's weight"
+        if re.search(r"\d\s*(?:-|–|to)\s*$", before):
+            return "a range of weights, not one animal's"
+        start, end = weight.span("weight")
+        return certainty.time_of_life_doubt(self.cues, *weight.span()) or hedge_near(self.cues, start, end)
 
     def _lone_subject_id(self) -> None:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
@@ -545,21 +759,35 @@ class _Reader:
             return
         for segment in subject.LONE_ID.finditer(self.buffer.text):
             if subject.looks_like_id(segment.group("id")):
-                self.taken(segment.start("id"), segment.end("id"), "subject_id", "subject_id", segment.group("id"))
+                self._take_id(segment.start("id"), segment.end("id"), segment.group("id"))
                 return
 
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
-        text, first = self.buffer.text, None
-        while (found := find_area(text, in_prose=True)) is not None:
-            doubt = certainty.location_doubt(self.buffer.original, found[1])
-            if not doubt:
-                self.store("electrode_location", self.buffer.original[found[1] : found[2]])
-                return
-            first = first or (found, doubt)
-            text = text[: found[1]] + MASK * (found[2] - found[1]) + text[found[2] :]
-        if first:  # only an injection site, an implant's or a keyword: asked back
-            self.store("electrode_location", self.buffer.original[first[0][1] : first[0][2]], doubt=first[1])
+        text, found = self.buffer.text, []
+        while (area := find_area(text, in_prose=True)) is not None:
+            doubt = (
+                certainty.location_doubt(self.cues, area[1])
+                or certainty.plan_doubt(self.cues, area[1], area[2])
+                or certainty.guess_in_clause(self.cues, area[1], area[2])
+                or certainty.alternatives_doubt(self.cues, area[1], area[2])
+                or certainty.both_sides_doubt(self.cues, area[1])
+            )
+            found.append((area, doubt))
+            text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]
+        if not found:
+            return
+        said = {self.buffer.original[a[1] : a[2]].lower() for a, _ in found}
+        free = [(a, d) for a, d in found if not d]
+        if len(said) > 1:
+            # Several areas (an injection site, a probe's path, a target missed): only one said to be
+            # where the recording was is stored; otherwise the first is asked back.
+            recorded = [(a, d) for a, d in free if certainty.said_recorded_there(self.cues, a[1])]
+            others = ", ".join(sorted(said))
+            free = recorded[:1] if len({self.buffer.original[a[1] : a[2]].lower() for a, _ in recorded}) == 1 else []
+            found = [(a, d or f"the message names more than one area ({others})") for a, d in found]
+        area, doubt = free[0] if free else found[0]
+        self.store("electrode_location", self.buffer.original[area[1] : area[2]], doubt=doubt)
 
     def _description(self) -> None:
         if self.result.settles("session_description"):
@@ -579,7 +807,9 @@ class _Reader:
                 continue
             if not _describes_the_session(kept):
                 continue
-            if self.store("session_description", kept, doubt=certainty.description_doubt(kept)):
+            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or certainty.short_kind_of_session(kept)
+            doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
+            if self.store("session_description", kept, doubt=doubt):
                 # The words it was made of, up to the first value taken (the text above was tidied).
                 start = segment.start() + self.buffer.original[segment.start() :].find(kept.split()[0])
                 end = self.buffer.original.find(kept.split()[-1], start) + len(kept.split()[-1])
@@ -672,6 +902,15 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
     label = "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     question = f"Did you mean {label!r} as the {field_name.replace('_', ' ')}? ({doubt})"
     return ask_back(field_name, question, [ValueProposal(value=value, label=label, extra=result.extra)])
+
+
+def _without_closing_bracket(raw: str) -> str:
+    """'(genotype: A x B)': the bracket closes the aside, not the genotype."""
+    return raw[:-1] if raw.endswith(")") and raw.count("(") < raw.count(")") else raw
+
+
+def _inside(span: tuple[int, int], other: tuple[int, int]) -> bool:
+    return other[0] <= span[0] and span[1] <= other[1] and span != other
 
 
 def _describes_the_session(kept: str) -> bool:

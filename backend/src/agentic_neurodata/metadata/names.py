@@ -21,6 +21,15 @@ EXAMPLE = "'Jane Smith' or 'Smith, Jane' (several: 'Jane Smith and John Doe')"
 DANDI_NAME = re.compile(r"^([\w\s\-\.']+),\s+([\w\s\-\.']+)$")
 _SPLIT_PEOPLE = re.compile(r"\s*(?:;|\band\b|&|\+|/)\s*", re.I)
 _NOT_A_NAME = re.compile(r"[\d@/\\()]")
+# Words of a sentence, not of a name: "my PI knows, I don't", "ask the postdoc", "not me".
+_SENTENCE_WORDS = re.compile(
+    r"(?<![\w'])(?:me|my|mine|you|your|we|our|us|he|she|they|them|his|him|knows?|know|don'?t|doesn'?t|didn'?t|"
+    r"ask|asked|not|nobody|someone|somebody|who|did|does|was|is|are|were|sure|idea|maybe|see|check|notebook|sheet|"
+    r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the)(?![\w'])|"
+    r"(?<![\w'])an?(?![\w'.])|"
+    r"(?<![\w'])(?-i:I)(?![\w'.])",
+    re.I,
+)
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").
 _PARTICLES = {
     "de",
@@ -95,7 +104,7 @@ def normalize_name(text: str) -> RuleResult:
     raw = clean(text)
     if not raw:
         return reject(FIELD, "The name is empty.", EXAMPLE)
-    if _NOT_A_NAME.search(raw):
+    if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):
         return reject(FIELD, f"'{raw}' does not look like a person's name.", EXAMPLE)
     name = HumanName(raw)
     if name.first and name.last and (name.first.islower() or name.first.isupper()):

@@ -16,6 +16,7 @@ WORDS = {
     "♂": "M",
     "f": "F",
     "female": "F",
+    "fem": "F",
     "females": "F",
     "woman": "F",
     "girl": "F",

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .result import RuleResult, accept, clean, reject
+from ..domain import ValueProposal
+from .result import RuleResult, accept, ask_back, clean, reject
 
 # lower-case name -> (usual spelling, species). Only spellings of the same strain map to each other:
 # "DBA/2J" is a substrain of DBA/2 and stays DBA/2J.
@@ -55,12 +56,17 @@ STRAINS: dict[str, tuple[str, str]] = {
 _SHORT = {"129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n"}
 # Marks of an engineered line in one token.
 _MARKER = (
-    r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
+    r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
     r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
     r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+)"
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
-_GENE_TOKEN = rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+;]*"
+# One allele or line; ";" inside a token joins alleles written without a space ("Pvalb-Cre;Ai32"), and a
+# bracketed line name right after belongs to it ("Thy1-GCaMP6s (GP4.3)").
+_GENE_TOKEN = (
+    rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+]*(?:;[\w\-().:/+]+)*"
+    r"(?:\s\((?=[^)\s]*\d)[A-Za-z0-9.\-]{1,12}\))?"
+)
 # The next word is another allele ("Pvalb-Cre; Ai32"): a "; " before it joins, before anything else it ends.
 ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"
 _JOIN = r"\s*(?:x|×|;|and)\s*"
@@ -79,10 +85,12 @@ STRAIN_PHRASE = re.compile(
 
 def find_strain(text: str, *, short_names: bool = False) -> re.Match[str] | None:
     """The first known strain (or a cross of two, "C57BL/6J x CBA/CaJ F1") named in `text`."""
-    for match in STRAIN_PHRASE.finditer(text):
-        if short_names or match.group(0).lower() not in _SHORT:
-            return match
-    return None
+    return next(iter(find_strains(text, short_names=short_names)), None)
+
+
+def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]:
+    """Every known strain (or cross of two) named in `text`, in order."""
+    return [m for m in STRAIN_PHRASE.finditer(text) if short_names or m.group(0).lower() not in _SHORT]
 
 
 def spell_strain(said: str) -> str:
@@ -97,14 +105,24 @@ def spell_strain(said: str) -> str:
 
 def find_genotype(text: str) -> re.Match[str] | None:
     """The first engineered genotype named in `text` ("Ai14 x Pvalb-Cre", "Thy1-GCaMP6s")."""
+    return next(iter(find_genotypes(text)), None)
+
+
+def find_genotypes(text: str) -> list[re.Match[str]]:
+    """Every engineered genotype named in `text`, in order."""
+    found = []
     for match in GENOTYPE_PHRASE.finditer(text):
         said = match.group(0)
         # "(Thy1-GCaMP6f)": the closing bracket of the sentence is not part of the line's name.
         while said.endswith(")") and said.count(")") > said.count("("):
             said = said[:-1]
+        start = match.start()
+        gene = re.search(r"(?<![\w-])[A-Z][A-Za-z0-9]*\d[A-Za-z0-9]*\s+$", text[:start])
+        if said.upper() == "KO" and gene:  # "Fmr1 KO": the gene names the knockout
+            said, start = text[gene.start() : start] + said, gene.start()
         if re.search(r"[A-Za-z]", said):
-            return re.compile(re.escape(said)).match(text, match.start())
-    return None
+            found.append(re.compile(re.escape(said)).match(text, start))
+    return [m for m in found if m is not None]
 
 
 def strain_and_genotype(text: str) -> dict[str, str]:
@@ -123,21 +141,63 @@ def strain_and_genotype(text: str) -> dict[str, str]:
     return found
 
 
+_CROSS = re.compile(r"\s(?:x|×)\s|\bhybrid\b|\bF[12]$", re.I)
+
+
 def normalize_strain(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 100:
         return reject("strain", "Give the strain name.", "'C57BL/6J'")
+    if _CROSS.search(raw):
+        # A cross names two strains; whether the archive should hold the cross or its registered name
+        # (e.g. B6129SF1/J) is the person's call: asked back with the cross as said.
+        spelled = spell_strain(raw)
+        question = f"Did you mean the cross {spelled!r} as the strain? (a cross names two strains)"
+        return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
     known = find_strain(raw, short_names=True)
+    aside = re.fullmatch(r"(.+?)\s*\([^()]*\)", raw)
+    if known and aside and known.group(0).strip() == aside.group(1):
+        # "Long Evans (Janvier)": the vendor or a note in brackets is not part of the strain
+        spelled = spell_strain(aside.group(1))
+        return accept("strain", spelled, f"'{raw}' -> {spelled} (the words in brackets are not the strain).")
+    if not known and GENOTYPE_PHRASE.fullmatch(raw):
+        question = f"'{raw}' names an engineered line: did you mean it as the strain (not the genotype)?"
+        return ask_back("strain", question, [ValueProposal(value=raw, label=raw)])
     if known and known.group(0).strip() == raw:
         spelled = spell_strain(raw)
         return accept("strain", spelled, "" if spelled == raw else f"'{raw}' -> {spelled}.")
     return accept("strain", raw)
 
 
+# What an animal expresses or a kind of line, said alone: no line is named ("GCaMP7f", "tdTomato", "the Cre line").
+NOT_A_LINE = re.compile(
+    r"^(?:an?\s+|the\s+)?(?:j?GCaMP\w*|jRGECO\w*|RCaMP\w*|tdTomato|mCherry|[A-Za-z]?GFP|EYFP|YFP|RFP|ChR2|ChRmine|"
+    r"Chrimson\w*|ArchT?|NpHR|hM[34]Dq?|DREADDs?|Cre|Flp[eo]?|Dre|r?tTA|KO|knock-?out|het(?:erozygous)?|"
+    r"hom(?:ozygous)?|transgenic|Cre\+|Cre-(?:positive|negative))"
+    r"(?:\s+(?:line|driver|reporter|indicator|mouse|mice|animals?))?$",
+    re.I,
+)
+
+
 def normalize_genotype(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 200:
         return reject("genotype", "Give the genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
+    if NOT_A_LINE.match(raw):
+        return reject(
+            "genotype",
+            f"'{raw}' names what the animal expresses or a kind of line, not the line it carries.",
+            "'Thy1-GCaMP6s', 'Ai14 x Pvalb-IRES-Cre' or 'wild-type'",
+        )
     if WILD_TYPE.fullmatch(raw):
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
+    strain = find_strain(raw, short_names=True)
+    if strain and strain.group(0).strip() == raw:
+        question = f"'{raw}' names a strain: did you mean it as the genotype (not the strain)?"
+        return ask_back("genotype", question, [ValueProposal(value=raw, label=raw)])
+    note = re.search(r"\s*\(([^()]*\s[^()]*)\)$", raw)
+    if note and not re.search(_MARKER, note.group(1)):
+        # "Sst-IRES-Cre/+ (confirmed by PCR)": a note on how it was found, not part of the genotype
+        kept = raw[: note.start()].strip()
+        return accept("genotype", kept, f"'{raw}' -> {kept} (the note in brackets is not part of the genotype).")
     return accept("genotype", raw)

@@ -61,7 +61,7 @@ def normalize_institution(text: str) -> RuleResult:
         return bad
     if len(raw) < 2 or len(raw) > 200:
         return reject("institution", f"'{raw}' is not an institution name.", example)
-    place = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,40})\)", raw)
+    place = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,40}|(?:Dep|Dept|Faculty|School|Division|Institute)[^()]{0,80})\)", raw)
     if place:  # "École normale supérieure (Paris)": the city or acronym in brackets is not part of the name
         kept = normalize_institution(place.group(1))
         if kept.ok:
@@ -88,6 +88,11 @@ def normalize_lab(text: str) -> RuleResult:
         name = of_form.group(1).strip()
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
         return accept("lab", value, f"'{raw}' -> {value}.")
+    aside = re.fullmatch(r"(.{2,}?)\s*\([^()]{1,60}\)", raw)
+    if aside:  # "Dupret lab (MRC BNDU)": the unit or institute in brackets is not the lab's name
+        kept = normalize_lab(aside.group(1))
+        if kept.ok:
+            return accept("lab", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
     if len(raw) < 2 or len(raw) > 120:
         return reject("lab", f"'{raw}' is not a lab name.", example)
     named = re.fullmatch(r"(?:the\s+)?([A-Za-z][\w\-' ]*?)\s+(?:lab|laboratory)", raw, re.I)

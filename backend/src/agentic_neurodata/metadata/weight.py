@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from .hedges import asked_back_when_hedged
 from .result import RuleResult, accept, clean, reject
 
 FIELD = "weight"
@@ -25,7 +26,10 @@ def _units() -> Any:
 
 def normalize_weight(text: str) -> RuleResult:
     raw = clean(text).lower().replace("grams", "g").replace("gram", "g")
-    raw = re.sub(r"^(?:weighs?|weight|about|approx\.?|~)\s*:?\s*", "", raw)
+    raw = re.sub(r"^(?:weighs?|weight)\s*:?\s*", "", raw)
+    asked = asked_back_when_hedged(FIELD, raw, normalize_weight)
+    if asked is not None:
+        return asked
     if not raw:
         return reject(FIELD, "The weight is empty.", EXAMPLE)
     if re.fullmatch(r"\d+(?:\.\d+)?", raw):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..brain_areas import find_area
+from ..hedges import GUESS
 
 # Sentence boundaries for "the same sentence": a full stop, "!", "?", ";" or a contrasting "but".
 # A title's or an initial's full stop ("Dr. A. Reyes") does not end a sentence.
@@ -26,7 +27,8 @@ _OTHER_ROLE = re.compile(
     r"\b(?:PI|P\.I\.|principal\s+investigator|supervisor|supervised|lab\s+head|head\s+of|group\s+leader|"
     r"surger(?:y|ies)|surgeon|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
-    r"named|called|name)\b",
+    r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
+    r"husbandry|breeding|approv\w*|contact|corresponding)\b",
     re.I,
 )
 
@@ -37,7 +39,40 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     role = _OTHER_ROLE.search(sentence)
     if role:
         return f"the same sentence names another role ('{role.group(0)}')"
+    said_recorded = re.search(r"\b(?:record\w*|ran|run|conducted|performed)\b", text[start:], re.I)
+    signed = "" if said_recorded else signature_doubt(text, start).replace("an affiliation", "a name")
+    return guess_doubt(text, start, end) or plan_doubt(text, start, end) or signed
+
+
+def both_sides_doubt(text: str, start: int) -> str:
+    """'the left and right hippocampus': the area found is one side of what was said."""
+    if re.search(
+        r"\b(?:left|right|ipsilateral|contralateral)\s+(?:and|&|\+)\s+$", text[max(0, start - 25) : start], re.I
+    ):
+        return "both sides were named; the area read is only one of them"
     return ""
+
+
+def alternatives_doubt(text: str, start: int, end: int) -> str:
+    """'V1 or V2', '2023-01-10 or 2023-01-11': the words offer alternatives."""
+    if re.match(r"\s*(?:,\s*)?or\s+\w", text[end:]) or re.search(r"\b(?:either|or)\s+(?:the\s+)?$", text[:start]):
+        return "the words name alternatives"
+    return ""
+
+
+def guess_in_clause(text: str, start: int, end: int) -> str:
+    """'Probably a C57BL/6J, mouse PB-1': the guess covers its clause, not the whole message."""
+    clause_start = max([m.end() for m in re.finditer(r"[,;.!?]\s", text[:start])], default=0)
+    clause_end = re.search(r"[,;.!?](?:\s|$)", text[end:])
+    clause = text[clause_start : end + (clause_end.start() if clause_end else len(text) - end)]
+    guess = GUESS.search(clause)
+    return f"the words say '{guess.group(0)}'" if guess else ""
+
+
+def guess_doubt(text: str, start: int, end: int) -> str:
+    """A value whose sentence says it is a guess ('I think Anna recorded it')."""
+    guess = GUESS.search(_sentence_around(text, start, end))
+    return f"the sentence says '{guess.group(0)}'" if guess else ""
 
 
 def other_role_before(text: str, start: int) -> str:
@@ -54,7 +89,8 @@ def other_role_before(text: str, start: int) -> str:
 # Organisations that are not where the work was done: vendors, funders, collaborators, donors.
 _OTHER_ORGANISATION = re.compile(
     r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
-    r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|"
+    r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
+    r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
     r"Jackson\s+Lab\w*|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
     re.I,
 )
@@ -66,16 +102,49 @@ _WORK_AT = re.compile(
 )
 
 
+# "Our group sits at UCL but the rig is in the Crick": a contrast and another place leave the role open.
+_CONTRAST = re.compile(r"\b(?:but|while|whereas|although|though|however)\b", re.I)
+_PLACE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?(?-i:[A-Z][\w\-]+)")
+
+
+# "The recordings were analysed at X": the recordings' word, but another activity's place.
+_OTHER_ACTIVITY = re.compile(
+    r"\b(?:analy[sz]\w*|processed|sorted|stored|sequenced|uploaded|archived|backed|presented|published|visit\w*|"
+    r"trained|curated|shared)\b",
+    re.I,
+)
+
+
+# "I work at X": where a person works, which another institution named as the recording's outranks.
+_WHERE_ONE_WORKS = re.compile(r"work(?:ed|s)?\b|institution\b", re.I)
+
+
+def names_other_organisation(text: str) -> bool:
+    return bool(_OTHER_ORGANISATION.search(text))
+
+
+def recorded_there(text: str, start: int) -> bool:
+    """'recorded this at the Donders Institute': the words before say the recording was there."""
+    frame = _WORK_AT.search(text[max(0, start - 60) : start])
+    if frame is None:
+        return False
+    return not _OTHER_ACTIVITY.search(frame.group(0)) and not _WHERE_ONE_WORKS.match(frame.group(0))
+
+
 def institution_doubt(text: str, start: int, end: int, others: int) -> str:
     """An institution read from prose: uncertain when the message names another organisation (or
     more than one institution) and the words around it do not say the work was done there."""
-    if _WORK_AT.search(text[max(0, start - 60) : start]):
+    frame = _WORK_AT.search(text[max(0, start - 60) : start])
+    if frame and not _OTHER_ACTIVITY.search(frame.group(0)) and not (others and _WHERE_ONE_WORKS.match(frame.group(0))):
         return ""
     other = _OTHER_ORGANISATION.search(text)
     if other:
         return f"the message also names another organisation or role ('{other.group(0)}')"
     if others:
         return "the message names more than one institution"
+    elsewhere = text[:start] + " " * (end - start) + text[end:]
+    if _CONTRAST.search(elsewhere) and _PLACE.search(elsewhere):
+        return "the message contrasts this with another place"
     return ""
 
 
@@ -85,7 +154,9 @@ def institution_doubt(text: str, start: int, end: int, others: int) -> str:
 _OTHER_EVENT = re.compile(
     r"\b(?:surger(?:y|ies)|operat(?:ed|ion)|implant(?:ed|ation)?|inject(?:ed|ion)|virus|perfus(?:ed|ion)|"
     r"upload(?:ed)?|sent|backed\s+up|backup|copied|e-?mail|checked|anaesthetis\w+|anesthetiz\w+|"
-    r"drug|habituation|born|birth|weaned|arrived|arrival|shipped|training|trained)\b",
+    r"drug|habituation|born|birth|weaned|arrived|arrival|shipped|training|trained|created|modified|saved|"
+    r"exported|converted|written|file|analy[sz]ed|sorted|plan(?:ned)?|will|tomorrow|clock|wrong|incorrect|"
+    r"drift\w*|offset|off\s+by|\w+\s+off)\b",
     re.I,
 )
 # Words right before a time that say it is the recording's: "recording started at", "session start".
@@ -94,6 +165,12 @@ _RECORDING_FRAME = re.compile(
     r"start\s+time|start_time)\b[^.;]{0,30}$",
     re.I,
 )
+
+
+def said_of_the_recording_start(text: str, start: int) -> bool:
+    """'the recording started 2023-02-20 ...': the clause before the time names the recording."""
+    clause = re.split(r"[;.!?]\s|,\s*", text[max(0, start - 40) : start])[-1]
+    return bool(_RECORDING_FRAME.search(clause)) and not _OTHER_EVENT.search(clause)
 
 
 def start_time_doubt(text: str, start: int, end: int) -> str:
@@ -155,6 +232,18 @@ _KIND = re.compile(
 
 
 _GROUP = re.compile(r"\b(?:cage|litter|box|cohort|group)\s+#?\w*\d", re.I)
+# Running text without a key or label may describe the session, the animal, a plan or a result.
+PROSE_DESCRIPTION = "read from running text, not after a 'description' key"
+
+
+def short_kind_of_session(kept: str) -> bool:
+    """'V1 recording', 'acute tetrode recording': one or two words naming a technique or an area, then the
+    session noun, alone in a list: a label of what was recorded, not a sentence that may be about
+    something else."""
+    words = kept.split()
+    if not 2 <= len(words) <= 3 or not re.fullmatch(r"recordings?|imaging|sessions?", words[-1], re.I):
+        return False
+    return all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in words[:-1])
 
 
 def description_doubt(kept: str) -> str:
@@ -189,15 +278,50 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 # for light or drugs, a tracer, a lesion; and lists of keywords, which name topics, not a location.
 _OTHER_SITE = re.compile(
     r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
-    r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?)\b",
+    r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*|"
+    r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post))\b",
+    re.I,
+)
+# Cues that say the recording itself was there (not only where a probe or electrode went).
+_STRONG_SITE = re.compile(
+    r"\b(?:record\w*|units?|spikes?|lfps?|eeg|ecog|ephys|electrophysiolog\w*|photometry|imag\w*|location|site)\b",
     re.I,
 )
 # Words that say the area is where the recording was: the nearest cue before the area wins.
 _RECORDED_SITE = re.compile(
     r"\b(?:record\w*|electrodes?|probes?|tetrodes?|optrodes?|units?|spikes?|ephys|electrophysiolog\w*|"
-    r"imag\w*|location|site|targeted|lowered|sessions?)\b",
+    r"imag\w*|photometry|location|site|targeted|lowered|sessions?)\b",
     re.I,
 )
+
+
+def said_recorded_there(text: str, start: int) -> bool:
+    """The nearest cue before the area in its sentence says the recording was there ("recorded in")."""
+    cuts = [m.end() for m in re.finditer(r"[.!?;,]\s|\n", text[:start])]
+    before = text[cuts[-1] if cuts else 0 : start]
+    cues = (
+        list(_STRONG_SITE.finditer(before)) + list(_OTHER_SITE.finditer(before)) + list(_RECORDED_SITE.finditer(before))
+    )
+    nearest = max(cues, key=lambda m: m.end(), default=None)
+    return bool(nearest and _STRONG_SITE.fullmatch(nearest.group(0)))
+
+
+_PLAN = re.compile(
+    r"\b(?:will|shall|going\s+to|plan(?:ned|s|ning)?\s+to|tomorrow|next\s+(?:week|session|time|month|day)|"
+    r"to-?do|note\s+to\s+self|should|would\s+like)\b",
+    re.I,
+)
+
+
+def plan_doubt(text: str, start: int, end: int) -> str:
+    """A value in a sentence about what is planned ('The next session will target V1')."""
+    plan = _PLAN.search(_sentence_around(text, start, end))
+    return f"the sentence says what is planned ('{plan.group(0)}')" if plan else ""
+
+
+def names_other_sites(answer: str) -> bool:
+    """An answer naming an injection, implant or other site beside the recording's."""
+    return bool(_OTHER_SITE.search(answer))
 
 
 def location_doubt(text: str, start: int) -> str:
@@ -212,51 +336,97 @@ def location_doubt(text: str, start: int) -> str:
     recorded = list(_RECORDED_SITE.finditer(before))
     if other and (not recorded or recorded[-1].start() < other[-1].start()):
         return f"the area follows '{other[-1].group(0)}', which may not be where the recording was"
+    if other and not _STRONG_SITE.search(before):
+        # "Injections targeted the SC": a probe's or a target's word after another site's says no recording
+        return f"the sentence names '{other[0].group(0)}', and nothing says the recording was here"
     return ""
 
 
 # -- age and weight at another time
 
-# An age or weight said of another time than the session (arrival, shipping, surgery...), or a span
-# of time that is not an age ("after one week").
+# An age or weight said of another time than the session (arrival, shipping, surgery...), of a plan or
+# of the past ("tomorrow", "last week"), or a span of time that is not an age ("after one week").
 _OTHER_TIME = re.compile(
     r"\b(?:arriv\w*|shipp\w*|shipped|received|delivered|purchased|ordered|weaned|weaning|surger(?:y|ies)|"
-    r"inject\w*|implant\w*|given|administered|operat\w*|born|restriction)\b",
+    r"inject\w*|implant\w*|given|administered|operat\w*|born|restrict\w*|tomorrow|next\s+(?:week|month|time)|"
+    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained)\b",
+    re.I,
+)
+_OTHER_ANIMAL = re.compile(
+    r"\b(?:her|his|its|their)\s+(?:pups?|litters?|offspring|mother|father|dam|sire|parents?)\b|"
+    r"\b(?:cage\s*mates?|littermates?|parents?|mother|father|dams?|sires?|breeders?)\b",
     re.I,
 )
 _SPAN_BEFORE = re.compile(r"\b(?:after|later|for|within|over|every|per|during|in)\s+(?:the\s+)?$", re.I)
-_RECORDING_AFTER = re.compile(r"^\W{0,3}(?:at|on|during|for)?\s*(?:the\s+)?(?:record\w*|session|experiment)", re.I)
+# A recording word right beside the number, with no pause between: "P60 at recording", "recorded at 13 weeks".
+_RECORDING_AFTER = re.compile(r"^\s{0,2}(?:(?:at|on|during|for)\s+)?(?:the\s+)?(?:record\w*|session|experiment)", re.I)
 _RECORDING_BEFORE = re.compile(r"\b(?:record\w*|session|experiment)\b\W*(?:at|on|aged?)?\s*$", re.I)
+_RECORDING_WORD = re.compile(r"\b(?:record\w*|sessions?|experiments?)\b", re.I)
+# Clause edges; "at 250 g and 8 weeks" is one clause (an "and" before a number joins two values of one time).
+_CLAUSE_EDGE = re.compile(r"[,;.!?(]\s*|\s(?:and|then|but)\s(?!\d)")
+_CLAUSE_END = re.compile(r"[,;!?)]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    clause_start = max([m.end() for m in _CLAUSE_EDGE.finditer(text[:start])], default=0)
+    clause_end = _CLAUSE_END.search(text, end)
+    return clause_start, clause_end.start() if clause_end else len(text)
 
 
 def time_of_life_doubt(text: str, start: int, end: int) -> str:
     """An age or weight read from prose: uncertain when its clause says it was at another time
-    (on arrival, at shipping, at surgery or injection) unless a recording word is right beside it,
-    or when it is a span ("after one week") rather than how old the animal is."""
+    (on arrival, at shipping, at surgery or injection, tomorrow, last week) unless a recording word is
+    right beside it, or when it is a span ("after one week") rather than how old the animal is."""
     if _SPAN_BEFORE.search(text[max(0, start - 12) : start]):
         return "this reads as a span of time, not the animal's age"
-    if _RECORDING_AFTER.match(text[end : end + 30]) or _RECORDING_BEFORE.search(text[max(0, start - 25) : start]):
+    clause_start, clause_end = _clause(text, start, end)
+    if _RECORDING_AFTER.match(text[end:clause_end]) or _RECORDING_BEFORE.search(text[clause_start:start]):
         return ""
-    clause_start = max([m.end() for m in re.finditer(r"[,;.!?(]\s*|\s(?:and|then|but)\s", text[:start])], default=0)
-    clause_end = re.search(r"[,;.!?)]|\s(?:and|then|but)\s", text[end:])
-    clause = text[clause_start : end + (clause_end.start() if clause_end else len(text) - end)]
-    other = _OTHER_TIME.search(clause)
+    other = _OTHER_TIME.search(text[clause_start:clause_end])
     if other:
         return f"said of another time ('{other.group(0)}'), not the session"
+    animal = _OTHER_ANIMAL.search(text[clause_start:clause_end])
+    if animal:
+        return f"said of another animal ('{animal.group(0)}')"
     return ""
+
+
+def said_of_recording(text: str, start: int, end: int) -> bool:
+    """'recorded in the NAc at 12 weeks', 'P70 at recording': the number's own clause names the recording
+    and no other time."""
+    clause_start, clause_end = _clause(text, start, end)
+    clause = text[clause_start:clause_end]
+    return bool(_RECORDING_WORD.search(clause)) and not _OTHER_TIME.search(clause)
 
 
 # -- lab
 
-_DONOR = re.compile(r"\b(?:gift|provided|donated|shared|kindly|courtesy|thanks?|borrowed|lent|gave)\b", re.I)
+_DONOR = re.compile(
+    r"\b(?:gift|provided|donated|shar(?:ed|ing|e)|kindly|courtesy|thanks?|thx|borrowed|lent|gave|give)\b", re.I
+)
+# "the mice are from the X lab", "the virus came from the X lab": what came from a lab names a source.
+_SOURCE_BEFORE = re.compile(
+    r"\b(?:mice|rats|animals?|lines?|breeders?|pups|virus(?:es)?|constructs?|plasmids?|code|probes?|strains?)\b"
+    r"[^.;]{0,30}\b(?:from|of)\s+$",
+    re.I,
+)
+
+
+def gives_something(text: str) -> bool:
+    """Words saying someone gave, shared or provided something (a donor, not the one who recorded)."""
+    return bool(_DONOR.search(text))
 
 
 def lab_doubt(text: str, start: int, end: int) -> str:
     """A lab read from prose: uncertain when its sentence says the lab gave something (a donor, a
     collaborator) rather than being the one that recorded."""
+    if re.search(r"\b(?:we\s+are|we'?re|our|in)\s+(?:the\s+)?$", text[max(0, start - 15) : start], re.I):
+        return ""  # "we are the X lab", "in the X lab": the lab is ours whatever else the sentence says
+    if _SOURCE_BEFORE.search(text[max(0, start - 60) : start]):
+        return "the lab is named as where something came from"
     sentence = _sentence_around(text, start, end)
     donor = _DONOR.search(sentence)
-    if donor and not re.search(r"\b(?:we|our)\b[^.;]{0,20}\blab\b|\bin\s+the\s+\w+\s+lab\b", sentence, re.I):
+    if donor:
         return f"the same sentence says the lab gave something ('{donor.group(0)}')"
     return ""
 
@@ -284,9 +454,35 @@ def genotype_words_doubt(value: str, text: str, start: int) -> str:
     return ""
 
 
+# -- genotype: lines of the parents or of a donor
+
+# A sentence about breeding or about who gave a line names lines, not this animal's genotype.
+_LINEAGE = re.compile(
+    r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|shar(?:e|ed|ing)|"
+    r"siblings?|littermates?|sister|brother|"
+    r"gift|gave|provided|donated|thx|thanks?|came\s+from|obtained\s+from|imported|received|purchased|ordered|"
+    r"bought|father|mother|from\s+(?:JAX|Jackson|Charles\s+River|Envigo|Taconic|Janvier))\b",
+    re.I,
+)
+
+
+_BREEDING = re.compile(
+    r"\b(?:cross(?:ed|es|ing)?|breed(?:er|ers|ing)?|bred|pairs?|parents?|offspring|dams?|sires?|mother|father|"
+    r"siblings?|littermates?|sister|brother|cage\s*mates?)\b",
+    re.I,
+)
+
+
+def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = False) -> str:
+    """A genotype (or, `breeding_only`, a strain: a vendor sells the strain it names) read from prose
+    whose sentence is about breeding or a donor: asked back."""
+    found = (_BREEDING if breeding_only else _LINEAGE).search(_sentence_around(text, start, end))
+    return f"the sentence names lines of parents or of a donor ('{found.group(0)}')" if found else ""
+
+
 # -- a sign-off's affiliation, a generic date key
 
-_SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours)\s*,", re.I)
+_SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours|signed)\s*,", re.I)
 
 
 def signature_doubt(text: str, start: int) -> str:

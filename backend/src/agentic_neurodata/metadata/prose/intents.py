@@ -14,12 +14,15 @@ SKIP_ALL = re.compile(
     r"do\s+not\s+ask|minimal\s+mode|go\s+ahead\s+(?:without|with\s+what\s+you\s+have)|proceed\s+without|"
     r"(?:use|with)\s+(?:only\s+)?what\s+you\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
     r"start\s+the\s+conversion|begin\s+the\s+conversion|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
-    r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions)\b",
+    r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions|"
+    r"(?:build|make|create|write|generate)\s+the\s+(?:file|nwb(?:\s+file)?)|that'?s\s+all\s+i\s+(?:have|know|got))\b",
     re.I,
 )
 CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
-    r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*$",
+    r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*$|"
+    # "cancel this, I uploaded the wrong folder": cancelling, then why
+    r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]",
     re.I,
 )
 DONT_KNOW = re.compile(
@@ -28,12 +31,17 @@ DONT_KNOW = re.compile(
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
     r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
-    r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b",
+    r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
+    r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
+    # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".
+    r"\b(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|postdoc|manager|lab\s+manager|colleague)\s+"
+    r"(?:knows|would\s+know|has\s+it)\b|\bI\s+don'?t\W*$|\bask\s+(?:my|our|the|him|her|them)\b|^\W*not\s+me\W*$",
     re.I,
 )
 SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
-    r"(?:\s+(?:on|it|this|that|one|please|needed|required|necessary|here|the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
+    r"(?:\s+(?:on|it|this|that|one|please|needed|required|necessary|here|yet|so\s+far|the\s+[\w ]+|for\s+now|"
+    r"thanks?))*\W*$|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
     r"\bleave\s+(?:it|that|this|the\s+[a-z ]+)?\s?(?:blank|empty|out)\b|"
@@ -63,6 +71,13 @@ ACCEPT = re.compile(
 )
 QUESTION = re.compile(
     r"\?\s*$|^\W*(?:what|why|how|which|where|can\s+you|could\s+you|should\s+i|do\s+i|does|is\s+it)\b", re.I
+)
+# An answer that points to a value given elsewhere: "same as before", "see the lab notebook".
+POINTER = re.compile(
+    r"^\W*(?:the\s+)?same(?:\s+(?:one|again|as\s+(?:before|last\s+time|previous(?:ly)?|above|usual|"
+    r"the\s+(?:last|previous|other)\s+\w+)))?\W*$|^\W*(?:see|check|look\s+(?:at|in)|as\s+in)\s+|"
+    r"^\W*(?:the\s+one\s+(?:we|I|you)\b|as\s+discussed|like\s+(?:before|last\s+time)|the\s+usual\b)",
+    re.I,
 )
 # Clauses a message is cut into before intents are looked for ("female, but I don't know the age").
 CLAUSES = re.compile(r"\s*(?:[;.!?\n]+\s+|[;!?\n]+|,\s*(?:but|and|though)?\s*|\s+but\s+|\s+though\s+)\s*", re.I)

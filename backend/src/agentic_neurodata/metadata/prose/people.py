@@ -11,8 +11,9 @@ from ..strains import STRAINS
 from ..text_fields import INSTITUTIONS
 from ..zones import find_zone
 
-_UPPER = r"A-ZÀ-ÖØ-Þ"
-_LOWER = r"a-zß-öø-ÿ"
+# Latin letters with their accents, Latin Extended-A included ("Yılmaz", "Dvořák", "Łukasz", "Ğ").
+_UPPER = r"A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
+_LOWER = r"a-zß-öø-ÿā-žı"
 NAME_WORD = (
     rf"(?:[{_UPPER}][{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)*|[{_UPPER}]\.(?:-?[{_UPPER}]\.)?|O'[{_UPPER}][{_LOWER}]+)"
 )
@@ -65,8 +66,10 @@ _INSTITUTION_KINDS = (
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
 )
 UNIVERSITY_OF = re.compile(
-    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit)\s+(?:of|de|di|du|degli)\s+"
-    rf"{_INSTITUTION_WORD}(?:[ ,]+(?!and\b){_INSTITUTION_WORD}){{0,3}}|\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
+    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
+    rf"Institut|Centro)\s+(?:of|de|di|du|degli)\s+"
+    rf"{_INSTITUTION_WORD}(?:[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b){_INSTITUTION_WORD}){{0,3}}|"
+    rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
@@ -96,6 +99,10 @@ def names_something_else(acronym: str) -> bool:
     """An acronym that is a time zone, a brain area or a strain ('CET', 'VTA', 'ICR'), not a place of work."""
     lowered = acronym.lower()
     return lowered in AREA_NAMES or lowered in STRAINS or find_zone(acronym) is not None
+
+
+def names_an_institution(text: str) -> bool:
+    return any(p.search(text) for p in (UNIVERSITY_OF, NAMED_INSTITUTION, KNOWN_INSTITUTION))
 
 
 LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")

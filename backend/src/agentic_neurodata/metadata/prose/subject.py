@@ -15,6 +15,10 @@ SPECIES_NAMES = sorted((n for n in ALL_NAMES if n not in _UNSAFE_IN_PROSE), key=
 _SPECIES = re.compile(rf"(?<![\w/-])(?:{'|'.join(re.escape(n) for n in SPECIES_NAMES)})(?![\w/-])", re.I)
 
 
+def find_all_species(text: str) -> list[re.Match[str]]:
+    return list(_SPECIES.finditer(text))
+
+
 def find_species(text: str) -> re.Match[str] | None:
     """The first species name in `text` (the longest one at that place)."""
     return _SPECIES.search(text)  # the names are tried longest first at each place
@@ -106,12 +110,41 @@ def animal_weights(text: str, original: str) -> list[re.Match[str]]:
     return [m for m in WEIGHT.finditer(text) if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))]
 
 
+_OTHER_ANIMAL = re.compile(
+    r"\b(?:cage\s*mates?|littermates?|siblings?|sister|brother|mother|father|dam|sire|parents?|pups?|offspring|"
+    r"breeders?|partner|companion)\b",
+    re.I,
+)
+_PERSON_AFTER = re.compile(
+    r"\s+(?:experimenter|technician|student|postdoc|researcher|scientist|surgeon|investigator|PI|colleague|"
+    r"person|people|author|undergrad\w*|tech|vet\w*|staff|doctor|professor)\b",
+    re.I,
+)
+
+
+def sex_of_a_person(text: str, start: int, end: int) -> str:
+    """'Male experimenter', 'the female technician': the sex word is said of a person."""
+    if re.search(r"(?:^|[\s(=,])\d+\s+$", text[max(0, start - 8) : start]):
+        return "a count of animals of that sex, not the subject's"  # "n = 12, 6 female"
+    clause_start = max([m.end() for m in re.finditer(r"[,;.!?(]\s*", text[:start])], default=0)
+    if _OTHER_ANIMAL.search(text[clause_start:start]):
+        return "the sex is said of another animal"  # "her cage mate is male"
+    return "the sex is said of a person, not the animal" if _PERSON_AFTER.match(text, end) else ""
+
+
+def sex_beside_the_animal(text: str, end: int) -> bool:
+    """'female mouse', 'male rat R7': the sex word names the animal right after it."""
+    return bool(_SPECIES.match(text, end + 1)) or bool(re.match(r"\s+(?:animal|subject|pup)\b", text[end:], re.I))
+
+
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:
     """A lab's id for an animal: holds a digit; not a date, an ordinal, a decimal, a weight, or (unless
     it follows the species: "monkey M2") a brain area."""
     token = token.lstrip("#")
     if not token or not re.search(r"\d", token) or (token.lower() in AREA_NAMES and not after_species):
         return False
+    if re.fullmatch(r"([A-Za-z]+[-_]?)\d+[-–]\1\d+", token):
+        return False  # "R10-R14": a range of animals
     return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)
 
 

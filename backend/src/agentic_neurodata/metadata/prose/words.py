@@ -62,17 +62,50 @@ _INSTITUTION_NEXT = (
 )
 
 
+# Any key ("tamoxifen=", "Analysis:", "weight_at_arrival=") after a separator starts another value; so
+# does a column separator (" | ") or " / key:". A value never runs into the next key.
+_ANY_NEXT_KEY = r"(?:[;,|]|\s/)\s*(?=[A-Za-z][A-Za-z_ ]{0,30}?\s*(?:=|:(?!\d)))|\s+(?=[A-Za-z][A-Za-z_]{0,30}=)"
+_COLUMN = r"\s\|\s"
+# "genotype: Ai14 (reporter) injected with AAV-Cre": a short value ends where a verb begins.
+_VERB_AFTER = (
+    r"\s+(?=(?:injected|implanted|recorded|crossed|bred|purchased|received|obtained|was|were|is|are|has|had|"
+    r"expressing|expresses)\b)"
+)  # lists of people or keywords may use " | " between items
+
+
 def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
     """Where an explicit value ends: dates, names, descriptions and genotypes may hold commas or
-    semicolons; other values stop at one."""
+    semicolons; other values stop at one. Brackets balance: a stop inside "(...)" does not end the
+    value, and a ")" that closes an aside opened before the key does."""
     if name in ("session_start_time", "date_of_birth"):
         spans = [e for s, e in datetime_spans if s == start]
         if spans:
             return spans[0]
+    end = _unbracketed_end(text, start, _stop_after(name))
+    masked = text.find(MASK, start)
+    end = min(end, masked) if masked >= 0 else end
+    while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
+        end -= 1
+    return end
+
+
+def _unbracketed_end(text: str, start: int, stop: re.Pattern[str]) -> int:
+    stops = {match.start() for match in stop.finditer(text, start)}
+    depth = 0
+    for index in range(start, len(text)):
+        if index in stops and depth == 0:
+            return index
+        depth += {"(": 1, ")": -1}.get(text[index], 0)
+        if depth < 0:  # "(genotype: A x B) for mouse 4": the aside's bracket ends the value
+            return index
+    return len(text)
+
+
+def _stop_after(name: str) -> re.Pattern[str]:
     if name == "experimenter":
         # Names hold commas ("Smith, Jane") and initials ("J. Smith"); a sentence end or "from MIT" ends them.
         stop = re.compile(
-            rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
+            rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
         )
     elif name == "keywords":
         # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
@@ -85,10 +118,12 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
         stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
-    match = stop.search(text, start)
-    end = match.start() if match else len(text)
-    masked = text.find(MASK, start)
-    return min(end, masked) if masked >= 0 else end
+    column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
+    if name in ("genotype", "strain", "species", "sex", "age", "weight", "subject_id", "session_id"):
+        column += rf"|{_VERB_AFTER}"
+    if name not in ("session_description", "experiment_description", "subject_description", "keywords"):
+        column += r"|\s+(?:but|while|whereas|although|though|because|since)\s+"  # a second clause is not the value
+    return re.compile(rf"{_ANY_NEXT_KEY}{column}|{stop.pattern}")
 
 
 # Words that carry no value of their own once the values around them are taken.

@@ -1,0 +1,65 @@
+"""Hedged numbers: "about 10 weeks", "~22 g", "roughly 3 months", "30 g or so", "25-ish g".
+
+An approximate age or weight is not what the file should hold as if it were measured: the number is
+asked back ("Did you mean 10 weeks as the age?"), one click away, never stored silently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..domain import ValueProposal
+from .result import RuleResult, ask_back
+
+HEDGE_BEFORE = re.compile(
+    r"(?:\b(?:about|around|roughly|approx(?:imately|\.)?|circa|ca\.|maybe|probably|perhaps|almost|nearly|"
+    r"estimated|est\.|some(?=\s+\d))\s+(?:at\s+|on\s+)?|~\s*|\bc\.\s*)$",
+    re.I,
+)
+HEDGE_AFTER = re.compile(
+    r"^(?:\s*-?ish\b|\s+or\s+so\b|\s*\?|\s+give\s+or\s+take\b|\s+at\s+a\s+guess\b|"
+    r"[\s,]*\(?\s*(?:approx(?:imately|\.)?|roughly|about|ca\.|circa|est(?:imated|\.)?|\+/-|±)(?:\W|$))",
+    re.I,
+)
+_HEDGE_IN = re.compile(
+    r"^\s*(?:about|around|roughly|approx(?:imately|\.)?|circa|ca\.|maybe|probably|perhaps|almost|nearly|estimated|"
+    r"est\.|~|c\.)\s*|\s*-?ish\b|\s+or\s+so\b|\s*\?$",
+    re.I,
+)
+
+
+# Words that make what follows a guess: "I think it was Anna", "probably a Long-Evans".
+GUESS = re.compile(
+    r"\b(?:I\s+think|I\s+believe|I\s+guess|I\s+suppose|probably|maybe|perhaps|possibly|presumably|"
+    r"might\s+(?:be|have\s+been)|could\s+(?:be|have\s+been)|not\s+(?:sure|certain)|if\s+I\s+remember|iirc|"
+    r"not\s+(?:yet\s+)?(?:verified|confirmed|checked)|unverified|unconfirmed|histology\s+pending|somewhere|"
+    r"something\s+like)\b",
+    re.I,
+)
+
+
+def hedged(raw: str) -> bool:
+    return bool(_HEDGE_IN.search(raw))
+
+
+def unhedged(raw: str) -> str:
+    return _HEDGE_IN.sub(" ", raw).strip()
+
+
+def hedge_near(text: str, start: int, end: int) -> str:
+    """Why a number read in running text is approximate ("" when it is not)."""
+    hedge = HEDGE_BEFORE.search(text[max(0, start - 15) : start]) or HEDGE_AFTER.match(text[end : end + 20])
+    return f"'{hedge.group(0).strip()}' says the number is approximate" if hedge else ""
+
+
+def asked_back_when_hedged(field: str, raw: str, rule: Callable[[str], RuleResult]) -> RuleResult | None:
+    """The rule's reading of a hedged answer, as a question; None when `raw` is not hedged."""
+    if not hedged(raw):
+        return None
+    result = rule(unhedged(raw))
+    if not result.ok:
+        return result
+    label = str(result.value)
+    question = f"Did you mean {label!r} as the {field}? ('{raw}' is approximate)"
+    return ask_back(field, question, [ValueProposal(value=result.value, label=label)])

@@ -1,0 +1,106 @@
+"""Keys that say a value's role: "Supervision:", "surgeon=", "donor_lab=", "weight_at_arrival=", "age_days=".
+
+A row of keys and values says each value's role in its key. A key naming another role than a
+field's (a supervisor, an analyst, a donor lab, a reporter, the weight at arrival) holds no value of
+any field; a field's key with a qualifier gives the field only when the qualifier is the recording
+("age_at_recording", "recording_lab") or a unit ("weight_g", "age_days"); a key naming who recorded
+("Data collection:", "recorder=") gives the experimenter. Keys the field table knows exactly
+("genotype:", "date_of_birth=") are left to words.PAIR.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .words import KEYS
+
+# A short label (up to five words, "_" or spaces between) before "=" or ":" (not a clock's "10:30").
+KEY = re.compile(r"(?:^|(?<=[\s,;|(/]))(?P<key>[A-Za-z]+(?:[ _][A-Za-z]+){0,4})\s*(?:=|:(?![\d/]))\s*(?=\S)")
+_OTHER_ROLE = re.compile(
+    r"\b(?:supervis\w*|analys[ie]s|analy[sz]ed|analyst|sort(?:ing|ed|er)|surg\w*|histolog\w*|contact|corresponding|"
+    r"pi|principal|funding|funders?|grants?|donor|source|vendor|supplier|reporter|virus|viral|construct|"
+    r"injections?|injected|implants?|implanted|tamoxifen|perfusions?|tracer|approv\w*|committee|licen[cs]e|"
+    r"breeders?|parents?|dam|sire|technician|husbandry|arrival|arrived|shipping|shipped|weaning|weaned|birth|"
+    r"born|baseline|pre|post|op|head|leader|chief|manager|director|father|mother|modified|created|saved|exported|"
+    r"uploaded|converted|backup|file|old|previous|former|ear\s+tag)\b",
+    re.I,
+)
+_RECORDING = re.compile(
+    r"\b(?:record\w*|sessions?|experiments?|acquisition|acquired|collected|collection|ephys)\b", re.I
+)
+_UNITS = {
+    "age": {"d": "days", "days": "days", "day": "days", "w": "weeks", "wk": "weeks", "wks": "weeks", "weeks": "weeks",
+            "m": "months", "mo": "months", "months": "months", "y": "years", "yr": "years", "years": "years"},
+    "weight": {"g": "g", "grams": "g", "gram": "g", "kg": "kg", "mg": "mg"},
+}  # fmt: skip
+_QUALIFIED_FIELDS = {"age": "age", "weight": "weight", "lab": "lab", "institution": "institution", "id": "subject_id"}
+# "new ID", "lab ID", "current id": the id the lab uses now.
+_CURRENT = re.compile(r"\b(?:new|current|lab|our|animal|mouse|rat|subject)\b", re.I)
+_RECORDER = re.compile(
+    r"^(?:data\s+collection|recorders?|recorded\s+by|recordings?(?:\s+(?:by|done\s+by|made\s+by))?|"
+    r"author\s+of\s+the\s+recordings?|recording\s+(?:done|made)\s+by|electrophysiology\s+by)$",
+    re.I,
+)
+
+
+@dataclass
+class KeyedRole:
+    """What a key says of the value after it: `field` (with `unit` to append), or `other` role."""
+
+    key_start: int
+    value_start: int
+    field: str = ""
+    unit: str = ""
+    other: str = ""
+
+
+# "surgery:" alone on a line, then indented lines: a block whose keys belong to the heading's role.
+_HEADING = re.compile(r"^(?P<heading>[A-Za-z][A-Za-z_ ]{0,30}):[ \t]*\n(?P<block>(?:[ \t]+\S[^\n]*(?:\n|$))+)", re.M)
+
+
+def other_role_blocks(text: str) -> list[tuple[int, int]]:
+    """Spans of indented blocks under a heading naming another role than the recording ("surgery:")."""
+    spans = []
+    for match in _HEADING.finditer(text):
+        heading = match.group("heading").replace("_", " ").lower()
+        if _OTHER_ROLE.search(heading) and not _RECORDING.search(heading):
+            spans.append((match.start(), match.end()))
+    return spans
+
+
+def key_roles(text: str) -> list[KeyedRole]:
+    """Keys in `text` that say a field or another role; keys the field table knows are not listed."""
+    found = []
+    for match in KEY.finditer(text):
+        words = match.group("key").replace("_", " ").lower().split()
+        said = " ".join(words)
+        if said in KEYS:
+            continue
+        role = _role(words, said)
+        if role is not None:
+            role.key_start, role.value_start = match.start(), match.end()
+            found.append(role)
+    return found
+
+
+def _role(words: list[str], said: str) -> KeyedRole | None:
+    if _RECORDER.match(said):
+        return KeyedRole(0, 0, field="experimenter")
+    named = next((_QUALIFIED_FIELDS[w] for w in words if w in _QUALIFIED_FIELDS), "")
+    recording = _RECORDING.search(said)
+    if named:
+        rest = [w for w in words if w not in (named, "at", "of", "the", "on", "in", "body", "animal", "subject")]
+        units = [_UNITS.get(named, {}).get(w, "") for w in rest]
+        unit = units[-1] if units and units[-1] and all(_RECORDING.fullmatch(w) for w in rest[:-1]) else ""
+        if unit:
+            return KeyedRole(0, 0, field=named, unit=unit)
+        if _OTHER_ROLE.search(said):
+            return KeyedRole(0, 0, other=said)  # "weight_at_arrival", "donor_lab", "age_at_surgery"
+        if named == "subject_id":  # "session id" is the session's, read by words.PAIR
+            return KeyedRole(0, 0, field=named) if _CURRENT.search(said) and "session" not in said else None
+        return KeyedRole(0, 0, field=named) if recording else None
+    other = _OTHER_ROLE.search(said)
+    if other and not recording:
+        return KeyedRole(0, 0, other=said)  # "Supervision:", "surgeon=", "reporter=", "Contact person:"
+    return None
