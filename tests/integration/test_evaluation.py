@@ -274,3 +274,19 @@ def test_a_report_that_cannot_be_written_keeps_the_evaluation_and_serves_no_stal
     assert state.report_path is None
     stage = state.stages[StageName.REPORT_GENERATION]
     assert stage.status == StageStatus.FAILED and "Directory" in stage.message
+
+
+def test_inspecting_the_file_already_read_finds_what_nwb_inspector_finds_reading_it_itself(
+    sample_nwb, real_nwb
+) -> None:
+    """check_file hands NWB Inspector the NWBFile it read (one read, not two); the findings, PyNWB's
+    validation included, must be those of NWB Inspector's own inspect_nwbfile on every kind of file."""
+    from agentic_neurodata.agents.evaluation.file_info import open_nwb
+    from agentic_neurodata.agents.evaluation.inspection import run_inspector
+
+    for path in [sample_nwb["minimal"], sample_nwb["full"], *real_nwb.values()]:
+        _, on_its_own = run_inspector(path)
+        with open_nwb(path) as (nwbfile, _version):
+            _, on_ours = run_inspector(path, nwbfile)
+        assert on_its_own, path  # every one of these files has findings: the comparison is not empty
+        assert sorted(on_ours, key=str) == sorted(on_its_own, key=str), path

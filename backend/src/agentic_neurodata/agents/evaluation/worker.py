@@ -28,6 +28,7 @@ def check_file(nwb_path: str, progress: Progress) -> dict[str, Any]:
     path = Path(nwb_path)
     readable, read_error, info = True, None, None
     notes: list[str] = []
+    inspected: tuple[list[Any], list[dict[str, Any]]] | None = None
     progress(10.0, "Reading the file with PyNWB")
     try:
         with file_info.open_nwb(path) as (nwbfile, version):
@@ -36,10 +37,17 @@ def check_file(nwb_path: str, progress: Progress) -> dict[str, Any]:
                 info.nwb_version = version
             except Exception as exc:  # noqa: BLE001 - the file was read; only its description is missing
                 notes.append(f"The file could not be described: {type(exc).__name__}: {exc}")
+            progress(30.0, "Running NWB Inspector (DANDI configuration)")
+            try:
+                inspected = inspection.run_inspector(path, nwbfile)
+            except Exception:  # noqa: BLE001 - run again below the way NWB Inspector runs, which reports it
+                inspected = None
     except Exception as exc:  # noqa: BLE001 - an unreadable file is a result, not a crash
         readable, read_error = False, f"{type(exc).__name__}: {exc}"
-    progress(30.0, "Running NWB Inspector (DANDI configuration)")
-    issues, raw = inspection.run_inspector(path)
+    if inspected is None:  # NWB Inspector reads the file itself and says what it could not read
+        progress(30.0, "Running NWB Inspector (DANDI configuration)")
+        inspected = inspection.run_inspector(path)
+    issues, raw = inspected
     return {
         "readable": readable,
         "read_error": read_error,
