@@ -28,7 +28,7 @@ from typing import Any
 
 import httpx
 import yaml
-from measure import acquisition_differences, load, machine, median, run_tree
+from measure import acquisition_differences, load, machine, median, run_tree, settle_writes
 
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).parent
@@ -191,6 +191,7 @@ def correction_round(workdir: Path, gb: float, env: dict[str, str]) -> None:
         with Client(service.url, timeout=600) as client:
             client.upload_folder(run, metadata=given)
         service.wait(_pending({"metadata"}))
+        settle_writes()
         before = load()
         started = time.perf_counter()
         service.http.post("/api/user-input", json={"message": "just convert"}).raise_for_status()
@@ -201,6 +202,8 @@ def correction_round(workdir: Path, gb: float, env: dict[str, str]) -> None:
         asked = service.wait(_pending({"user_input"} | DECISIONS))
         fields = {f["name"]: METADATA[f["name"]] for f in (asked["pending_request"] or {}).get("fields", [])}
         fields.update({name: METADATA[name] for name in SUBJECT})
+        # A person reads the decision before answering; the kernel writes v1 out meanwhile.
+        settle_writes()
         before = load()
         started = time.perf_counter()
         service.http.post("/api/user-input", json={"fields": fields}).raise_for_status()
