@@ -39,6 +39,18 @@ def endless_job(pid_file: str, progress) -> None:  # type: ignore[no-untyped-def
         time.sleep(0.05)
 
 
+def niceness_job(progress) -> int:  # type: ignore[no-untyped-def]
+    return os.nice(0)
+
+
+def test_work_yields_the_cpu_unless_it_is_short_and_waited_for() -> None:
+    from agentic_neurodata.isolation import WORKER_NICENESS
+
+    ours = os.nice(0)
+    assert run_isolated(f"{HERE}:niceness_job", {}, lambda *a, **k: None, lambda: False) == ours + WORKER_NICENESS
+    assert run_isolated(f"{HERE}:niceness_job", {}, lambda *a, **k: None, lambda: False, niceness=0) == ours
+
+
 def test_result_and_progress_come_back_from_another_process() -> None:
     seen = []
     result = run_isolated(f"{HERE}:counting_job", {"n": 3}, lambda *a, **k: seen.append((a, k)), lambda: False)

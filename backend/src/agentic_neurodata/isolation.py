@@ -96,15 +96,16 @@ def run_isolated(
     kwargs: dict[str, Any],
     on_progress: ProgressCallback,
     cancelled: Callable[[], bool],
+    niceness: int = WORKER_NICENESS,
 ) -> Any:
     """Call `module:function(**kwargs, progress=...)` in a child; relay its progress calls to
     `on_progress`; terminate it when `cancelled()` turns true (then raise WorkflowCancelled);
-    return its result or re-raise its error."""
+    return its result or re-raise its error. `niceness`: how much the child yields the CPU."""
     context = _get_context()
     messages = context.Queue()
     # BaseContext does not declare Process; the forkserver and spawn contexts both have it.
     child = context.Process(  # type: ignore[attr-defined]
-        target=_child_main, args=(target, kwargs, messages, os.getpid()), daemon=True
+        target=_child_main, args=(target, kwargs, messages, os.getpid(), niceness), daemon=True
     )
     child.start()
     try:
@@ -142,10 +143,10 @@ def run_isolated(
         messages.close()
 
 
-def _child_main(target: str, kwargs: dict[str, Any], messages: Any, service_pid: int) -> None:
+def _child_main(target: str, kwargs: dict[str, Any], messages: Any, service_pid: int, niceness: int) -> None:
     _die_with(service_pid)
     # Heavy work yields the CPU to the service: requests are answered first, the work takes the rest.
-    os.nice(WORKER_NICENESS)
+    os.nice(niceness)
     module_name, _, function_name = target.partition(":")
 
     def progress(*args: Any, **progress_kwargs: Any) -> None:

@@ -355,6 +355,9 @@ class ConversionAgent(Agent):
                 dict(source=str(source), output_path=str(partial), edits=plan.edits),
                 self._on_progress,
                 lambda: self.store.cancel_requested,
+                # A kernel copy and a few metadata writes: short, and what the person waits for. At a
+                # conversion's niceness it took 0.45 s instead of 0.06 s when anything else ran.
+                niceness=0,
             )
             self.store.raise_if_cancelled()
             final = self._final_path(output_dir, stem, number, outcome, partial)
