@@ -12,9 +12,12 @@ from collections.abc import Callable
 from ..domain import ValueProposal
 from .result import RuleResult, ask_back
 
+# Words that make the number after them a guess ("about 25 g"); used before a value and inside an answer.
+_HEDGE_WORDS = (
+    r"about|around|roughly|approx(?:imately|\.)?|circa|ca\.|maybe|probably|perhaps|almost|nearly|estimated|est\."
+)
 HEDGE_BEFORE = re.compile(
-    r"(?:\b(?:about|around|roughly|approx(?:imately|\.)?|circa|ca\.|maybe|probably|perhaps|almost|nearly|"
-    r"estimated|est\.|some(?=\s+\d))\s+(?:at\s+|on\s+)?|~\s*|\bc\.\s*)$",
+    rf"(?:\b(?:{_HEDGE_WORDS}|some(?=\s+\d))\s+(?:at\s+|on\s+)?|~\s*|\bc\.\s*)$",
     re.I,
 )
 HEDGE_AFTER = re.compile(
@@ -23,8 +26,7 @@ HEDGE_AFTER = re.compile(
     re.I,
 )
 _HEDGE_IN = re.compile(
-    r"^\s*(?:about|around|roughly|approx(?:imately|\.)?|circa|ca\.|maybe|probably|perhaps|almost|nearly|estimated|"
-    r"est\.|~|c\.)\s*|\s*-?ish\b|\s+or\s+so\b|\s*\?$",
+    rf"^\s*(?:{_HEDGE_WORDS}|~|c\.)\s*|\s*-?ish\b|\s+or\s+so\b|\s*\?$",
     re.I,
 )
 
