@@ -28,11 +28,11 @@ from typing import Any
 
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
-from .brain_areas import find_area
+from .brain_areas import find_area, named_by_cue
 from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import find_datetimes
 from .fields import FIELDS, validate_field
-from .hedges import GUESS, hedge_near, hedged
+from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
@@ -302,6 +302,10 @@ class _Reader:
             return False
         name = self.asked[0]
         answer = strip_preamble(self.buffer.text, name)
+        strain = find_strains(answer, short_names=True)
+        line = find_genotypes(answer) or WILD_TYPE.search(answer)
+        if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):
+            return False  # "wild-type C57BL/6J": a genotype and a strain, each for the finders to read
         if name == "electrode_location" and certainty.names_other_sites(answer):
             return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
         if name == "institution" and people.names_an_institution(answer) and _IN_A_SENTENCE.search(answer):
@@ -309,6 +313,11 @@ class _Reader:
         labs = len([*people.NAMED_LAB.finditer(answer), *people.LAB_OF.finditer(answer)])
         if name in ("lab", "institution") and (certainty.gives_something(answer) or labs > 1):
             return False  # "the lab of X gave us the code, we are the Y lab": the finders tell the roles apart
+        if name in ("experimenter", "lab", "institution"):
+            first = certainty.answer_before_other_role(answer)
+            if first is None:
+                return False  # "Anna Lee, but Tom Berg did the second half": the finders tell the people apart
+            answer = first
         if name == "experimenter":
             answer = re.sub(
                 r"^(?:it\s+was\s+|that\s+was\s+|just\s+|only\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I
@@ -363,10 +372,19 @@ class _Reader:
             raw = self.buffer.original[start:end]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
-            if name == "lab" and re.match(r"\s*(?:at|in|from|based)\b", raw, re.I):
-                continue  # "our lab is at UCSF": where the lab is, not its name
+            if name == "lab" and re.match(
+                r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
+                raw,
+                re.I,
+            ):
+                continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
+                name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
+            if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
+                lead = re.match(r"(?:me|myself|I)\s*[,:\-–]\s*(?=\S)", raw)
+                start, raw = (start + lead.end(), raw[lead.end() :]) if lead else (start, raw)
             aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
             if aside and "(" not in raw[: aside.start()]:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
@@ -468,7 +486,11 @@ class _Reader:
         ]
         if not found:
             acronym = people.ACRONYM_AFTER_AT.search(self.buffer.text)
-            if acronym:
+            named = acronym and (
+                people.names_something_else(acronym.group("acronym"))
+                or named_by_cue(self.buffer.text, *acronym.span("acronym"))
+            )
+            if acronym and not named:  # "units from LIP": an area, not a place of work
                 self._institution_at(acronym.start("acronym"), acronym.end("acronym"), 0)
             return
         best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
@@ -490,6 +512,9 @@ class _Reader:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
         doubt = certainty.institution_doubt(original, start, end, others) or certainty.signature_doubt(original, start)
+        role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
+        if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
+            doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
         if re.match(r"\s+(?:for|of)\s+(?:the\s+)?[A-Z]", original[end:]) and " " not in raw:
             doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research"
         self.store("institution", raw, doubt=doubt)
@@ -536,7 +561,8 @@ class _Reader:
             if certain
             else certainty.experimenter_doubt(original, start, end)
         )
-        if self.store("experimenter", names, doubt=doubt):
+        # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name
+        if self.store("experimenter", re.sub(r"\s*\([^()]*\)", "", names), doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 
     def _acronym_after_person(self) -> None:
@@ -580,8 +606,15 @@ class _Reader:
         if after and not subject.find_species(after.group("word")):
             return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
         before = self.buffer.original[max(0, strain.start() - 12) : strain.start()]
-        if re.search(r"\b(?:mouse|rat|animal|subject|id)\s*#?:?\s*$", before, re.I) and re.search(
-            r"\d", strain.group(0)
+        other_ids = [
+            m
+            for m in subject.SUBJECT_CUE.finditer(self.buffer.original)
+            if not m.start("id") < strain.end() and subject.looks_like_id(m.group("id"))
+        ]  # "mouse C57BL/6N, male, ID 2231": the id is given elsewhere, so the strain is not in its place
+        if (
+            re.search(r"\b(?:mouse|rat|animal|subject|id)\s*#?:?\s*$", before, re.I)
+            and re.search(r"\d", strain.group(0))
+            and not other_ids
         ):
             return "a strain's name in the place of the animal's id ('mouse CD-1') may be either"
         original = self.cues
@@ -611,7 +644,12 @@ class _Reader:
         doubt = rivals
         # "thanks to the vendor for the mice": the animals someone sold or gave, not the subject.
         lone = subject.plural(said) and not subject.ID_AFTER_SPECIES.match(text, end)
-        if lone and certainty.institution_doubt(self.buffer.original, start, end, 0):
+        strain = self.result.values.get("strain")
+        same_as_strain = (
+            bool(strain) and validate_field("species", said).value == validate_field("species", strain).value
+        )
+        if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
+            # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
         self.store("species", said, doubt=doubt)
         self.buffer.claim(start, end, "species")
@@ -688,6 +726,17 @@ class _Reader:
 
     def _session_id(self) -> None:
         match = subject.SESSION_CUE.search(self.buffer.text)
+        keyed = match and re.search(
+            r"(?:id|#|no\.?|number)\s*[:#=]?\s*$", match.group(0)[: -len(match.group("id"))], re.I
+        )
+        colon = match and re.search(r"[:=]", match.group(0))
+        if (
+            match
+            and colon
+            and not keyed
+            and not re.match(r"\s*(?:$|[,;|)\n]|\.(?:\s|$))", self.buffer.original[match.end() :])
+        ):
+            return  # "This session: 5xFAD mouse AD-12": words go on after it, so it describes the session, not names it
         if match and subject.looks_like_id(match.group("id")):
             self.taken(match.start(), match.end(), "session_id", "session_id", match.group("id"))
 
@@ -715,6 +764,13 @@ class _Reader:
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
+        for bound in [m for m, _ in found if bound_near(self.cues, *m.span())]:
+            # "adult (>P60)": a bound is not one age; never stored, and said why
+            said_bound = bound_near(self.cues, *bound.span())
+            reason = f"'{said_bound}' gives a bound, not the age itself."
+            self.result.rejections.append(Rejection(field="age", raw=said_bound, reason=reason, example="'P75'"))
+            self.buffer.claim(bound.start(), bound.end(), "bound")
+        found = [(m, d) for m, d in found if not bound_near(self.cues, *m.span())]
         if not found:
             return
         # An age at the session wins over one at arrival or surgery, which is asked back only if alone;
@@ -728,6 +784,7 @@ class _Reader:
 
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
+        found = [w for w in found if not bound_near(self.cues, *w.span("weight"))]  # "over 300 g" is a bound
         for match in subject.WEIGHT.finditer(self.buffer.text):
             # Masses that weigh something else or the animal at another time are claimed, not stored.
             kind = "weight" if found and match.span() == found[0].span() else "mass"

@@ -78,7 +78,8 @@ STRAIN_PHRASE = re.compile(
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
     + r")(?:\s*(?:x|×)\s*(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
-    + r"))?(?:\s+F[12])?(?![\w/-])",
+    # "C57BL/6J x 129S1 F1": the other parent of a cross may be a strain the table does not hold (not a line)
+    + rf"|(?![\w\-().:/+]*{_MARKER})[A-Z0-9][\w/\-]*(?=\s+F[12]\b)))?(?:\s+F[12])?(?![\w/-])",
     re.I,
 )
 
@@ -90,7 +91,11 @@ def find_strain(text: str, *, short_names: bool = False) -> re.Match[str] | None
 
 def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]:
     """Every known strain (or cross of two) named in `text`, in order."""
-    return [m for m in STRAIN_PHRASE.finditer(text) if short_names or m.group(0).lower() not in _SHORT]
+    return [
+        m
+        for m in STRAIN_PHRASE.finditer(text)
+        if short_names or m.group(0).lower() not in _SHORT or re.match(r"\s+strain\b", text[m.end() :], re.I)
+    ]  # "AB strain": the word "strain" says a short name is one
 
 
 def spell_strain(said: str) -> str:
@@ -155,7 +160,12 @@ def normalize_strain(text: str) -> RuleResult:
         question = f"Did you mean the cross {spelled!r} as the strain? (a cross names two strains)"
         return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
     known = find_strain(raw, short_names=True)
-    aside = re.fullmatch(r"(.+?)\s*\([^()]*\)", raw)
+    aside = re.fullmatch(r"(.+?)\s*\(([^()]*)\)", raw)
+    said_apart = aside and not re.search(_MARKER, aside.group(2)) and not find_strain(aside.group(2))
+    if aside and said_apart and not known and re.search(r"\d|/", aside.group(1)):
+        # "C57BL/6JRj (Janvier)": a strain code, then its vendor or a note: the bracket is not the strain
+        kept = aside.group(1)
+        return accept("strain", kept, f"'{raw}' -> {kept} (the words in brackets are not the strain).")
     if known and aside and known.group(0).strip() == aside.group(1):
         # "Long Evans (Janvier)": the vendor or a note in brackets is not part of the strain
         spelled = spell_strain(aside.group(1))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .result import RuleResult, accept, clean, reject
+from .zones import is_city
 
 PLACEHOLDERS = {"n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing"}
 # Well-known acronyms people type for their institution; the full name is what DANDI shows.
@@ -42,6 +43,8 @@ INSTITUTIONS = {
     "riken": "RIKEN",
     "sainsbury wellcome centre": "Sainsbury Wellcome Centre",
     "swc": "Sainsbury Wellcome Centre",
+    "wustl": "Washington University in St. Louis",
+    "washu": "Washington University in St. Louis",
 }
 
 
@@ -66,6 +69,11 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(place.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
+    located = _without_city(raw)
+    if located:  # "Rockefeller University, New York": where the institution is, not part of its name
+        kept = normalize_institution(located)
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the place after the name left out).")
     full = INSTITUTIONS.get(raw.lower().removeprefix("the ").strip())
     if full and full != raw:
         return accept("institution", full, f"'{raw}' -> {full}.")
@@ -75,6 +83,33 @@ def normalize_institution(text: str) -> RuleResult:
     if named != raw and len(named) >= 2:
         return accept("institution", named, f"'{raw}' -> {named}.")
     return accept("institution", raw)
+
+
+_KIND_LAST = re.compile(
+    r"\b(?:University|Universit[äeé]t?|Institute|Institut|Institutet|College|Center|Centre|Hospital|Laboratory|"
+    r"Campus|School|Foundation|Academy|Clinic|Medicine)$"
+)
+# "University of California, San Diego", "Universidad de Chile, Santiago"? a campus after a university
+# "of" a state or system may be part of its name: never cut there.
+_OF_A_SYSTEM = re.compile(r"\b(?:University|Universit\w*|Universidad|Univ\.)\s+(?:of|de|di|du|do)\s+[\w\s]+$")
+
+
+def _without_city(raw: str) -> str:
+    """The name without a place after a comma ("UCSD, La Jolla" -> "UCSD"), when the name is whole by
+    itself (a known name, or it ends with what kind of institution it is) or the place is a city; ""
+    when nothing is cut."""
+    placed = re.fullmatch(r"(.{2,}?)\s*,\s*([A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2})\.?", raw)
+    if not placed or _OF_A_SYSTEM.search(placed.group(1)):
+        return ""
+    name, place = placed.groups()
+    if re.search(
+        r"\b(?:Universit\w*|Institut\w*|College|Cent(?:er|re)|Hospital|Lab\w*|School|Department|Dept)\b", place
+    ):
+        return ""  # "Columbia University, Zuckerman Institute": a second organisation, not a place
+    known = name.lower().removeprefix("the ") in INSTITUTIONS or name in INSTITUTIONS.values()
+    if known or _KIND_LAST.search(name) or is_city(place):
+        return name
+    return ""
 
 
 def normalize_lab(text: str) -> RuleResult:
@@ -141,7 +176,12 @@ def normalize_group_description(text: str) -> RuleResult:
 
 
 def normalize_keywords(text: str | list[str]) -> RuleResult:
-    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", clean(text))
+    listed = clean(text) if isinstance(text, str) else ""
+    # "[hippocampus, theta, linear track]": brackets around the whole list are not part of its first and last keyword
+    bracketed = re.fullmatch(r"\[([^\[\]]*)\]|\(([^()]*)\)|\{([^{}]*)\}", listed)
+    if bracketed:
+        listed = next(group for group in bracketed.groups() if group is not None)
+    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
     keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))
     if not keywords:
         return reject("keywords", "No keywords were given.", "'electrophysiology, V1, Neuropixels'")

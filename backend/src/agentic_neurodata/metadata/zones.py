@@ -120,6 +120,11 @@ def _cities() -> dict[str, str]:
     return cities
 
 
+def is_city(name: str) -> bool:
+    """'Paris', 'New York': a city some IANA zone is named after."""
+    return " ".join(name.split()).lower() in _cities()
+
+
 _IANA_TOKEN = re.compile(r"\b[A-Za-z]+(?:/[A-Za-z_\-]+){1,2}\b")
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?\b", re.I)
 _BARE_OFFSET = re.compile(r"(?:(?<=\d\d:\d\d)|(?<=\d\d:\d\d:\d\d)|(?<!\S))([+\-−])(\d{2}):?(\d{2})(?!\d)")

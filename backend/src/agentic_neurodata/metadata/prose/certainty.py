@@ -44,6 +44,19 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     return guess_doubt(text, start, end) or plan_doubt(text, start, end) or signed
 
 
+# "Kaja Lindqvist, but Prof. Eriksson supervised": a contrasting second clause in an answer.
+_CONTRAST_CLAUSE = re.compile(r"\s*[,;]?\s+(?:but|while|whereas|although|though)\s+", re.I)
+
+
+def answer_before_other_role(answer: str) -> str | None:
+    """An answer's first clause when a contrasting clause after it names another role (it is cut off);
+    the answer itself when there is no such clause; None when the second clause may name the value too."""
+    contrast = _CONTRAST_CLAUSE.search(answer)
+    if contrast is None:
+        return answer
+    return answer[: contrast.start()] if _OTHER_ROLE.search(answer[contrast.end() :]) else None
+
+
 def both_sides_doubt(text: str, start: int) -> str:
     """'the left and right hippocampus': the area found is one side of what was said."""
     if re.search(
@@ -279,7 +292,7 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 _OTHER_SITE = re.compile(
     r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
     r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*|"
-    r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post))\b",
+    r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post)|(?:recording\s+)?chambers?)\b",
     re.I,
 )
 # Cues that say the recording itself was there (not only where a probe or electrode went).
@@ -349,13 +362,18 @@ def location_doubt(text: str, start: int) -> str:
 _OTHER_TIME = re.compile(
     r"\b(?:arriv\w*|shipp\w*|shipped|received|delivered|purchased|ordered|weaned|weaning|surger(?:y|ies)|"
     r"inject\w*|implant\w*|given|administered|operat\w*|born|restrict\w*|tomorrow|next\s+(?:week|month|time)|"
-    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained)\b",
+    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained|"
+    r"train(?:ing|ed)|pre-?train\w*|habituat\w*|handl(?:ing|ed)|first\s+(?!record)\w+\s+(?:session|day))\b",
     re.I,
 )
 _OTHER_ANIMAL = re.compile(
     r"\b(?:her|his|its|their)\s+(?:pups?|litters?|offspring|mother|father|dam|sire|parents?)\b|"
     r"\b(?:cage\s*mates?|littermates?|parents?|mother|father|dams?|sires?|breeders?)\b",
     re.I,
+)
+# "imaging began at P98", "training started at 8 weeks", "from P60 on": when a series began.
+_BEGAN_AT = re.compile(
+    r"\b(?:beg[au]n|began|starts?|started|starting|commenced|from|since)\s+(?:at\s+|on\s+|around\s+)?$", re.I
 )
 _SPAN_BEFORE = re.compile(r"\b(?:after|later|for|within|over|every|per|during|in)\s+(?:the\s+)?$", re.I)
 # A recording word right beside the number, with no pause between: "P60 at recording", "recorded at 13 weeks".
@@ -379,6 +397,8 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
     right beside it, or when it is a span ("after one week") rather than how old the animal is."""
     if _SPAN_BEFORE.search(text[max(0, start - 12) : start]):
         return "this reads as a span of time, not the animal's age"
+    if _BEGAN_AT.search(text[max(0, start - 30) : start]):
+        return "the age when something began, not necessarily at this session"  # "imaging began at P98"
     clause_start, clause_end = _clause(text, start, end)
     if _RECORDING_AFTER.match(text[end:clause_end]) or _RECORDING_BEFORE.search(text[clause_start:start]):
         return ""
@@ -402,7 +422,10 @@ def said_of_recording(text: str, start: int, end: int) -> bool:
 # -- lab
 
 _DONOR = re.compile(
-    r"\b(?:gift|provided|donated|shar(?:ed|ing|e)|kindly|courtesy|thanks?|thx|borrowed|lent|gave|give)\b", re.I
+    r"\b(?:gift|provided|donated|shar(?:ed|ing|e)|kindly|courtesy|thanks?|thx|borrowed|lent|gave|give|"
+    # "a drive built by Loren's lab": a lab that made the equipment
+    r"built|designed|developed|constructed|manufactured|fabricated|machined|wrote|written)\b",
+    re.I,
 )
 # "the mice are from the X lab", "the virus came from the X lab": what came from a lab names a source.
 _SOURCE_BEFORE = re.compile(
@@ -427,7 +450,7 @@ def lab_doubt(text: str, start: int, end: int) -> str:
     sentence = _sentence_around(text, start, end)
     donor = _DONOR.search(sentence)
     if donor:
-        return f"the same sentence says the lab gave something ('{donor.group(0)}')"
+        return f"the same sentence says the lab gave or made something ('{donor.group(0)}')"
     return ""
 
 

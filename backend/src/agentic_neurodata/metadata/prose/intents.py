@@ -40,8 +40,8 @@ DONT_KNOW = re.compile(
 )
 SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
-    r"(?:\s+(?:on|it|this|that|one|please|needed|required|necessary|here|yet|so\s+far|the\s+[\w ]+|for\s+now|"
-    r"thanks?))*\W*$|"
+    r"(?:\s+(?:on|it|this|that|one|please|pls|plz|thx|ty|needed|required|necessary|here|yet|so\s+far|"
+    r"the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
     r"\bleave\s+(?:it|that|this|the\s+[a-z ]+)?\s?(?:blank|empty|out)\b|"

@@ -25,7 +25,9 @@ FULL_NAME = (
 _TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
 # Each name is an atomic group and the list is bounded: "Jane Smith, " * 800 must not backtrack
 # through every way of pairing the words into names.
-PEOPLE = rf"(?>{FULL_NAME})(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*(?>{FULL_NAME})){{0,8}}+"
+# "Mehmet Öztürk (me) and Ayşe Kaya": a short aside after a name (who it is) does not end the list.
+_ASIDE = r"(?:\s*\((?:me|myself|I|PI|[a-z][a-z .\-]{1,20})\))?"
+PEOPLE = rf"(?>{FULL_NAME}){_ASIDE}(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*(?>{FULL_NAME}){_ASIDE}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
     rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me)\s*[:,]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
@@ -65,16 +67,23 @@ _INSTITUTION_KINDS = (
     r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
 )
+# "of Science and Technology", "of Medicine and Dentistry": a field of study after "and" goes on with the name.
+_AND_FIELD = (
+    r"(?:\s+(?:and|&)(?=\s+(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
+    r"Dentistry|Pharmacy|Biology|Neuroscience|Agriculture|Applied|Natural|Life|Social|Humanities|Economics|"
+    r"Tropical)\b))?"
+)
 UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
     rf"Institut|Centro)\s+(?:of|de|di|du|degli)\s+"
-    rf"{_INSTITUTION_WORD}(?:[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b){_INSTITUTION_WORD}){{0,3}}|"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b)"
+    rf"{_INSTITUTION_WORD}){{0,3}}|"
     rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
-    rf"{_INSTITUTION_WORD}(?:\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
@@ -106,4 +115,11 @@ def names_an_institution(text: str) -> bool:
 
 
 LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
-NAMED_LAB = re.compile(rf"(?<![\w-])(?:the\s+)?(?<![\w-])[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)")
+# "Our lab", "This lab", "Another lab": a determiner before "lab" is not its name.
+_NOT_A_LAB_NAME = (
+    r"(?!(?:Our|My|Your|His|Her|Their|Its|This|That|These|The|Same|Other|Another|Each|Every|Whole|One|Host|Home|"
+    r"Partner|Sister)\s)"
+)
+NAMED_LAB = re.compile(
+    rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
+)

@@ -43,7 +43,8 @@ ID_AFTER_SPECIES = re.compile(
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
 NAME_AFTER_SPECIES = re.compile(r"\s+(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)(?=\s*(?:[,;)(]|$))")
 NAMED = re.compile(
-    r"\b(?:named|called|name\s+is)\s+(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
+    # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
+    r"\b(?:named|called|name\s+is|name(?=\s*[:=]?\s*[A-Za-z][\w\-]*\d))\s*[:=]?\s*(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|larva|pup|bird|ID|id|this\s+one\s+is|"
@@ -73,8 +74,9 @@ AGE_RANGE = re.compile(
     rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}",
     re.I,
 )
+_HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and half"
 AGE_QUANTITY = re.compile(
-    rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}\s*-?\s*{_UNITS}"
+    rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}{_HALF}?\s*-?\s*{_UNITS}{_HALF}?"
     rf"(?:\s*(?:and|,)?\s*{_NUMBER}\s*-?\s*{_UNITS})?(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
     rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}",
     re.I,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..brain_areas import LAYER_AFTER
 from ..fields import FIELDS
 from ..strains import ALLELE_AHEAD
 
@@ -57,7 +58,7 @@ _AND_NEXT_KEY = (
 
 # "experimenters: A and B; Universidad de Granada": the list of people ends where a place begins.
 _INSTITUTION_NEXT = (
-    r"\s*(?=[^;,.]*\b(?:Universit\w*|Universidad|Institut\w*|College|Center|Centre|Hospital|Laboratory|School|"
+    r"\s*(?=[^;,.(]*\b(?:Universit\w*|Universidad|Institut\w*|College|Center|Centre|Hospital|Laboratory|School|"
     r"Foundation|Academy)\b(?!\s*:))"
 )
 
@@ -86,7 +87,8 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     end = min(end, masked) if masked >= 0 else end
     while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
         end -= 1
-    return end
+    layer = LAYER_AFTER.match(text, end) if name == "electrode_location" else None
+    return layer.end() if layer else end  # "Recording site: piriform cortex, layer 2": the layer belongs to it
 
 
 def _unbracketed_end(text: str, start: int, stop: re.Pattern[str]) -> int:

@@ -1,0 +1,254 @@
+"""General rules of the offline reader (issue 14, tenth round): roles, clauses, events, brackets and
+extents. Each rule covers a family of mistakes, not one sentence; the sentences are our own, from
+no corpus file."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import IntentKind, ParsedInput
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+def asked_back(parsed: ParsedInput, field: str) -> bool:
+    return any(c.field == field for c in parsed.confirmations)
+
+
+# -- bounds and halves: "> P60" is not an age, "and a half" belongs to the number
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "field"),
+    [
+        ("juvenile (<P30)", ["age"], "age"),
+        ("mouse QR-1, female, older than 10 weeks", [], "age"),
+        ("at least 8 weeks old", ["age"], "age"),
+        ("rat QR-2, male, over 350 g", [], "weight"),
+        ("mouse QR-3, P90 or older", [], "age"),
+    ],
+)
+def test_a_bound_is_not_a_value(text: str, asked: list[str], field: str) -> None:
+    parsed = read(text, *asked)
+    assert field not in parsed.values and not asked_back(parsed, field)
+
+
+def test_a_bound_answering_the_age_is_refused_with_the_reason() -> None:
+    parsed = read("juvenile (<P30)", "age")
+    assert any(r.field == "age" and "bound" in r.reason for r in parsed.rejections)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "age"),
+    [
+        ("four and a half months", ["age"], "P4.5M"),
+        ("rat QS-1, male, 2 years and a half", [], "P2.5Y"),
+        ("mouse QS-2, age 5 month and half, female", [], "P5.5M"),
+    ],
+)
+def test_and_a_half_belongs_to_the_number(text: str, asked: list[str], age: str) -> None:
+    assert read(text, *asked).values.get("age") == age
+
+
+# -- an age said of another event: when a series began, a training day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chronic recordings in mouse QT-1 started at P40.",
+        "Behavioural testing of rat QT-2 began at 9 weeks.",
+        "Mouse QT-3 was 14 weeks old at the first habituation day.",
+        "Rat QT-4 was P70 during training, recorded later.",
+    ],
+)
+def test_an_age_at_another_event_is_not_stored(text: str) -> None:
+    assert "age" not in read(text).values
+
+
+def test_an_age_at_the_recording_is_still_read() -> None:
+    assert read("Mouse QT-5 was recorded at P52.").values.get("age") == "P52D"
+
+
+# -- areas: a layer after the area is part of it; a name and its acronym are one area
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "area"),
+    [
+        ("Recording site: entorhinal cortex, layer 3", [], "entorhinal cortex, layer 3"),
+        ("we recorded in barrel cortex layer 4 of mouse QU-1", [], "barrel cortex layer 4"),
+        ("V1 L2/3", ["electrode_location"], "V1 L2/3"),
+        ("primary visual cortex (V1)", ["electrode_location"], "VISp"),
+        ("area = M2 (secondary motor cortex)", [], "MOs"),
+        ("V1 (CA1)", ["electrode_location"], "V1 (CA1)"),
+    ],
+)
+def test_an_area_keeps_its_layer_and_a_name_with_its_acronym_is_one_area(
+    text: str, asked: list[str], area: str
+) -> None:
+    assert read(text, *asked).values.get("electrode_location") == area
+
+
+def test_an_area_under_a_recording_chamber_is_not_the_recording_site() -> None:
+    parsed = read("Monkey QV-1: the recording chamber is centred over prefrontal cortex; all units were from FEF.")
+    assert parsed.values.get("electrode_location") == "FEF"
+    assert "institution" not in parsed.values
+
+
+def test_an_area_acronym_after_from_is_not_an_institution() -> None:
+    parsed = read("Today's neurons were all from MST, monkey QV-2.")
+    assert "institution" not in parsed.values
+
+
+def test_imaging_through_a_window_over_an_area_still_names_the_area() -> None:
+    assert read("mouse QV-3, imaged through a cranial window over visual cortex").values.get("electrode_location") == (
+        "visual cortex"
+    )
+
+
+# -- institutions: the city after the name, names with "and", an affiliation of another role
+
+
+@pytest.mark.parametrize(
+    ("answer", "institution"),
+    [
+        ("Allen Institute, Seattle", "Allen Institute"),
+        ("Karolinska Institutet, Stockholm", "Karolinska Institutet"),
+        ("UCL, Bloomsbury", "University College London"),
+        ("University of California, Irvine", "University of California, Irvine"),
+        ("Columbia University, Zuckerman Institute", "Columbia University, Zuckerman Institute"),
+    ],
+)
+def test_a_place_after_an_institution_is_not_part_of_its_name(answer: str, institution: str) -> None:
+    assert read(answer, "institution").values.get("institution") == institution
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Recorded at the Norwegian University of Science and Technology.",
+         "Norwegian University of Science and Technology"),
+        ("recordings done at the London School of Hygiene and Tropical Medicine",
+         "London School of Hygiene and Tropical Medicine"),
+        ("Recorded at Washington University in St. Louis.", "Washington University in St. Louis"),
+    ],
+)  # fmt: skip
+def test_an_institution_name_goes_on_over_and_with_a_field_of_study(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+def test_an_and_before_a_person_does_not_join_an_institution() -> None:
+    assert read("Recorded at the University of Oxford and Anna Smith helped.").values.get("institution") == (
+        "University of Oxford"
+    )
+
+
+def test_the_affiliation_of_a_supervisor_in_brackets_is_asked_back() -> None:
+    parsed = read("My supervisor is Dr. Rita Olsen (University of Bergen). I recorded everything, Ola Nygaard.")
+    assert "institution" not in parsed.values and asked_back(parsed, "institution")
+
+
+def test_the_experimenters_own_affiliation_in_brackets_is_read() -> None:
+    parsed = read("The experimenter was myself, Jonas Weber (Institut Pasteur, Paris).")
+    assert parsed.values.get("experimenter") == ["Weber, Jonas"]
+    assert parsed.values.get("institution") == "Institut Pasteur"
+
+
+# -- people: a contrasting clause of another role, asides in a list, "name" before a code
+
+
+def test_an_answer_ends_before_a_clause_naming_another_role() -> None:
+    parsed = read("Lena Park, but Dr. Ode supervised everything", "experimenter")
+    assert parsed.values.get("experimenter") == ["Park, Lena"]
+
+
+def test_an_aside_after_a_name_does_not_end_the_list_of_people() -> None:
+    parsed = read("The session was run by Ida Berg (me) and Jon Ruiz (postdoc).")
+    assert parsed.values.get("experimenter") == ["Berg, Ida", "Ruiz, Jon"]
+
+
+def test_name_before_a_code_is_the_animals_id() -> None:
+    parsed = read("The rat is a Long-Evans, name QW-12.")
+    assert parsed.values.get("subject_id") == "QW-12" and "experimenter" not in parsed.values
+
+
+# -- labs: where a lab is, a determiner, a lab that built the equipment
+
+
+@pytest.mark.parametrize(
+    "text", ["Our lab is located in Bergen.", "The lab is situated in the old building.", "Our lab records in mice."]
+)
+def test_where_a_lab_is_is_not_its_name(text: str) -> None:
+    assert "lab" not in read(text).values
+
+
+def test_a_lab_that_built_the_equipment_is_asked_back() -> None:
+    parsed = read("We recorded mouse QX-1 with a microdrive designed by the Buzsaki lab.")
+    assert "lab" not in parsed.values and asked_back(parsed, "lab")
+
+
+# -- session ids, keywords, declines
+
+
+def test_a_session_label_followed_by_more_words_is_not_a_session_id() -> None:
+    parsed = read("Today's session: 3xTg mouse QY-2, male.")
+    assert "session_id" not in parsed.values
+    assert parsed.values.get("subject_id") == "QY-2"
+
+
+def test_a_session_code_without_a_colon_is_still_read() -> None:
+    assert read("Session s07 with rat QY-3").values.get("session_id") == "s07"
+
+
+@pytest.mark.parametrize(
+    "text", ["[grid cells, path integration]", "(grid cells; path integration)", "{grid cells, path integration}"]
+)
+def test_brackets_around_a_keyword_list_are_not_part_of_the_keywords(text: str) -> None:
+    assert read(text, "keywords").values.get("keywords") == ["grid cells", "path integration"]
+
+
+@pytest.mark.parametrize("answer", ["skip pls", "pass plz", "skip thx"])
+def test_a_skip_with_a_short_please_is_a_decline(answer: str) -> None:
+    parsed = read(answer, "keywords")
+    assert not parsed.values
+    assert any(i.kind == IntentKind.SKIP_FIELD and i.fields == ["keywords"] for i in parsed.intents)
+
+
+# -- strains and genotypes
+
+
+def test_a_cross_with_a_parent_the_table_does_not_hold_is_asked_back_whole() -> None:
+    parsed = read("mouse QZ-1, female, BALB/c x 129X1 F1")
+    assert "strain" not in parsed.values
+    assert [p.value for c in parsed.confirmations if c.field == "strain" for p in c.proposals] == ["BALB/c x 129X1 F1"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "strain"), [("C57BL/6NCrl (Charles River)", "C57BL/6NCrl"), ("DBA/2JRj (Janvier)", "DBA/2JRj")]
+)
+def test_a_vendor_in_brackets_after_a_strain_code_is_not_the_strain(answer: str, strain: str) -> None:
+    assert read(answer, "strain").values.get("strain") == strain
+
+
+def test_an_answer_naming_a_genotype_and_a_strain_gives_both() -> None:
+    parsed = read("WT BALB/c", "genotype")
+    assert parsed.values.get("strain") == "BALB/c" and parsed.values.get("genotype") == "wild-type"
+
+
+def test_a_short_strain_name_before_the_word_strain_is_read() -> None:
+    parsed = read("zebrafish, AB strain", "strain")
+    assert parsed.values.get("strain") == "AB" and parsed.values.get("species") == "Danio rerio"
+
+
+def test_a_vendor_does_not_leave_the_species_open_when_the_strain_names_it() -> None:
+    assert read("Sprague Dawley rats, from Charles River", "strain").values.get("species") == "Rattus norvegicus"
+
+
+def test_a_strain_after_the_species_word_is_read_when_the_id_is_given_elsewhere() -> None:
+    parsed = read("rat Fischer 344, female, ID 5512")
+    assert parsed.values.get("strain") == "Fischer 344" and parsed.values.get("subject_id") == "5512"
