@@ -252,3 +252,57 @@ def test_a_vendor_does_not_leave_the_species_open_when_the_strain_names_it() -> 
 def test_a_strain_after_the_species_word_is_read_when_the_id_is_given_elsewhere() -> None:
     parsed = read("rat Fischer 344, female, ID 5512")
     assert parsed.values.get("strain") == "Fischer 344" and parsed.values.get("subject_id") == "5512"
+
+
+# -- intents in more phrasings
+
+
+@pytest.mark.parametrize(
+    "text", ["no more qs, convert", "Please proceed with the conversion now", "go on with what we've sent you"]
+)
+def test_no_more_questions_in_other_words(text: str) -> None:
+    assert any(i.kind == IntentKind.SKIP_ALL for i in read(text).intents)
+
+
+@pytest.mark.parametrize(
+    "text", ["hold on, that was the wrong session, cancel it", "do not convert it, the folder is incomplete"]
+)
+def test_cancelling_after_a_reason(text: str) -> None:
+    assert [i.kind for i in read(text).intents] == [IntentKind.CANCEL]
+
+
+def test_cancel_inside_a_description_is_not_an_intent() -> None:
+    parsed = read("We had to cancel the first session; mouse QA-10 was recorded the next day.")
+    assert not any(i.kind == IntentKind.CANCEL for i in parsed.intents)
+
+
+def test_leaving_named_fields_empty_declines_them() -> None:
+    parsed = read("leave weight and age empty please")
+    assert {f for i in parsed.intents if i.kind == IntentKind.SKIP_FIELD for f in i.fields} == {"weight", "age"}
+
+
+def test_nothing_on_file_is_not_known() -> None:
+    parsed = read("no weight on file", "weight")
+    assert not parsed.values and any(i.kind == IntentKind.DONT_KNOW and i.fields == ["weight"] for i in parsed.intents)
+
+
+# -- sex said with an age or as a person word
+
+
+@pytest.mark.parametrize(
+    ("text", "sex", "age"),
+    [
+        ("participant QB-11, 61-year-old woman", "F", "P61Y"),
+        ("human subject QB-12 (34 y/o M)", "M", "P34Y"),
+        ("rat QB-13, girl, 9 weeks", "F", "P9W"),
+        ("mouse QB-14 is an old boy, 20 months", "M", "P20M"),
+    ],
+)
+def test_a_person_word_or_letter_after_an_age_names_the_sex(text: str, sex: str, age: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("sex") == sex and parsed.values.get("age") == age
+
+
+def test_a_man_or_woman_beside_an_animal_is_a_person() -> None:
+    parsed = read("The 41-year-old woman who runs the rig recorded mouse QB-15.")
+    assert "sex" not in parsed.values and "age" not in parsed.values

@@ -257,7 +257,7 @@ class _Reader:
                 self.buffer.claim(match.start(), match.end(), "skip_all")
             # "Dr. Smith at MIT, 5 March 2024 2pm EST, just convert it": the values still count.
             return len(content_words(self.buffer.leftover())) < 2
-        if said.CANCEL.match(text):
+        if said.CANCEL.search(text):
             self.intent(IntentKind.CANCEL, [], text)
             return True
         if len(text.split()) <= 8 and not self.asked:
@@ -742,6 +742,8 @@ class _Reader:
 
     def _sex(self) -> None:
         found = list(subject.SEX.finditer(self.buffer.text))
+        if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it": a person
+            found = [m for m in found if (m.group("aged") or "").lower() not in ("man", "woman")]
         if not found:
             return
         # "Male experimenter, female mouse": a sex said of a person is not the animal's; of two, the one
@@ -750,11 +752,11 @@ class _Reader:
         match, doubt = several.pick(
             doubts, lambda m: subject.sex_beside_the_animal(self.buffer.original, m.end()), "sex"
         )
-        value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
+        value = subject.sex_said(match)
         doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
         self.store("sex", value, doubt=doubt)
         for other in found:
-            self.buffer.claim(other.start(), other.end(), "sex")
+            self.buffer.claim(*subject.sex_span(other), "sex")  # "29 y/o F": the age before it stays for the age
 
     def _age(self) -> None:
         found = [
@@ -764,6 +766,10 @@ class _Reader:
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
+        if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it"
+            for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
+                self.buffer.claim(person.start(), person.end(), "age of a person")
+            found = [(m, d) for m, d in found if not subject.age_of_a_person(self.buffer.original, m.end())]
         for bound in [m for m, _ in found if bound_near(self.cues, *m.span())]:
             # "adult (>P60)": a bound is not one age; never stored, and said why
             said_bound = bound_near(self.cues, *bound.span())

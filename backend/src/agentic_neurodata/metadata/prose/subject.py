@@ -59,7 +59,11 @@ SESSION_CUE = re.compile(
 LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
-    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(]))\s*(?P<lone>[MF])\s*(?=$|[,;)])",
+    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(]))\s*(?P<lone>[MF])\s*(?=$|[,;)])|"
+    # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
+    r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
+    r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
+    r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])",
     re.I,
 )
 _UNITS = r"(?:years?|yrs?|months?|mos?|mths?|weeks?|wks?|days?)"
@@ -122,6 +126,28 @@ _PERSON_AFTER = re.compile(
     r"person|people|author|undergrad\w*|tech|vet\w*|staff|doctor|professor)\b",
     re.I,
 )
+
+
+_PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
+
+
+def sex_said(match: re.Match[str]) -> str:
+    """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
+    said = next(match.group(g) for g in ("sex", "sx", "unk", "lone", "aged", "kid") if match.group(g))
+    return _PERSON_SEX.get(said.lower(), said)
+
+
+def age_of_a_person(text: str, end: int) -> bool:
+    """'the 30-year-old man who recorded it', '28 years old postdoc': an age said of a person."""
+    after = re.match(r"(?:[-\s]+old)?\s+(?:(?:male|female)\s+)?(?:man|woman|men|women|guy|lady)\b", text[end:], re.I)
+    return bool(after) or bool(
+        re.match(r"(?:[-\s]+old)?(?:\s+(?:male|female))?" + _PERSON_AFTER.pattern, text[end:], re.I)
+    )
+
+
+def sex_span(match: re.Match[str]) -> tuple[int, int]:
+    """Where the sex word of a SEX match is (an age said before it is not part of it)."""
+    return match.span("aged") if match.group("aged") else match.span()
 
 
 def sex_of_a_person(text: str, start: int, end: int) -> str:
