@@ -306,3 +306,56 @@ def test_a_person_word_or_letter_after_an_age_names_the_sex(text: str, sex: str,
 def test_a_man_or_woman_beside_an_animal_is_a_person() -> None:
     parsed = read("The 41-year-old woman who runs the rig recorded mouse QB-15.")
     assert "sex" not in parsed.values and "age" not in parsed.values
+
+
+# -- start times: a time and its zone before the day, a time said elsewhere as the start, another event's key
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Session began 08:30, Berlin time, 2023-09-04.", "2023-09-04T08:30:00+02:00"),
+        ("we started at 7pm Denver time on 2 March 2024", "2024-03-02T19:00:00-07:00"),
+        ("recording started 13:10 Europe/Madrid on 2022-10-11", "2022-10-11T13:10:00+02:00"),
+        ("10am Central on 2/27/2024, rat QC-1", "2024-02-27T10:00:00-06:00"),
+    ],
+)
+def test_a_time_and_its_zone_before_the_day_are_one_start(text: str, start: str) -> None:
+    assert read(text).values.get("session_start_time") == start
+
+
+def test_a_day_and_a_time_said_elsewhere_as_the_start_are_one_start() -> None:
+    parsed = read("Mouse QC-2 was recorded on 2023-06-07 (Europe/Rome). The session started at 11:45.")
+    assert parsed.values.get("session_start_time") == "2023-06-07T11:45:00+02:00"
+
+
+def test_a_day_and_a_time_of_another_event_are_not_joined() -> None:
+    parsed = read("Recorded on 2023-06-07, Europe/Rome. The injection was at 11:45.")
+    assert "session_start_time" not in parsed.values
+
+
+def test_a_date_key_led_by_another_event_is_not_the_start() -> None:
+    parsed = read("the perfusion date was 9 June 2023; the recording date 2 June 2023, 15:00 Europe/Oslo")
+    assert parsed.values.get("session_start_time") == "2023-06-02T15:00:00+02:00"
+
+
+def test_an_ambiguous_zone_abbreviation_offers_its_zones() -> None:
+    parsed = read("started 09:00 AST on 3 February 2022")
+    assert "session_start_time" not in parsed.values
+    [question] = [c for c in parsed.confirmations if c.field == "session_start_time"]
+    assert [p.value for p in question.proposals] == ["2022-02-03T09:00:00-04:00", "2022-02-03T09:00:00+03:00"]
+
+
+# -- substrains and table columns
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"), [("mouse QD-1, C57BL/6NTac, male", "C57BL/6NTac"), ("BALB/cByJ mice, QD-2", "BALB/cByJ")]
+)
+def test_a_substrain_code_is_kept_and_names_its_species(text: str, strain: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("strain") == strain and parsed.values.get("species") == "Mus musculus"
+
+
+def test_a_lone_sex_letter_between_columns_is_the_sex() -> None:
+    assert read("QD-3 | M | 24.0 g | V1").values.get("sex") == "M"

@@ -29,8 +29,8 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from .brain_areas import find_area, named_by_cue
-from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
-from .dates_in_text import find_datetimes
+from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
+from .dates_in_text import TIME_OF_DAY, find_datetimes
 from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
@@ -372,6 +372,8 @@ class _Reader:
             raw = self.buffer.original[start:end]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
+            if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
+                continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
             if name == "lab" and re.match(
                 r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
                 raw,
@@ -465,9 +467,25 @@ class _Reader:
                 (*sure[0], "") if len(sure) == 1 else (*free[0], f"the message gives more than one time ({listed})")
             )
         raw = self.buffer.original[start:end]
+        if not HAS_TIME.search(raw) and not doubt:
+            raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
             raw = self._with_zone_from_elsewhere(raw, start, end)
         self.store("session_start_time", raw, self._dated_rule("session_start_time", raw), doubt)
+
+    def _with_start_time_from_elsewhere(self, raw: str) -> str:
+        """'Recorded on 2023-02-02. ... Start 08:15.': a day without a time, and one time of day said
+        elsewhere as the start ("start 08:15", "the recording started at 9:40"), are one start."""
+        said_as_start = [
+            m
+            for m in TIME_OF_DAY.finditer(self.buffer.text)
+            if certainty.said_of_the_recording_start(self.cues, m.start())
+        ]
+        if len(TIME_OF_DAY.findall(self.buffer.text)) != 1 or len(said_as_start) != 1:
+            return raw
+        time = said_as_start[0]
+        self.buffer.claim(time.start(), time.end(), "session_start_time")
+        return f"{raw} {time.group(0)}"
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
         """'Tokyo time, 2024-04-01 10:00': a zone said elsewhere in the message applies to the date."""

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from ..domain import ValueProposal
 from .result import RuleResult, accept, ask_back, clean, reject
-from .strains import STRAINS, strain_and_genotype
+from .strains import species_of_strain, strain_and_genotype
 
 FIELD = "species"
 NCBI_TAXON_IRI = "http://purl.obolibrary.org/obo/NCBITaxon_{}"
@@ -195,8 +195,9 @@ def normalize_species(text: str) -> RuleResult:
         return _ask(raw, [BY_LATIN[latin.lower()] for latin in BROAD[said]], extra, broader=True)
     extra = strain_and_genotype(raw)
     strain = extra.get("strain")
-    if strain and STRAINS.get(strain.lower()):
-        species = BY_LATIN[STRAINS[strain.lower()][1].lower()]
+    latin = species_of_strain(strain) if strain else None
+    if latin:
+        species = BY_LATIN[latin.lower()]
         return _stored(species, raw, extra, inferred=True)
     if _BINOMIAL.fullmatch(raw):
         return accept(FIELD, raw, f"{raw} is not in DANDI's species table; kept as the Latin name you gave.")

@@ -76,12 +76,27 @@ _STRAIN_NAMES = sorted(STRAINS, key=len, reverse=True)
 STRAIN_PHRASE = re.compile(
     r"(?<![\w/-])(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
-    + r")(?:\s*(?:x|×)\s*(?:"
+    # "C57BL/6JRj", "C57BL/6NCrl": a substrain's lab code after a name with a "/" is part of what was said
+    + r")(?:(?<=/\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w\w)(?:[A-Z][a-z]{1,3}){1,3})?(?:\s*(?:x|×)\s*(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
     # "C57BL/6J x 129S1 F1": the other parent of a cross may be a strain the table does not hold (not a line)
     + rf"|(?![\w\-().:/+]*{_MARKER})[A-Z0-9][\w/\-]*(?=\s+F[12]\b)))?(?:\s+F[12])?(?![\w/-])",
     re.I,
 )
+
+
+def species_of_strain(strain: str) -> str | None:
+    """The species a known strain (or a substrain of one, "C57BL/6JRj") names, as its Latin name."""
+    lowered = strain.lower()
+    known = STRAINS.get(lowered) or next(
+        (
+            STRAINS[name]
+            for name in _STRAIN_NAMES
+            if "/" in name and re.fullmatch(rf"{re.escape(name)}[a-z]{{2,9}}", lowered)
+        ),
+        None,
+    )
+    return known[1] if known else None
 
 
 def find_strain(text: str, *, short_names: bool = False) -> re.Match[str] | None:

@@ -180,6 +180,13 @@ _RECORDING_FRAME = re.compile(
 )
 
 
+def key_of_another_event(text: str, key_start: int) -> str:
+    """'the surgery date was 2 May', 'injection time: 10:00': a date key led by another event's word."""
+    before = re.search(r"(\w+)[\s_-]+$", text[max(0, key_start - 25) : key_start])
+    other = _OTHER_EVENT.fullmatch(before.group(1)) if before else None
+    return f"the key names another event ('{other.group(0)}')" if other else ""
+
+
 def said_of_the_recording_start(text: str, start: int) -> bool:
     """'the recording started 2023-02-20 ...': the clause before the time names the recording."""
     clause = re.split(r"[;.!?]\s|,\s*", text[max(0, start - 40) : start])[-1]

@@ -59,7 +59,7 @@ SESSION_CUE = re.compile(
 LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
-    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(]))\s*(?P<lone>[MF])\s*(?=$|[,;)])|"
+    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(|]))\s*(?P<lone>[MF])\s*(?=$|[,;)|])|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
