@@ -359,3 +359,41 @@ def test_a_substrain_code_is_kept_and_names_its_species(text: str, strain: str) 
 
 def test_a_lone_sex_letter_between_columns_is_the_sex() -> None:
     assert read("QD-3 | M | 24.0 g | V1").values.get("sex") == "M"
+
+
+# -- species: a word that is other things in prose beside an id or a sex; exact names over broad ones
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [("a dog, male, ID Rex-2", "http://purl.obolibrary.org/obo/NCBITaxon_9615"), ("pig QE-1, female", "Sus scrofa")],
+)
+def test_an_animal_word_that_is_other_things_in_prose_counts_beside_an_id_or_a_sex(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+def test_an_animal_word_in_passing_is_not_the_species() -> None:
+    assert read("we fed the cat and left, mouse QE-2").values.get("species") == "Mus musculus"
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("Degus (Octodon degus), male, subject QE-3", "Octodon degus"),
+        ("Monkey QE-4, a male rhesus macaque", "Macaca mulatta"),
+        ("Monkey QE-5 (Macaca radiata), female", "Macaca radiata"),
+        ("fly QE-6, Drosophila melanogaster, male", "Drosophila melanogaster"),
+    ],
+)
+def test_one_species_said_exactly_outranks_broader_words_for_it(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+def test_two_exact_species_are_still_asked_back() -> None:
+    parsed = read("The rig also holds rats; monkey QE-7 is a rhesus macaque, the other a cynomolgus macaque.")
+    assert "species" not in parsed.values
+
+
+def test_a_genus_alone_is_asked_back_with_its_species() -> None:
+    parsed = read("macaca", "species")
+    assert not parsed.values and asked_back(parsed, "species")

@@ -651,15 +651,24 @@ class _Reader:
     def _species_and_subject(self) -> None:
         text = self.buffer.text
         match = subject.find_species(text)
-        if match is None:
+        exact = self._exact_over_broad(text)
+        if match is None and exact is None:
             strain = self.result.values.get("strain")
             if strain:  # "C57BL/6J, male": a known strain names its species
                 self.store("species", str(strain))
+            return
+        if match is None:  # "Prairie voles (Microtus ochrogaster)": only the Latin name is known
+            assert exact is not None
+            self.store("species", exact[0])
+            self.buffer.claim(exact[1], exact[2], "species")
             return
         match, rivals = self._species_among_rivals(text, match)
         start, end = match.span()
         said = self.buffer.original[start:end]
         doubt = rivals
+        if exact is not None:  # "Fly FL-6: Drosophila melanogaster": the exact name says which the broad word meant
+            said, doubt = exact[0], ""
+            self.buffer.claim(exact[1], exact[2], "species")
         # "thanks to the vendor for the mice": the animals someone sold or gave, not the subject.
         lone = subject.plural(said) and not subject.ID_AFTER_SPECIES.match(text, end)
         strain = self.result.values.get("strain")
@@ -693,6 +702,26 @@ class _Reader:
         named = subject.NAME_AFTER_SPECIES.match(text, end)
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
             self.taken(named.start("subject"), named.end("subject"), "subject_id", "subject_id", named.group("subject"))
+
+    def _exact_over_broad(self, text: str) -> tuple[str, int, int] | None:
+        """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
+        word is a broader name that includes it ("monkey ... rhesus macaque", "Japanese macaque (Macaca
+        fuscata)"): that species, with its span. None when nothing is said exactly or two things are."""
+        said = [(m.group(0), m.start(), m.end()) for m in subject.find_all_species(text)]
+        said += [(m.group("latin"), *m.span("latin")) for m in subject.BRACKETED_BINOMIAL.finditer(text)]
+        exact: dict[str, tuple[str, int, int]] = {}
+        broad: list[set[str]] = []
+        for words, start, end in said:
+            result = validate_field("species", words)
+            if result.ok:
+                exact.setdefault(str(result.value), (words, start, end))
+            elif result.needs_confirmation:
+                broad.append({str(p.value) for p in result.proposals})
+        if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
+            return None
+        [(value, found)] = exact.items()
+        genus = value.split()[0]  # "macaque (Macaca fuscata)": the broad word's genus, named exactly
+        return found if all(value in options or genus in {o.split()[0] for o in options} for options in broad) else None
 
     def _take_id(self, start: int, end: int, raw: str) -> None:
         self._two_animals = self._two_animals or bool(self._ids_like(raw))

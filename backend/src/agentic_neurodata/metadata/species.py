@@ -204,6 +204,9 @@ def normalize_species(text: str) -> RuleResult:
     if len(raw.split()) == 2 and _BINOMIAL.fullmatch(raw[:1].upper() + raw[1:].lower()):
         fixed = raw[:1].upper() + raw[1:].lower()
         return accept(FIELD, fixed, f"Capitalised as a Latin binomial: {fixed} (not in DANDI's species table).")
+    of_genus = [s for s in SPECIES if s.latin.split()[0].lower() == raw.lower()]
+    if of_genus:  # "macaca": a genus alone names several species (or one the table holds, still asked)
+        return _ask(raw, of_genus, {}, broader=True)
     close = difflib.get_close_matches(raw.lower(), list(ALL_NAMES), n=1, cutoff=0.8)
     if close:
         return _ask(raw, [BY_LATIN[latin.lower()] for latin in ALL_NAMES[close[0]]], {}, broader=False)

@@ -15,13 +15,24 @@ SPECIES_NAMES = sorted((n for n in ALL_NAMES if n not in _UNSAFE_IN_PROSE), key=
 _SPECIES = re.compile(rf"(?<![\w/-])(?:{'|'.join(re.escape(n) for n in SPECIES_NAMES)})(?![\w/-])", re.I)
 
 
+# "domestic pig P-4", "a cat, female": a word that is other things in prose names the animal beside an id or a sex.
+_UNSAFE_BESIDE = re.compile(
+    rf"(?<![\w/-])(?:{'|'.join(sorted(_UNSAFE_IN_PROSE, key=len, reverse=True))})"
+    r"(?=\s+#?(?=[\w\-]*\d)[A-Za-z0-9]+(?:[\-_][A-Za-z0-9]+)*(?![\w/])|\s*,\s*(?:male|female|[MF])(?![\w-]))",
+    re.I,
+)
+# "Prairie voles (Microtus ochrogaster)": a Latin binomial in brackets says exactly which species.
+BRACKETED_BINOMIAL = re.compile(r"\(\s*(?P<latin>[A-Z][a-z]{2,} [a-z]{3,}(?: [a-z]{3,})?)\s*[;,)]")
+
+
 def find_all_species(text: str) -> list[re.Match[str]]:
-    return list(_SPECIES.finditer(text))
+    return sorted([*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)], key=lambda m: m.start())
 
 
 def find_species(text: str) -> re.Match[str] | None:
     """The first species name in `text` (the longest one at that place)."""
-    return _SPECIES.search(text)  # the names are tried longest first at each place
+    found = [m for m in (_SPECIES.search(text), _UNSAFE_BESIDE.search(text)) if m is not None]
+    return min(found, key=lambda m: (m.start(), -len(m.group(0)))) if found else None  # longest first at each place
 
 
 _ROLE = (
