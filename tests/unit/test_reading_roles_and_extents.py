@@ -397,3 +397,42 @@ def test_two_exact_species_are_still_asked_back() -> None:
 def test_a_genus_alone_is_asked_back_with_its_species() -> None:
     parsed = read("macaca", "species")
     assert not parsed.values and asked_back(parsed, "species")
+
+
+# -- tables and blocks: a header row says each column's role; a heading hides no key; units in keys
+
+
+def test_a_header_and_a_row_give_each_column_its_field() -> None:
+    parsed = read("mouse_id\tSex\tAge (weeks)\tWeight at arrival\tRecording weight\nQF-1\tM\t10\t18 g\t23 g")
+    wanted = {"subject_id": "QF-1", "sex": "M", "age": "P10W", "weight": "23 g"}
+    assert {name: parsed.values.get(name) for name in wanted} == wanted
+
+
+def test_a_row_without_a_header_is_not_read_as_a_table() -> None:
+    assert "weight" not in read("QF-2, M, 10, 18\nQF-3, F, 11, 19").values
+
+
+def test_a_heading_without_a_value_hides_no_key_below_it() -> None:
+    parsed = read("Animal:\n  subject id: QF-4\n  sex: F")
+    assert parsed.values.get("subject_id") == "QF-4" and parsed.values.get("sex") == "F"
+
+
+def test_a_name_in_a_block_keeps_its_given_name_beside_an_institution_line() -> None:
+    parsed = read("experimenter: Moreau, Luc\ninstitution: Université de Lyon")
+    assert parsed.values.get("experimenter") == ["Moreau, Luc"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [("weight (g): 287; rat QF-5", "weight", "287 g"), ("age (days): 63; mouse QF-6", "age", "P63D")],
+)
+def test_a_unit_in_brackets_after_a_key_is_the_values_unit(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+def test_a_units_key_gives_bare_numbers_their_unit() -> None:
+    assert read("weight_at_recording=24.5; units=g; id=QF-7").values.get("weight") == "24.5 g"
+
+
+def test_a_specimen_id_is_the_subject_id() -> None:
+    assert read("specimen_id: 550112 | sex: F").values.get("subject_id") == "550112"

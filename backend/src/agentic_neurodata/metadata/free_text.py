@@ -36,7 +36,7 @@ from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, keys, people, several, subject
+from .prose import certainty, keys, people, several, subject, tables
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
@@ -352,9 +352,17 @@ class _Reader:
                 raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
             if not raw:
                 continue
+            unit = role.unit or (
+                self._units_key() if role.field in ("weight", "age") and _BARE_NUMBER.fullmatch(raw) else ""
+            )
             if role.field and not (role.field == "experimenter" and _is_vocabulary(raw)):
-                self.store(role.field, f"{raw} {role.unit}" if role.unit else raw)
+                self.store(role.field, f"{raw} {unit}" if unit else raw)
             self.buffer.claim(role.key_start, end, role.field or "other role")
+
+    def _units_key(self) -> str:
+        """'recording_weight=27.8; units=g': a key giving the unit of the row's bare numbers."""
+        units = re.search(r"\bunits?\s*[:=]\s*(?P<unit>g|kg|mg|grams?)\b", self.buffer.original, re.I)
+        return units.group("unit") if units else ""
 
     def _explicit_pairs(self) -> None:
         spans = find_datetimes(self.buffer.text)
@@ -995,6 +1003,7 @@ class _Reader:
         )
 
 
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
 _AFFILIATION = re.compile(
     r",\s*(?:[^,]*\b(?:University|Universit\w+|Institut\w*|College|Hospital|Charit\w+|Centre|Center|School)\b[^,]*)$"
@@ -1052,7 +1061,7 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
-    return _Reader(text or "", asked, dict(partial or {}), now).read()
+    return _Reader(tables.as_keyed_row(text or ""), asked, dict(partial or {}), now).read()
 
 
 def as_payload(parsed: ParsedInput) -> dict[str, Any]:

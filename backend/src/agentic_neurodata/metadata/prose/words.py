@@ -43,12 +43,15 @@ KEYS.update(
         "animal": "subject_id",
         "name": "experimenter",
         "our institution": "institution",
+        "specimen id": "subject_id",  # the Allen Institute's name for the animal's id
+        "donor id": "subject_id",
     }
 )
 PAIR = re.compile(
     r"(?:^|(?<=[\s,;(]))(?P<key>"
     + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
-    + r")\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?P<value>\S)",
+    # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key
+    + r")\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?=(?P<value>\S))",
     re.I,
 )
 _NEXT_KEY = r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b))"
@@ -58,7 +61,7 @@ _AND_NEXT_KEY = (
 
 # "experimenters: A and B; Universidad de Granada": the list of people ends where a place begins.
 _INSTITUTION_NEXT = (
-    r"\s*(?=[^;,.(]*\b(?:Universit\w*|Universidad|Institut\w*|College|Center|Centre|Hospital|Laboratory|School|"
+    r"\s*(?=[^;,.(\n]*\b(?:Universit\w*|Universidad|Institut\w*|College|Center|Centre|Hospital|Laboratory|School|"
     r"Foundation|Academy)\b(?!\s*:))"
 )
 
