@@ -436,3 +436,19 @@ def test_a_units_key_gives_bare_numbers_their_unit() -> None:
 
 def test_a_specimen_id_is_the_subject_id() -> None:
     assert read("specimen_id: 550112 | sex: F").values.get("subject_id") == "550112"
+
+
+def test_a_greeting_over_a_line_of_values_is_not_a_table() -> None:
+    parsed = read("Hello, thanks\nmouse QF-8, female")
+    assert parsed.values.get("subject_id") == "QF-8" and parsed.values.get("sex") == "F"
+
+
+def test_a_longer_aside_after_a_name_does_not_cut_the_list_of_people() -> None:
+    parsed = read("Recorded by Ada Lind (PhD student, Moser lab) and Per Holm at NTNU.")
+    assert parsed.values.get("experimenter") == ["Lind, Ada", "Holm, Per"]
+
+
+def test_several_layers_after_an_area_are_kept_together() -> None:
+    assert read("We recorded from the barrel cortex, layer 4 and layer 5").values.get("electrode_location") == (
+        "barrel cortex, layer 4 and layer 5"
+    )

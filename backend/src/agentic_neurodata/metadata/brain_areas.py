@@ -79,7 +79,11 @@ _DETAIL = (
     r"intermediate)\s+|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?)*"
 )
 # A layer after an area ("piriform cortex, layer 2", "V1 L2/3", "barrel cortex layer 4"): part of the area said.
-LAYER_AFTER = re.compile(r"(?:\s*,\s*|\s+)(?:layers?\s*|L)(?:\d|I{1,3}V?|VI?)(?:/\d|[ab])?(?![\w/])", re.I)
+LAYER_AFTER = re.compile(
+    r"(?:\s*,\s*|\s+)(?:layers?\s*|L)(?:\d|I{1,3}V?|VI?)(?:/\d|[ab])?"
+    r"(?:\s*(?:and|&|to|-|/)\s*(?:layers?\s*|L)?\d[ab]?|\s*,\s*(?:layers?\s*|L)\d[ab]?)*(?![\w/])",
+    re.I,
+)
 _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
 # "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
 _NAMED_AREA = re.compile(

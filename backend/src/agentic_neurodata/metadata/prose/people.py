@@ -26,7 +26,7 @@ _TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
 # Each name is an atomic group and the list is bounded: "Jane Smith, " * 800 must not backtrack
 # through every way of pairing the words into names.
 # "Mehmet Öztürk (me) and Ayşe Kaya": a short aside after a name (who it is) does not end the list.
-_ASIDE = r"(?:\s*\((?:me|myself|I|PI|[a-z][a-z .\-]{1,20})\))?"
+_ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 PEOPLE = rf"(?>{FULL_NAME}){_ASIDE}(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*(?>{FULL_NAME}){_ASIDE}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"

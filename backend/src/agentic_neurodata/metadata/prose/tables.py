@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .words import KEYS
+
 # A header cell: a short label, with a unit or note in brackets ("Age (days)", "weight (g)").
 _HEADER_CELL = re.compile(r"[A-Za-z][A-Za-z _./-]{0,30}(?:\s*\([A-Za-z ]{1,10}\))?")
 _SEPARATORS = ("\t", "|", ",", ";")
@@ -33,8 +35,16 @@ def as_keyed_row(text: str) -> str:
             continue
         if not all(_HEADER_CELL.fullmatch(cell) for cell in header):
             return text
+        if 2 * sum(_names_a_field(cell) for cell in header) < len(header):
+            return text  # "Hello, thanks\nmouse m1, female": a greeting, not a header
         return "; ".join(f"{_key(cell)}={value}" for cell, value in zip(header, row, strict=True) if value)
     return text
+
+
+def _names_a_field(cell: str) -> bool:
+    """'Recording weight', 'DOB', 'mouse_id': a header cell that holds a field's key word."""
+    words = _key(cell).split("_")
+    return any(" ".join(words[i:j]) in KEYS for i in range(len(words)) for j in range(i + 1, len(words) + 1))
 
 
 def _key(cell: str) -> str:
