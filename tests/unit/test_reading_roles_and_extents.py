@@ -452,3 +452,56 @@ def test_several_layers_after_an_area_are_kept_together() -> None:
     assert read("We recorded from the barrel cortex, layer 4 and layer 5").values.get("electrode_location") == (
         "barrel cortex, layer 4 and layer 5"
     )
+
+
+# -- people: each cue's clause says its role; "me (Name)"; relations between names; a key's note
+
+
+def test_the_first_certain_cue_not_led_by_another_role_gives_the_experimenter() -> None:
+    parsed = read("Injections were done by Dr. Eva Horn at KI; the recordings were made a month later by Jonas Berg.")
+    assert parsed.values.get("experimenter") == ["Berg, Jonas"]
+
+
+def test_a_recording_cue_far_before_by_still_says_who_recorded() -> None:
+    parsed = read("Data were acquired on the two-photon rig in room 4 by Lina Haug and sorted by Per Dahl.")
+    assert parsed.values.get("experimenter") == ["Haug, Lina"]
+
+
+def test_a_name_after_another_act_by_is_asked_back() -> None:
+    parsed = read("Data were collected last spring and curated by Ola Bakke.")
+    assert "experimenter" not in parsed.values and asked_back(parsed, "experimenter")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("it was me (Ines Vidal) and Rui Costa on the rig", ["Vidal, Ines", "Costa, Rui"]),
+        ("I, Mara Elm, ran the session.", ["Elm, Mara"]),
+        ("The data are mine - Oskar Lund.", ["Lund, Oskar"]),
+        ("Experimenters (alphabetical): Ada Berg; Ivo Tal", ["Berg, Ada", "Tal, Ivo"]),
+    ],
+)
+def test_people_in_other_frames(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+def test_a_person_who_supervised_in_another_clause_is_not_the_experimenter() -> None:
+    parsed = read("Prof. Lene Moe supervised; I, Kari Nes, ran all recordings.")
+    assert parsed.values.get("experimenter") == ["Nes, Kari"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "names"),
+    [("me (Petra Novak)", ["Novak, Petra"]), ("Dr. Ana Silva and her postdoc Rui Lopes", ["Silva, Ana", "Lopes, Rui"])],
+)
+def test_answers_naming_people_by_relation(answer: str, names: list[str]) -> None:
+    assert read(answer, "experimenter").values.get("experimenter") == names
+
+
+def test_a_guess_in_an_aside_about_the_animal_does_not_doubt_the_name() -> None:
+    parsed = read("Mouse QG-1 (female, maybe 9 weeks) was recorded by Tove Lie.")
+    assert parsed.values.get("experimenter") == ["Lie, Tove"] and "age" not in parsed.values
+
+
+def test_a_strain_name_before_a_verb_is_not_a_person() -> None:
+    assert "experimenter" not in read("Rat QG-2, male, Brown Norway, recorded in the VTA").values

@@ -327,6 +327,9 @@ class _Reader:
             )
             answer = mine.group("name") if mine else answer  # "I did it myself (Yara Haddad)"
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
+            # "me (Hana Novotná)", "Dr. X and her student Y": the names, not the words saying who they are
+            answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
+            answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
             answer = _without_affiliation(answer)
         self.store(name, answer)
         return True
@@ -565,11 +568,14 @@ class _Reader:
         sentence also names another role (PI, surgeon, vendor, collaborator...)."""
         text = self.buffer.text
         cued = list(people.PEOPLE_WITH_CUE.finditer(text))
-        match = next((m for m in cued if people.certain_cue(text, m)), None)
-        if match is not None and certainty.other_role_before(self.buffer.text, match.start()):
-            match = None  # "the surgeries were performed by X": the cue's object is not the recording
+        # "the surgeries were performed by X; recordings were made by Y": the first certain cue whose
+        # sentence names no other role before it (the cue's object is then the recording)
+        match = next(
+            (m for m in cued if people.certain_cue(text, m) and not certainty.other_role_before(text, m.start())), None
+        )
         certain = match is not None
-        match = match or (cued[0] if cued else None) or people.PERSON_BEFORE_VERB.search(text)
+        # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
+        match = match or people.PERSON_BEFORE_VERB.search(text) or (cued[0] if cued else None)
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
@@ -585,10 +591,12 @@ class _Reader:
         doubt = (
             certainty.guess_doubt(original, start, end)
             if certain
-            else certainty.experimenter_doubt(original, start, end)
+            else certainty.experimenter_doubt(original, start, end) or certainty.other_act_by(original, start)
         )
-        # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name
-        if self.store("experimenter", re.sub(r"\s*\([^()]*\)", "", names), doubt=doubt):
+        # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
+        # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
+        said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))
+        if self.store("experimenter", re.sub(r"\s*\([^()]*\)", "", said), doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 
     def _acronym_after_person(self) -> None:

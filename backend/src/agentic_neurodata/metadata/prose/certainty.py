@@ -57,6 +57,18 @@ def answer_before_other_role(answer: str) -> str | None:
     return answer[: contrast.start()] if _OTHER_ROLE.search(answer[contrast.end() :]) else None
 
 
+_ACT_BY = re.compile(r"\b(?P<act>[a-z]{3,}(?:ed|en)|made|done|run|sent|built|written)\s+by\s+(?:\w+\.?\s+)?$", re.I)
+_RECORDING_ACT = re.compile(r"(?:record|collect|acquir|perform|conduct|carri|imag|measur|run|done|made)", re.I)
+
+
+def other_act_by(text: str, start: int) -> str:
+    """'shared by Ana Ruiz', 'funded by X': a name after 'by' and a verb of another act than recording."""
+    act = _ACT_BY.search(text[max(0, start - 40) : start])
+    if act and not _RECORDING_ACT.match(act.group("act")):
+        return f"the name follows '{act.group('act')} by', which may be another act than recording"
+    return ""
+
+
 def both_sides_doubt(text: str, start: int) -> str:
     """'the left and right hippocampus': the area found is one side of what was said."""
     if re.search(
@@ -82,9 +94,18 @@ def guess_in_clause(text: str, start: int, end: int) -> str:
     return f"the words say '{guess.group(0)}'" if guess else ""
 
 
+def _without_other_asides(text: str, start: int, end: int) -> str:
+    """`text` with the bracketed asides that do not hold text[start:end] blanked: '(..., probably 5 months)'
+    is a guess about the age in it, not about a name after it."""
+    return re.sub(
+        r"\([^()]*\)", lambda m: m.group(0) if m.start() <= start and end <= m.end() else " " * len(m.group(0)), text
+    )
+
+
 def guess_doubt(text: str, start: int, end: int) -> str:
-    """A value whose sentence says it is a guess ('I think Anna recorded it')."""
-    guess = GUESS.search(_sentence_around(text, start, end))
+    """A value whose sentence says it is a guess ('I think Anna recorded it'); a guess inside a bracketed
+    aside about something else does not count."""
+    guess = GUESS.search(_sentence_around(_without_other_asides(text, start, end), start, end))
     return f"the sentence says '{guess.group(0)}'" if guess else ""
 
 

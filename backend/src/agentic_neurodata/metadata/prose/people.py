@@ -27,14 +27,25 @@ _TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
 # through every way of pairing the words into names.
 # "Mehmet Öztürk (me) and Ayşe Kaya": a short aside after a name (who it is) does not end the list.
 _ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
-PEOPLE = rf"(?>{FULL_NAME}){_ASIDE}(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*(?>{FULL_NAME}){_ASIDE}){{0,8}}+"
+# "me (Tom Okafor)": the person writing, named in brackets.
+ME_NAMED = re.compile(rf"\b(?:me|myself)\s*\((?P<name>{FULL_NAME})\)")
+# "her student Omar Farouk", "my colleague Ana Ruiz": who the next person is to the one before.
+RELATION = re.compile(
+    r"\b(?:her|his|their|my|our)\s+(?:student|PhD\s+student|postdoc|colleague|technician|assistant|intern|"
+    r"labmate|lab\s+mate)\s+"
+)
+_ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
+PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
-    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me)\s*[:,]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
+    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine)\s*[:,\-–]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
 )
+# "Jan de Vries ran the session", "I, Rita Sousa, ran all sessions", "it was Jess Alvarez and me (Tom Okafor) on
+# the rig".
+_DOING = r"(?:ran|did|performed|recorded|conducted|collected|made|carried\s+out|(?:(?:was|were)\s+)?on\s+the\s+rig)\b"
 PERSON_BEFORE_VERB = re.compile(
-    rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*{_TITLE}*(?P<people>{PEOPLE})\s+(?:ran|did|performed|recorded|conducted|"
-    rf"collected|made|carried\s+out)\b"
+    rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
+    rf"(?(me)\s*,\s+|\s+){_DOING}"
 )
 # Cues whose role is certain: the person named after them recorded the data.
 _CERTAIN_CUE = re.compile(
@@ -44,7 +55,7 @@ _CERTAIN_CUE = re.compile(
 )
 # "by" after words about recording ("the recordings were done by", "sessions recorded by", "data ... by").
 _RECORDING_BEFORE_BY = re.compile(
-    r"\b(?:record\w*|sessions?|data|acquired|collected|ephys|electrophysiology|imaging)\b[^.;,]{0,25}$", re.I
+    r"\b(?:record\w*|sessions?|data|acquired|collected|ephys|electrophysiology|imaging)\b[^.;,]{0,60}$", re.I
 )
 
 
@@ -53,8 +64,13 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
     cue = text[match.start() : match.start("people")]
     if _CERTAIN_CUE.search(cue):
         return True
-    if re.search(r"\bby\b", cue, re.I):
-        return bool(_RECORDING_BEFORE_BY.search(text[max(0, match.start() - 40) : match.start()]))
+    if re.search(r"\b(?:by|me|mine)\b", cue, re.I):  # "the recordings are mine - Lukas Hoffmann"
+        frame = _RECORDING_BEFORE_BY.search(text[max(0, match.start() - 70) : match.start()])
+        # "data were collected in 2023 and shared by X": another verb between names another act
+        other_verb = frame and re.search(
+            r"\b(?!(?:record|collect|acquir|perform|conduct|carri)ed\b)[a-z]{3,}ed\b", frame.group(0)[4:]
+        )
+        return bool(frame) and not other_verb
     return False
 
 

@@ -50,8 +50,9 @@ KEYS.update(
 PAIR = re.compile(
     r"(?:^|(?<=[\s,;(]))(?P<key>"
     + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
-    # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key
-    + r")\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?=(?P<value>\S))",
+    # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key;
+    # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
+    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?=(?P<value>\S))",
     re.I,
 )
 _NEXT_KEY = r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b))"
