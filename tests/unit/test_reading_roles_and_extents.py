@@ -505,3 +505,36 @@ def test_a_guess_in_an_aside_about_the_animal_does_not_doubt_the_name() -> None:
 
 def test_a_strain_name_before_a_verb_is_not_a_person() -> None:
     assert "experimenter" not in read("Rat QG-2, male, Brown Norway, recorded in the VTA").values
+
+
+# -- subject ids: after a copula or "officially"; ages and vendors are not ids or institutions
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("so the rat is RT_44, female", "RT_44"),
+        ("Her number is QH-9.", "QH-9"),
+        ("mouse 'Pickles', officially QH-10", "QH-10"),
+        ("Breeders: Sst-Cre x Ai14; pup QH-11, male", "QH-11"),
+        ("The mice came from Envigo. This one is QH-12, male.", "QH-12"),
+    ],
+)
+def test_an_id_after_a_copula_or_officially(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize("text", ["the subject was P45", "the mouse was P60", "the rat is E18"])
+def test_an_age_after_a_copula_is_not_an_id(text: str) -> None:
+    assert "subject_id" not in read(text).values
+
+
+def test_a_vendor_after_from_is_not_the_institution() -> None:
+    parsed = read("mice from JAX, mouse QH-13")
+    assert "institution" not in parsed.values
+    assert parsed.values.get("species") == "Mus musculus" and parsed.values.get("subject_id") == "QH-13"
+
+
+def test_animals_thanked_for_without_a_subject_stay_asked_back() -> None:
+    parsed = read("Thanks to Taconic for the rats.")
+    assert "species" not in parsed.values and asked_back(parsed, "species")

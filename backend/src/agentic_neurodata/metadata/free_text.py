@@ -347,7 +347,7 @@ class _Reader:
             end = value_end(self.buffer.text, start, name, [])
             raw = self.buffer.original[start:end].strip()
             if not role.field:  # "Corresponding author: Prof. X, recordings by Y": the role's value is the name only
-                lower = re.search(r",\s+(?=[a-z])", raw)
+                lower = re.search(r"[,;]\s+(?=[a-z])", raw)  # "Parents: A x B; pup PP-2": the role ends there
                 end, raw = (start + lower.start(), raw[: lower.start()]) if lower else (end, raw)
             if role.field == "experimenter" and not re.fullmatch(people.PEOPLE, raw):
                 continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
@@ -407,6 +407,9 @@ class _Reader:
                 continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
+            copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
+            if name in _ID_FIELDS and copula and _AGE_TOKEN.fullmatch(raw.strip()):
+                continue  # "the subject was P60": an age after the copula, not an id
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
@@ -519,7 +522,8 @@ class _Reader:
                 people.names_something_else(acronym.group("acronym"))
                 or named_by_cue(self.buffer.text, *acronym.span("acronym"))
             )
-            if acronym and not named:  # "units from LIP": an area, not a place of work
+            named = named or (acronym and certainty.names_other_organisation(acronym.group("acronym")))
+            if acronym and not named:  # "units from LIP": an area; "mice from JAX": a vendor; not a place of work
                 self._institution_at(acronym.start("acronym"), acronym.end("acronym"), 0)
             return
         best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
@@ -679,6 +683,15 @@ class _Reader:
             self.buffer.claim(exact[1], exact[2], "species")
             return
         match, rivals = self._species_among_rivals(text, match)
+        if not rivals and subject.plural(match.group(0)) and not subject.ID_AFTER_SPECIES.match(text, match.end()):
+            # "mice from JAX, mouse m1": the mention of one animal with its id says which one is the subject
+            with_id = [m for m in subject.find_all_species(text) if subject.ID_AFTER_SPECIES.match(text, m.end())]
+            same = [
+                m
+                for m in with_id
+                if validate_field("species", m.group(0)).value == validate_field("species", match.group(0)).value
+            ]
+            match = same[0] if same else match
         start, end = match.span()
         said = self.buffer.original[start:end]
         doubt = rivals
@@ -691,6 +704,11 @@ class _Reader:
         same_as_strain = (
             bool(strain) and validate_field("species", said).value == validate_field("species", strain).value
         )
+        # "The mice are from JAX ... This one is DA-81": one kind of animal and a subject of its own
+        own_subject = any(
+            subject.looks_like_id(m.group("id")) for m in subject.SUBJECT_CUE.finditer(self.buffer.original)
+        )
+        lone = lone and not own_subject
         if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
             # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
@@ -783,6 +801,9 @@ class _Reader:
 
     def _subject_id(self) -> None:
         for match in subject.SUBJECT_CUE.finditer(self.buffer.text):
+            cue = match.group(0)[: match.start("id") - match.start()]
+            if re.search(r"\b(?:is|was)\s*$", cue) and _AGE_TOKEN.fullmatch(match.group("id")):
+                continue  # "the subject was P60": an age after the copula, not an id
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
@@ -1011,6 +1032,7 @@ class _Reader:
         )
 
 
+_AGE_TOKEN = re.compile(r"(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?", re.I)
 _BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
 _AFFILIATION = re.compile(

@@ -125,7 +125,7 @@ _OTHER_ORGANISATION = re.compile(
     r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
     r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
     r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
-    r"Jackson\s+Lab\w*|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
+    r"Jackson\s+Lab\w*|JAX|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
     re.I,
 )
 # "we recorded at X", "the work was done at X", "I work at X": the frame says where the work was done.

@@ -47,7 +47,9 @@ _GROUP = (
     rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
 )
 ID_AFTER_SPECIES = re.compile(
-    rf"(?P<colon>\s*:\s*|\s+)(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?(?P<subject>{ID_TOKEN})"
+    # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
+    rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
+    rf"(?P<subject>{ID_TOKEN})"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
 )
@@ -59,7 +61,9 @@ NAMED = re.compile(
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|larva|pup|bird|ID|id|this\s+one\s+is|"
-    rf"the\s+(?:animal|subject)\s+(?:is|was))(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
+    rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
+    # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
+    rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
     rf"(?P<id>{ID_TOKEN})",
     re.I,
 )
