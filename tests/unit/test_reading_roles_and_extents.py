@@ -538,3 +538,48 @@ def test_a_vendor_after_from_is_not_the_institution() -> None:
 def test_animals_thanked_for_without_a_subject_stay_asked_back() -> None:
     parsed = read("Thanks to Taconic for the rats.")
     assert "species" not in parsed.values and asked_back(parsed, "species")
+
+
+# -- areas, weights and lines: devices placed into an area, asides as clauses, constructs are no rival lines
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("Silicon probes were inserted into the dorsal striatum of mouse QJ-1.", "dorsal striatum"),
+        ("AAV was injected into the VTA; tetrodes were later lowered into the NAc, rat QJ-2", "ACB"),
+        ("Recordings targeted LIP in monkey QJ-3.", "LIP"),
+        ("We plan to record from the claustrum next week; today it was the insula.", "insula"),
+    ],
+)
+def test_a_recording_device_placed_into_an_area_or_todays_session_names_the_site(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+def test_an_optrode_beside_an_injection_site_stays_asked_back() -> None:
+    parsed = read("ChR2 was injected into the BLA and an optrode was lowered into the NAc of rat QJ-4.")
+    assert "electrode_location" not in parsed.values
+
+
+def test_histology_showing_a_probe_elsewhere_stays_asked_back() -> None:
+    assert "electrode_location" not in read("We aimed for LP but histology showed the probe in the hippocampus.").values
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [
+        ("Weighed today: 23.9 g (pre-restriction 27 g). Mouse QK-1.", "23.9 g"),
+        ("rat QK-2 / 402g / tetrodes in CA1 / 2024-01-02", "402 g"),
+    ],
+)
+def test_an_aside_or_a_column_is_its_own_clause_for_a_weight(text: str, weight: str) -> None:
+    assert read(text).values.get("weight") == weight
+
+
+def test_a_mass_alone_in_brackets_keeps_the_words_before_it() -> None:
+    assert "weight" not in read("Mouse QK-3, 85% of free-feeding weight (23.0 g)").values
+
+
+def test_a_viral_construct_is_no_rival_to_the_animals_line() -> None:
+    parsed = read("Pvalb-IRES-Cre mice were injected with AAV1-EF1a-DIO-ChR2-EYFP; mouse QK-4, male.")
+    assert parsed.values.get("genotype") == "Pvalb-IRES-Cre"

@@ -618,6 +618,11 @@ class _Reader:
         for reporter in [m for m in found if NOT_A_LINE.match(m.group(0))]:
             self.buffer.claim(reporter.start(), reporter.end(), "reporter")  # "the indicator is GCaMP6s"
         found = [m for m in found if not NOT_A_LINE.match(m.group(0))]
+        lines = [m for m in found if not certainty.genotype_doubt(m.group(0), self.buffer.original)]
+        if lines:  # "Vglut2-IRES-Cre mice were injected with AAV5-EF1a-DIO-...": a viral construct is no rival line
+            for construct in [m for m in found if m not in lines]:
+                self.buffer.claim(construct.start(), construct.end(), "construct")
+            found = lines
         if found:
             # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
             doubts = [(m, self._genotype_doubt(m)) for m in found]

@@ -325,24 +325,42 @@ _OTHER_SITE = re.compile(
 )
 # Cues that say the recording itself was there (not only where a probe or electrode went).
 _STRONG_SITE = re.compile(
-    r"\b(?:record\w*|units?|spikes?|lfps?|eeg|ecog|ephys|electrophysiolog\w*|photometry|imag\w*|location|site)\b",
+    r"\b(?:record\w*|units?|spikes?|lfps?|eeg|ecog|ephys|electrophysiolog\w*|photometry|imag\w*|location|site|"
+    # a recording device placed there ("optrodes were placed in"), or the session itself ("today it was the insula")
+    r"(?:probes?|tetrodes?|electrodes?)\s+(?:were|was)\s+(?:\w+ly\s+|later\s+|then\s+)?"
+    r"(?:placed|inserted|lowered|positioned|advanced)|"
+    r"today|this\s+session)\b",
     re.I,
 )
 # Words that say the area is where the recording was: the nearest cue before the area wins.
 _RECORDED_SITE = re.compile(
     r"\b(?:record\w*|electrodes?|probes?|tetrodes?|optrodes?|units?|spikes?|ephys|electrophysiolog\w*|"
-    r"imag\w*|photometry|location|site|targeted|lowered|sessions?)\b",
+    r"imag\w*|photometry|location|site|targeted|lowered|sessions?|today)\b",
     re.I,
 )
+
+
+# (an optrode also shines light: beside an injection site it stays asked back)
+_DEVICE = re.compile(r"\b(?:probes?|tetrodes?|neuropixels|shanks?|silicon|hyperdrives?|microdrives?)\b", re.I)
+
+
+def _device_into(before: str, cue: re.Match[str]) -> bool:
+    """'probes were inserted into', 'tetrodes were lowered into': "into" after a recording device (and no
+    injection or implant of something else since) is where the device recorded, not another site."""
+    if cue.group(0).lower() != "into":
+        return False
+    since = max(
+        (m.end() for m in _OTHER_SITE.finditer(before, 0, cue.start()) if m.group(0).lower() != "into"), default=0
+    )
+    return bool(_DEVICE.search(before, since, cue.start()))
 
 
 def said_recorded_there(text: str, start: int) -> bool:
     """The nearest cue before the area in its sentence says the recording was there ("recorded in")."""
     cuts = [m.end() for m in re.finditer(r"[.!?;,]\s|\n", text[:start])]
     before = text[cuts[-1] if cuts else 0 : start]
-    cues = (
-        list(_STRONG_SITE.finditer(before)) + list(_OTHER_SITE.finditer(before)) + list(_RECORDED_SITE.finditer(before))
-    )
+    others = [m for m in _OTHER_SITE.finditer(before) if not _device_into(before, m)]
+    cues = list(_STRONG_SITE.finditer(before)) + others + list(_RECORDED_SITE.finditer(before))
     nearest = max(cues, key=lambda m: m.end(), default=None)
     return bool(nearest and _STRONG_SITE.fullmatch(nearest.group(0)))
 
@@ -373,7 +391,7 @@ def location_doubt(text: str, start: int) -> str:
     line = text[:start].rsplit("\n", 1)[-1]
     if re.match(r"\s*(?:keywords?|tags?)\b", line, re.I):
         return "the area is in a keywords list, not said as the recording site"
-    other = list(_OTHER_SITE.finditer(before))
+    other = [m for m in _OTHER_SITE.finditer(before) if not _device_into(before, m)]
     recorded = list(_RECORDED_SITE.finditer(before))
     if other and (not recorded or recorded[-1].start() < other[-1].start()):
         return f"the area follows '{other[-1].group(0)}', which may not be where the recording was"
@@ -410,7 +428,7 @@ _RECORDING_BEFORE = re.compile(r"\b(?:record\w*|session|experiment)\b\W*(?:at|on
 _RECORDING_WORD = re.compile(r"\b(?:record\w*|sessions?|experiments?)\b", re.I)
 # Clause edges; "at 250 g and 8 weeks" is one clause (an "and" before a number joins two values of one time).
 _CLAUSE_EDGE = re.compile(r"[,;.!?(]\s*|\s(?:and|then|but)\s(?!\d)")
-_CLAUSE_END = re.compile(r"[,;!?)]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")
+_CLAUSE_END = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")  # an aside in brackets is its own clause
 
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:

@@ -102,7 +102,7 @@ AGE_QUANTITY = re.compile(
 )
 WEIGHT = re.compile(
     r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b"
-    r"(?!\s*/)",  # "0.1 mg/kg" is a dose
+    r"(?!\s*/\s*(?:kg|g|mg|day|d|h|hr|ml|l)\b)",  # "0.1 mg/kg" is a dose; "/ 390g /" between columns is not
     re.I,
 )
 # A mass in the same clause as one of these is not the animal's weight at the session: it weighs
@@ -115,13 +115,19 @@ NOT_THE_ANIMAL_NOW = re.compile(
     r"at\s+birth|weaning|free[\s-]feeding|ad\s+lib(?:itum)?)\b",
     re.I,
 )
-_CLAUSE_EDGE = re.compile(r"[,;!?\n]|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
+_CLAUSE_EDGE = re.compile(
+    r"[,;!?\n()|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s"
+)  # "26.7 g (baseline 29 g)"
+_CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
 
 
 def mass_clause(text: str, start: int, end: int) -> str:
-    """The clause a mass stands in: from the last clause edge before it to the first after it."""
-    before = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
-    after = _CLAUSE_EDGE.search(text, end)
+    """The clause a mass stands in: from the last clause edge before it to the first after it. An aside in
+    brackets is its own clause ("26.7 g (baseline 29 g)"), unless it holds only the mass ("weight (24.1 g)")."""
+    alone = re.search(r"\(\s*$", text[max(0, start - 3) : start]) and re.match(r"\s*\)", text[end:])
+    edge = _CLAUSE_EDGE_OUTSIDE if alone else _CLAUSE_EDGE
+    before = max((m.end() for m in edge.finditer(text, 0, start)), default=0)
+    after = edge.search(text, end)
     return text[before : after.start() if after else len(text)]
 
 
