@@ -583,3 +583,30 @@ def test_a_mass_alone_in_brackets_keeps_the_words_before_it() -> None:
 def test_a_viral_construct_is_no_rival_to_the_animals_line() -> None:
     parsed = read("Pvalb-IRES-Cre mice were injected with AAV1-EF1a-DIO-ChR2-EYFP; mouse QK-4, male.")
     assert parsed.values.get("genotype") == "Pvalb-IRES-Cre"
+
+
+# -- backgrounds, keyed sentences, institutions with words before "de", numbered areas
+
+
+def test_a_strain_named_as_the_background_is_the_strain() -> None:
+    parsed = read("Mouse QL-1 is a Shank3-/- on a C57BL/6J background, female.")
+    assert parsed.values.get("strain") == "C57BL/6J"
+
+
+def test_a_mixed_background_is_asked_back() -> None:
+    parsed = read("Mouse QL-2, Fmr1 KO on a mixed C57BL/6J background")
+    assert "strain" not in parsed.values and asked_back(parsed, "strain")
+
+
+def test_a_key_followed_by_a_sentence_leaves_it_to_the_finders() -> None:
+    assert read("About the weight: it was 31 g at surgery and 28 g at recording.").values.get("weight") == "28 g"
+
+
+def test_words_between_a_university_and_de_are_part_of_its_name() -> None:
+    assert read("We are at the Universidad Nacional de Córdoba.").values.get("institution") == (
+        "Universidad Nacional de Córdoba"
+    )
+
+
+def test_an_area_named_by_its_number_keeps_its_word() -> None:
+    assert read("Units were recorded in area 18 of cat QL-3.").values.get("electrode_location") == "area 18"

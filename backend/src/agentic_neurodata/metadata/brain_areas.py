@@ -95,12 +95,21 @@ _NAMED_AREA = re.compile(
 )
 
 
+# "recorded in area 17", "from Brodmann area 46": an area named by its number after a recording cue, kept as said.
+_NUMBERED_AREA = re.compile(
+    r"\b(?:recorded|recording|recordings|imaging|imaged|units|neurons)\s+(?:in|from)\s+(?:the\s+)?"
+    r"((?:Brodmann\s+)?area\s+\d{1,2}[a-z]?)\b(?![-_.]?\d)",
+    re.I,
+)
+
+
 def named_by_cue(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is an area named after a recording cue ("units from LIP", "area MT")."""
     return any(m.span(1) == (start, end) for m in _NAMED_AREA.finditer(text, max(0, start - 60), end))
 
 
-_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area|region)\s+)+", re.I)
+# ("area 17" keeps its word: the number alone names nothing)
+_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area(?!\s+\d)|region)\s+)+", re.I)
 _FILLER = {"the", "in", "of", "area", "region", "brain", "from"}
 
 
@@ -119,7 +128,7 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         if match and (best is None or match.start() < best[0] or (match.start() == best[0] and match.end() > best[1])):
             best = match.span()
     if best is None and in_prose:
-        named = _NAMED_AREA.search(text)
+        named = _NAMED_AREA.search(text) or _NUMBERED_AREA.search(text)
         return (named.group(1), named.start(1), named.end(1)) if named else None
     if best is None:
         return None

@@ -353,8 +353,8 @@ class _Reader:
                 continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
             if role.field in ("age", "weight"):
                 raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
-            if not raw:
-                continue
+            if not raw or (role.field and _PRONOUN.fullmatch(raw)):
+                continue  # "age: it was P45 at surgery and P59 at recording": a sentence follows, for the finders
             unit = role.unit or (
                 self._units_key() if role.field in ("weight", "age") and _BARE_NUMBER.fullmatch(raw) else ""
             )
@@ -417,6 +417,8 @@ class _Reader:
                 self.intent(IntentKind.SKIP_FIELD, [name], raw)  # "Keywords: none yet", "Species: not sure"
                 self.buffer.claim(match.start(), end, name)
                 continue
+            if name not in _FREE_TEXT and _PRONOUN.fullmatch(raw.strip()):
+                continue  # "about age: it was P45 at surgery and P59 at recording": a sentence, for the finders
             if raw.strip():
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 key = match.group("key").lower().strip()
@@ -643,8 +645,11 @@ class _Reader:
 
     def _strain_doubt(self, strain: re.Match[str]) -> str:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
-        if re.match(r"\s+(?:cross|hybrid|mix|mixed|background)\b", self.buffer.original[strain.end() :], re.I):
-            return "the strain is named as part of a cross or a background"
+        # "on a C57BL/6J background" is the animal's strain; a cross, a hybrid or a mixed background is not one strain
+        if re.match(r"\s+(?:cross|hybrid|mix|mixed)\b", self.buffer.original[strain.end() :], re.I) or re.search(
+            r"\bmixed\s+(?:\w+\s+)?$", self.buffer.original[max(0, strain.start() - 20) : strain.start()], re.I
+        ):
+            return "the strain is named as part of a cross or a mixed background"
         after = re.match(r"[ -](?P<word>[A-Z][\w/:-]*)", self.buffer.original[strain.end() :])
         if after and not subject.find_species(after.group("word")):
             return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
@@ -1037,6 +1042,7 @@ class _Reader:
         )
 
 
+_PRONOUN = re.compile(r"(?:it|he|she|they|this|that|which)", re.I)
 _AGE_TOKEN = re.compile(r"(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?", re.I)
 _BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)

@@ -91,7 +91,8 @@ _AND_FIELD = (
 )
 UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
-    rf"Institut|Centro)\s+(?:of|de|di|du|degli)\s+"
+    # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
+    rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}|"
     rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
