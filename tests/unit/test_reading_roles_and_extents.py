@@ -610,3 +610,12 @@ def test_words_between_a_university_and_de_are_part_of_its_name() -> None:
 
 def test_an_area_named_by_its_number_keeps_its_word() -> None:
     assert read("Units were recorded in area 18 of cat QL-3.").values.get("electrode_location") == "area 18"
+
+
+def test_an_age_said_of_a_group_beside_the_subjects_own_id_is_asked_back() -> None:
+    parsed = read("We used 4-month-old females; rat QM-1 was the exception, a male.")
+    assert "age" not in parsed.values and asked_back(parsed, "age")
+
+
+def test_an_age_of_the_animals_without_a_subject_of_their_own_is_read() -> None:
+    assert read("12-week-old male mice were recorded in V1").values.get("age") == "P12W"

@@ -854,7 +854,12 @@ class _Reader:
 
     def _age(self) -> None:
         found = [
-            (match, certainty.time_of_life_doubt(self.cues, *match.span()) or hedge_near(self.cues, *match.span()))
+            (
+                match,
+                certainty.time_of_life_doubt(self.cues, *match.span())
+                or hedge_near(self.cues, *match.span())
+                or self._group_age_doubt(match),
+            )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
         ]
@@ -881,6 +886,13 @@ class _Reader:
         for other, _ in found:
             if MASK not in self.buffer.text[other.start() : other.end()]:
                 self.buffer.claim(other.start(), other.end(), "age")
+
+    def _group_age_doubt(self, age: re.Match[str]) -> str:
+        """'We used 3-month-old males; mouse QX-3 is female': an age said of animals in the plural while the
+        message names its own subject is the group's, which the subject may not share."""
+        group = _GROUP_AFTER_AGE.match(self.buffer.original, age.end())
+        own = self.result.settles("subject_id")
+        return f"said of a group ('{group.group('group')}'), not this animal" if group and own else ""
 
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
@@ -1042,6 +1054,9 @@ class _Reader:
         )
 
 
+_GROUP_AFTER_AGE = re.compile(
+    r"[-\s]*(?:old\s+)?(?:(?:male|female|adult|young)\s+)?(?P<group>males|females|mice|rats|animals|pups)\b", re.I
+)
 _PRONOUN = re.compile(r"(?:it|he|she|they|this|that|which)", re.I)
 _AGE_TOKEN = re.compile(r"(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?", re.I)
 _BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
