@@ -619,3 +619,13 @@ def test_an_age_said_of_a_group_beside_the_subjects_own_id_is_asked_back() -> No
 
 def test_an_age_of_the_animals_without_a_subject_of_their_own_is_read() -> None:
     assert read("12-week-old male mice were recorded in V1").values.get("age") == "P12W"
+
+
+def test_an_acronym_said_as_where_it_was_recorded_outranks_another_institution() -> None:
+    parsed = read("Dr. Roy's lab at Caltech did the surgeries; we recorded at USC.")
+    assert parsed.values.get("institution") == "USC"
+    assert "lab" not in parsed.values and asked_back(parsed, "lab")
+
+
+def test_a_lab_beside_another_clause_about_surgery_is_still_read() -> None:
+    assert read("Moser lab, mouse QN-1, surgery on day 1").values.get("lab") == "Moser Lab"

@@ -514,10 +514,19 @@ class _Reader:
 
     def _institution(self) -> None:
         found = [
-            m
+            (m.start(), m.start() + len(m.group(0).rstrip(" ,")))
             for pattern in (people.UNIVERSITY_OF, people.NAMED_INSTITUTION, people.KNOWN_INSTITUTION)
             for m in pattern.finditer(self.buffer.text)
         ]
+        if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
+            found += [
+                m.span("acronym")
+                for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
+                if not people.names_something_else(m.group("acronym"))
+                and not named_by_cue(self.buffer.text, *m.span("acronym"))
+                and not certainty.names_other_organisation(m.group("acronym"))
+                and not any(s <= m.start("acronym") < e for s, e in found)
+            ]
         if not found:
             acronym = people.ACRONYM_AFTER_AT.search(self.buffer.text)
             named = acronym and (
@@ -528,20 +537,20 @@ class _Reader:
             if acronym and not named:  # "units from LIP": an area; "mice from JAX": a vendor; not a place of work
                 self._institution_at(acronym.start("acronym"), acronym.end("acronym"), 0)
             return
-        best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
-        others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
+        best = min(found, key=lambda span: (span[0], -(span[1] - span[0])))
+        others = {s for s, e in found if e <= best[0] or s >= best[1]}
         visitor = re.search(r"\bvisit\w*", self.cues, re.I)  # a visitor's home and host leave the role open
         if others and not visitor:
             # Several institutions, none a vendor's, funder's or visitor's: the one said to be where the
             # recording was is read, if only one is.
-            recorded = {m.start(): m for m in found if certainty.recorded_there(self.cues, m.start())}
+            recorded = {s: (s, e) for s, e in found if certainty.recorded_there(self.cues, s)}
             if len(recorded) == 1:
-                best = max(recorded.values(), key=lambda m: m.end() - m.start())
-                others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
-        self._institution_at(best.start(), best.start() + len(best.group(0).rstrip(" ,")), len(others))
-        for other in found:  # the other institutions are not labs or people either
-            if MASK not in self.buffer.text[other.start() : other.end()]:
-                self.buffer.claim(other.start(), other.end(), "institution")
+                best = max(recorded.values(), key=lambda span: span[1] - span[0])
+                others = {s for s, e in found if e <= best[0] or s >= best[1]}
+        self._institution_at(*best, len(others))
+        for start, end in found:  # the other institutions are not labs or people either
+            if MASK not in self.buffer.text[start:end]:
+                self.buffer.claim(start, end, "institution")
 
     def _institution_at(self, start: int, end: int, others: int) -> None:
         raw = self.buffer.original[start:end].strip(" ,")

@@ -497,6 +497,12 @@ def lab_doubt(text: str, start: int, end: int) -> str:
     donor = _DONOR.search(sentence)
     if donor:
         return f"the same sentence says the lab gave or made something ('{donor.group(0)}')"
+    clause_start = max((m.end() for m in re.finditer(r"[,;.!?]\s", text[:start])), default=0)
+    clause_end = re.search(r"[,;.!?](?:\s|$)", text[end:])
+    clause = text[clause_start : end + clause_end.start() if clause_end else len(text)]
+    role = _OTHER_ROLE.search(clause)  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC"
+    if role and not re.search(r"\brecord\w*", clause, re.I):
+        return f"the same sentence gives the lab another role ('{role.group(0)}')"
     return ""
 
 
