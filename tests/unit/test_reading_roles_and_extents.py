@@ -629,3 +629,9 @@ def test_an_acronym_said_as_where_it_was_recorded_outranks_another_institution()
 
 def test_a_lab_beside_another_clause_about_surgery_is_still_read() -> None:
     assert read("Moser lab, mouse QN-1, surgery on day 1").values.get("lab") == "Moser Lab"
+
+
+def test_a_hedged_birth_date_is_asked_back_as_the_date_of_birth() -> None:
+    parsed = read("mouse QP-1, born around 2023-02-14")
+    assert "date_of_birth" not in parsed.values and asked_back(parsed, "date_of_birth")
+    assert not any(r.field == "session_start_time" for r in parsed.rejections)

@@ -455,11 +455,11 @@ class _Reader:
             if MASK in self.buffer.text[start:end]:
                 continue
             before = self.buffer.original[max(0, start - 30) : start].lower()
-            born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before)
+            born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in|around|about|approx\w*\.?|circa|~)?\W*$", before)
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
             if born or birth_asked:
                 raw = self.buffer.original[start:end]
-                doubt = certainty.alternatives_doubt(self.cues, start, end)
+                doubt = certainty.alternatives_doubt(self.cues, start, end) or hedge_near(self.cues, start, end)
                 self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
             else:
                 doubt = (
