@@ -635,3 +635,8 @@ def test_a_hedged_birth_date_is_asked_back_as_the_date_of_birth() -> None:
     parsed = read("mouse QP-1, born around 2023-02-14")
     assert "date_of_birth" not in parsed.values and asked_back(parsed, "date_of_birth")
     assert not any(r.field == "session_start_time" for r in parsed.rejections)
+
+
+def test_a_cross_given_with_the_species_is_not_stored_as_the_strain() -> None:
+    parsed = read("Species: mouse (BALB/c x DBA/2 F1)")
+    assert parsed.values.get("species") == "Mus musculus" and "strain" not in parsed.values

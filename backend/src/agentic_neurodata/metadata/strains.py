@@ -150,7 +150,7 @@ def strain_and_genotype(text: str) -> dict[str, str]:
     found: dict[str, str] = {}
     rest = text
     strain = find_strain(rest, short_names=len(rest.split()) <= 2)
-    if strain:
+    if strain and not _CROSS.search(strain.group(0)):  # a cross is the person's call: asked back, never an extra
         found["strain"] = spell_strain(strain.group(0))
         rest = rest[: strain.start()] + " " + rest[strain.end() :]
     genotype = find_genotype(rest)
