@@ -640,3 +640,8 @@ def test_a_hedged_birth_date_is_asked_back_as_the_date_of_birth() -> None:
 def test_a_cross_given_with_the_species_is_not_stored_as_the_strain() -> None:
     parsed = read("Species: mouse (BALB/c x DBA/2 F1)")
     assert parsed.values.get("species") == "Mus musculus" and "strain" not in parsed.values
+
+
+def test_a_family_name_before_by_is_not_taken_for_a_verb() -> None:
+    parsed = read("Performed at EPFL in the lab of Carl Petersen by Ana Ruiz")
+    assert parsed.values.get("experimenter") == ["Ruiz, Ana"]

@@ -57,7 +57,10 @@ def answer_before_other_role(answer: str) -> str | None:
     return answer[: contrast.start()] if _OTHER_ROLE.search(answer[contrast.end() :]) else None
 
 
-_ACT_BY = re.compile(r"\b(?P<act>[a-z]{3,}(?:ed|en)|made|done|run|sent|built|written)\s+by\s+(?:\w+\.?\s+)?$", re.I)
+# (the verb in lower case: "the lab of Carl Petersen by ..." ends a name, not a verb)
+_ACT_BY = re.compile(
+    r"\b(?P<act>(?-i:[a-z]{3,}(?:ed|en))|made|done|run|sent|built|written)\s+by\s+(?:\w+\.?\s+)?$", re.I
+)
 _RECORDING_ACT = re.compile(r"(?:record|collect|acquir|perform|conduct|carri|imag|measur|run|done|made)", re.I)
 
 
