@@ -645,3 +645,9 @@ def test_a_cross_given_with_the_species_is_not_stored_as_the_strain() -> None:
 def test_a_family_name_before_by_is_not_taken_for_a_verb() -> None:
     parsed = read("Performed at EPFL in the lab of Carl Petersen by Ana Ruiz")
     assert parsed.values.get("experimenter") == ["Ruiz, Ana"]
+
+
+def test_another_events_day_without_a_zone_is_not_asked_for_its_zone() -> None:
+    parsed = read("The perfusion was on 2023-06-01; mouse QW-1.")
+    assert not any(r.field == "session_start_time" for r in parsed.rejections)
+    assert "session_start_time" not in parsed.values

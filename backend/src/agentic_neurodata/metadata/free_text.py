@@ -487,7 +487,10 @@ class _Reader:
             raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
             raw = self._with_zone_from_elsewhere(raw, start, end)
-        self.store("session_start_time", raw, self._dated_rule("session_start_time", raw), doubt)
+        rule = self._dated_rule("session_start_time", raw)
+        if doubt and not rule().ok and not rule().proposals:
+            return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
+        self.store("session_start_time", raw, rule, doubt)
 
     def _with_start_time_from_elsewhere(self, raw: str) -> str:
         """'Recorded on 2023-02-02. ... Start 08:15.': a day without a time, and one time of day said
