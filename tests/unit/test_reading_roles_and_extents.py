@@ -651,3 +651,9 @@ def test_another_events_day_without_a_zone_is_not_asked_for_its_zone() -> None:
     parsed = read("The perfusion was on 2023-06-01; mouse QW-1.")
     assert not any(r.field == "session_start_time" for r in parsed.rejections)
     assert "session_start_time" not in parsed.values
+
+
+def test_words_saying_whose_lab_are_not_its_name() -> None:
+    assert read("Lab: our own (Łukasik lab)").values.get("lab") == "Łukasik Lab"
+    parsed = read("ours", "lab")
+    assert not parsed.values and any(r.field == "lab" for r in parsed.rejections)

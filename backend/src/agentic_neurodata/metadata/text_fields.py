@@ -112,6 +112,10 @@ def _without_city(raw: str) -> str:
     return ""
 
 
+# "our own", "mine", "the same lab": words saying whose lab, not its name.
+_NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
+
+
 def normalize_lab(text: str) -> RuleResult:
     raw = clean(text)
     example = "'Smith Lab'"
@@ -123,14 +127,18 @@ def normalize_lab(text: str) -> RuleResult:
         name = of_form.group(1).strip()
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
         return accept("lab", value, f"'{raw}' -> {value}.")
-    aside = re.fullmatch(r"(.{2,}?)\s*\([^()]{1,60}\)", raw)
+    aside = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,60})\)", raw)
+    if aside and _NOT_A_NAME.fullmatch(aside.group(1)):  # "our own (Ölveczky lab)": the name is in the brackets
+        return normalize_lab(aside.group(2))
+    if _NOT_A_NAME.fullmatch(raw):
+        return reject("lab", f"'{raw}' says whose lab, not its name.", example)
     if aside:  # "Dupret lab (MRC BNDU)": the unit or institute in brackets is not the lab's name
         kept = normalize_lab(aside.group(1))
         if kept.ok:
             return accept("lab", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
     if len(raw) < 2 or len(raw) > 120:
         return reject("lab", f"'{raw}' is not a lab name.", example)
-    named = re.fullmatch(r"(?:the\s+)?([A-Za-z][\w\-' ]*?)\s+(?:lab|laboratory)", raw, re.I)
+    named = re.fullmatch(r"(?:the\s+)?([^\W\d_][\w\-' ]*?)\s+(?:lab|laboratory)", raw, re.I)
     if named:
         value = f"{named.group(1)[:1].upper()}{named.group(1)[1:]} Lab"
         return accept("lab", value, "" if value == raw else f"'{raw}' -> {value}.")
