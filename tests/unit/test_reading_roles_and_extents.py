@@ -657,3 +657,16 @@ def test_words_saying_whose_lab_are_not_its_name() -> None:
     assert read("Lab: our own (Łukasik lab)").values.get("lab") == "Łukasik Lab"
     parsed = read("ours", "lab")
     assert not parsed.values and any(r.field == "lab" for r in parsed.rejections)
+
+
+@pytest.mark.parametrize(
+    ("answer", "institution"),
+    [
+        ("University of Bergen, Norway", "University of Bergen"),
+        ("Karolinska Institutet, Stockholm, Sweden", "Karolinska Institutet"),
+        ("Brown University, Providence, RI", "Brown University"),
+        ("University of Michigan, Ann Arbor, USA", "University of Michigan, Ann Arbor"),
+    ],
+)
+def test_a_country_or_state_after_an_institution_is_not_part_of_its_name(answer: str, institution: str) -> None:
+    assert read(answer, "institution").values.get("institution") == institution

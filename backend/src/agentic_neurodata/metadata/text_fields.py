@@ -94,22 +94,35 @@ _KIND_LAST = re.compile(
 _OF_A_SYSTEM = re.compile(r"\b(?:University|Universit\w*|Universidad|Univ\.)\s+(?:of|de|di|du|do)\s+[\w\s]+$")
 
 
+# A country or a state after a name ("KU Leuven, Belgium", "Princeton, NJ"): where it is, never part of the name.
+_COUNTRY = re.compile(
+    r"(?:[A-Z]{2}|USA|U\.S\.A?\.?|U\.K\.|United\s+(?:States|Kingdom)|Germany|France|Switzerland|Netherlands|Belgium|"
+    r"Sweden|Norway|Denmark|Finland|Spain|Portugal|Italy|Austria|Israel|Canada|Australia|Japan|China|(?:South\s+)?Korea|"
+    r"Singapore|India|Brazil|Mexico|Chile|Argentina|Ireland|Poland|Czechia|Czech\s+Republic|Hungary|Greece|Turkey|"
+    r"Taiwan|England|Scotland|Wales)"
+)
+_PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
+
+
 def _without_city(raw: str) -> str:
-    """The name without a place after a comma ("UCSD, La Jolla" -> "UCSD"), when the name is whole by
-    itself (a known name, or it ends with what kind of institution it is) or the place is a city; ""
-    when nothing is cut."""
-    placed = re.fullmatch(r"(.{2,}?)\s*,\s*([A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2})\.?", raw)
+    """The name without a place after a comma ("UCSD, La Jolla" -> "UCSD", "KU Leuven, Belgium" -> "KU Leuven"),
+    when the place is a country or a state, or the name is whole by itself (a known name, or it ends with what
+    kind of institution it is), or the place is a city; "" when nothing is cut."""
+    name = raw
+    while (country := re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(country.group(2)):
+        name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
+    placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
-        return ""
-    name, place = placed.groups()
+        return name if name != raw else ""
+    before, place = placed.groups()
     if re.search(
         r"\b(?:Universit\w*|Institut\w*|College|Cent(?:er|re)|Hospital|Lab\w*|School|Department|Dept)\b", place
     ):
-        return ""  # "Columbia University, Zuckerman Institute": a second organisation, not a place
-    known = name.lower().removeprefix("the ") in INSTITUTIONS or name in INSTITUTIONS.values()
-    if known or _KIND_LAST.search(name) or is_city(place):
-        return name
-    return ""
+        return name if name != raw else ""  # "Columbia University, Zuckerman Institute": a second organisation
+    known = before.lower().removeprefix("the ") in INSTITUTIONS or before in INSTITUTIONS.values()
+    if known or _KIND_LAST.search(before) or is_city(place):
+        return before
+    return name if name != raw else ""
 
 
 # "our own", "mine", "the same lab": words saying whose lab, not its name.
