@@ -116,6 +116,7 @@ def normalize_age(text: str) -> RuleResult:
         return asked
     text_only = " ".join(_FILLER.sub(" ", raw.lower()).replace("-old", "").split()).strip(" ,.")
     text_only = re.sub(r"^an?\s+(?=\d)", "", text_only)
+    text_only = _with_halves(text_only)
     if re.match(r"^e\s*\d", text_only) or "embryonic" in text_only or re.search(r"\d\s*(?:dpf|hpf)\b", text_only):
         return reject(
             FIELD,
@@ -152,6 +153,21 @@ def normalize_age(text: str) -> RuleResult:
     if approximate:
         note += " Given as approximate; stored as the stated value."
     return _checked(value, raw, note, sum(DAYS_PER_UNIT[u] * n for u, n in units.items()))
+
+
+_AND_A_HALF = re.compile(
+    rf"{_NUM}(?:\s+and\s+(?:a\s+)?half\s*-?\s*{_UNIT}|\s*-?\s*{_UNIT}\s+and\s+(?:a\s+)?half)\b", re.I
+)
+
+
+def _with_halves(text: str) -> str:
+    """'two and a half months', '3 month and half' -> '2.5 months': the half belongs to the number."""
+
+    def half(match: re.Match[str]) -> str:
+        unit = match.group(2) or match.group(3)
+        return f"{_fmt(_number(match.group(1)) + 0.5)} {unit}"
+
+    return _AND_A_HALF.sub(half, text)
 
 
 def _checked(value: str, raw: str, note: str, days: float | None = None) -> RuleResult:

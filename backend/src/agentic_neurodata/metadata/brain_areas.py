@@ -78,13 +78,38 @@ _DETAIL = (
     r"(?:(?:left|right|dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|"
     r"intermediate)\s+|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?)*"
 )
+# A layer after an area ("piriform cortex, layer 2", "V1 L2/3", "barrel cortex layer 4"): part of the area said.
+LAYER_AFTER = re.compile(
+    r"(?:\s*,\s*|\s+)(?:layers?\s*|L)(?:\d|I{1,3}V?|VI?)(?:/\d|[ab])?"
+    r"(?:\s*(?:and|&|to|-|/)\s*(?:layers?\s*|L)?\d[ab]?|\s*,\s*(?:layers?\s*|L)\d[ab]?)*(?![\w/])",
+    re.I,
+)
 _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
 # "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
 _NAMED_AREA = re.compile(
     r"(?:\b(?:recorded|recording|recordings|imaging|implanted|targeting)\s+(?:in|from|into)\s+(?:the\s+)?(?:area\s+)?"
+    r"|\b(?i:recordings?|probes?|electrodes?|tetrodes?)\s+targeted\s+(?:the\s+)?(?:area\s+)?"
+    # "today's units are all from LIP": what was recorded, then where from
+    r"|\b(?:units|neurons|cells|spikes)\s+(?:(?:are|were|all|mostly|came|come)\s+){0,3}(?:in|from)\s+(?:the\s+)?"
     r"|\barea\s+)([A-Z][A-Z0-9][A-Za-z0-9]{0,4})\b(?![-_]?\d)"
 )
-_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area|region)\s+)+", re.I)
+
+
+# "recorded in area 17", "from Brodmann area 46": an area named by its number after a recording cue, kept as said.
+_NUMBERED_AREA = re.compile(
+    r"\b(?:recorded|recording|recordings|imaging|imaged|units|neurons)\s+(?:in|from)\s+(?:the\s+)?"
+    r"((?:Brodmann\s+)?area\s+\d{1,2}[a-z]?)\b(?![-_.]?\d)",
+    re.I,
+)
+
+
+def named_by_cue(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is an area named after a recording cue ("units from LIP", "area MT")."""
+    return any(m.span(1) == (start, end) for m in _NAMED_AREA.finditer(text, max(0, start - 60), end))
+
+
+# ("area 17" keeps its word: the number alone names nothing)
+_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area(?!\s+\d)|region)\s+)+", re.I)
 _FILLER = {"the", "in", "of", "area", "region", "brain", "from"}
 
 
@@ -103,11 +128,13 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         if match and (best is None or match.start() < best[0] or (match.start() == best[0] and match.end() > best[1])):
             best = match.span()
     if best is None and in_prose:
-        named = _NAMED_AREA.search(text)
+        named = _NAMED_AREA.search(text) or _NUMBERED_AREA.search(text)
         return (named.group(1), named.start(1), named.end(1)) if named else None
     if best is None:
         return None
     end = _more_areas(text, lowered, best[1])
+    layer = LAYER_AFTER.match(text, end)
+    end = layer.end() if layer else end  # "piriform cortex, layer 2": the layer is part of what was said
     said = text[best[0] : end]
     acronym = BY_NAME.get(said.lower()) if end == best[1] else None
     return (acronym or said), best[0], end
@@ -147,6 +174,11 @@ def normalize_location(text: str) -> RuleResult:
     if exact:
         full = AREAS[exact][0]
         return accept(FIELD, exact, "" if raw == exact else f"'{raw}' -> {exact} ({full}, Allen CCF).")
+    named_twice = re.fullmatch(r"([^()]+?)\s*\(([^()]+)\)", raw)
+    if named_twice:  # "A1 (primary auditory cortex)": a name and its acronym stand for one area, or it is kept
+        both = {normalize_location(part).value for part in named_twice.groups()}
+        if len(both) == 1 and (area := both.pop()) in AREAS:
+            return accept(FIELD, area, f"'{raw}' -> {area} ({AREAS[area][0]}, Allen CCF).")
     words = set(re.findall(r"[a-z0-9]+", raw.lower())) - _FILLER
     for name, acronym in BY_NAME.items():
         if words == set(re.findall(r"[a-z0-9]+", name)):

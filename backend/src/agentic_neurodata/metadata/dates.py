@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import dateparser
 
 from ..domain import ValueProposal
 from .result import RuleResult, accept, ask_back, clean, reject
-from .zones import ZONE_EXAMPLE, Zone, describe_offset, find_zone
+from .zones import AMBIGUOUS_ZONES, ZONE_EXAMPLE, Zone, describe_offset, find_zone
 
 START_FIELD = "session_start_time"
 BIRTH_FIELD = "date_of_birth"
@@ -88,7 +89,8 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
         return _checked(field, aware.isoformat(timespec="seconds"), aware, now, "")
     zone = find_zone(raw, after_date=True)
     if isinstance(zone, str):
-        return reject(field, zone, ZONE_EXAMPLE)
+        choices = _ambiguous_zone(field, raw, zone, now) if zone_required else None
+        return choices or reject(field, zone, ZONE_EXAMPLE)
     rest = raw if zone is None else f"{raw[: zone.start]} {raw[zone.end :]}"
     if zone is not None and not re.search(r"\d|today|yesterday", rest, re.I):  # "EST" alone
         return reject(field, f"'{raw}' gives no date; the date and time are needed too.", example)
@@ -177,6 +179,25 @@ def _clock_change(field: str, raw: str, local: datetime, zone: Zone) -> RuleResu
         else "did not exist that day (the clocks went forward)"
     )
     return ask_back(field, f"'{raw}' {what}. Which did you mean?", proposals, START_EXAMPLE)
+
+
+def _ambiguous_zone(field: str, raw: str, why: str, now: datetime) -> RuleResult | None:
+    """'10:20 IST on 28 January 2020': the day and time read, in each zone the abbreviation may name,
+    offered back as choices (None when the rest is not one day and time)."""
+    said = re.search(r"\b(" + "|".join(AMBIGUOUS_ZONES) + r")\b", raw)
+    if said is None:
+        return None
+    rest = f"{raw[: said.start()]} {raw[said.end() :]}"
+    local = parse_local(_tidy(rest), now)
+    if not isinstance(local, datetime) or not HAS_TIME.search(rest):
+        return None
+    proposals = []
+    for name in AMBIGUOUS_ZONES[said.group(1)]:
+        moment = local.replace(tzinfo=ZoneInfo(name))
+        label = f"{_day(local)} {local:%H:%M} {name} ({describe_offset(moment)})"
+        proposals.append(ValueProposal(value=moment.isoformat(timespec="seconds"), label=label))
+    valid = _valid(proposals, now)
+    return ask_back(field, f"{why} Which did you mean?", valid, START_EXAMPLE) if valid else None
 
 
 def _valid(proposals: list[ValueProposal], now: datetime) -> list[ValueProposal]:

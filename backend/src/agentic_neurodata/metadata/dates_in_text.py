@@ -33,6 +33,7 @@ _DATE = (
     rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-](?:{_YEAR}|\d\d)(?![\d/.\-])|\d{{1,2}}-{_MONTH}-{_YEAR})"
 )
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?\s*[ap]\.?m\.?(?!\w)|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}h\d{2}|noon|midnight)"
+TIME_OF_DAY = re.compile(rf"(?<![\w:./\-]){_TIME}(?![\w:])", re.I)
 _WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
 _DATE_IN_TEXT = re.compile(
     rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
@@ -44,6 +45,9 @@ _HAS_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)|'\d\d\b")
 _DURATION = re.compile(r"\d\s*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?)\b", re.I)
 _RELATIVE_DAY = re.compile(r"\b(?:today|yesterday)\b", re.I)
 _TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I)
+_TIME_AND_ZONE_BEFORE = re.compile(
+    rf"(?<![\w:.]){_TIME}\s*,?\s*(?P<zone>\(?[A-Za-z][\w/ \-]{{1,30}}?\)?)\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I
+)
 _TIME_AFTER = re.compile(rf"^\s*,?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)
 _MERIDIEM_AFTER = re.compile(r"^\s*[ap]\.?m\.?(?!\w)", re.I)
 _EDGE_WORDS = re.compile(r"^(?:(?:at|on|in|from|since|by|around|about|the|of)\s+)+|(?:\s+(?:at|on|in|of|,))+$", re.I)
@@ -91,7 +95,7 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     if lead and lead.start() == 0:
         start += lead.end()
     piece = text[start:end]
-    tail = re.search(r"(?:\s+(?:at|on|in|of|by|from|for|with|and|to)|\s*[,;(])+\s*$", piece, re.I)
+    tail = re.search(r"(?:\s+(?:at|on|in|of|by|from|for|with|and|to|the|a|an)|\s*[,;(])+\s*$", piece, re.I)
     if tail:
         end = start + tail.start()
     return start, end
@@ -102,8 +106,13 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
     said = text[start:end]
     if not _HAS_TIME.search(said):
         before = _TIME_BEFORE.search(text[max(0, start - 30) : start])
+        zoned = _TIME_AND_ZONE_BEFORE.search(text[max(0, start - 50) : start])
+        if zoned and not isinstance(find_zone(zoned.group("zone"), after_date=True), Zone):
+            zoned = None
         if before:
             start -= len(text[max(0, start - 30) : start]) - before.start()
+        elif zoned:  # "15:05, Tokyo time, 2022-08-09", "4pm Seoul time, 19 Jan 2022": the time, its zone, the day
+            start -= len(text[max(0, start - 50) : start]) - zoned.start()
         else:
             after = _TIME_AFTER.match(text[end : end + 30])
             if after:

@@ -28,15 +28,15 @@ from typing import Any
 
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
-from .brain_areas import find_area
-from .dates import attach_zone, normalize_date_of_birth, normalize_session_start_time
-from .dates_in_text import find_datetimes
+from .brain_areas import find_area, named_by_cue
+from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
+from .dates_in_text import TIME_OF_DAY, find_datetimes
 from .fields import FIELDS, validate_field
-from .hedges import GUESS, hedge_near, hedged
+from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, keys, people, several, subject
+from .prose import certainty, keys, people, several, subject, tables
 from .prose import intents as said
 from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
 from .result import RuleResult, ask_back
@@ -257,7 +257,7 @@ class _Reader:
                 self.buffer.claim(match.start(), match.end(), "skip_all")
             # "Dr. Smith at MIT, 5 March 2024 2pm EST, just convert it": the values still count.
             return len(content_words(self.buffer.leftover())) < 2
-        if said.CANCEL.match(text):
+        if said.CANCEL.search(text):
             self.intent(IntentKind.CANCEL, [], text)
             return True
         if len(text.split()) <= 8 and not self.asked:
@@ -302,6 +302,10 @@ class _Reader:
             return False
         name = self.asked[0]
         answer = strip_preamble(self.buffer.text, name)
+        strain = find_strains(answer, short_names=True)
+        line = find_genotypes(answer) or WILD_TYPE.search(answer)
+        if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):
+            return False  # "wild-type C57BL/6J": a genotype and a strain, each for the finders to read
         if name == "electrode_location" and certainty.names_other_sites(answer):
             return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
         if name == "institution" and people.names_an_institution(answer) and _IN_A_SENTENCE.search(answer):
@@ -309,6 +313,11 @@ class _Reader:
         labs = len([*people.NAMED_LAB.finditer(answer), *people.LAB_OF.finditer(answer)])
         if name in ("lab", "institution") and (certainty.gives_something(answer) or labs > 1):
             return False  # "the lab of X gave us the code, we are the Y lab": the finders tell the roles apart
+        if name in ("experimenter", "lab", "institution"):
+            first = certainty.answer_before_other_role(answer)
+            if first is None:
+                return False  # "Anna Lee, but Tom Berg did the second half": the finders tell the people apart
+            answer = first
         if name == "experimenter":
             answer = re.sub(
                 r"^(?:it\s+was\s+|that\s+was\s+|just\s+|only\s+)?(?:me|myself|I)\s*[,:(\-]\s*", "", answer, flags=re.I
@@ -318,6 +327,9 @@ class _Reader:
             )
             answer = mine.group("name") if mine else answer  # "I did it myself (Yara Haddad)"
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
+            # "me (Hana Novotná)", "Dr. X and her student Y": the names, not the words saying who they are
+            answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
+            answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
             answer = _without_affiliation(answer)
         self.store(name, answer)
         return True
@@ -335,17 +347,25 @@ class _Reader:
             end = value_end(self.buffer.text, start, name, [])
             raw = self.buffer.original[start:end].strip()
             if not role.field:  # "Corresponding author: Prof. X, recordings by Y": the role's value is the name only
-                lower = re.search(r",\s+(?=[a-z])", raw)
+                lower = re.search(r"[,;]\s+(?=[a-z])", raw)  # "Parents: A x B; pup PP-2": the role ends there
                 end, raw = (start + lower.start(), raw[: lower.start()]) if lower else (end, raw)
             if role.field == "experimenter" and not re.fullmatch(people.PEOPLE, raw):
                 continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
             if role.field in ("age", "weight"):
                 raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
-            if not raw:
-                continue
+            if not raw or (role.field and _PRONOUN.fullmatch(raw)):
+                continue  # "age: it was P45 at surgery and P59 at recording": a sentence follows, for the finders
+            unit = role.unit or (
+                self._units_key() if role.field in ("weight", "age") and _BARE_NUMBER.fullmatch(raw) else ""
+            )
             if role.field and not (role.field == "experimenter" and _is_vocabulary(raw)):
-                self.store(role.field, f"{raw} {role.unit}" if role.unit else raw)
+                self.store(role.field, f"{raw} {unit}" if unit else raw)
             self.buffer.claim(role.key_start, end, role.field or "other role")
+
+    def _units_key(self) -> str:
+        """'recording_weight=27.8; units=g': a key giving the unit of the row's bare numbers."""
+        units = re.search(r"\bunits?\s*[:=]\s*(?P<unit>g|kg|mg|grams?)\b", self.buffer.original, re.I)
+        return units.group("unit") if units else ""
 
     def _explicit_pairs(self) -> None:
         spans = find_datetimes(self.buffer.text)
@@ -363,10 +383,21 @@ class _Reader:
             raw = self.buffer.original[start:end]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
-            if name == "lab" and re.match(r"\s*(?:at|in|from|based)\b", raw, re.I):
-                continue  # "our lab is at UCSF": where the lab is, not its name
+            if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
+                continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
+            if name == "lab" and re.match(
+                r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
+                raw,
+                re.I,
+            ):
+                continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
+                name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
+            if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
+                lead = re.match(r"(?:me|myself|I)\s*[,:\-–]\s*(?=\S)", raw)
+                start, raw = (start + lead.end(), raw[lead.end() :]) if lead else (start, raw)
             aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
             if aside and "(" not in raw[: aside.start()]:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
@@ -376,6 +407,9 @@ class _Reader:
                 continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
+            copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
+            if name in _ID_FIELDS and copula and _AGE_TOKEN.fullmatch(raw.strip()):
+                continue  # "the subject was P60": an age after the copula, not an id
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
@@ -383,6 +417,8 @@ class _Reader:
                 self.intent(IntentKind.SKIP_FIELD, [name], raw)  # "Keywords: none yet", "Species: not sure"
                 self.buffer.claim(match.start(), end, name)
                 continue
+            if name not in _FREE_TEXT and _PRONOUN.fullmatch(raw.strip()):
+                continue  # "about age: it was P45 at surgery and P59 at recording": a sentence, for the finders
             if raw.strip():
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 key = match.group("key").lower().strip()
@@ -419,11 +455,11 @@ class _Reader:
             if MASK in self.buffer.text[start:end]:
                 continue
             before = self.buffer.original[max(0, start - 30) : start].lower()
-            born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in)?\W*$", before)
+            born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in|around|about|approx\w*\.?|circa|~)?\W*$", before)
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
             if born or birth_asked:
                 raw = self.buffer.original[start:end]
-                doubt = certainty.alternatives_doubt(self.cues, start, end)
+                doubt = certainty.alternatives_doubt(self.cues, start, end) or hedge_near(self.cues, start, end)
                 self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
             else:
                 doubt = (
@@ -447,9 +483,28 @@ class _Reader:
                 (*sure[0], "") if len(sure) == 1 else (*free[0], f"the message gives more than one time ({listed})")
             )
         raw = self.buffer.original[start:end]
+        if not HAS_TIME.search(raw) and not doubt:
+            raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
             raw = self._with_zone_from_elsewhere(raw, start, end)
-        self.store("session_start_time", raw, self._dated_rule("session_start_time", raw), doubt)
+        rule = self._dated_rule("session_start_time", raw)
+        if doubt and not rule().ok and not rule().proposals:
+            return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
+        self.store("session_start_time", raw, rule, doubt)
+
+    def _with_start_time_from_elsewhere(self, raw: str) -> str:
+        """'Recorded on 2023-02-02. ... Start 08:15.': a day without a time, and one time of day said
+        elsewhere as the start ("start 08:15", "the recording started at 9:40"), are one start."""
+        said_as_start = [
+            m
+            for m in TIME_OF_DAY.finditer(self.buffer.text)
+            if certainty.said_of_the_recording_start(self.cues, m.start())
+        ]
+        if len(TIME_OF_DAY.findall(self.buffer.text)) != 1 or len(said_as_start) != 1:
+            return raw
+        time = said_as_start[0]
+        self.buffer.claim(time.start(), time.end(), "session_start_time")
+        return f"{raw} {time.group(0)}"
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
         """'Tokyo time, 2024-04-01 10:00': a zone said elsewhere in the message applies to the date."""
@@ -462,34 +517,51 @@ class _Reader:
 
     def _institution(self) -> None:
         found = [
-            m
+            (m.start(), m.start() + len(m.group(0).rstrip(" ,")))
             for pattern in (people.UNIVERSITY_OF, people.NAMED_INSTITUTION, people.KNOWN_INSTITUTION)
             for m in pattern.finditer(self.buffer.text)
         ]
+        if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
+            found += [
+                m.span("acronym")
+                for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
+                if not people.names_something_else(m.group("acronym"))
+                and not named_by_cue(self.buffer.text, *m.span("acronym"))
+                and not certainty.names_other_organisation(m.group("acronym"))
+                and not any(s <= m.start("acronym") < e for s, e in found)
+            ]
         if not found:
             acronym = people.ACRONYM_AFTER_AT.search(self.buffer.text)
-            if acronym:
+            named = acronym and (
+                people.names_something_else(acronym.group("acronym"))
+                or named_by_cue(self.buffer.text, *acronym.span("acronym"))
+            )
+            named = named or (acronym and certainty.names_other_organisation(acronym.group("acronym")))
+            if acronym and not named:  # "units from LIP": an area; "mice from JAX": a vendor; not a place of work
                 self._institution_at(acronym.start("acronym"), acronym.end("acronym"), 0)
             return
-        best = min(found, key=lambda m: (m.start(), -(m.end() - m.start())))
-        others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
+        best = min(found, key=lambda span: (span[0], -(span[1] - span[0])))
+        others = {s for s, e in found if e <= best[0] or s >= best[1]}
         visitor = re.search(r"\bvisit\w*", self.cues, re.I)  # a visitor's home and host leave the role open
         if others and not visitor:
             # Several institutions, none a vendor's, funder's or visitor's: the one said to be where the
             # recording was is read, if only one is.
-            recorded = {m.start(): m for m in found if certainty.recorded_there(self.cues, m.start())}
+            recorded = {s: (s, e) for s, e in found if certainty.recorded_there(self.cues, s)}
             if len(recorded) == 1:
-                best = max(recorded.values(), key=lambda m: m.end() - m.start())
-                others = {m.start() for m in found if m.end() <= best.start() or m.start() >= best.end()}
-        self._institution_at(best.start(), best.start() + len(best.group(0).rstrip(" ,")), len(others))
-        for other in found:  # the other institutions are not labs or people either
-            if MASK not in self.buffer.text[other.start() : other.end()]:
-                self.buffer.claim(other.start(), other.end(), "institution")
+                best = max(recorded.values(), key=lambda span: span[1] - span[0])
+                others = {s for s, e in found if e <= best[0] or s >= best[1]}
+        self._institution_at(*best, len(others))
+        for start, end in found:  # the other institutions are not labs or people either
+            if MASK not in self.buffer.text[start:end]:
+                self.buffer.claim(start, end, "institution")
 
     def _institution_at(self, start: int, end: int, others: int) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
         doubt = certainty.institution_doubt(original, start, end, others) or certainty.signature_doubt(original, start)
+        role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
+        if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
+            doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
         if re.match(r"\s+(?:for|of)\s+(?:the\s+)?[A-Z]", original[end:]) and " " not in raw:
             doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research"
         self.store("institution", raw, doubt=doubt)
@@ -514,11 +586,14 @@ class _Reader:
         sentence also names another role (PI, surgeon, vendor, collaborator...)."""
         text = self.buffer.text
         cued = list(people.PEOPLE_WITH_CUE.finditer(text))
-        match = next((m for m in cued if people.certain_cue(text, m)), None)
-        if match is not None and certainty.other_role_before(self.buffer.text, match.start()):
-            match = None  # "the surgeries were performed by X": the cue's object is not the recording
+        # "the surgeries were performed by X; recordings were made by Y": the first certain cue whose
+        # sentence names no other role before it (the cue's object is then the recording)
+        match = next(
+            (m for m in cued if people.certain_cue(text, m) and not certainty.other_role_before(text, m.start())), None
+        )
         certain = match is not None
-        match = match or (cued[0] if cued else None) or people.PERSON_BEFORE_VERB.search(text)
+        # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
+        match = match or people.PERSON_BEFORE_VERB.search(text) or (cued[0] if cued else None)
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
@@ -534,9 +609,12 @@ class _Reader:
         doubt = (
             certainty.guess_doubt(original, start, end)
             if certain
-            else certainty.experimenter_doubt(original, start, end)
+            else certainty.experimenter_doubt(original, start, end) or certainty.other_act_by(original, start)
         )
-        if self.store("experimenter", names, doubt=doubt):
+        # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
+        # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
+        said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))
+        if self.store("experimenter", re.sub(r"\s*\([^()]*\)", "", said), doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 
     def _acronym_after_person(self) -> None:
@@ -554,6 +632,11 @@ class _Reader:
         for reporter in [m for m in found if NOT_A_LINE.match(m.group(0))]:
             self.buffer.claim(reporter.start(), reporter.end(), "reporter")  # "the indicator is GCaMP6s"
         found = [m for m in found if not NOT_A_LINE.match(m.group(0))]
+        lines = [m for m in found if not certainty.genotype_doubt(m.group(0), self.buffer.original)]
+        if lines:  # "Vglut2-IRES-Cre mice were injected with AAV5-EF1a-DIO-...": a viral construct is no rival line
+            for construct in [m for m in found if m not in lines]:
+                self.buffer.claim(construct.start(), construct.end(), "construct")
+            found = lines
         if found:
             # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
             doubts = [(m, self._genotype_doubt(m)) for m in found]
@@ -574,14 +657,24 @@ class _Reader:
 
     def _strain_doubt(self, strain: re.Match[str]) -> str:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
-        if re.match(r"\s+(?:cross|hybrid|mix|mixed|background)\b", self.buffer.original[strain.end() :], re.I):
-            return "the strain is named as part of a cross or a background"
+        # "on a C57BL/6J background" is the animal's strain; a cross, a hybrid or a mixed background is not one strain
+        if re.match(r"\s+(?:cross|hybrid|mix|mixed)\b", self.buffer.original[strain.end() :], re.I) or re.search(
+            r"\bmixed\s+(?:\w+\s+)?$", self.buffer.original[max(0, strain.start() - 20) : strain.start()], re.I
+        ):
+            return "the strain is named as part of a cross or a mixed background"
         after = re.match(r"[ -](?P<word>[A-Z][\w/:-]*)", self.buffer.original[strain.end() :])
         if after and not subject.find_species(after.group("word")):
             return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
         before = self.buffer.original[max(0, strain.start() - 12) : strain.start()]
-        if re.search(r"\b(?:mouse|rat|animal|subject|id)\s*#?:?\s*$", before, re.I) and re.search(
-            r"\d", strain.group(0)
+        other_ids = [
+            m
+            for m in subject.SUBJECT_CUE.finditer(self.buffer.original)
+            if not m.start("id") < strain.end() and subject.looks_like_id(m.group("id"))
+        ]  # "mouse C57BL/6N, male, ID 2231": the id is given elsewhere, so the strain is not in its place
+        if (
+            re.search(r"\b(?:mouse|rat|animal|subject|id)\s*#?:?\s*$", before, re.I)
+            and re.search(r"\d", strain.group(0))
+            and not other_ids
         ):
             return "a strain's name in the place of the animal's id ('mouse CD-1') may be either"
         original = self.cues
@@ -600,18 +693,46 @@ class _Reader:
     def _species_and_subject(self) -> None:
         text = self.buffer.text
         match = subject.find_species(text)
-        if match is None:
+        exact = self._exact_over_broad(text)
+        if match is None and exact is None:
             strain = self.result.values.get("strain")
             if strain:  # "C57BL/6J, male": a known strain names its species
                 self.store("species", str(strain))
             return
+        if match is None:  # "Prairie voles (Microtus ochrogaster)": only the Latin name is known
+            assert exact is not None
+            self.store("species", exact[0])
+            self.buffer.claim(exact[1], exact[2], "species")
+            return
         match, rivals = self._species_among_rivals(text, match)
+        if not rivals and subject.plural(match.group(0)) and not subject.ID_AFTER_SPECIES.match(text, match.end()):
+            # "mice from JAX, mouse m1": the mention of one animal with its id says which one is the subject
+            with_id = [m for m in subject.find_all_species(text) if subject.ID_AFTER_SPECIES.match(text, m.end())]
+            same = [
+                m
+                for m in with_id
+                if validate_field("species", m.group(0)).value == validate_field("species", match.group(0)).value
+            ]
+            match = same[0] if same else match
         start, end = match.span()
         said = self.buffer.original[start:end]
         doubt = rivals
+        if exact is not None:  # "Fly FL-6: Drosophila melanogaster": the exact name says which the broad word meant
+            said, doubt = exact[0], ""
+            self.buffer.claim(exact[1], exact[2], "species")
         # "thanks to the vendor for the mice": the animals someone sold or gave, not the subject.
         lone = subject.plural(said) and not subject.ID_AFTER_SPECIES.match(text, end)
-        if lone and certainty.institution_doubt(self.buffer.original, start, end, 0):
+        strain = self.result.values.get("strain")
+        same_as_strain = (
+            bool(strain) and validate_field("species", said).value == validate_field("species", strain).value
+        )
+        # "The mice are from JAX ... This one is DA-81": one kind of animal and a subject of its own
+        own_subject = any(
+            subject.looks_like_id(m.group("id")) for m in subject.SUBJECT_CUE.finditer(self.buffer.original)
+        )
+        lone = lone and not own_subject
+        if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
+            # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
         self.store("species", said, doubt=doubt)
         self.buffer.claim(start, end, "species")
@@ -637,6 +758,26 @@ class _Reader:
         named = subject.NAME_AFTER_SPECIES.match(text, end)
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
             self.taken(named.start("subject"), named.end("subject"), "subject_id", "subject_id", named.group("subject"))
+
+    def _exact_over_broad(self, text: str) -> tuple[str, int, int] | None:
+        """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
+        word is a broader name that includes it ("monkey ... rhesus macaque", "Japanese macaque (Macaca
+        fuscata)"): that species, with its span. None when nothing is said exactly or two things are."""
+        said = [(m.group(0), m.start(), m.end()) for m in subject.find_all_species(text)]
+        said += [(m.group("latin"), *m.span("latin")) for m in subject.BRACKETED_BINOMIAL.finditer(text)]
+        exact: dict[str, tuple[str, int, int]] = {}
+        broad: list[set[str]] = []
+        for words, start, end in said:
+            result = validate_field("species", words)
+            if result.ok:
+                exact.setdefault(str(result.value), (words, start, end))
+            elif result.needs_confirmation:
+                broad.append({str(p.value) for p in result.proposals})
+        if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
+            return None
+        [(value, found)] = exact.items()
+        genus = value.split()[0]  # "macaque (Macaca fuscata)": the broad word's genus, named exactly
+        return found if all(value in options or genus in {o.split()[0] for o in options} for options in broad) else None
 
     def _take_id(self, start: int, end: int, raw: str) -> None:
         self._two_animals = self._two_animals or bool(self._ids_like(raw))
@@ -682,17 +823,33 @@ class _Reader:
 
     def _subject_id(self) -> None:
         for match in subject.SUBJECT_CUE.finditer(self.buffer.text):
+            cue = match.group(0)[: match.start("id") - match.start()]
+            if re.search(r"\b(?:is|was)\s*$", cue) and _AGE_TOKEN.fullmatch(match.group("id")):
+                continue  # "the subject was P60": an age after the copula, not an id
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
 
     def _session_id(self) -> None:
         match = subject.SESSION_CUE.search(self.buffer.text)
+        keyed = match and re.search(
+            r"(?:id|#|no\.?|number)\s*[:#=]?\s*$", match.group(0)[: -len(match.group("id"))], re.I
+        )
+        colon = match and re.search(r"[:=]", match.group(0))
+        if (
+            match
+            and colon
+            and not keyed
+            and not re.match(r"\s*(?:$|[,;|)\n]|\.(?:\s|$))", self.buffer.original[match.end() :])
+        ):
+            return  # "This session: 5xFAD mouse AD-12": words go on after it, so it describes the session, not names it
         if match and subject.looks_like_id(match.group("id")):
             self.taken(match.start(), match.end(), "session_id", "session_id", match.group("id"))
 
     def _sex(self) -> None:
         found = list(subject.SEX.finditer(self.buffer.text))
+        if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it": a person
+            found = [m for m in found if (m.group("aged") or "").lower() not in ("man", "woman")]
         if not found:
             return
         # "Male experimenter, female mouse": a sex said of a person is not the animal's; of two, the one
@@ -701,20 +858,36 @@ class _Reader:
         match, doubt = several.pick(
             doubts, lambda m: subject.sex_beside_the_animal(self.buffer.original, m.end()), "sex"
         )
-        value = match.group("sex") or match.group("sx") or match.group("unk") or match.group("lone")
+        value = subject.sex_said(match)
         doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
         self.store("sex", value, doubt=doubt)
         for other in found:
-            self.buffer.claim(other.start(), other.end(), "sex")
+            self.buffer.claim(*subject.sex_span(other), "sex")  # "29 y/o F": the age before it stays for the age
 
     def _age(self) -> None:
         found = [
-            (match, certainty.time_of_life_doubt(self.cues, *match.span()) or hedge_near(self.cues, *match.span()))
+            (
+                match,
+                certainty.time_of_life_doubt(self.cues, *match.span())
+                or hedge_near(self.cues, *match.span())
+                or self._group_age_doubt(match),
+            )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
+        if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it"
+            for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
+                self.buffer.claim(person.start(), person.end(), "age of a person")
+            found = [(m, d) for m, d in found if not subject.age_of_a_person(self.buffer.original, m.end())]
+        for bound in [m for m, _ in found if bound_near(self.cues, *m.span())]:
+            # "adult (>P60)": a bound is not one age; never stored, and said why
+            said_bound = bound_near(self.cues, *bound.span())
+            reason = f"'{said_bound}' gives a bound, not the age itself."
+            self.result.rejections.append(Rejection(field="age", raw=said_bound, reason=reason, example="'P75'"))
+            self.buffer.claim(bound.start(), bound.end(), "bound")
+        found = [(m, d) for m, d in found if not bound_near(self.cues, *m.span())]
         if not found:
             return
         # An age at the session wins over one at arrival or surgery, which is asked back only if alone;
@@ -726,8 +899,16 @@ class _Reader:
             if MASK not in self.buffer.text[other.start() : other.end()]:
                 self.buffer.claim(other.start(), other.end(), "age")
 
+    def _group_age_doubt(self, age: re.Match[str]) -> str:
+        """'We used 3-month-old males; mouse QX-3 is female': an age said of animals in the plural while the
+        message names its own subject is the group's, which the subject may not share."""
+        group = _GROUP_AFTER_AGE.match(self.buffer.original, age.end())
+        own = self.result.settles("subject_id")
+        return f"said of a group ('{group.group('group')}'), not this animal" if group and own else ""
+
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
+        found = [w for w in found if not bound_near(self.cues, *w.span("weight"))]  # "over 300 g" is a bound
         for match in subject.WEIGHT.finditer(self.buffer.text):
             # Masses that weigh something else or the animal at another time are claimed, not stored.
             kind = "weight" if found and match.span() == found[0].span() else "mass"
@@ -885,6 +1066,12 @@ class _Reader:
         )
 
 
+_GROUP_AFTER_AGE = re.compile(
+    r"[-\s]*(?:old\s+)?(?:(?:male|female|adult|young)\s+)?(?P<group>males|females|mice|rats|animals|pups)\b", re.I
+)
+_PRONOUN = re.compile(r"(?:it|he|she|they|this|that|which)", re.I)
+_AGE_TOKEN = re.compile(r"(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?", re.I)
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
 _AFFILIATION = re.compile(
     r",\s*(?:[^,]*\b(?:University|Universit\w+|Institut\w*|College|Hospital|Charit\w+|Centre|Center|School)\b[^,]*)$"
@@ -942,7 +1129,7 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
-    return _Reader(text or "", asked, dict(partial or {}), now).read()
+    return _Reader(tables.as_keyed_row(text or ""), asked, dict(partial or {}), now).read()
 
 
 def as_payload(parsed: ParsedInput) -> dict[str, Any]:

@@ -41,6 +41,24 @@ GUESS = re.compile(
 )
 
 
+# "adult (>P60)", "over 300 g", "at least 8 weeks": a bound says what the value is not below or above, not the value.
+_BOUND_BEFORE = re.compile(
+    r"(?:[<>≤≥]=?|=<|=>|\b(?:over|above|under|below|more\s+than|less\s+than|greater\s+than|older\s+than|"
+    r"younger\s+than|heavier\s+than|lighter\s+than|at\s+least|at\s+most|up\s+to|no\s+more\s+than|min\.?|max\.?))\s*$",
+    re.I,
+)
+_BOUND_AFTER = re.compile(r"^\s*(?:\+(?![\d/])|or\s+(?:more|less|older|younger|above|below|over|under)\b)", re.I)
+
+
+def bound_near(text: str, start: int, end: int) -> str:
+    """The bound said with the number at text[start:end] ("> P60", "8+ weeks", "over 300 g"), or ""."""
+    before = _BOUND_BEFORE.search(text[max(0, start - 20) : start])
+    after = _BOUND_AFTER.match(text[end : end + 12])
+    if not before and not after:
+        return ""
+    return ((before.group(0) if before else "") + text[start:end] + (after.group(0) if after else "")).strip()
+
+
 def hedged(raw: str) -> bool:
     return bool(_HEDGE_IN.search(raw))
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from ..domain import ValueProposal
 from .result import RuleResult, accept, ask_back, clean, reject
-from .strains import STRAINS, strain_and_genotype
+from .strains import species_of_strain, strain_and_genotype
 
 FIELD = "species"
 NCBI_TAXON_IRI = "http://purl.obolibrary.org/obo/NCBITaxon_{}"
@@ -195,14 +195,18 @@ def normalize_species(text: str) -> RuleResult:
         return _ask(raw, [BY_LATIN[latin.lower()] for latin in BROAD[said]], extra, broader=True)
     extra = strain_and_genotype(raw)
     strain = extra.get("strain")
-    if strain and STRAINS.get(strain.lower()):
-        species = BY_LATIN[STRAINS[strain.lower()][1].lower()]
+    latin = species_of_strain(strain) if strain else None
+    if latin:
+        species = BY_LATIN[latin.lower()]
         return _stored(species, raw, extra, inferred=True)
     if _BINOMIAL.fullmatch(raw):
         return accept(FIELD, raw, f"{raw} is not in DANDI's species table; kept as the Latin name you gave.")
     if len(raw.split()) == 2 and _BINOMIAL.fullmatch(raw[:1].upper() + raw[1:].lower()):
         fixed = raw[:1].upper() + raw[1:].lower()
         return accept(FIELD, fixed, f"Capitalised as a Latin binomial: {fixed} (not in DANDI's species table).")
+    of_genus = [s for s in SPECIES if s.latin.split()[0].lower() == raw.lower()]
+    if of_genus:  # "macaca": a genus alone names several species (or one the table holds, still asked)
+        return _ask(raw, of_genus, {}, broader=True)
     close = difflib.get_close_matches(raw.lower(), list(ALL_NAMES), n=1, cutoff=0.8)
     if close:
         return _ask(raw, [BY_LATIN[latin.lower()] for latin in ALL_NAMES[close[0]]], {}, broader=False)

@@ -76,11 +76,27 @@ _STRAIN_NAMES = sorted(STRAINS, key=len, reverse=True)
 STRAIN_PHRASE = re.compile(
     r"(?<![\w/-])(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
-    + r")(?:\s*(?:x|×)\s*(?:"
+    # "C57BL/6JRj", "C57BL/6NCrl": a substrain's lab code after a name with a "/" is part of what was said
+    + r")(?:(?<=/\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w\w)(?:[A-Z][a-z]{1,3}){1,3})?(?:\s*(?:x|×)\s*(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
-    + r"))?(?:\s+F[12])?(?![\w/-])",
+    # "C57BL/6J x 129S1 F1": the other parent of a cross may be a strain the table does not hold (not a line)
+    + rf"|(?![\w\-().:/+]*{_MARKER})[A-Z0-9][\w/\-]*(?=\s+F[12]\b)))?(?:\s+F[12])?(?![\w/-])",
     re.I,
 )
+
+
+def species_of_strain(strain: str) -> str | None:
+    """The species a known strain (or a substrain of one, "C57BL/6JRj") names, as its Latin name."""
+    lowered = strain.lower()
+    known = STRAINS.get(lowered) or next(
+        (
+            STRAINS[name]
+            for name in _STRAIN_NAMES
+            if "/" in name and re.fullmatch(rf"{re.escape(name)}[a-z]{{2,9}}", lowered)
+        ),
+        None,
+    )
+    return known[1] if known else None
 
 
 def find_strain(text: str, *, short_names: bool = False) -> re.Match[str] | None:
@@ -90,7 +106,11 @@ def find_strain(text: str, *, short_names: bool = False) -> re.Match[str] | None
 
 def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]:
     """Every known strain (or cross of two) named in `text`, in order."""
-    return [m for m in STRAIN_PHRASE.finditer(text) if short_names or m.group(0).lower() not in _SHORT]
+    return [
+        m
+        for m in STRAIN_PHRASE.finditer(text)
+        if short_names or m.group(0).lower() not in _SHORT or re.match(r"\s+strain\b", text[m.end() :], re.I)
+    ]  # "AB strain": the word "strain" says a short name is one
 
 
 def spell_strain(said: str) -> str:
@@ -130,7 +150,7 @@ def strain_and_genotype(text: str) -> dict[str, str]:
     found: dict[str, str] = {}
     rest = text
     strain = find_strain(rest, short_names=len(rest.split()) <= 2)
-    if strain:
+    if strain and not _CROSS.search(strain.group(0)):  # a cross is the person's call: asked back, never an extra
         found["strain"] = spell_strain(strain.group(0))
         rest = rest[: strain.start()] + " " + rest[strain.end() :]
     genotype = find_genotype(rest)
@@ -155,7 +175,12 @@ def normalize_strain(text: str) -> RuleResult:
         question = f"Did you mean the cross {spelled!r} as the strain? (a cross names two strains)"
         return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
     known = find_strain(raw, short_names=True)
-    aside = re.fullmatch(r"(.+?)\s*\([^()]*\)", raw)
+    aside = re.fullmatch(r"(.+?)\s*\(([^()]*)\)", raw)
+    said_apart = aside and not re.search(_MARKER, aside.group(2)) and not find_strain(aside.group(2))
+    if aside and said_apart and not known and re.search(r"\d|/", aside.group(1)):
+        # "C57BL/6JRj (Janvier)": a strain code, then its vendor or a note: the bracket is not the strain
+        kept = aside.group(1)
+        return accept("strain", kept, f"'{raw}' -> {kept} (the words in brackets are not the strain).")
     if known and aside and known.group(0).strip() == aside.group(1):
         # "Long Evans (Janvier)": the vendor or a note in brackets is not part of the strain
         spelled = spell_strain(aside.group(1))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .result import RuleResult, accept, clean, reject
+from .zones import is_city
 
 PLACEHOLDERS = {"n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing"}
 # Well-known acronyms people type for their institution; the full name is what DANDI shows.
@@ -42,6 +43,8 @@ INSTITUTIONS = {
     "riken": "RIKEN",
     "sainsbury wellcome centre": "Sainsbury Wellcome Centre",
     "swc": "Sainsbury Wellcome Centre",
+    "wustl": "Washington University in St. Louis",
+    "washu": "Washington University in St. Louis",
 }
 
 
@@ -66,6 +69,11 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(place.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
+    located = _without_city(raw)
+    if located:  # "Rockefeller University, New York": where the institution is, not part of its name
+        kept = normalize_institution(located)
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the place after the name left out).")
     full = INSTITUTIONS.get(raw.lower().removeprefix("the ").strip())
     if full and full != raw:
         return accept("institution", full, f"'{raw}' -> {full}.")
@@ -75,6 +83,50 @@ def normalize_institution(text: str) -> RuleResult:
     if named != raw and len(named) >= 2:
         return accept("institution", named, f"'{raw}' -> {named}.")
     return accept("institution", raw)
+
+
+_KIND_LAST = re.compile(
+    r"\b(?:University|Universit[äeé]t?|Institute|Institut|Institutet|College|Center|Centre|Hospital|Laboratory|"
+    r"Campus|School|Foundation|Academy|Clinic|Medicine)$"
+)
+# "University of California, San Diego", "Universidad de Chile, Santiago"? a campus after a university
+# "of" a state or system may be part of its name: never cut there.
+_OF_A_SYSTEM = re.compile(r"\b(?:University|Universit\w*|Universidad|Univ\.)\s+(?:of|de|di|du|do)\s+[\w\s]+$")
+
+
+# A country or a state after a name ("KU Leuven, Belgium", "Princeton, NJ"): where it is, never part of the name.
+_COUNTRY = re.compile(
+    r"(?:[A-Z]{2}|USA|U\.S\.A?\.?|U\.K\.|United\s+(?:States|Kingdom)|Germany|France|Switzerland|Netherlands|Belgium|"
+    r"Sweden|Norway|Denmark|Finland|Spain|Portugal|Italy|Austria|Israel|Canada|Australia|Japan|China|(?:South\s+)?Korea|"
+    r"Singapore|India|Brazil|Mexico|Chile|Argentina|Ireland|Poland|Czechia|Czech\s+Republic|Hungary|Greece|Turkey|"
+    r"Taiwan|England|Scotland|Wales)"
+)
+_PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
+
+
+def _without_city(raw: str) -> str:
+    """The name without a place after a comma ("UCSD, La Jolla" -> "UCSD", "KU Leuven, Belgium" -> "KU Leuven"),
+    when the place is a country or a state, or the name is whole by itself (a known name, or it ends with what
+    kind of institution it is), or the place is a city; "" when nothing is cut."""
+    name = raw
+    while (country := re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(country.group(2)):
+        name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
+    placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
+    if not placed or _OF_A_SYSTEM.search(placed.group(1)):
+        return name if name != raw else ""
+    before, place = placed.groups()
+    if re.search(
+        r"\b(?:Universit\w*|Institut\w*|College|Cent(?:er|re)|Hospital|Lab\w*|School|Department|Dept)\b", place
+    ):
+        return name if name != raw else ""  # "Columbia University, Zuckerman Institute": a second organisation
+    known = before.lower().removeprefix("the ") in INSTITUTIONS or before in INSTITUTIONS.values()
+    if known or _KIND_LAST.search(before) or is_city(place):
+        return before
+    return name if name != raw else ""
+
+
+# "our own", "mine", "the same lab": words saying whose lab, not its name.
+_NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
 
 
 def normalize_lab(text: str) -> RuleResult:
@@ -88,14 +140,18 @@ def normalize_lab(text: str) -> RuleResult:
         name = of_form.group(1).strip()
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
         return accept("lab", value, f"'{raw}' -> {value}.")
-    aside = re.fullmatch(r"(.{2,}?)\s*\([^()]{1,60}\)", raw)
+    aside = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,60})\)", raw)
+    if aside and _NOT_A_NAME.fullmatch(aside.group(1)):  # "our own (Ölveczky lab)": the name is in the brackets
+        return normalize_lab(aside.group(2))
+    if _NOT_A_NAME.fullmatch(raw):
+        return reject("lab", f"'{raw}' says whose lab, not its name.", example)
     if aside:  # "Dupret lab (MRC BNDU)": the unit or institute in brackets is not the lab's name
         kept = normalize_lab(aside.group(1))
         if kept.ok:
             return accept("lab", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
     if len(raw) < 2 or len(raw) > 120:
         return reject("lab", f"'{raw}' is not a lab name.", example)
-    named = re.fullmatch(r"(?:the\s+)?([A-Za-z][\w\-' ]*?)\s+(?:lab|laboratory)", raw, re.I)
+    named = re.fullmatch(r"(?:the\s+)?([^\W\d_][\w\-' ]*?)\s+(?:lab|laboratory)", raw, re.I)
     if named:
         value = f"{named.group(1)[:1].upper()}{named.group(1)[1:]} Lab"
         return accept("lab", value, "" if value == raw else f"'{raw}' -> {value}.")
@@ -141,7 +197,12 @@ def normalize_group_description(text: str) -> RuleResult:
 
 
 def normalize_keywords(text: str | list[str]) -> RuleResult:
-    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", clean(text))
+    listed = clean(text) if isinstance(text, str) else ""
+    # "[hippocampus, theta, linear track]": brackets around the whole list are not part of its first and last keyword
+    bracketed = re.fullmatch(r"\[([^\[\]]*)\]|\(([^()]*)\)|\{([^{}]*)\}", listed)
+    if bracketed:
+        listed = next(group for group in bracketed.groups() if group is not None)
+    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
     keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))
     if not keywords:
         return reject("keywords", "No keywords were given.", "'electrophysiology, V1, Neuropixels'")

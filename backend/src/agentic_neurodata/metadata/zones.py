@@ -57,6 +57,12 @@ ABBREVIATIONS: dict[str, tuple[float, str | None]] = {
     "NZDT": (13, "Pacific/Auckland"),
 }
 AMBIGUOUS_ABBREVIATIONS = {"IST": "India, Ireland or Israel", "AST": "Atlantic or Arabia", "ADT": "Atlantic or Arabia"}
+# The zones each ambiguous abbreviation may name, offered back as choices ("10:20 IST": India, Ireland, Israel).
+AMBIGUOUS_ZONES = {
+    "IST": ("Asia/Kolkata", "Europe/Dublin", "Asia/Jerusalem"),
+    "AST": ("America/Halifax", "Asia/Riyadh"),
+    "ADT": ("America/Halifax", "Asia/Baghdad"),
+}
 # Region words follow daylight saving time, so they map to a real zone.
 REGIONS = {
     "eastern": "America/New_York",
@@ -120,6 +126,11 @@ def _cities() -> dict[str, str]:
     return cities
 
 
+def is_city(name: str) -> bool:
+    """'Paris', 'New York': a city some IANA zone is named after."""
+    return " ".join(name.split()).lower() in _cities()
+
+
 _IANA_TOKEN = re.compile(r"\b[A-Za-z]+(?:/[A-Za-z_\-]+){1,2}\b")
 _UTC_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?\b", re.I)
 _BARE_OFFSET = re.compile(r"(?:(?<=\d\d:\d\d)|(?<=\d\d:\d\d:\d\d)|(?<!\S))([+\-−])(\d{2}):?(\d{2})(?!\d)")
@@ -131,6 +142,8 @@ _REGION_WORDS = "|".join(k for k in sorted(REGIONS, key=len, reverse=True))
 _REGION = re.compile(rf"\b({_REGION_WORDS})(?:\s+(?:standard|daylight|summer))?\s+time\b", re.I)
 # After a date, a region word alone names the zone too ("2:30 p.m. Eastern").
 _REGION_ALONE = re.compile(rf"^\W*({_REGION_WORDS})\b(?!\s+(?:time|cortex|area|part))", re.I)
+# "2pm Eastern on 3/14/2023": a region word right after a time of day, before the date.
+_REGION_AFTER_TIME = re.compile(rf"(?:\d\s*[ap]\.?m\.?|\d:\d\d)\s+({_REGION_WORDS})\b(?!\s+(?:cortex|area|part))", re.I)
 _REGION_AT_END = re.compile(rf"[\s,(]({_REGION_WORDS})\W*$", re.I)
 _REGION_CODE = re.compile(r"\b(ET|PT|CT|MT)\b")  # upper case only: "et al." is not a zone
 _CITY_TIME = re.compile(r"\b([A-Za-z][A-Za-z .'\-]{1,30}?)\s+time\b", re.I)
@@ -163,7 +176,9 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
         tz = UTC if hours == 0 and region is None else timezone(timedelta(hours=hours))
         return Zone(tz, abbreviation, name, match.start(), match.end(), region)
     match = _REGION.search(text) or (
-        (_REGION_ALONE.search(text) or _REGION_AT_END.search(text)) if after_date else None
+        (_REGION_ALONE.search(text) or _REGION_AT_END.search(text) or _REGION_AFTER_TIME.search(text))
+        if after_date
+        else None
     )
     if match:
         region = REGIONS[match.group(1).lower()]

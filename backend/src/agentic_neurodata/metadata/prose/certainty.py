@@ -44,6 +44,34 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
     return guess_doubt(text, start, end) or plan_doubt(text, start, end) or signed
 
 
+# "Kaja Lindqvist, but Prof. Eriksson supervised": a contrasting second clause in an answer.
+_CONTRAST_CLAUSE = re.compile(r"\s*[,;]?\s+(?:but|while|whereas|although|though)\s+", re.I)
+
+
+def answer_before_other_role(answer: str) -> str | None:
+    """An answer's first clause when a contrasting clause after it names another role (it is cut off);
+    the answer itself when there is no such clause; None when the second clause may name the value too."""
+    contrast = _CONTRAST_CLAUSE.search(answer)
+    if contrast is None:
+        return answer
+    return answer[: contrast.start()] if _OTHER_ROLE.search(answer[contrast.end() :]) else None
+
+
+# (the verb in lower case: "the lab of Carl Petersen by ..." ends a name, not a verb)
+_ACT_BY = re.compile(
+    r"\b(?P<act>(?-i:[a-z]{3,}(?:ed|en))|made|done|run|sent|built|written)\s+by\s+(?:\w+\.?\s+)?$", re.I
+)
+_RECORDING_ACT = re.compile(r"(?:record|collect|acquir|perform|conduct|carri|imag|measur|run|done|made)", re.I)
+
+
+def other_act_by(text: str, start: int) -> str:
+    """'shared by Ana Ruiz', 'funded by X': a name after 'by' and a verb of another act than recording."""
+    act = _ACT_BY.search(text[max(0, start - 40) : start])
+    if act and not _RECORDING_ACT.match(act.group("act")):
+        return f"the name follows '{act.group('act')} by', which may be another act than recording"
+    return ""
+
+
 def both_sides_doubt(text: str, start: int) -> str:
     """'the left and right hippocampus': the area found is one side of what was said."""
     if re.search(
@@ -69,9 +97,18 @@ def guess_in_clause(text: str, start: int, end: int) -> str:
     return f"the words say '{guess.group(0)}'" if guess else ""
 
 
+def _without_other_asides(text: str, start: int, end: int) -> str:
+    """`text` with the bracketed asides that do not hold text[start:end] blanked: '(..., probably 5 months)'
+    is a guess about the age in it, not about a name after it."""
+    return re.sub(
+        r"\([^()]*\)", lambda m: m.group(0) if m.start() <= start and end <= m.end() else " " * len(m.group(0)), text
+    )
+
+
 def guess_doubt(text: str, start: int, end: int) -> str:
-    """A value whose sentence says it is a guess ('I think Anna recorded it')."""
-    guess = GUESS.search(_sentence_around(text, start, end))
+    """A value whose sentence says it is a guess ('I think Anna recorded it'); a guess inside a bracketed
+    aside about something else does not count."""
+    guess = GUESS.search(_sentence_around(_without_other_asides(text, start, end), start, end))
     return f"the sentence says '{guess.group(0)}'" if guess else ""
 
 
@@ -91,7 +128,7 @@ _OTHER_ORGANISATION = re.compile(
     r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
     r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
     r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
-    r"Jackson\s+Lab\w*|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
+    r"Jackson\s+Lab\w*|JAX|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
     re.I,
 )
 # "we recorded at X", "the work was done at X", "I work at X": the frame says where the work was done.
@@ -165,6 +202,13 @@ _RECORDING_FRAME = re.compile(
     r"start\s+time|start_time)\b[^.;]{0,30}$",
     re.I,
 )
+
+
+def key_of_another_event(text: str, key_start: int) -> str:
+    """'the surgery date was 2 May', 'injection time: 10:00': a date key led by another event's word."""
+    before = re.search(r"(\w+)[\s_-]+$", text[max(0, key_start - 25) : key_start])
+    other = _OTHER_EVENT.fullmatch(before.group(1)) if before else None
+    return f"the key names another event ('{other.group(0)}')" if other else ""
 
 
 def said_of_the_recording_start(text: str, start: int) -> bool:
@@ -279,29 +323,47 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 _OTHER_SITE = re.compile(
     r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
     r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*|"
-    r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post))\b",
+    r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post)|(?:recording\s+)?chambers?)\b",
     re.I,
 )
 # Cues that say the recording itself was there (not only where a probe or electrode went).
 _STRONG_SITE = re.compile(
-    r"\b(?:record\w*|units?|spikes?|lfps?|eeg|ecog|ephys|electrophysiolog\w*|photometry|imag\w*|location|site)\b",
+    r"\b(?:record\w*|units?|spikes?|lfps?|eeg|ecog|ephys|electrophysiolog\w*|photometry|imag\w*|location|site|"
+    # a recording device placed there ("optrodes were placed in"), or the session itself ("today it was the insula")
+    r"(?:probes?|tetrodes?|electrodes?)\s+(?:were|was)\s+(?:\w+ly\s+|later\s+|then\s+)?"
+    r"(?:placed|inserted|lowered|positioned|advanced)|"
+    r"today|this\s+session)\b",
     re.I,
 )
 # Words that say the area is where the recording was: the nearest cue before the area wins.
 _RECORDED_SITE = re.compile(
     r"\b(?:record\w*|electrodes?|probes?|tetrodes?|optrodes?|units?|spikes?|ephys|electrophysiolog\w*|"
-    r"imag\w*|photometry|location|site|targeted|lowered|sessions?)\b",
+    r"imag\w*|photometry|location|site|targeted|lowered|sessions?|today)\b",
     re.I,
 )
+
+
+# (an optrode also shines light: beside an injection site it stays asked back)
+_DEVICE = re.compile(r"\b(?:probes?|tetrodes?|neuropixels|shanks?|silicon|hyperdrives?|microdrives?)\b", re.I)
+
+
+def _device_into(before: str, cue: re.Match[str]) -> bool:
+    """'probes were inserted into', 'tetrodes were lowered into': "into" after a recording device (and no
+    injection or implant of something else since) is where the device recorded, not another site."""
+    if cue.group(0).lower() != "into":
+        return False
+    since = max(
+        (m.end() for m in _OTHER_SITE.finditer(before, 0, cue.start()) if m.group(0).lower() != "into"), default=0
+    )
+    return bool(_DEVICE.search(before, since, cue.start()))
 
 
 def said_recorded_there(text: str, start: int) -> bool:
     """The nearest cue before the area in its sentence says the recording was there ("recorded in")."""
     cuts = [m.end() for m in re.finditer(r"[.!?;,]\s|\n", text[:start])]
     before = text[cuts[-1] if cuts else 0 : start]
-    cues = (
-        list(_STRONG_SITE.finditer(before)) + list(_OTHER_SITE.finditer(before)) + list(_RECORDED_SITE.finditer(before))
-    )
+    others = [m for m in _OTHER_SITE.finditer(before) if not _device_into(before, m)]
+    cues = list(_STRONG_SITE.finditer(before)) + others + list(_RECORDED_SITE.finditer(before))
     nearest = max(cues, key=lambda m: m.end(), default=None)
     return bool(nearest and _STRONG_SITE.fullmatch(nearest.group(0)))
 
@@ -332,7 +394,7 @@ def location_doubt(text: str, start: int) -> str:
     line = text[:start].rsplit("\n", 1)[-1]
     if re.match(r"\s*(?:keywords?|tags?)\b", line, re.I):
         return "the area is in a keywords list, not said as the recording site"
-    other = list(_OTHER_SITE.finditer(before))
+    other = [m for m in _OTHER_SITE.finditer(before) if not _device_into(before, m)]
     recorded = list(_RECORDED_SITE.finditer(before))
     if other and (not recorded or recorded[-1].start() < other[-1].start()):
         return f"the area follows '{other[-1].group(0)}', which may not be where the recording was"
@@ -349,13 +411,18 @@ def location_doubt(text: str, start: int) -> str:
 _OTHER_TIME = re.compile(
     r"\b(?:arriv\w*|shipp\w*|shipped|received|delivered|purchased|ordered|weaned|weaning|surger(?:y|ies)|"
     r"inject\w*|implant\w*|given|administered|operat\w*|born|restrict\w*|tomorrow|next\s+(?:week|month|time)|"
-    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained)\b",
+    r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained|"
+    r"train(?:ing|ed)|pre-?train\w*|habituat\w*|handl(?:ing|ed)|first\s+(?!record)\w+\s+(?:session|day))\b",
     re.I,
 )
 _OTHER_ANIMAL = re.compile(
     r"\b(?:her|his|its|their)\s+(?:pups?|litters?|offspring|mother|father|dam|sire|parents?)\b|"
     r"\b(?:cage\s*mates?|littermates?|parents?|mother|father|dams?|sires?|breeders?)\b",
     re.I,
+)
+# "imaging began at P98", "training started at 8 weeks", "from P60 on": when a series began.
+_BEGAN_AT = re.compile(
+    r"\b(?:beg[au]n|began|starts?|started|starting|commenced|from|since)\s+(?:at\s+|on\s+|around\s+)?$", re.I
 )
 _SPAN_BEFORE = re.compile(r"\b(?:after|later|for|within|over|every|per|during|in)\s+(?:the\s+)?$", re.I)
 # A recording word right beside the number, with no pause between: "P60 at recording", "recorded at 13 weeks".
@@ -364,7 +431,7 @@ _RECORDING_BEFORE = re.compile(r"\b(?:record\w*|session|experiment)\b\W*(?:at|on
 _RECORDING_WORD = re.compile(r"\b(?:record\w*|sessions?|experiments?)\b", re.I)
 # Clause edges; "at 250 g and 8 weeks" is one clause (an "and" before a number joins two values of one time).
 _CLAUSE_EDGE = re.compile(r"[,;.!?(]\s*|\s(?:and|then|but)\s(?!\d)")
-_CLAUSE_END = re.compile(r"[,;!?)]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")
+_CLAUSE_END = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")  # an aside in brackets is its own clause
 
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
@@ -379,6 +446,8 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
     right beside it, or when it is a span ("after one week") rather than how old the animal is."""
     if _SPAN_BEFORE.search(text[max(0, start - 12) : start]):
         return "this reads as a span of time, not the animal's age"
+    if _BEGAN_AT.search(text[max(0, start - 30) : start]):
+        return "the age when something began, not necessarily at this session"  # "imaging began at P98"
     clause_start, clause_end = _clause(text, start, end)
     if _RECORDING_AFTER.match(text[end:clause_end]) or _RECORDING_BEFORE.search(text[clause_start:start]):
         return ""
@@ -402,7 +471,10 @@ def said_of_recording(text: str, start: int, end: int) -> bool:
 # -- lab
 
 _DONOR = re.compile(
-    r"\b(?:gift|provided|donated|shar(?:ed|ing|e)|kindly|courtesy|thanks?|thx|borrowed|lent|gave|give)\b", re.I
+    r"\b(?:gift|provided|donated|shar(?:ed|ing|e)|kindly|courtesy|thanks?|thx|borrowed|lent|gave|give|"
+    # "a drive built by Loren's lab": a lab that made the equipment
+    r"built|designed|developed|constructed|manufactured|fabricated|machined|wrote|written)\b",
+    re.I,
 )
 # "the mice are from the X lab", "the virus came from the X lab": what came from a lab names a source.
 _SOURCE_BEFORE = re.compile(
@@ -427,7 +499,13 @@ def lab_doubt(text: str, start: int, end: int) -> str:
     sentence = _sentence_around(text, start, end)
     donor = _DONOR.search(sentence)
     if donor:
-        return f"the same sentence says the lab gave something ('{donor.group(0)}')"
+        return f"the same sentence says the lab gave or made something ('{donor.group(0)}')"
+    clause_start = max((m.end() for m in re.finditer(r"[,;.!?]\s", text[:start])), default=0)
+    clause_end = re.search(r"[,;.!?](?:\s|$)", text[end:])
+    clause = text[clause_start : end + clause_end.start() if clause_end else len(text)]
+    role = _OTHER_ROLE.search(clause)  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC"
+    if role and not re.search(r"\brecord\w*", clause, re.I):
+        return f"the same sentence gives the lab another role ('{role.group(0)}')"
     return ""
 
 

@@ -10,7 +10,8 @@ SKIP_ALL = re.compile(
     r"convert\s+(?:it|them|the\s+(?:data|files?|recording))?\s*(?:anyway|now|as\s+is|already|without|please)|"
     r"skip\s+(?:all|the|these|those|every|any|rest\s+of\s+the)\s*(?:the\s+)?(?:remaining\s+|other\s+)?"
     r"(?:questions?|rest|metadata)|skip\s+(?:it\s+)?all|skip\s+the\s+rest|skip\s+everything|"
-    r"no\s+more\s+questions?|stop\s+asking|don'?t\s+ask(?:\s+(?:me\s+)?(?:anything|any\s+more))?|"
+    r"no\s+more\s+(?:questions?|q'?s)|stop\s+asking|proceed\s+with\s+the\s+conversion|"
+    r"(?:using|with)\s+what\s+(?:I'?ve|I\s+have|we'?ve|we\s+have)\s+(?:given|sent|told)(?:\s+you)?|don'?t\s+ask(?:\s+(?:me\s+)?(?:anything|any\s+more))?|"
     r"do\s+not\s+ask|minimal\s+mode|go\s+ahead\s+(?:without|with\s+what\s+you\s+have)|proceed\s+without|"
     r"(?:use|with)\s+(?:only\s+)?what\s+you\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
     r"start\s+the\s+conversion|begin\s+the\s+conversion|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
@@ -22,13 +23,17 @@ CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
     r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*$|"
     # "cancel this, I uploaded the wrong folder": cancelling, then why
-    r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]",
+    r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]|"
+    # "wait, stop - wrong animal, cancel this", "please don't convert this, I'll re-upload": said after a reason
+    r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\W*$|"
+    r"^\W*(?:please\s+)?(?:don'?t|do\s+not)\s+convert\s+(?:this|it|them|anything)\b",
     re.I,
 )
 DONT_KNOW = re.compile(
     r"\b(?:i\s+|we\s+)?(?:don'?t|do\s+not|didn'?t|did\s+not|doesn'?t)\s+(?:know|remember|recall|have|keep|track|weigh|measure|"
     r"record|note|check)\b|"
-    r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
+    r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|"
+    r"\bno\s+[\w ]{1,25}?\s+on\s+(?:file|record)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
     r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
     r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
@@ -40,11 +45,11 @@ DONT_KNOW = re.compile(
 )
 SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
-    r"(?:\s+(?:on|it|this|that|one|please|needed|required|necessary|here|yet|so\s+far|the\s+[\w ]+|for\s+now|"
-    r"thanks?))*\W*$|"
+    r"(?:\s+(?:on|it|this|that|one|please|pls|plz|thx|ty|needed|required|necessary|here|yet|so\s+far|"
+    r"the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
-    r"\bleave\s+(?:it|that|this|the\s+[a-z ]+)?\s?(?:blank|empty|out)\b|"
+    r"\bleave\s+(?:it|that|this|(?:the\s+)?[a-z_ ]+?)?\s?(?:blank|empty|out)\b|"
     r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b",
     re.I,
 )

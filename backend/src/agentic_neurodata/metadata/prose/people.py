@@ -25,14 +25,27 @@ FULL_NAME = (
 _TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
 # Each name is an atomic group and the list is bounded: "Jane Smith, " * 800 must not backtrack
 # through every way of pairing the words into names.
-PEOPLE = rf"(?>{FULL_NAME})(?:\s*(?:;|,|\band\b|&)\s*{_TITLE}*(?>{FULL_NAME})){{0,8}}+"
+# "Mehmet Öztürk (me) and Ayşe Kaya": a short aside after a name (who it is) does not end the list.
+_ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
+# "me (Tom Okafor)": the person writing, named in brackets.
+ME_NAMED = re.compile(rf"\b(?:me|myself)\s*\((?P<name>{FULL_NAME})\)")
+# "her student Omar Farouk", "my colleague Ana Ruiz": who the next person is to the one before.
+RELATION = re.compile(
+    r"\b(?:her|his|their|my|our)\s+(?:student|PhD\s+student|postdoc|colleague|technician|assistant|intern|"
+    r"labmate|lab\s+mate)\s+"
+)
+_ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
+PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
-    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me)\s*[:,]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
+    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine)\s*[:,\-–]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
 )
+# "Jan de Vries ran the session", "I, Rita Sousa, ran all sessions", "it was Jess Alvarez and me (Tom Okafor) on
+# the rig".
+_DOING = r"(?:ran|did|performed|recorded|conducted|collected|made|carried\s+out|(?:(?:was|were)\s+)?on\s+the\s+rig)\b"
 PERSON_BEFORE_VERB = re.compile(
-    rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*{_TITLE}*(?P<people>{PEOPLE})\s+(?:ran|did|performed|recorded|conducted|"
-    rf"collected|made|carried\s+out)\b"
+    rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
+    rf"(?(me)\s*,\s+|\s+){_DOING}"
 )
 # Cues whose role is certain: the person named after them recorded the data.
 _CERTAIN_CUE = re.compile(
@@ -42,7 +55,7 @@ _CERTAIN_CUE = re.compile(
 )
 # "by" after words about recording ("the recordings were done by", "sessions recorded by", "data ... by").
 _RECORDING_BEFORE_BY = re.compile(
-    r"\b(?:record\w*|sessions?|data|acquired|collected|ephys|electrophysiology|imaging)\b[^.;,]{0,25}$", re.I
+    r"\b(?:record\w*|sessions?|data|acquired|collected|ephys|electrophysiology|imaging)\b[^.;,]{0,60}$", re.I
 )
 
 
@@ -51,8 +64,13 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
     cue = text[match.start() : match.start("people")]
     if _CERTAIN_CUE.search(cue):
         return True
-    if re.search(r"\bby\b", cue, re.I):
-        return bool(_RECORDING_BEFORE_BY.search(text[max(0, match.start() - 40) : match.start()]))
+    if re.search(r"\b(?:by|me|mine)\b", cue, re.I):  # "the recordings are mine - Lukas Hoffmann"
+        frame = _RECORDING_BEFORE_BY.search(text[max(0, match.start() - 70) : match.start()])
+        # "data were collected in 2023 and shared by X": another verb between names another act
+        other_verb = frame and re.search(
+            r"\b(?!(?:record|collect|acquir|perform|conduct|carri)ed\b)[a-z]{3,}ed\b", frame.group(0)[4:]
+        )
+        return bool(frame) and not other_verb
     return False
 
 
@@ -65,16 +83,24 @@ _INSTITUTION_KINDS = (
     r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
 )
+# "of Science and Technology", "of Medicine and Dentistry": a field of study after "and" goes on with the name.
+_AND_FIELD = (
+    r"(?:\s+(?:and|&)(?=\s+(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
+    r"Dentistry|Pharmacy|Biology|Neuroscience|Agriculture|Applied|Natural|Life|Social|Humanities|Economics|"
+    r"Tropical)\b))?"
+)
 UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
-    rf"Institut|Centro)\s+(?:of|de|di|du|degli)\s+"
-    rf"{_INSTITUTION_WORD}(?:[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b){_INSTITUTION_WORD}){{0,3}}|"
+    # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
+    rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b)"
+    rf"{_INSTITUTION_WORD}){{0,3}}|"
     rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
-    rf"{_INSTITUTION_WORD}(?:\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
@@ -106,4 +132,11 @@ def names_an_institution(text: str) -> bool:
 
 
 LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
-NAMED_LAB = re.compile(rf"(?<![\w-])(?:the\s+)?(?<![\w-])[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)")
+# "Our lab", "This lab", "Another lab": a determiner before "lab" is not its name.
+_NOT_A_LAB_NAME = (
+    r"(?!(?:Our|My|Your|His|Her|Their|Its|This|That|These|The|Same|Other|Another|Each|Every|Whole|One|Host|Home|"
+    r"Partner|Sister)\s)"
+)
+NAMED_LAB = re.compile(
+    rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
+)

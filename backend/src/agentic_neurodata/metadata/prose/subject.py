@@ -15,13 +15,24 @@ SPECIES_NAMES = sorted((n for n in ALL_NAMES if n not in _UNSAFE_IN_PROSE), key=
 _SPECIES = re.compile(rf"(?<![\w/-])(?:{'|'.join(re.escape(n) for n in SPECIES_NAMES)})(?![\w/-])", re.I)
 
 
+# "domestic pig P-4", "a cat, female": a word that is other things in prose names the animal beside an id or a sex.
+_UNSAFE_BESIDE = re.compile(
+    rf"(?<![\w/-])(?:{'|'.join(sorted(_UNSAFE_IN_PROSE, key=len, reverse=True))})"
+    r"(?=\s+#?(?=[\w\-]*\d)[A-Za-z0-9]+(?:[\-_][A-Za-z0-9]+)*(?![\w/])|\s*,\s*(?:male|female|[MF])(?![\w-]))",
+    re.I,
+)
+# "Prairie voles (Microtus ochrogaster)": a Latin binomial in brackets says exactly which species.
+BRACKETED_BINOMIAL = re.compile(r"\(\s*(?P<latin>[A-Z][a-z]{2,} [a-z]{3,}(?: [a-z]{3,})?)\s*[;,)]")
+
+
 def find_all_species(text: str) -> list[re.Match[str]]:
-    return list(_SPECIES.finditer(text))
+    return sorted([*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)], key=lambda m: m.start())
 
 
 def find_species(text: str) -> re.Match[str] | None:
     """The first species name in `text` (the longest one at that place)."""
-    return _SPECIES.search(text)  # the names are tried longest first at each place
+    found = [m for m in (_SPECIES.search(text), _UNSAFE_BESIDE.search(text)) if m is not None]
+    return min(found, key=lambda m: (m.start(), -len(m.group(0)))) if found else None  # longest first at each place
 
 
 _ROLE = (
@@ -36,18 +47,23 @@ _GROUP = (
     rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
 )
 ID_AFTER_SPECIES = re.compile(
-    rf"(?P<colon>\s*:\s*|\s+)(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?(?P<subject>{ID_TOKEN})"
+    # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
+    rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
+    rf"(?P<subject>{ID_TOKEN})"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
 )
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
 NAME_AFTER_SPECIES = re.compile(r"\s+(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)(?=\s*(?:[,;)(]|$))")
 NAMED = re.compile(
-    r"\b(?:named|called|name\s+is)\s+(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
+    # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
+    r"\b(?:named|called|name\s+is|name(?=\s*[:=]?\s*[A-Za-z][\w\-]*\d))\s*[:=]?\s*(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|larva|pup|bird|ID|id|this\s+one\s+is|"
-    rf"the\s+(?:animal|subject)\s+(?:is|was))(?:\s*(?:id|ID|#|no\.?|number))?\s*[:#=]?\s*"
+    rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
+    # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
+    rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
     rf"(?P<id>{ID_TOKEN})",
     re.I,
 )
@@ -58,7 +74,11 @@ SESSION_CUE = re.compile(
 LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
-    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(]))\s*(?P<lone>[MF])\s*(?=$|[,;)])",
+    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(|]))\s*(?P<lone>[MF])\s*(?=$|[,;)|])|"
+    # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
+    r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
+    r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
+    r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])",
     re.I,
 )
 _UNITS = r"(?:years?|yrs?|months?|mos?|mths?|weeks?|wks?|days?)"
@@ -73,15 +93,16 @@ AGE_RANGE = re.compile(
     rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}",
     re.I,
 )
+_HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and half"
 AGE_QUANTITY = re.compile(
-    rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}\s*-?\s*{_UNITS}"
+    rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}{_HALF}?\s*-?\s*{_UNITS}{_HALF}?"
     rf"(?:\s*(?:and|,)?\s*{_NUMBER}\s*-?\s*{_UNITS})?(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
     rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}",
     re.I,
 )
 WEIGHT = re.compile(
     r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b"
-    r"(?!\s*/)",  # "0.1 mg/kg" is a dose
+    r"(?!\s*/\s*(?:kg|g|mg|day|d|h|hr|ml|l)\b)",  # "0.1 mg/kg" is a dose; "/ 390g /" between columns is not
     re.I,
 )
 # A mass in the same clause as one of these is not the animal's weight at the session: it weighs
@@ -94,13 +115,19 @@ NOT_THE_ANIMAL_NOW = re.compile(
     r"at\s+birth|weaning|free[\s-]feeding|ad\s+lib(?:itum)?)\b",
     re.I,
 )
-_CLAUSE_EDGE = re.compile(r"[,;!?\n]|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
+_CLAUSE_EDGE = re.compile(
+    r"[,;!?\n()|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s"
+)  # "26.7 g (baseline 29 g)"
+_CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
 
 
 def mass_clause(text: str, start: int, end: int) -> str:
-    """The clause a mass stands in: from the last clause edge before it to the first after it."""
-    before = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
-    after = _CLAUSE_EDGE.search(text, end)
+    """The clause a mass stands in: from the last clause edge before it to the first after it. An aside in
+    brackets is its own clause ("26.7 g (baseline 29 g)"), unless it holds only the mass ("weight (24.1 g)")."""
+    alone = re.search(r"\(\s*$", text[max(0, start - 3) : start]) and re.match(r"\s*\)", text[end:])
+    edge = _CLAUSE_EDGE_OUTSIDE if alone else _CLAUSE_EDGE
+    before = max((m.end() for m in edge.finditer(text, 0, start)), default=0)
+    after = edge.search(text, end)
     return text[before : after.start() if after else len(text)]
 
 
@@ -120,6 +147,28 @@ _PERSON_AFTER = re.compile(
     r"person|people|author|undergrad\w*|tech|vet\w*|staff|doctor|professor)\b",
     re.I,
 )
+
+
+_PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
+
+
+def sex_said(match: re.Match[str]) -> str:
+    """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
+    said = next(match.group(g) for g in ("sex", "sx", "unk", "lone", "aged", "kid") if match.group(g))
+    return _PERSON_SEX.get(said.lower(), said)
+
+
+def age_of_a_person(text: str, end: int) -> bool:
+    """'the 30-year-old man who recorded it', '28 years old postdoc': an age said of a person."""
+    after = re.match(r"(?:[-\s]+old)?\s+(?:(?:male|female)\s+)?(?:man|woman|men|women|guy|lady)\b", text[end:], re.I)
+    return bool(after) or bool(
+        re.match(r"(?:[-\s]+old)?(?:\s+(?:male|female))?" + _PERSON_AFTER.pattern, text[end:], re.I)
+    )
+
+
+def sex_span(match: re.Match[str]) -> tuple[int, int]:
+    """Where the sex word of a SEX match is (an age said before it is not part of it)."""
+    return match.span("aged") if match.group("aged") else match.span()
 
 
 def sex_of_a_person(text: str, start: int, end: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..brain_areas import LAYER_AFTER
 from ..fields import FIELDS
 from ..strains import ALLELE_AHEAD
 
@@ -42,12 +43,16 @@ KEYS.update(
         "animal": "subject_id",
         "name": "experimenter",
         "our institution": "institution",
+        "specimen id": "subject_id",  # the Allen Institute's name for the animal's id
+        "donor id": "subject_id",
     }
 )
 PAIR = re.compile(
     r"(?:^|(?<=[\s,;(]))(?P<key>"
     + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
-    + r")\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?P<value>\S)",
+    # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key;
+    # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
+    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?=(?P<value>\S))",
     re.I,
 )
 _NEXT_KEY = r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b))"
@@ -57,7 +62,7 @@ _AND_NEXT_KEY = (
 
 # "experimenters: A and B; Universidad de Granada": the list of people ends where a place begins.
 _INSTITUTION_NEXT = (
-    r"\s*(?=[^;,.]*\b(?:Universit\w*|Universidad|Institut\w*|College|Center|Centre|Hospital|Laboratory|School|"
+    r"\s*(?=[^;,.(\n]*\b(?:Universit\w*|Universidad|Institut\w*|College|Center|Centre|Hospital|Laboratory|School|"
     r"Foundation|Academy)\b(?!\s*:))"
 )
 
@@ -86,7 +91,8 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     end = min(end, masked) if masked >= 0 else end
     while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
         end -= 1
-    return end
+    layer = LAYER_AFTER.match(text, end) if name == "electrode_location" else None
+    return layer.end() if layer else end  # "Recording site: piriform cortex, layer 2": the layer belongs to it
 
 
 def _unbracketed_end(text: str, start: int, stop: re.Pattern[str]) -> int:
