@@ -20,6 +20,7 @@ a surgery, a viral construct), is asked back with the reading as its proposal, n
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from typing import Any
 
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
+from . import names
 from .brain_areas import find_area, named_by_cue
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import TIME_OF_DAY, find_datetimes
@@ -38,10 +40,20 @@ from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import certainty, keys, people, several, subject, tables
 from .prose import intents as said
-from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
+from .prose.words import (
+    KEYS,
+    MASK,
+    PAIR,
+    content_words,
+    field_named,
+    list_items,
+    mentioned_fields,
+    strip_preamble,
+    value_end,
+)
 from .result import RuleResult, ask_back
 from .strains import NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
-from .zones import Zone, find_zone
+from .zones import Zone, find_zone, is_city
 
 # Fields whose answer is the whole message when they are the one thing asked.
 WHOLE_ANSWER_FIELDS = {
@@ -306,6 +318,8 @@ class _Reader:
         line = find_genotypes(answer) or WILD_TYPE.search(answer)
         if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):
             return False  # "wild-type C57BL/6J": a genotype and a strain, each for the finders to read
+        if name == "genotype" and WILD_TYPE.search(answer) and not find_genotypes(answer):
+            return False  # "plain wild type, no transgenes": the words around "wild type" say the same
         if name == "electrode_location" and certainty.names_other_sites(answer):
             return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
         if name == "institution" and people.names_an_institution(answer) and _IN_A_SENTENCE.search(answer):
@@ -381,6 +395,9 @@ class _Reader:
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
+            listed = list_items(self.buffer.original, start) if name in ("experimenter", "keywords") else None
+            if listed:  # "experimenter:\n  - Buccino, Alessio\n  - Trapani, Alessandra": each item is one
+                raw, end = "; ".join(listed[0]), listed[1]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
@@ -403,8 +420,13 @@ class _Reader:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
                 # its words stay for the other finders (an institution).
                 end, raw = start + aside.start(), raw[: aside.start()]
-            if name == "electrode_location" and people.names_an_institution(raw):
-                continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
+            if name == "electrode_location" and (
+                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0])
+            ):
+                continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
+            if name not in _FREE_TEXT and name not in _ID_FIELDS:  # "FVB/NJ fyi", "ventral CA1 this time": an aside
+                kept = _TRAILING_ASIDE.sub("", raw)
+                end, raw = end - (len(raw) - len(kept)), kept
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
@@ -422,6 +444,9 @@ class _Reader:
             if raw.strip():
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 key = match.group("key").lower().strip()
+                readings = names.one_person_or_two(raw) if key == "experimenter" else None
+                if readings is not None:  # "Experimenter: García Martínez, José Luis": one person or two?
+                    rule = functools.partial(_already_read, readings)
                 bare_date = key == "date" and name == "session_start_time"
                 doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
@@ -429,6 +454,7 @@ class _Reader:
                 doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
                 if not doubt and name not in _FREE_TEXT and GUESS.search(raw):
                     doubt = "the value says it is a guess"  # "Brain region: somewhere near CA1"
+                doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -482,7 +508,7 @@ class _Reader:
             start, end, doubt = (
                 (*sure[0], "") if len(sure) == 1 else (*free[0], f"the message gives more than one time ({listed})")
             )
-        raw = self.buffer.original[start:end]
+        raw = self._from_range_start(start, end)
         if not HAS_TIME.search(raw) and not doubt:
             raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
@@ -491,6 +517,17 @@ class _Reader:
         if doubt and not rule().ok and not rule().proposals:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
         self.store("session_start_time", raw, rule, doubt)
+
+    def _from_range_start(self, start: int, end: int) -> str:
+        """'rec was 10:15-11:00 CET 2025-01-14': a time that ends a range is when the session ended; the
+        range's first time, with the same day and zone, is the start."""
+        raw = self.buffer.original[start:end]
+        ends = TIME_OF_DAY.match(raw)
+        began = _RANGE_BEGAN.search(self.buffer.original, max(0, start - 25), start)
+        if ends is None or began is None:
+            return raw
+        self.buffer.claim(began.start(), start, "session_start_time")
+        return began.group("time") + raw[ends.end() :]
 
     def _with_start_time_from_elsewhere(self, raw: str) -> str:
         """'Recorded on 2023-02-02. ... Start 08:15.': a day without a time, and one time of day said
@@ -603,6 +640,7 @@ class _Reader:
         lead = _JUST_ME.match(names)
         if lead:  # "just me, Aiden Walsh": the words before the name are not a person
             names, start = names[lead.end() :], start + lead.end()
+        names = people.without_own_clause(text, start + len(names), names)
         names = _without_affiliation(names)
         original = self.buffer.original
         end = start + len(names)
@@ -703,6 +741,11 @@ class _Reader:
             assert exact is not None
             self.store("species", exact[0])
             self.buffer.claim(exact[1], exact[2], "species")
+            # "prairie vole (Microtus ochrogaster) PV-14": the id after the bracketed Latin name
+            after = subject.ID_AFTER_SPECIES.match(text, exact[2] + text.startswith(")", exact[2]))
+            if after and not after.group("group") and subject.looks_like_id(after.group("subject"), after_species=True):
+                self.store("subject_id", after.group("subject"))
+                self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
         match, rivals = self._species_among_rivals(text, match)
         if not rivals and subject.plural(match.group(0)) and not subject.ID_AFTER_SPECIES.match(text, match.end()):
@@ -736,6 +779,8 @@ class _Reader:
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
         self.store("species", said, doubt=doubt)
         self.buffer.claim(start, end, "species")
+        latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
+        end = latin.end() if latin else end
         after = subject.ID_AFTER_SPECIES.match(text, end)
         if after and ":" in after.group("colon") and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them
@@ -829,6 +874,9 @@ class _Reader:
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
+        bids = subject.BIDS_ID.search(self.buffer.text)
+        if bids and not self.result.settles("subject_id"):
+            self._take_id(bids.start(), bids.end(), bids.group("id"))
 
     def _session_id(self) -> None:
         match = subject.SESSION_CUE.search(self.buffer.text)
@@ -860,6 +908,8 @@ class _Reader:
         )
         value = subject.sex_said(match)
         doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
+        # "pretty sure it's a female but I'd have to check": a guess in the sex's own sentence
+        doubt = doubt or certainty.guess_beside(self.buffer.original, *match.span())
         self.store("sex", value, doubt=doubt)
         for other in found:
             self.buffer.claim(*subject.sex_span(other), "sex")  # "29 y/o F": the age before it stays for the age
@@ -904,7 +954,16 @@ class _Reader:
         message names its own subject is the group's, which the subject may not share."""
         group = _GROUP_AFTER_AGE.match(self.buffer.original, age.end())
         own = self.result.settles("subject_id")
-        return f"said of a group ('{group.group('group')}'), not this animal" if group and own else ""
+        if group and own:
+            return f"said of a group ('{group.group('group')}'), not this animal"
+        # "mice (8-12 weeks) were used", "two monkeys, 7 and 9 years old": a range of ages in a sentence
+        # about several animals is the group's; the one subject has one age within it.
+        if subject.AGE_RANGE.fullmatch(age.group(0)) or re.search(r"\d\s*(?:and|,)\s*\d", age.group(0)):
+            sentence = certainty.sentence_around(self.buffer.original, *age.span())
+            several_animals = _SEVERAL_ANIMALS.search(sentence)
+            if several_animals:
+                return f"a range of ages said of several animals ('{several_animals.group(0)}')"
+        return ""
 
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
@@ -1069,6 +1128,18 @@ class _Reader:
 _GROUP_AFTER_AGE = re.compile(
     r"[-\s]*(?:old\s+)?(?:(?:male|female|adult|young)\s+)?(?P<group>males|females|mice|rats|animals|pups)\b", re.I
 )
+_SEVERAL_ANIMALS = re.compile(
+    r"\b(?:mice|rats|monkeys|macaques|marmosets|animals|gerbils|ferrets|birds|finches|voles|bats|pups|males|"
+    r"females|subjects|participants|cohort|group)\b|\bn\s*=\s*\d+",
+    re.I,
+)
+# Words after a keyed value that are about it, not part of it: "FVB/NJ fyi", "ventral CA1 this time".
+_TRAILING_ASIDE = re.compile(
+    r"(?:\s+(?:fyi|btw|lol|thx|thanks|pls|plz|please|this\s+time|today|again|as\s+usual|as\s+always))+\W*$",
+    re.I,
+)
+# "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
+_RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
 _PRONOUN = re.compile(r"(?:it|he|she|they|this|that|which)", re.I)
 _AGE_TOKEN = re.compile(r"(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?", re.I)
 _BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -1120,6 +1191,10 @@ def _declines_a_field(clause: str) -> bool:
 def _is_vocabulary(name: str) -> bool:
     words = {w.lower().strip(".") for w in name.split()}
     return bool(words & _NOT_PEOPLE) or any(subject.find_species(w) for w in words)
+
+
+def _already_read(result: RuleResult) -> RuleResult:
+    return result
 
 
 def parse_free_text(

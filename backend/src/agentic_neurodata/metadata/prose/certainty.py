@@ -25,7 +25,7 @@ _SENTENCE = re.compile(r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b[
 # Roles that are not the person who recorded: a person named in the same sentence may hold them.
 _OTHER_ROLE = re.compile(
     r"\b(?:PI|P\.I\.|principal\s+investigator|supervisor|supervised|lab\s+head|head\s+of|group\s+leader|"
-    r"surger(?:y|ies)|surgeon|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
+    r"surger(?:y|ies)|surgeon|surgical|craniotom\w*|an(?:a)?esthe\w*|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
     r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
     r"husbandry|breeding|approv\w*|contact|corresponding)\b",
@@ -35,7 +35,7 @@ _OTHER_ROLE = re.compile(
 
 def experimenter_doubt(text: str, start: int, end: int) -> str:
     """A name read without a certain cue: uncertain if its sentence also names another role."""
-    sentence = _sentence_around(text, start, end)
+    sentence = sentence_around(text, start, end)
     role = _OTHER_ROLE.search(sentence)
     if role:
         return f"the same sentence names another role ('{role.group(0)}')"
@@ -97,6 +97,18 @@ def guess_in_clause(text: str, start: int, end: int) -> str:
     return f"the words say '{guess.group(0)}'" if guess else ""
 
 
+def guess_beside(text: str, start: int, end: int) -> str:
+    """'pretty sure it's a female but ...', 'female, I think': a guess in the value's own clause or in a
+    clause after it that says nothing else ('probably 5 months' in the next clause is about the age)."""
+    own = guess_in_clause(text, start, end)
+    if own:
+        return own
+    after = re.match(r"[^,;.!?]*[,;]\s*(?P<guess>[^,;.!?()]{1,40}?)\s*(?:[,;.!?)]|$)", text[end:])
+    if after and GUESS.fullmatch(after.group("guess")):
+        return f"the words say '{after.group('guess')}'"
+    return ""
+
+
 def _without_other_asides(text: str, start: int, end: int) -> str:
     """`text` with the bracketed asides that do not hold text[start:end] blanked: '(..., probably 5 months)'
     is a guess about the age in it, not about a name after it."""
@@ -108,7 +120,15 @@ def _without_other_asides(text: str, start: int, end: int) -> str:
 def guess_doubt(text: str, start: int, end: int) -> str:
     """A value whose sentence says it is a guess ('I think Anna recorded it'); a guess inside a bracketed
     aside about something else does not count."""
-    guess = GUESS.search(_sentence_around(_without_other_asides(text, start, end), start, end))
+    guess = GUESS.search(sentence_around(_without_other_asides(text, start, end), start, end))
+    return f"the sentence says '{guess.group(0)}'" if guess else ""
+
+
+def guess_before(text: str, key_start: int) -> str:
+    """'I think the strain is C57BL/6J': a guess in the words of the sentence before a key covers its value."""
+    cuts = [m.end() for m in _SENTENCE.finditer(text[:key_start])]
+    before = text[max([*cuts, text.rfind("\n", 0, key_start) + 1, 0]) : key_start]
+    guess = GUESS.search(before)
     return f"the sentence says '{guess.group(0)}'" if guess else ""
 
 
@@ -309,7 +329,7 @@ def description_doubt(kept: str) -> str:
     return ""
 
 
-def _sentence_around(text: str, start: int, end: int) -> str:
+def sentence_around(text: str, start: int, end: int) -> str:
     cuts = [m.end() for m in _SENTENCE.finditer(text, 0, start)]
     sentence_start = cuts[-1] if cuts else 0
     after = _SENTENCE.search(text, end)
@@ -377,7 +397,7 @@ _PLAN = re.compile(
 
 def plan_doubt(text: str, start: int, end: int) -> str:
     """A value in a sentence about what is planned ('The next session will target V1')."""
-    plan = _PLAN.search(_sentence_around(text, start, end))
+    plan = _PLAN.search(sentence_around(text, start, end))
     return f"the sentence says what is planned ('{plan.group(0)}')" if plan else ""
 
 
@@ -496,7 +516,7 @@ def lab_doubt(text: str, start: int, end: int) -> str:
         return ""  # "we are the X lab", "in the X lab": the lab is ours whatever else the sentence says
     if _SOURCE_BEFORE.search(text[max(0, start - 60) : start]):
         return "the lab is named as where something came from"
-    sentence = _sentence_around(text, start, end)
+    sentence = sentence_around(text, start, end)
     donor = _DONOR.search(sentence)
     if donor:
         return f"the same sentence says the lab gave or made something ('{donor.group(0)}')"
@@ -554,7 +574,7 @@ _BREEDING = re.compile(
 def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = False) -> str:
     """A genotype (or, `breeding_only`, a strain: a vendor sells the strain it names) read from prose
     whose sentence is about breeding or a donor: asked back."""
-    found = (_BREEDING if breeding_only else _LINEAGE).search(_sentence_around(text, start, end))
+    found = (_BREEDING if breeding_only else _LINEAGE).search(sentence_around(text, start, end))
     return f"the sentence names lines of parents or of a donor ('{found.group(0)}')" if found else ""
 
 

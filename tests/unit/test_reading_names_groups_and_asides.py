@@ -1,0 +1,258 @@
+"""General rules of the offline reader (issue 14, eleventh round): the structure of names, groups of
+animals, ranges, guesses, words after a keyed value, table cells and places. Each rule covers a family
+of mistakes; the sentences are our own, from no corpus file."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.names import normalize_experimenters
+from agentic_neurodata.metadata.parsed import ParsedInput
+from agentic_neurodata.metadata.text_fields import normalize_institution, normalize_lab
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+def asked_back(parsed: ParsedInput, field: str) -> bool:
+    return any(c.field == field for c in parsed.confirmations)
+
+
+def proposal(parsed: ParsedInput, field: str) -> object:
+    return next(c.proposals[0].value for c in parsed.confirmations if c.field == field)
+
+
+# -- names: particles nameparser does not know, two surnames, list items, "both"
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("Youssef Amine El Mansouri", "El Mansouri, Youssef Amine"),
+        ("Omar Al Hashimi", "Al Hashimi, Omar"),
+        ("Chiara Dalla Torre", "Dalla Torre, Chiara"),
+        ("Jan de Vries", "de Vries, Jan"),
+        ("Al Green", "Green, Al"),  # a given name that is also a particle stays the given name
+    ],
+)
+def test_a_particle_opens_the_family_name(said: str, stored: str) -> None:
+    assert normalize_experimenters(said).value == [stored]
+
+
+def test_a_particle_name_is_read_in_a_sentence() -> None:
+    assert read("The recordings were made by Karim Ben El Fassi.").values["experimenter"] == ["El Fassi, Karim Ben"]
+
+
+def test_two_surnames_under_a_key_for_one_person_are_asked_not_split() -> None:
+    parsed = read("Experimenter: Pérez Gómez, Ana María")
+    assert "experimenter" not in parsed.values
+    readings = next(c.proposals for c in parsed.confirmations if c.field == "experimenter")
+    assert [r.value for r in readings] == [["Pérez Gómez, Ana María"], ["Gómez, Pérez", "María, Ana"]]
+
+
+def test_two_people_under_a_plural_key_stay_two() -> None:
+    assert read("Experimenters: Nina Park, Tom Weller").values["experimenter"] == ["Park, Nina", "Weller, Tom"]
+
+
+@pytest.mark.parametrize("word", ["both", "all", "each", "who"])
+def test_a_word_of_the_sentence_after_a_comma_ends_the_names(word: str) -> None:
+    text = f"The experimenters were Lena Fischer and Marco Bianchi, {word} from the University of Basel."
+    assert read(text).values["experimenter"] == ["Fischer, Lena", "Bianchi, Marco"]
+
+
+def test_a_yaml_list_under_a_key_gives_each_item() -> None:
+    text = "session:\n  experimenter:\n  - Okafor, Ngozi\n  - Lund, Erik\n  keywords:\n    - gamma\n    - attention\n"
+    values = read(text).values
+    assert values["experimenter"] == ["Okafor, Ngozi", "Lund, Erik"]
+    assert values["keywords"] == ["gamma", "attention"]
+
+
+# -- people: another act, a list cut by a clause of its own, "my student, X"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All surgeries and anaesthesia were handled, under supervision, by Dr. Mira Holm; we recorded later.",
+        "Surgical implantation was carried out with care by Dr. Pavel Novak.",
+        "The craniotomy was done under isoflurane by Dr. Ines Moreau.",
+    ],
+)
+def test_a_name_after_a_surgical_act_is_not_stored_as_the_experimenter(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+def test_a_name_with_its_own_verb_after_a_semicolon_ends_the_list() -> None:
+    text = "Sessions were run by Hana Ito; Dr. Leo Brandt implanted the drives and Prof. Eva Lind supervised."
+    assert read(text).values["experimenter"] == ["Ito, Hana"]
+
+
+def test_the_student_named_after_made_by_outranks_the_writer_introducing_himself() -> None:
+    text = "I am Prof. Stefan Maier from ETH Zurich. The data were made by my postdoc, Clara Vogt, last spring."
+    assert read(text).values["experimenter"] == ["Vogt, Clara"]
+
+
+# -- ages of a group: a range said of several animals is not the one subject's
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Adult Wistar rats (10-14 weeks) were used; rat WR-3 was female.",
+        "Three marmosets, 4 and 6 years old, were trained; this file is marmoset Kiko.",
+        "Male mice (n = 6) aged 2-3 months were tested; mouse MM-5 weighed 25 g.",
+    ],
+)
+def test_a_range_of_ages_said_of_several_animals_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "age" not in parsed.values and asked_back(parsed, "age")
+
+
+def test_a_range_said_of_the_one_animal_is_still_its_age() -> None:
+    assert read("mouse KL-2, female, 9-11 weeks").values["age"] == "P9W/P11W"
+
+
+# -- start time: the end of a range is not the start
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("session 13:40-15:10 Europe/Paris 2024-02-06, rat P-9", "2024-02-06T13:40:00+01:00"),
+        ("we recorded 9:00 to 10:30 Europe/Oslo on 2023-11-20", "2023-11-20T09:00:00+01:00"),
+    ],
+)
+def test_a_time_range_starts_at_its_first_time(text: str, start: str) -> None:
+    assert read(text).values["session_start_time"] == start
+
+
+# -- guesses: "pretty sure", "I'd have to check", a guess in the sentence before a key
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fairly sure he's a male, but I would need to verify",
+        "male, I believe",
+        "mouse OT-4, female I'd have to double-check",
+    ],
+)
+def test_a_guessed_sex_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "sex" not in parsed.values and asked_back(parsed, "sex")
+
+
+def test_a_guess_about_another_value_in_the_bracket_does_not_touch_the_sex() -> None:
+    assert read("rat GH-2 (female, maybe 300 g)").values["sex"] == "F"
+
+
+def test_a_guess_before_a_key_covers_its_value() -> None:
+    parsed = read("Mouse AZ-1. I believe the strain is BALB/cJ.")
+    assert "strain" not in parsed.values and proposal(parsed, "strain") == "BALB/cJ"
+
+
+# -- words after a keyed value, a place under a location key
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("strain: 129S1/SvImJ btw", "strain", "129S1/SvImJ"),
+        ("Location: dorsal CA3 today, not CA1", "electrode_location", "dorsal CA3"),
+        ("genotype = Vglut2-IRES-Cre fyi", "genotype", "Vglut2-IRES-Cre"),
+    ],
+)
+def test_words_about_a_keyed_value_are_not_part_of_it(text: str, field: str, value: str) -> None:
+    assert read(text).values[field] == value
+
+
+def test_a_city_under_a_location_key_is_not_a_brain_area() -> None:
+    parsed = read("Location: Lisbon (the institution is the Champalimaud Foundation)")
+    assert "electrode_location" not in parsed.values
+
+
+# -- tables, institutions, labs, genotypes, places named after animals
+
+
+def test_a_quoted_csv_cell_keeps_its_comma() -> None:
+    values = read('Lab,Experimenter,Institution\nFiete Lab,"Khona, Mikail",MIT').values
+    assert values["experimenter"] == ["Khona, Mikail"]
+    assert values["institution"] == "Massachusetts Institute of Technology"
+
+
+def test_an_and_before_a_possessive_joins_one_institution() -> None:
+    parsed = read("The patient was recorded at Boston Children's Hospital by Dr. Amy Cole.")
+    assert parsed.values["institution"] == "Boston Children's Hospital"
+    text = "Participant P-12 was recorded at Brigham and Women's Hospital."
+    assert read(text).values["institution"] == "Brigham and Women's Hospital"
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [("UCL in London", "University College London"), ("Washington University in St. Louis", None)],
+)
+def test_a_known_institution_in_its_city(said: str, stored: str | None) -> None:
+    assert normalize_institution(said).value == (stored or said)
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("Mala Murthy's lab", "Murthy Lab"),
+        ("Prof. Häusser's laboratory", "Häusser Lab"),
+        ("we are the Sternson lab", "Sternson Lab"),
+        ("it's the Dan lab", "Dan Lab"),
+    ],
+)
+def test_a_lab_named_by_its_head(said: str, stored: str) -> None:
+    assert normalize_lab(said).value == stored
+    assert read(said, "lab").values["lab"] == stored
+
+
+def test_wild_type_with_words_around_it_is_wild_type() -> None:
+    assert read("just wild type, nothing transgenic", "genotype").values["genotype"] == "wild-type"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We recorded at the University of Leeds; the animals came from the rat facility next door.",
+        "Imaging was done at KU Leuven; larvae came from the zebrafish core there.",
+    ],
+)
+def test_a_species_word_naming_a_facility_is_not_the_subject(text: str) -> None:
+    assert "species" not in read(text).values
+
+
+# -- recall: lab scripts and dumps, ids after a Latin name, a role word or a BIDS label
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ('Rec.subject = "KT-9";\nRec.sex = "M";', "subject_id", "KT-9"),
+        ("s(2).sex = {'F'};", "sex", "F"),
+        ("{'subject_id': 'QX-71', 'age': 'P84D'}", "subject_id", "QX-71"),
+        ('{"session_id": "run_0042", "lab": "Harvey Lab"}', "session_id", "run_0042"),
+        ("mouseID = 'B7-R'; sex = 'F';", "subject_id", "B7-R"),
+    ],
+)
+def test_pairs_written_as_code_are_read_as_pairs(text: str, field: str, value: str) -> None:
+    assert read(text).values[field] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("prairie vole (Microtus ochrogaster) PV-14, female", "PV-14"),
+        ("Egyptian fruit bat (Rousettus aegyptiacus) RB-2, male", "RB-2"),
+        ("healthy volunteer HV-22, 40 years old, male", "HV-22"),
+        ("mice: Ai14 reporters, this one is RX-4", "RX-4"),
+        ("human participant, sub-LA03, 52 years, female", "sub-LA03"),
+    ],
+)
+def test_the_id_after_a_latin_name_a_role_word_or_a_bids_label(text: str, subject_id: str) -> None:
+    assert read(text).values["subject_id"] == subject_id
