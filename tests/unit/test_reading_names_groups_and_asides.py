@@ -256,3 +256,71 @@ def test_pairs_written_as_code_are_read_as_pairs(text: str, field: str, value: s
 )
 def test_the_id_after_a_latin_name_a_role_word_or_a_bids_label(text: str, subject_id: str) -> None:
     assert read(text).values["subject_id"] == subject_id
+
+
+# -- found on our own sentences with distractors
+
+
+def test_two_institutions_joined_after_one_frame_are_asked_back() -> None:
+    parsed = read("we recorded at UCSF and Zuckerberg San Francisco General Hospital")
+    assert "institution" not in parsed.values and asked_back(parsed, "institution")
+
+
+def test_an_institution_beside_a_facility_the_animals_came_from_is_asked_back() -> None:
+    parsed = read("the larvae are from the fish facility at the Karolinska Institutet; larva L-4, 5 dpf")
+    assert "institution" not in parsed.values
+
+
+@pytest.mark.parametrize("text", ["Location: Chicago", "Location: Lyon, France"])
+def test_a_bare_location_key_gives_only_a_brain_area(text: str) -> None:
+    assert "electrode_location" not in read(text).values
+
+
+def test_a_brain_area_under_a_bare_location_key_is_read() -> None:
+    assert read("Location: dorsal striatum").values["electrode_location"] == "dorsal striatum"
+
+
+def test_a_guess_after_a_keyed_value_covers_it() -> None:
+    parsed = read("Recording site: thalamus (VPM), but confirmation is still pending")
+    assert "electrode_location" not in parsed.values and asked_back(parsed, "electrode_location")
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("It started at 08:50 and ended at 10:10 on 2023-07-07 (Europe/Vienna).", "2023-07-07T08:50:00+02:00"),
+        ("began at 13:00, stopped at 14:30 on 2021-09-01, Europe/Dublin", "2021-09-01T13:00:00+01:00"),
+    ],
+)
+def test_a_time_after_ended_is_not_the_start(text: str, start: str) -> None:
+    assert read(text).values["session_start_time"] == start
+
+
+def test_an_end_time_alone_is_not_stored_as_the_start() -> None:
+    assert "session_start_time" not in read("the recording finished at 16:10 on 2023-07-07 (Europe/Vienna)").values
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"), [("the Tank lab in Princeton", "Tank Lab"), ("Dr. Mackenzie Mathis's group", "Mathis Lab")]
+)
+def test_a_lab_answer_without_where_it_is(said: str, stored: str) -> None:
+    assert read(said, "lab").values["lab"] == stored
+
+
+def test_an_institution_given_as_the_lab_is_refused() -> None:
+    parsed = read("we're part of the Salk Institute", "lab")
+    assert "lab" not in parsed.values
+
+
+def test_wild_type_said_of_a_control_animal_is_asked_back() -> None:
+    parsed = read("mouse TG-3 (APP/PS1, 9 months) and a wild-type control TG-4")
+    assert "genotype" not in parsed.values or parsed.values["genotype"] != "wild-type"
+
+
+def test_a_contrasting_clause_after_a_genotype_answer_is_not_part_of_it() -> None:
+    assert read("Sst-IRES-Cre, but the GCaMP came from a virus", "genotype").values["genotype"] == "Sst-IRES-Cre"
+
+
+def test_mostly_in_an_area_is_asked_back() -> None:
+    parsed = read("mostly M2, a few units in M1", "electrode_location")
+    assert "electrode_location" not in parsed.values

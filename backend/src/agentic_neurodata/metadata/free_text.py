@@ -318,6 +318,10 @@ class _Reader:
         line = find_genotypes(answer) or WILD_TYPE.search(answer)
         if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):
             return False  # "wild-type C57BL/6J": a genotype and a strain, each for the finders to read
+        if name in ("genotype", "strain", "electrode_location") and re.search(
+            r"[,;]\s*(?:but|while|whereas|although|though|however)\b", answer, re.I
+        ):
+            return False  # "Pvalb-Cre, but the reporter was injected": the finders read the value, not the clause
         if name == "genotype" and WILD_TYPE.search(answer) and not find_genotypes(answer):
             return False  # "plain wild type, no transgenes": the words around "wild type" say the same
         if name == "electrode_location" and certainty.names_other_sites(answer):
@@ -373,7 +377,11 @@ class _Reader:
                 self._units_key() if role.field in ("weight", "age") and _BARE_NUMBER.fullmatch(raw) else ""
             )
             if role.field and not (role.field == "experimenter" and _is_vocabulary(raw)):
-                self.store(role.field, f"{raw} {unit}" if unit else raw)
+                # "Recording site: thalamus (VPM), but confirmation is still pending": a guess around the value
+                doubt = certainty.guess_before(self.buffer.original, role.key_start) or (
+                    "" if role.field in _FREE_TEXT else certainty.guess_after(self.buffer.original, end)
+                )
+                self.store(role.field, f"{raw} {unit}" if unit else raw, doubt=doubt)
             self.buffer.claim(role.key_start, end, role.field or "other role")
 
     def _units_key(self) -> str:
@@ -424,6 +432,9 @@ class _Reader:
                 people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0])
             ):
                 continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
+            bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"
+            if bare_location and find_area(raw) is None:
+                continue  # "Location: Boston": a bare "Location" may be a place; only a brain area is read from it
             if name not in _FREE_TEXT and name not in _ID_FIELDS:  # "FVB/NJ fyi", "ventral CA1 this time": an aside
                 kept = _TRAILING_ASIDE.sub("", raw)
                 end, raw = end - (len(raw) - len(kept)), kept
@@ -455,6 +466,8 @@ class _Reader:
                 if not doubt and name not in _FREE_TEXT and GUESS.search(raw):
                     doubt = "the value says it is a guess"  # "Brain region: somewhere near CA1"
                 doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
+                if name not in _FREE_TEXT:  # "Location: hippocampus (dorsal), but histology is pending"
+                    doubt = doubt or certainty.guess_after(self.buffer.original, end)
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -508,7 +521,8 @@ class _Reader:
             start, end, doubt = (
                 (*sure[0], "") if len(sure) == 1 else (*free[0], f"the message gives more than one time ({listed})")
             )
-        raw = self._from_range_start(start, end)
+        raw, ended = self._from_range_start(start, end)
+        doubt = doubt or ended
         if not HAS_TIME.search(raw) and not doubt:
             raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
@@ -518,16 +532,26 @@ class _Reader:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
         self.store("session_start_time", raw, rule, doubt)
 
-    def _from_range_start(self, start: int, end: int) -> str:
-        """'rec was 10:15-11:00 CET 2025-01-14': a time that ends a range is when the session ended; the
-        range's first time, with the same day and zone, is the start."""
-        raw = self.buffer.original[start:end]
+    def _from_range_start(self, start: int, end: int) -> tuple[str, str]:
+        """'rec was 10:15-11:00 CET 2025-01-14', 'started at 10:05 and ended at 11:40 on ...': a time that
+        ends a range is when the session ended; the range's first time (or the one said as the start in
+        the same sentence), with the same day and zone, is the start. (The raw value, and a doubt when the
+        time read is an end and no start is said.)"""
+        original = self.buffer.original
+        raw = original[start:end]
         ends = TIME_OF_DAY.match(raw)
-        began = _RANGE_BEGAN.search(self.buffer.original, max(0, start - 25), start)
-        if ends is None or began is None:
-            return raw
-        self.buffer.claim(began.start(), start, "session_start_time")
-        return began.group("time") + raw[ends.end() :]
+        if ends is None:
+            return raw, ""
+        began = _RANGE_BEGAN.search(original, max(0, start - 25), start)
+        if began is None and _ENDED_AT.search(original, max(0, start - 25), start):
+            sentence_start = max([m.end() for m in re.finditer(r"[.!?\n]\s", original[:start])], default=0)
+            began = _STARTED_AT.search(original, sentence_start, start)
+            if began is None:
+                return raw, "the time read is when the session ended"
+        if began is None:
+            return raw, ""
+        self.buffer.claim(began.start("time"), began.end("time"), "session_start_time")
+        return began.group("time") + raw[ends.end() :], ""
 
     def _with_start_time_from_elsewhere(self, raw: str) -> str:
         """'Recorded on 2023-02-02. ... Start 08:15.': a day without a time, and one time of day said
@@ -587,15 +611,19 @@ class _Reader:
             if len(recorded) == 1:
                 best = max(recorded.values(), key=lambda span: span[1] - span[0])
                 others = {s for s, e in found if e <= best[0] or s >= best[1]}
-        self._institution_at(*best, len(others))
+        # "we recorded at UCL and Great Ormond Street Hospital": two places joined after one frame
+        joined = any(re.fullmatch(r"\s*(?:,|and|&|as\s+well\s+as)\s*", self.buffer.text[best[1] : s]) for s, _ in found)
+        self._institution_at(*best, len(others), joined)
         for start, end in found:  # the other institutions are not labs or people either
             if MASK not in self.buffer.text[start:end]:
                 self.buffer.claim(start, end, "institution")
 
-    def _institution_at(self, start: int, end: int, others: int) -> None:
+    def _institution_at(self, start: int, end: int, others: int, joined: bool = False) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
-        doubt = certainty.institution_doubt(original, start, end, others) or certainty.signature_doubt(original, start)
+        doubt = "the message names another institution joined to it" if joined else ""
+        doubt = doubt or certainty.institution_doubt(original, start, end, others)
+        doubt = doubt or certainty.signature_doubt(original, start)
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
@@ -691,7 +719,11 @@ class _Reader:
                 self.buffer.claim(match.start(), match.end(), "strain")
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
-            self.taken(wild.start(), wild.end(), "genotype", "genotype", "wild-type")
+            # "a wild-type control AD-8", "wild-type littermates": said of another animal than the subject
+            other = _OTHER_ANIMAL_AFTER.match(self.buffer.original, wild.end())
+            doubt = f"said of another animal ('{other.group('other')}')" if other else ""
+            self.store("genotype", "wild-type", doubt=doubt)
+            self.buffer.claim(wild.start(), wild.end(), "genotype")
 
     def _strain_doubt(self, strain: re.Match[str]) -> str:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
@@ -1010,6 +1042,7 @@ class _Reader:
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])
                 or certainty.guess_in_clause(self.cues, area[1], area[2])
+                or certainty.pending_after(self.cues, area[2])
                 or certainty.alternatives_doubt(self.cues, area[1], area[2])
                 or certainty.both_sides_doubt(self.cues, area[1])
             )
@@ -1140,6 +1173,14 @@ _TRAILING_ASIDE = re.compile(
 )
 # "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
 _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
+_OTHER_ANIMAL_AFTER = re.compile(
+    r"[\s-]*(?:(?:male|female)\s+)?(?P<other>controls?|littermates?|siblings?|sham|cage\s*mates?)\b", re.I
+)
+# "ended at 11:40 on ...", "until 11:00": the time after these is an end.
+_ENDED_AT = re.compile(r"\b(?:ended|ending|ends|end|finished|stopped|until|till|through)\s+(?:at\s+|around\s+)?$", re.I)
+_STARTED_AT = re.compile(
+    rf"\b(?:started|starting|starts|start|began|begun|begin)\s+(?:at\s+)?(?P<time>{TIME_OF_DAY.pattern})", re.I
+)
 _PRONOUN = re.compile(r"(?:it|he|she|they|this|that|which)", re.I)
 _AGE_TOKEN = re.compile(r"(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?", re.I)
 _BARE_NUMBER = re.compile(r"\d+(?:\.\d+)?")

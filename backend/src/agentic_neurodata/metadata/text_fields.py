@@ -137,7 +137,14 @@ _SENTENCE_LEAD = re.compile(
 )
 # "Karel Svoboda's lab", "Prof. Häusser's laboratory": a lab named by its head's family name.
 _HEAD_S_LAB = re.compile(
-    r"(?:(?:dr|prof)\.?\s+)?(?:[^\W\d_][\w\-]*\s+)?([^\W\d_][\w\-]*)['’]s\s+(?:lab|laboratory)", re.I
+    r"(?:(?:dr|prof)\.?\s+)?(?:[^\W\d_][\w\-]*\s+)?([^\W\d_][\w\-]*)['’]s\s+(?:lab|laboratory|group)", re.I
+)
+# "the Moser lab in Trondheim", "Harvey lab at HMS": where the lab is, after its name.
+_LAB_THEN_PLACE = re.compile(r"(.{2,}?\b(?:lab|laboratory))\s+(?:in|at)\s+[A-Z][^,;]{0,60}", re.I)
+# "part of the Allen Institute": an institution, not a lab's name.
+_INSTITUTION_NOT_LAB = re.compile(
+    r"(?:part\s+of\s+)?(?:the\s+)?[^\n]*\b(?:Institut\w*|Universit\w*|College|Hospital|Cent(?:er|re))\b[^\n]*",
+    re.I,
 )
 # "our own", "mine", "the same lab": words saying whose lab, not its name.
 _NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
@@ -157,6 +164,12 @@ def normalize_lab(text: str) -> RuleResult:
     lead = _SENTENCE_LEAD.match(raw)
     if lead and lead.end() < len(raw):  # "we're the Brody lab": the words saying it are not the name
         return normalize_lab(raw[lead.end() :])
+    placed = _LAB_THEN_PLACE.fullmatch(raw)
+    if placed:
+        kept = normalize_lab(placed.group(1))
+        return accept("lab", kept.value, f"'{raw}' -> {kept.value} (where it is left out).") if kept.ok else kept
+    if _INSTITUTION_NOT_LAB.fullmatch(raw) and not re.search(r"\b(?:lab|laboratory|group)\b", raw, re.I):
+        return reject("lab", f"'{raw}' names an institution, not a lab.", example)
     owner = _HEAD_S_LAB.fullmatch(raw)
     if owner:  # "Karel Svoboda's lab": the lab is named after the family name, as "the lab of Karel Svoboda"
         value = f"{owner.group(1)[:1].upper()}{owner.group(1)[1:]} Lab"

@@ -132,6 +132,24 @@ def guess_before(text: str, key_start: int) -> str:
     return f"the sentence says '{guess.group(0)}'" if guess else ""
 
 
+def guess_after(text: str, end: int) -> str:
+    """'hippocampus (dorsal), but histology is pending': a guess in the clauses after a keyed value, to the
+    end of its sentence or line, covers it."""
+    rest = re.match(r"[^.\n]{0,120}", text[end:])
+    guess = GUESS.search(rest.group(0)) if rest else None
+    return f"the words after it say '{guess.group(0)}'" if guess else ""
+
+
+_PENDING = re.compile(r"\b(?:histology|confirmation|verification|reconstruction)\s+(?:is\s+|still\s+)*pending\b", re.I)
+
+
+def pending_after(text: str, end: int) -> str:
+    """'CA1, histology pending': a check still to come, said in the sentence after an area."""
+    rest = re.match(r"[^.\n]{0,80}", text[end:])
+    pending = _PENDING.search(rest.group(0)) if rest else None
+    return f"the words after it say '{pending.group(0)}'" if pending else ""
+
+
 def other_role_before(text: str, start: int) -> str:
     """'The surgeries were performed by X': the words of the sentence before a certain-looking cue
     name another role, so the cue's object is not the recording."""
@@ -146,7 +164,7 @@ def other_role_before(text: str, start: int) -> str:
 # Organisations that are not where the work was done: vendors, funders, collaborators, donors.
 _OTHER_ORGANISATION = re.compile(
     r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
-    r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
+    r"gift|collaborat\w*|joint|facilit(?:y|ies)|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
     r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
     r"Jackson\s+Lab\w*|JAX|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
     re.I,
