@@ -324,3 +324,38 @@ def test_a_contrasting_clause_after_a_genotype_answer_is_not_part_of_it() -> Non
 def test_mostly_in_an_area_is_asked_back() -> None:
     parsed = read("mostly M2, a few units in M1", "electrode_location")
     assert "electrode_location" not in parsed.values
+
+
+# -- start times: a keyed or tabled time beside a day, times said in words
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("2024-01-09 | rat RQ-2 | F | 08:35 Europe/Lisbon | M1", "2024-01-09T08:35:00+00:00"),
+        ("09:20 start, 2022-05-04, Asia/Tokyo; mouse TK-1", "2022-05-04T09:20:00+09:00"),
+        ("day: 2023-03-14 | time: 16:05 | tz: America/Denver", "2023-03-14T16:05:00-06:00"),
+        ("Date: 24.11.2022, Time: 11:15, Zone: Europe/Prague", "2022-11-24T11:15:00+01:00"),
+    ],
+)
+def test_a_day_and_a_keyed_or_tabled_time_are_one_start(text: str, start: str) -> None:
+    assert read(text).values["session_start_time"] == start
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("at twenty past eleven in the morning on 2023-06-06, Europe/Madrid", "2023-06-06T11:20:00+02:00"),
+        ("half past two in the afternoon, 2021-11-11, Europe/London", "2021-11-11T14:30:00+00:00"),
+        ("we began at 12 noon Pacific on 2022-08-01", "2022-08-01T12:00:00-07:00"),
+        ("at 4 in the afternoon on 2020-02-20, Asia/Seoul", "2020-02-20T16:00:00+09:00"),
+    ],
+)
+def test_a_time_said_in_words(text: str, start: str) -> None:
+    assert read(text).values["session_start_time"] == start
+
+
+@pytest.mark.parametrize("text", ["rat 5, ten to twelve weeks old", "mouse 9, 10 or 11 weeks"])
+def test_an_age_ending_a_range_in_words_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "age" not in parsed.values

@@ -32,7 +32,7 @@ from . import age as age_rule
 from . import names
 from .brain_areas import find_area, named_by_cue
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
-from .dates_in_text import TIME_OF_DAY, find_datetimes
+from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
@@ -453,12 +453,19 @@ class _Reader:
             if name not in _FREE_TEXT and _PRONOUN.fullmatch(raw.strip()):
                 continue  # "about age: it was P45 at surgery and P59 at recording": a sentence, for the finders
             if raw.strip():
-                rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 key = match.group("key").lower().strip()
+                keyed_time = ""
+                if name == "session_start_time" and not TIME_OF_DAY.search(raw):
+                    # "Date: 17.05.2023, Time: 10:05, Zone: Europe/Berlin": the keyed day, time and zone of one start
+                    with_time = self._with_start_time_from_elsewhere(raw)
+                    keyed_time, raw = ("yes", with_time) if with_time != raw else ("", raw)
+                    if keyed_time and find_zone(raw, after_date=True) is None:
+                        raw = self._with_zone_from_elsewhere(raw, start, end)
+                rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 readings = names.one_person_or_two(raw) if key == "experimenter" else None
                 if readings is not None:  # "Experimenter: García Martínez, José Luis": one person or two?
                     rule = functools.partial(_already_read, readings)
-                bare_date = key == "date" and name == "session_start_time"
+                bare_date = key == "date" and name == "session_start_time" and not keyed_time
                 doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
@@ -560,6 +567,10 @@ class _Reader:
             m
             for m in TIME_OF_DAY.finditer(self.buffer.text)
             if certainty.said_of_the_recording_start(self.cues, m.start())
+            # "time: 09:41", "| 10:12 Europe/Amsterdam |", "11:40 start": a time keyed, in its own cell, or
+            # called the start, in a message with one day and one time of day
+            or _TIME_KEYED.search(self.cues, max(0, m.start() - 12), m.start())
+            or _START_AFTER.match(self.cues, m.end())
         ]
         if len(TIME_OF_DAY.findall(self.buffer.text)) != 1 or len(said_as_start) != 1:
             return raw
@@ -952,7 +963,8 @@ class _Reader:
                 match,
                 certainty.time_of_life_doubt(self.cues, *match.span())
                 or hedge_near(self.cues, *match.span())
-                or self._group_age_doubt(match),
+                or self._group_age_doubt(match)
+                or _range_in_words_doubt(self.cues, match.start()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
@@ -1176,6 +1188,8 @@ _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|u
 _OTHER_ANIMAL_AFTER = re.compile(
     r"[\s-]*(?:(?:male|female)\s+)?(?P<other>controls?|littermates?|siblings?|sham|cage\s*mates?)\b", re.I
 )
+_TIME_KEYED = re.compile(r"(?:\btime\s*[:=]|\|)\s*$", re.I)
+_START_AFTER = re.compile(r"\s*(?:start|started|begin|onset)\b", re.I)
 # "ended at 11:40 on ...", "until 11:00": the time after these is an end.
 _ENDED_AT = re.compile(r"\b(?:ended|ending|ends|end|finished|stopped|until|till|through)\s+(?:at\s+|around\s+)?$", re.I)
 _STARTED_AT = re.compile(
@@ -1234,6 +1248,20 @@ def _is_vocabulary(name: str) -> bool:
     return bool(words & _NOT_PEOPLE) or any(subject.find_species(w) for w in words)
 
 
+_RANGE_IN_WORDS = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+(?:to|or)\s+$", re.I
+)
+
+
+def _range_in_words_doubt(text: str, start: int) -> str:
+    """'ten to twelve weeks old', '8 or 9 weeks': the number read ends a range or an alternative."""
+    return (
+        "the number read ends a range or an alternative"
+        if _RANGE_IN_WORDS.search(text[max(0, start - 16) : start])
+        else ""
+    )
+
+
 def _already_read(result: RuleResult) -> RuleResult:
     return result
 
@@ -1245,7 +1273,8 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
-    return _Reader(tables.as_keyed_row(text or ""), asked, dict(partial or {}), now).read()
+    text = spoken_times_as_digits(tables.as_keyed_row(text or ""))
+    return _Reader(text, asked, dict(partial or {}), now).read()
 
 
 def as_payload(parsed: ParsedInput) -> dict[str, Any]:
