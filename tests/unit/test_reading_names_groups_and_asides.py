@@ -359,3 +359,30 @@ def test_a_time_said_in_words(text: str, start: str) -> None:
 def test_an_age_ending_a_range_in_words_is_asked_back(text: str) -> None:
     parsed = read(text)
     assert "age" not in parsed.values
+
+
+# -- people: degrees, "myself - Name", a name after a colon, an aside after an answer, quoted lists
+
+
+def test_a_degree_is_not_part_of_the_name() -> None:
+    assert read("Experimenter: Dr. rer. nat. Paul Hoffer").values["experimenter"] == ["Hoffer, Paul"]
+
+
+def test_a_sentence_ending_after_a_unit_ends_the_other_role() -> None:
+    text = "Rat QP-2 was implanted at 10 weeks (300 g) and now weighs 341.5 g. Recorded on 2022-03-03 by Ada Lenz."
+    assert read(text).values["experimenter"] == ["Lenz, Ada"]
+
+
+def test_myself_then_the_name() -> None:
+    assert read("I ran the session myself - Nora Blom, Donders Institute.").values["experimenter"] == ["Blom, Nora"]
+
+
+def test_an_aside_saying_who_the_answer_is() -> None:
+    assert read("Ravi Shah (PhD student); the PI was away", "experimenter").values["experimenter"] == ["Shah, Ravi"]
+    assert "experimenter" not in read("Greta Lund (our PI)", "experimenter").values
+
+
+def test_a_quoted_list_under_a_key() -> None:
+    values = read('experimenter: ["Moreau, Lise", "Tan, Wei Ling"]; keywords: ["grid cells", "theta"]').values
+    assert values["experimenter"] == ["Moreau, Lise", "Tan, Wei Ling"]
+    assert values["keywords"] == ["grid cells", "theta"]

@@ -348,6 +348,9 @@ class _Reader:
             # "me (Hana Novotná)", "Dr. X and her student Y": the names, not the words saying who they are
             answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
             answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
+            aside = re.search(r"(?<=\w)\s*\((?P<who>[^()]{1,40})\)$", answer)
+            if aside and not certainty.names_other_role(aside.group("who")):
+                answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
         self.store(name, answer)
         return True

@@ -131,8 +131,15 @@ def _given_words(text: str) -> list[str]:
     return [w for w in f"{name.first} {name.middle} {name.last}".split() if w]
 
 
+# "Dr. med. Johanna Weiß-Lehmann", "Dr. rer. nat. X", "X, PhD": degrees are not part of the name.
+_DEGREE = re.compile(
+    r"^(?:(?:dr|prof)\.?\s+)+(?:med|rer\.?\s*nat|phil|habil|vet|med\.?\s*vet)\.?\s+|,?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MSc|DVM)\.?$",
+    re.I,
+)
+
+
 def normalize_name(text: str) -> RuleResult:
-    raw = clean(text)
+    raw = _DEGREE.sub("", clean(text)).strip()
     if not raw:
         return reject(FIELD, "The name is empty.", EXAMPLE)
     if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):

@@ -18,7 +18,10 @@ from ..hedges import GUESS
 
 # Sentence boundaries for "the same sentence": a full stop, "!", "?", ";" or a contrasting "but".
 # A title's or an initial's full stop ("Dr. A. Reyes") does not end a sentence.
-_SENTENCE = re.compile(r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b[A-Z])[.!?;](?:\s|$)|\bbut\b", re.I)
+# (an initial is a capital: "28.3 g. Recorded ..." ends a sentence)
+_SENTENCE = re.compile(
+    r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b(?-i:[A-Z]))[.!?;](?:\s|$)|\bbut\b", re.I
+)
 
 # -- people
 
@@ -33,6 +36,10 @@ _OTHER_ROLE = re.compile(
 )
 
 
+def names_other_role(text: str) -> bool:
+    return bool(_OTHER_ROLE.search(text))
+
+
 def experimenter_doubt(text: str, start: int, end: int) -> str:
     """A name read without a certain cue: uncertain if its sentence also names another role."""
     sentence = sentence_around(text, start, end)
@@ -45,7 +52,7 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
 
 
 # "Kaja Lindqvist, but Prof. Eriksson supervised": a contrasting second clause in an answer.
-_CONTRAST_CLAUSE = re.compile(r"\s*[,;]?\s+(?:but|while|whereas|although|though)\s+", re.I)
+_CONTRAST_CLAUSE = re.compile(r"\s*[,;]?\s+(?:but|while|whereas|although|though)\s+|\s*;\s+", re.I)
 
 
 def answer_before_other_role(answer: str) -> str | None:

@@ -38,7 +38,7 @@ _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
-    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine)\s*[:,\-–]?\s+"
+    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself)\s*[:,\-–]?\s+"
     rf"(?:{RELATION.pattern})?{_TITLE}*)(?P<people>{PEOPLE})"
 )
 # A verb right after a list of names: the last names are the subject of their own clause.
@@ -57,7 +57,7 @@ def without_own_clause(text: str, end: int, names: str) -> str:
 # the rig".
 _DOING = r"(?:ran|did|performed|recorded|conducted|collected|made|carried\s+out|(?:(?:was|were)\s+)?on\s+the\s+rig)\b"
 PERSON_BEFORE_VERB = re.compile(
-    rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
+    rf"(?:^|(?<=[,;.:]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
     rf"(?(me)\s*,\s+|\s+){_DOING}"
 )
 # Cues whose role is certain: the person named after them recorded the data.

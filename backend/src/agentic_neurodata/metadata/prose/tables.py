@@ -32,15 +32,21 @@ _QUOTED_KEY = re.compile(r"""(?P<q>["'])(?P<key>[A-Za-z_][\w ]{0,30})(?P=q)(?=\s
 _QUOTED_VALUE = re.compile(
     r"""(?P<sep>[:=]\s*)\{?\s*(?P<q>["'])(?P<value>[^"'\n{}]{0,200})(?P=q)\s*\}?(?=\s*(?:[,;}\]\n]|$))"""
 )
+_QUOTED_LIST = re.compile(
+    r"""(?P<sep>[:=]\s*)[\[{](?P<items>\s*["'][^"'\n\[\]{}]{1,80}["'](?:\s*,\s*["'][^"'\n\[\]{}]{1,80}["']){0,20}\s*)[\]}]"""
+)
+_LIST_ITEM = re.compile(r"""["']([^"'\n]{1,80})["']""")
 _CAMEL_KEY = re.compile(r"(?m)(?:^|(?<=[;,{]\s)|(?<=[;,{]))(?P<low>[a-z]{2,20})(?P<up>[A-Z][A-Za-z]{0,20})(?=\s*[:=])")
 
 
 def as_plain_pairs(text: str) -> str:
     """'ExpKeys.subject = "M512";' -> 'subject = M512;', "{'sex': 'F'}" -> "{sex: F}", 'animalID = 7' ->
     'animal_ID = 7': a lab script's or a dump's pairs written as plain key=value pairs."""
-    if not re.search(r"""[=:]\s*\{?\s*["']|["']\s*:|\.\w+\s*=|[a-z][A-Z]\w*\s*=""", text):
+    if not re.search(r"""[=:]\s*[\[{]?\s*["']|["']\s*:|\.\w+\s*=|[a-z][A-Z]\w*\s*=""", text):
         return text
     text = _STRUCT_BEFORE_KEY.sub("", text)
+    # 'experimenter: ["Bhattacharya, Ananya", "Rao, Vikram"]': a list of quoted items, each one value
+    text = _QUOTED_LIST.sub(lambda m: m.group("sep") + "; ".join(_LIST_ITEM.findall(m.group("items"))), text)
     text = _QUOTED_KEY.sub(r"\g<key>", text)
     text = _QUOTED_VALUE.sub(r"\g<sep>\g<value>", text)
     return _CAMEL_KEY.sub(r"\g<low>_\g<up>", text)
