@@ -386,3 +386,20 @@ def test_a_quoted_list_under_a_key() -> None:
     values = read('experimenter: ["Moreau, Lise", "Tan, Wei Ling"]; keywords: ["grid cells", "theta"]').values
     assert values["experimenter"] == ["Moreau, Lise", "Tan, Wei Ling"]
     assert values["keywords"] == ["grid cells", "theta"]
+
+
+def test_a_strain_named_after_its_transgene_gives_no_genotype_of_its_own() -> None:
+    values = read("Strain: B6.Cg-Tg(Thy1-YFP)HJrs/J").values
+    assert values["strain"] == "B6.Cg-Tg(Thy1-YFP)HJrs/J" and "genotype" not in values
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lab: Sabatini lab (HMS), but the recordings were made in the Datta lab",
+        "Institution: Harvard, but the recordings were done at the Broad Institute",
+    ],
+)
+def test_a_keyed_lab_or_institution_with_a_rival_after_a_contrast_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "lab" not in parsed.values and "institution" not in parsed.values

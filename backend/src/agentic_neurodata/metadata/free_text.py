@@ -478,6 +478,8 @@ class _Reader:
                 doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
                 if name not in _FREE_TEXT:  # "Location: hippocampus (dorsal), but histology is pending"
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
+                if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
+                    doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -780,8 +782,13 @@ class _Reader:
         exact = self._exact_over_broad(text)
         if match is None and exact is None:
             strain = self.result.values.get("strain")
-            if strain:  # "C57BL/6J, male": a known strain names its species
-                self.store("species", str(strain))
+            if strain:  # "C57BL/6J, male": a known strain names its species (only that: the strain's own
+                # name is no genotype, "B6.Cg-Tg(Thy1-GCaMP6s)GP4.3Dkim/J" gave one before)
+                self.store(
+                    "species",
+                    str(strain),
+                    lambda: validate_field("species", str(strain)).model_copy(update={"extra": {}}),
+                )
             return
         if match is None:  # "Prairie voles (Microtus ochrogaster)": only the Latin name is known
             assert exact is not None

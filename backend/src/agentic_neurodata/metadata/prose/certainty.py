@@ -157,6 +157,20 @@ def pending_after(text: str, end: int) -> str:
     return f"the words after it say '{pending.group(0)}'" if pending else ""
 
 
+def rival_after_contrast(text: str, end: int) -> str:
+    """'Lab: Costa lab (Champalimaud), but data were recorded in the Carey lab': a contrasting clause after a
+    keyed lab or institution says the recording was in another one, so which is meant is asked."""
+    rest = re.match(r"[^.\n]{0,160}", text[end:])
+    contrast = _CONTRAST.search(rest.group(0)) if rest else None
+    if rest is None or contrast is None:
+        return ""
+    after = rest.group(0)[contrast.end() :]
+    recording = re.search(r"\b(?:record\w*|data|sessions?|experiments?)\b", after, re.I)  # not "the rig belongs to"
+    if recording and (re.search(r"\b[Ll]ab(?:oratory)?\b", after) or _PLACE.search(after)):
+        return "a contrasting clause after it names another lab or place"
+    return ""
+
+
 def other_role_before(text: str, start: int) -> str:
     """'The surgeries were performed by X': the words of the sentence before a certain-looking cue
     name another role, so the cue's object is not the recording."""
