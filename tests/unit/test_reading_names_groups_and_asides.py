@@ -403,3 +403,12 @@ def test_a_strain_named_after_its_transgene_gives_no_genotype_of_its_own() -> No
 def test_a_keyed_lab_or_institution_with_a_rival_after_a_contrast_is_asked_back(text: str) -> None:
     parsed = read(text)
     assert "lab" not in parsed.values and "institution" not in parsed.values
+
+
+def test_an_animal_left_out_of_the_data_is_not_the_subject() -> None:
+    for text in ("We tested six rats; rat RX-2 was excluded.", "mouse MB-9 died before the recording"):
+        assert "subject_id" not in read(text).values
+
+
+def test_two_time_ranges_leave_the_start_asked() -> None:
+    assert "session_start_time" not in read("runs 09:00-09:30 and 10:00-10:30 on 2023-03-03, Europe/Rome").values

@@ -555,6 +555,9 @@ class _Reader:
         if ends is None:
             return raw, ""
         began = _RANGE_BEGAN.search(original, max(0, start - 25), start)
+        several = len(re.findall(r"(?<![\d:])\d{1,2}:\d{2}(?!\d)", original)) > 2  # "10:00-10:45 and 11:00-11:45"
+        if several and (began or _ENDED_AT.search(original, max(0, start - 25), start)):
+            return raw, "the message gives more than one time"
         if began is None and _ENDED_AT.search(original, max(0, start - 25), start):
             sentence_start = max([m.end() for m in re.finditer(r"[.!?\n]\s", original[:start])], default=0)
             began = _STARTED_AT.search(original, sentence_start, start)
@@ -850,6 +853,8 @@ class _Reader:
             others |= self._ids_like(after.group("subject"))
             doubt = "the message names more than one animal" if len(others - {after.group("subject")}) else ""
             self._two_animals = bool(doubt)
+            if not doubt and _LEFT_OUT.match(self.buffer.original, after.end()):
+                doubt = "the animal is said to be left out of the data"  # "rat RX-2 was excluded"
             self.store("subject_id", raw, doubt=doubt)
             self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
@@ -882,6 +887,8 @@ class _Reader:
         doubt = "the message names more than one animal" if self._two_animals else ""
         if not doubt and _ID_CHANGE.search(self.cues):
             doubt = "the message names another id for the animal"  # "came with ID 4412; we renamed it QZ-7"
+        if not doubt and _LEFT_OUT.match(self.buffer.original, end):
+            doubt = "the animal is said to be left out of the data"  # "volunteer HV-3 was excluded"
         self.store("subject_id", raw, doubt=doubt)
         self.buffer.claim(start, end, "subject_id")
 
@@ -1200,6 +1207,11 @@ _OTHER_ANIMAL_AFTER = re.compile(
 )
 _TIME_KEYED = re.compile(r"(?:\btime\s*[:=]|\|)\s*$", re.I)
 _START_AFTER = re.compile(r"\s*(?:start|started|begin|onset)\b", re.I)
+_LEFT_OUT = re.compile(
+    r"\s*(?:\([^()]{0,40}\)\s*)?(?:was|were|is|has\s+been|had\s+been)?\s*(?:excluded|removed|discarded|dropped|died|"
+    r"euthani[sz]ed|not\s+recorded)\b",
+    re.I,
+)
 # "ended at 11:40 on ...", "until 11:00": the time after these is an end.
 _ENDED_AT = re.compile(r"\b(?:ended|ending|ends|end|finished|stopped|until|till|through)\s+(?:at\s+|around\s+)?$", re.I)
 _STARTED_AT = re.compile(
