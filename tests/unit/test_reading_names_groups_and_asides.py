@@ -412,3 +412,26 @@ def test_an_animal_left_out_of_the_data_is_not_the_subject() -> None:
 
 def test_two_time_ranges_leave_the_start_asked() -> None:
     assert "session_start_time" not in read("runs 09:00-09:30 and 10:00-10:30 on 2023-03-03, Europe/Rome").values
+
+
+# -- the animal's pronoun, notes after an answer, cancels with a reason
+
+
+def test_the_pronoun_of_the_animal_beside_its_age_or_weight_names_its_sex() -> None:
+    assert read("rat LW-5, he weighs 402 g").values["sex"] == "M"
+    assert read("mouse is QK-1, she's 11 weeks, recorded in LP").values["sex"] == "F"
+
+
+def test_a_pronoun_after_a_named_person_is_not_the_animal() -> None:
+    parsed = read("Recorded on mouse RN-3 by Dr. Ilse Korn; she is 41 years old")
+    assert "sex" not in parsed.values and "age" not in parsed.values
+
+
+def test_a_note_after_an_answer() -> None:
+    assert read("F (confirmed at weaning)", "sex").values["sex"] == "F"
+    assert "weight" not in read("19 g (on arrival)", "weight").values
+
+
+@pytest.mark.parametrize("text", ["cancel the conversion pls", "stop - wrong recording uploaded, sorry"])
+def test_a_cancel_with_a_courtesy_or_a_reason(text: str) -> None:
+    assert [i.kind.value for i in read(text).intents] == ["cancel"]

@@ -959,6 +959,15 @@ class _Reader:
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it": a person
             found = [m for m in found if (m.group("aged") or "").lower() not in ("man", "woman")]
         if not found:
+            # "mouse CR-88, she's 4 months", "he weighs 310 g": the pronoun of the animal whose age or weight it is
+            original = self.buffer.original
+            pronouns = {
+                m.group("pronoun").lower()
+                for m in _PRONOUN_OF_THE_ANIMAL.finditer(original)
+                if not _person_named_before(original, m.start())
+            }
+            if len(pronouns) == 1 and self.result.settles("species"):
+                self.store("sex", "female" if pronouns == {"she"} else "male")
             return
         # "Male experimenter, female mouse": a sex said of a person is not the animal's; of two, the one
         # beside the animal's name is read.
@@ -981,7 +990,8 @@ class _Reader:
                 certainty.time_of_life_doubt(self.cues, *match.span())
                 or hedge_near(self.cues, *match.span())
                 or self._group_age_doubt(match)
-                or _range_in_words_doubt(self.cues, match.start()),
+                or _range_in_words_doubt(self.cues, match.start())
+                or self._age_of_a_named_person(match.start()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
@@ -1009,6 +1019,15 @@ class _Reader:
         for other, _ in found:
             if MASK not in self.buffer.text[other.start() : other.end()]:
                 self.buffer.claim(other.start(), other.end(), "age")
+
+    def _age_of_a_named_person(self, start: int) -> str:
+        """'Recorded by Tom Hale, he is 30 years old': the pronoun before the age is the person's."""
+        pronoun = re.search(
+            r"\b(?:she|he)(?:'s|\s+is|\s+was)\s+$", self.buffer.original[max(0, start - 12) : start], re.I
+        )
+        if pronoun and _person_named_before(self.buffer.original, start):
+            return "said of a person named before it"
+        return ""
 
     def _group_age_doubt(self, age: re.Match[str]) -> str:
         """'We used 3-month-old males; mouse QX-3 is female': an age said of animals in the plural while the
@@ -1161,6 +1180,13 @@ class _Reader:
             elif name in ("session_start_time", "date_of_birth"):
                 self.store(name, leftover, self._dated_rule(name, leftover))
             else:
+                note = re.search(r"(?<=\S)\s*\([^()]{1,60}\)\s*$", leftover) if name not in _FREE_TEXT else None
+                if (
+                    note
+                    and validate_field(name, leftover[: note.start()]).ok
+                    and not certainty.note_says_otherwise(note.group(0), of_time=name != "sex")
+                ):
+                    leftover = leftover[: note.start()]  # "M (checked at weaning)": a note on the answer
                 self.store(name, leftover)
             return
         fits = [(name, validate_field(name, leftover)) for name in waiting]
@@ -1210,6 +1236,11 @@ _START_AFTER = re.compile(r"\s*(?:start|started|begin|onset)\b", re.I)
 _LEFT_OUT = re.compile(
     r"\s*(?:\([^()]{0,40}\)\s*)?(?:was|were|is|has\s+been|had\s+been)?\s*(?:excluded|removed|discarded|dropped|died|"
     r"euthani[sz]ed|not\s+recorded)\b",
+    re.I,
+)
+_PRONOUN_OF_THE_ANIMAL = re.compile(
+    r"\b(?P<pronoun>she|he)(?:'s|\s+is|\s+was|\s+has|\s+weighs|\s+weighed)\s+(?:now\s+)?\d+(?:[.,]\d+)?\s*"
+    r"(?:weeks?|wks?|months?|mo|days?|years?|g|grams?|kg)\b",
     re.I,
 )
 # "ended at 11:40 on ...", "until 11:00": the time after these is an end.
@@ -1273,6 +1304,12 @@ def _is_vocabulary(name: str) -> bool:
 _RANGE_IN_WORDS = re.compile(
     r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+(?:to|or)\s+$", re.I
 )
+
+
+def _person_named_before(text: str, position: int) -> bool:
+    """'Dr. Anna Berg recorded it; she is 34': a person's name earlier in the sentence, whom a pronoun may mean."""
+    sentence = re.split(r"[.!?\n]\s", text[max(0, position - 100) : position])[-1]
+    return bool(re.search(people.FULL_NAME, sentence))
 
 
 def _range_in_words_doubt(text: str, start: int) -> str:

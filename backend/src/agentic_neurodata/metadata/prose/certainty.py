@@ -493,6 +493,13 @@ _CLAUSE_EDGE = re.compile(r"[,;.!?(]\s*|\s(?:and|then|but)\s(?!\d)")
 _CLAUSE_END = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")  # an aside in brackets is its own clause
 
 
+_WHEN_IN_BRACKETS = re.compile(
+    r"\s*\(\s*(?P<when>(?:at|on|upon|before|after|pre-?|post-?|during)\s*(?:the\s+)?"
+    r"(?:arriv|shipp|surg|inject|implant|restrict|wean|purchas|birth|training|habituat)\w*)[^()\d]{0,20}\)",
+    re.I,
+)
+
+
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     clause_start = max([m.end() for m in _CLAUSE_EDGE.finditer(text[:start])], default=0)
     clause_end = _CLAUSE_END.search(text, end)
@@ -507,6 +514,9 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
         return "this reads as a span of time, not the animal's age"
     if _BEGAN_AT.search(text[max(0, start - 30) : start]):
         return "the age when something began, not necessarily at this session"  # "imaging began at P98"
+    when = _WHEN_IN_BRACKETS.match(text, end)
+    if when:  # "25 g (at arrival)", "P30 (before surgery)": the bracket says when (not "23.9 g (pre-surgery 27 g)")
+        return f"said of another time ('{when.group('when')}'), not the session"
     clause_start, clause_end = _clause(text, start, end)
     if _RECORDING_AFTER.match(text[end:clause_end]) or _RECORDING_BEFORE.search(text[clause_start:start]):
         return ""
@@ -517,6 +527,14 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
     if animal:
         return f"said of another animal ('{animal.group(0)}')"
     return ""
+
+
+def note_says_otherwise(note: str, *, of_time: bool) -> bool:
+    """'25 g (at arrival)', 'Tom (the PI)', '(not sure)': a note after an answer that makes it another time's,
+    another animal's or another role's value, or a guess. (A sex does not change with time: `of_time` False.)"""
+    if GUESS.search(note) or _OTHER_ROLE.search(note) or _OTHER_ANIMAL.search(note):
+        return True
+    return of_time and bool(_OTHER_TIME.search(note))
 
 
 def said_of_recording(text: str, start: int, end: int) -> bool:
