@@ -435,3 +435,17 @@ def test_a_note_after_an_answer() -> None:
 @pytest.mark.parametrize("text", ["cancel the conversion pls", "stop - wrong recording uploaded, sorry"])
 def test_a_cancel_with_a_courtesy_or_a_reason(text: str) -> None:
     assert [i.kind.value for i in read(text).intents] == ["cancel"]
+
+
+def test_a_pronoun_in_the_sentence_after_a_named_person_is_the_person() -> None:
+    parsed = read("Recorded by Mara Voss. She's 31 years old and new here; rat VX-1, 290 g.")
+    assert "sex" not in parsed.values and "age" not in parsed.values
+
+
+def test_a_pronoun_when_two_animals_are_named_is_asked_back() -> None:
+    parsed = read("rat NB-1 and rat NB-2; she is 9 weeks old")
+    assert "sex" not in parsed.values and "age" not in parsed.values
+
+
+def test_an_answer_naming_the_lab_manager_is_not_stored_as_the_experimenter() -> None:
+    assert "experimenter" not in read("Pia Holt (our lab manager)", "experimenter").values

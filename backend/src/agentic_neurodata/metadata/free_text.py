@@ -967,7 +967,8 @@ class _Reader:
                 if not _person_named_before(original, m.start())
             }
             if len(pronouns) == 1 and self.result.settles("species"):
-                self.store("sex", "female" if pronouns == {"she"} else "male")
+                doubt = "the message names more than one animal" if self._two_animals else ""
+                self.store("sex", "female" if pronouns == {"she"} else "male", doubt=doubt)
             return
         # "Male experimenter, female mouse": a sex said of a person is not the animal's; of two, the one
         # beside the animal's name is read.
@@ -991,7 +992,8 @@ class _Reader:
                 or hedge_near(self.cues, *match.span())
                 or self._group_age_doubt(match)
                 or _range_in_words_doubt(self.cues, match.start())
-                or self._age_of_a_named_person(match.start()),
+                or self._age_of_a_named_person(match.start())
+                or self._pronoun_of_one_of_two(match.start()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
@@ -1019,6 +1021,13 @@ class _Reader:
         for other, _ in found:
             if MASK not in self.buffer.text[other.start() : other.end()]:
                 self.buffer.claim(other.start(), other.end(), "age")
+
+    def _pronoun_of_one_of_two(self, start: int) -> str:
+        """'mouse AB-1 and mouse AB-2; he is 12 weeks old': a pronoun's age when two animals are named."""
+        pronoun = re.search(
+            r"\b(?:she|he|it)(?:'s|\s+is|\s+was)\s+$", self.buffer.original[max(0, start - 12) : start], re.I
+        )
+        return "the message names more than one animal" if pronoun and self._two_animals else ""
 
     def _age_of_a_named_person(self, start: int) -> str:
         """'Recorded by Tom Hale, he is 30 years old': the pronoun before the age is the person's."""
@@ -1307,9 +1316,8 @@ _RANGE_IN_WORDS = re.compile(
 
 
 def _person_named_before(text: str, position: int) -> bool:
-    """'Dr. Anna Berg recorded it; she is 34': a person's name earlier in the sentence, whom a pronoun may mean."""
-    sentence = re.split(r"[.!?\n]\s", text[max(0, position - 100) : position])[-1]
-    return bool(re.search(people.FULL_NAME, sentence))
+    """'Recorded by Lea Roth. She's 28': a person's name just before, whom a pronoun may mean."""
+    return bool(re.search(people.FULL_NAME, text[max(0, position - 100) : position]))  # this sentence or the last
 
 
 def _range_in_words_doubt(text: str, start: int) -> str:
