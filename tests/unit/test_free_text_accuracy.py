@@ -53,7 +53,18 @@ def test_each_development_message_writes_nothing_wrong(case: dict[str, Any]) -> 
 
 
 @pytest.mark.parametrize(
-    "text", ["1" * 10_000, "A-" * 5_000, "A" * 10_000, "P1" * 5_000, "Jane Smith, " * 800, "by Smith, Jane and " * 500]
+    "text",
+    [
+        "1" * 10_000,
+        "A-" * 5_000,
+        "A" * 10_000,
+        "P1" * 5_000,
+        "Jane Smith, " * 800,
+        "by Smith, Jane and " * 500,
+        "Location: " * 1_000,
+        "'key': 'value', " * 700,
+        "10:00-" * 1_700,
+    ],
 )
 def test_long_messages_do_not_hang(text: str) -> None:
     # A generous ceiling, not a timing: it catches patterns that go quadratic (one took 16 s here).

@@ -436,7 +436,7 @@ class _Reader:
             ):
                 continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
             bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"
-            if bare_location and find_area(raw) is None:
+            if bare_location and find_area(raw[:120]) is None:
                 continue  # "Location: Boston": a bare "Location" may be a place; only a brain area is read from it
             if name not in _FREE_TEXT and name not in _ID_FIELDS:  # "FVB/NJ fyi", "ventral CA1 this time": an aside
                 kept = _TRAILING_ASIDE.sub("", raw)

@@ -111,16 +111,21 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     return layer.end() if layer else end  # "Recording site: piriform cortex, layer 2": the layer belongs to it
 
 
+# No value runs longer than this: the search for its end stays linear in a message of many keys.
+_LONGEST_VALUE = 1000
+
+
 def _unbracketed_end(text: str, start: int, stop: re.Pattern[str]) -> int:
-    stops = {match.start() for match in stop.finditer(text, start)}
+    limit = min(len(text), start + _LONGEST_VALUE)
+    stops = {match.start() for match in stop.finditer(text, start, limit)}
     depth = 0
-    for index in range(start, len(text)):
+    for index in range(start, limit):
         if index in stops and depth == 0:
             return index
         depth += {"(": 1, ")": -1}.get(text[index], 0)
         if depth < 0:  # "(genotype: A x B) for mouse 4": the aside's bracket ends the value
             return index
-    return len(text)
+    return limit
 
 
 def _stop_after(name: str) -> re.Pattern[str]:
