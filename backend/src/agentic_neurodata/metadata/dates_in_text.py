@@ -127,3 +127,76 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
         if text[end : end + 1] == ")":
             end += 1
     return start, end
+
+
+# Times said in words: "a quarter past ten in the morning", "ten past nine", "half past three in the
+# afternoon", "3 in the afternoon", "12 noon". They are written as digits before dates are searched.
+_NUMBER_WORDS = {
+    word: number
+    for number, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+_NUMBER_WORDS |= {"twenty-five": 25, "twenty five": 25, "quarter": 15, "a quarter": 15, "half": 30}
+_HOUR_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_MINUTES_WORD = r"(?:a\s+quarter|quarter|half|twenty[-\s]five|\d{1,2}|one|two|three|four|five|ten|twenty)"
+_PART_OF_DAY = r"(?:\s+in\s+the\s+(?P<{name}>morning|afternoon|evening))"
+_SPOKEN_TIME = re.compile(
+    rf"\b(?:(?P<minutes>{_MINUTES_WORD})\s+(?P<relation>past|after|to)\s+(?P<hour>{_HOUR_WORD})(?:\s+o'?clock)?{_PART_OF_DAY.format(name='part')}?"
+    rf"|(?P<hour_only>{_HOUR_WORD})(?:\s+o'?clock)?{_PART_OF_DAY.format(name='part_only')}"
+    r"|12\s+noon)\b(?![:.]\d)",
+    re.I,
+)
+
+
+def _number(word: str) -> int:
+    word = " ".join(word.lower().replace("-", " ").split())
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word, _NUMBER_WORDS.get(word.replace(" ", "-"), -1))
+
+
+def _spoken_as_digits(match: re.Match[str]) -> str:
+    if match.group(0).lower().startswith("12") and "noon" in match.group(0).lower():
+        return "12:00 pm"
+    hour = _number(match.group("hour") or match.group("hour_only"))
+    minutes = _number(match.group("minutes")) if match.group("minutes") else 0
+    if not 1 <= hour <= 12 or not 0 <= minutes < 60:
+        return match.group(0)
+    relation = (match.group("relation") or "").lower()
+    after = match.string[match.end() : match.end() + 12]
+    if re.match(r"\s*-?\s*(?:weeks?|wks?|months?|days?|years?|y|w|d|mo|g|kg|hours?|h|min)\b", after, re.I):
+        return match.group(0)  # "ten to twelve weeks old": a range of ages, not a time
+    if relation == "to" and not (match.group("part") or match.group("part_only")):
+        return match.group(0)  # "to" is a time only with its part of the day ("ten to nine in the evening")
+    if relation == "to":
+        hour, minutes = (hour - 1 or 12), 60 - minutes
+    part = (match.group("part") or match.group("part_only") or "").lower()
+    if not part:
+        return f"{hour}:{minutes:02d}" if match.group("relation") else match.group(0)
+    return f"{hour}:{minutes:02d} {'am' if part == 'morning' else 'pm'}"
+
+
+def spoken_times_as_digits(text: str) -> str:
+    """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm'."""
+    return _SPOKEN_TIME.sub(_spoken_as_digits, text)

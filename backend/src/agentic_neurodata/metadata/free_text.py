@@ -20,6 +20,7 @@ a surgery, a viral construct), is asked back with the reading as its proposal, n
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,9 +29,10 @@ from typing import Any
 
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
+from . import names
 from .brain_areas import find_area, named_by_cue
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
-from .dates_in_text import TIME_OF_DAY, find_datetimes
+from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
@@ -38,10 +40,20 @@ from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import certainty, keys, people, several, subject, tables
 from .prose import intents as said
-from .prose.words import KEYS, MASK, PAIR, content_words, field_named, mentioned_fields, strip_preamble, value_end
+from .prose.words import (
+    KEYS,
+    MASK,
+    PAIR,
+    content_words,
+    field_named,
+    list_items,
+    mentioned_fields,
+    strip_preamble,
+    value_end,
+)
 from .result import RuleResult, ask_back
 from .strains import NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
-from .zones import Zone, find_zone
+from .zones import Zone, find_zone, is_city
 
 # Fields whose answer is the whole message when they are the one thing asked.
 WHOLE_ANSWER_FIELDS = {
@@ -306,6 +318,12 @@ class _Reader:
         line = find_genotypes(answer) or WILD_TYPE.search(answer)
         if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):
             return False  # "wild-type C57BL/6J": a genotype and a strain, each for the finders to read
+        if name in ("genotype", "strain", "electrode_location") and re.search(
+            r"[,;]\s*(?:but|while|whereas|although|though|however)\b", answer, re.I
+        ):
+            return False  # "Pvalb-Cre, but the reporter was injected": the finders read the value, not the clause
+        if name == "genotype" and WILD_TYPE.search(answer) and not find_genotypes(answer):
+            return False  # "plain wild type, no transgenes": the words around "wild type" say the same
         if name == "electrode_location" and certainty.names_other_sites(answer):
             return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
         if name == "institution" and people.names_an_institution(answer) and _IN_A_SENTENCE.search(answer):
@@ -330,6 +348,9 @@ class _Reader:
             # "me (Hana Novotná)", "Dr. X and her student Y": the names, not the words saying who they are
             answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
             answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
+            aside = re.search(r"(?<=\w)\s*\((?P<who>[^()]{1,40})\)$", answer)
+            if aside and not certainty.names_other_role(aside.group("who")):
+                answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
         self.store(name, answer)
         return True
@@ -359,7 +380,11 @@ class _Reader:
                 self._units_key() if role.field in ("weight", "age") and _BARE_NUMBER.fullmatch(raw) else ""
             )
             if role.field and not (role.field == "experimenter" and _is_vocabulary(raw)):
-                self.store(role.field, f"{raw} {unit}" if unit else raw)
+                # "Recording site: thalamus (VPM), but confirmation is still pending": a guess around the value
+                doubt = certainty.guess_before(self.buffer.original, role.key_start) or (
+                    "" if role.field in _FREE_TEXT else certainty.guess_after(self.buffer.original, end)
+                )
+                self.store(role.field, f"{raw} {unit}" if unit else raw, doubt=doubt)
             self.buffer.claim(role.key_start, end, role.field or "other role")
 
     def _units_key(self) -> str:
@@ -381,6 +406,9 @@ class _Reader:
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
+            listed = list_items(self.buffer.original, start) if name in ("experimenter", "keywords") else None
+            if listed:  # "experimenter:\n  - Buccino, Alessio\n  - Trapani, Alessandra": each item is one
+                raw, end = "; ".join(listed[0]), listed[1]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
@@ -403,8 +431,16 @@ class _Reader:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
                 # its words stay for the other finders (an institution).
                 end, raw = start + aside.start(), raw[: aside.start()]
-            if name == "electrode_location" and people.names_an_institution(raw):
-                continue  # "Location: Sainsbury Wellcome Centre, London": where the lab is, not a brain area
+            if name == "electrode_location" and (
+                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0])
+            ):
+                continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
+            bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"
+            if bare_location and find_area(raw[:120]) is None:
+                continue  # "Location: Boston": a bare "Location" may be a place; only a brain area is read from it
+            if name not in _FREE_TEXT and name not in _ID_FIELDS:  # "FVB/NJ fyi", "ventral CA1 this time": an aside
+                kept = _TRAILING_ASIDE.sub("", raw)
+                end, raw = end - (len(raw) - len(kept)), kept
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
@@ -420,15 +456,30 @@ class _Reader:
             if name not in _FREE_TEXT and _PRONOUN.fullmatch(raw.strip()):
                 continue  # "about age: it was P45 at surgery and P59 at recording": a sentence, for the finders
             if raw.strip():
-                rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 key = match.group("key").lower().strip()
-                bare_date = key == "date" and name == "session_start_time"
+                keyed_time = ""
+                if name == "session_start_time" and not TIME_OF_DAY.search(raw):
+                    # "Date: 17.05.2023, Time: 10:05, Zone: Europe/Berlin": the keyed day, time and zone of one start
+                    with_time = self._with_start_time_from_elsewhere(raw)
+                    keyed_time, raw = ("yes", with_time) if with_time != raw else ("", raw)
+                    if keyed_time and find_zone(raw, after_date=True) is None:
+                        raw = self._with_zone_from_elsewhere(raw, start, end)
+                rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
+                readings = names.one_person_or_two(raw) if key == "experimenter" else None
+                if readings is not None:  # "Experimenter: García Martínez, José Luis": one person or two?
+                    rule = functools.partial(_already_read, readings)
+                bare_date = key == "date" and name == "session_start_time" and not keyed_time
                 doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
                 doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
                 if not doubt and name not in _FREE_TEXT and GUESS.search(raw):
                     doubt = "the value says it is a guess"  # "Brain region: somewhere near CA1"
+                doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
+                if name not in _FREE_TEXT:  # "Location: hippocampus (dorsal), but histology is pending"
+                    doubt = doubt or certainty.guess_after(self.buffer.original, end)
+                if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
+                    doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -482,7 +533,8 @@ class _Reader:
             start, end, doubt = (
                 (*sure[0], "") if len(sure) == 1 else (*free[0], f"the message gives more than one time ({listed})")
             )
-        raw = self.buffer.original[start:end]
+        raw, ended = self._from_range_start(start, end)
+        doubt = doubt or ended
         if not HAS_TIME.search(raw) and not doubt:
             raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
@@ -492,6 +544,30 @@ class _Reader:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
         self.store("session_start_time", raw, rule, doubt)
 
+    def _from_range_start(self, start: int, end: int) -> tuple[str, str]:
+        """'rec was 10:15-11:00 CET 2025-01-14', 'started at 10:05 and ended at 11:40 on ...': a time that
+        ends a range is when the session ended; the range's first time (or the one said as the start in
+        the same sentence), with the same day and zone, is the start. (The raw value, and a doubt when the
+        time read is an end and no start is said.)"""
+        original = self.buffer.original
+        raw = original[start:end]
+        ends = TIME_OF_DAY.match(raw)
+        if ends is None:
+            return raw, ""
+        began = _RANGE_BEGAN.search(original, max(0, start - 25), start)
+        several = len(re.findall(r"(?<![\d:])\d{1,2}:\d{2}(?!\d)", original)) > 2  # "10:00-10:45 and 11:00-11:45"
+        if several and (began or _ENDED_AT.search(original, max(0, start - 25), start)):
+            return raw, "the message gives more than one time"
+        if began is None and _ENDED_AT.search(original, max(0, start - 25), start):
+            sentence_start = max([m.end() for m in re.finditer(r"[.!?\n]\s", original[:start])], default=0)
+            began = _STARTED_AT.search(original, sentence_start, start)
+            if began is None:
+                return raw, "the time read is when the session ended"
+        if began is None:
+            return raw, ""
+        self.buffer.claim(began.start("time"), began.end("time"), "session_start_time")
+        return began.group("time") + raw[ends.end() :], ""
+
     def _with_start_time_from_elsewhere(self, raw: str) -> str:
         """'Recorded on 2023-02-02. ... Start 08:15.': a day without a time, and one time of day said
         elsewhere as the start ("start 08:15", "the recording started at 9:40"), are one start."""
@@ -499,6 +575,10 @@ class _Reader:
             m
             for m in TIME_OF_DAY.finditer(self.buffer.text)
             if certainty.said_of_the_recording_start(self.cues, m.start())
+            # "time: 09:41", "| 10:12 Europe/Amsterdam |", "11:40 start": a time keyed, in its own cell, or
+            # called the start, in a message with one day and one time of day
+            or _TIME_KEYED.search(self.cues, max(0, m.start() - 12), m.start())
+            or _START_AFTER.match(self.cues, m.end())
         ]
         if len(TIME_OF_DAY.findall(self.buffer.text)) != 1 or len(said_as_start) != 1:
             return raw
@@ -550,15 +630,19 @@ class _Reader:
             if len(recorded) == 1:
                 best = max(recorded.values(), key=lambda span: span[1] - span[0])
                 others = {s for s, e in found if e <= best[0] or s >= best[1]}
-        self._institution_at(*best, len(others))
+        # "we recorded at UCL and Great Ormond Street Hospital": two places joined after one frame
+        joined = any(re.fullmatch(r"\s*(?:,|and|&|as\s+well\s+as)\s*", self.buffer.text[best[1] : s]) for s, _ in found)
+        self._institution_at(*best, len(others), joined)
         for start, end in found:  # the other institutions are not labs or people either
             if MASK not in self.buffer.text[start:end]:
                 self.buffer.claim(start, end, "institution")
 
-    def _institution_at(self, start: int, end: int, others: int) -> None:
+    def _institution_at(self, start: int, end: int, others: int, joined: bool = False) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
-        doubt = certainty.institution_doubt(original, start, end, others) or certainty.signature_doubt(original, start)
+        doubt = "the message names another institution joined to it" if joined else ""
+        doubt = doubt or certainty.institution_doubt(original, start, end, others)
+        doubt = doubt or certainty.signature_doubt(original, start)
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
@@ -603,6 +687,7 @@ class _Reader:
         lead = _JUST_ME.match(names)
         if lead:  # "just me, Aiden Walsh": the words before the name are not a person
             names, start = names[lead.end() :], start + lead.end()
+        names = people.without_own_clause(text, start + len(names), names)
         names = _without_affiliation(names)
         original = self.buffer.original
         end = start + len(names)
@@ -653,7 +738,11 @@ class _Reader:
                 self.buffer.claim(match.start(), match.end(), "strain")
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
-            self.taken(wild.start(), wild.end(), "genotype", "genotype", "wild-type")
+            # "a wild-type control AD-8", "wild-type littermates": said of another animal than the subject
+            other = _OTHER_ANIMAL_AFTER.match(self.buffer.original, wild.end())
+            doubt = f"said of another animal ('{other.group('other')}')" if other else ""
+            self.store("genotype", "wild-type", doubt=doubt)
+            self.buffer.claim(wild.start(), wild.end(), "genotype")
 
     def _strain_doubt(self, strain: re.Match[str]) -> str:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
@@ -696,13 +785,23 @@ class _Reader:
         exact = self._exact_over_broad(text)
         if match is None and exact is None:
             strain = self.result.values.get("strain")
-            if strain:  # "C57BL/6J, male": a known strain names its species
-                self.store("species", str(strain))
+            if strain:  # "C57BL/6J, male": a known strain names its species (only that: the strain's own
+                # name is no genotype, "B6.Cg-Tg(Thy1-GCaMP6s)GP4.3Dkim/J" gave one before)
+                self.store(
+                    "species",
+                    str(strain),
+                    lambda: validate_field("species", str(strain)).model_copy(update={"extra": {}}),
+                )
             return
         if match is None:  # "Prairie voles (Microtus ochrogaster)": only the Latin name is known
             assert exact is not None
             self.store("species", exact[0])
             self.buffer.claim(exact[1], exact[2], "species")
+            # "prairie vole (Microtus ochrogaster) PV-14": the id after the bracketed Latin name
+            after = subject.ID_AFTER_SPECIES.match(text, exact[2] + text.startswith(")", exact[2]))
+            if after and not after.group("group") and subject.looks_like_id(after.group("subject"), after_species=True):
+                self.store("subject_id", after.group("subject"))
+                self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
         match, rivals = self._species_among_rivals(text, match)
         if not rivals and subject.plural(match.group(0)) and not subject.ID_AFTER_SPECIES.match(text, match.end()):
@@ -736,6 +835,8 @@ class _Reader:
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
         self.store("species", said, doubt=doubt)
         self.buffer.claim(start, end, "species")
+        latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
+        end = latin.end() if latin else end
         after = subject.ID_AFTER_SPECIES.match(text, end)
         if after and ":" in after.group("colon") and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them
@@ -752,6 +853,8 @@ class _Reader:
             others |= self._ids_like(after.group("subject"))
             doubt = "the message names more than one animal" if len(others - {after.group("subject")}) else ""
             self._two_animals = bool(doubt)
+            if not doubt and _LEFT_OUT.match(self.buffer.original, after.end()):
+                doubt = "the animal is said to be left out of the data"  # "rat RX-2 was excluded"
             self.store("subject_id", raw, doubt=doubt)
             self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
@@ -784,6 +887,8 @@ class _Reader:
         doubt = "the message names more than one animal" if self._two_animals else ""
         if not doubt and _ID_CHANGE.search(self.cues):
             doubt = "the message names another id for the animal"  # "came with ID 4412; we renamed it QZ-7"
+        if not doubt and _LEFT_OUT.match(self.buffer.original, end):
+            doubt = "the animal is said to be left out of the data"  # "volunteer HV-3 was excluded"
         self.store("subject_id", raw, doubt=doubt)
         self.buffer.claim(start, end, "subject_id")
 
@@ -829,6 +934,9 @@ class _Reader:
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
+        bids = subject.BIDS_ID.search(self.buffer.text)
+        if bids and not self.result.settles("subject_id"):
+            self._take_id(bids.start(), bids.end(), bids.group("id"))
 
     def _session_id(self) -> None:
         match = subject.SESSION_CUE.search(self.buffer.text)
@@ -851,6 +959,16 @@ class _Reader:
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it": a person
             found = [m for m in found if (m.group("aged") or "").lower() not in ("man", "woman")]
         if not found:
+            # "mouse CR-88, she's 4 months", "he weighs 310 g": the pronoun of the animal whose age or weight it is
+            original = self.buffer.original
+            pronouns = {
+                m.group("pronoun").lower()
+                for m in _PRONOUN_OF_THE_ANIMAL.finditer(original)
+                if not _person_named_before(original, m.start())
+            }
+            if len(pronouns) == 1 and self.result.settles("species"):
+                doubt = "the message names more than one animal" if self._two_animals else ""
+                self.store("sex", "female" if pronouns == {"she"} else "male", doubt=doubt)
             return
         # "Male experimenter, female mouse": a sex said of a person is not the animal's; of two, the one
         # beside the animal's name is read.
@@ -860,6 +978,8 @@ class _Reader:
         )
         value = subject.sex_said(match)
         doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
+        # "pretty sure it's a female but I'd have to check": a guess in the sex's own sentence
+        doubt = doubt or certainty.guess_beside(self.buffer.original, *match.span())
         self.store("sex", value, doubt=doubt)
         for other in found:
             self.buffer.claim(*subject.sex_span(other), "sex")  # "29 y/o F": the age before it stays for the age
@@ -870,7 +990,10 @@ class _Reader:
                 match,
                 certainty.time_of_life_doubt(self.cues, *match.span())
                 or hedge_near(self.cues, *match.span())
-                or self._group_age_doubt(match),
+                or self._group_age_doubt(match)
+                or _range_in_words_doubt(self.cues, match.start())
+                or self._age_of_a_named_person(match.start())
+                or self._pronoun_of_one_of_two(match.start()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
@@ -899,12 +1022,37 @@ class _Reader:
             if MASK not in self.buffer.text[other.start() : other.end()]:
                 self.buffer.claim(other.start(), other.end(), "age")
 
+    def _pronoun_of_one_of_two(self, start: int) -> str:
+        """'mouse AB-1 and mouse AB-2; he is 12 weeks old': a pronoun's age when two animals are named."""
+        pronoun = re.search(
+            r"\b(?:she|he|it)(?:'s|\s+is|\s+was)\s+$", self.buffer.original[max(0, start - 12) : start], re.I
+        )
+        return "the message names more than one animal" if pronoun and self._two_animals else ""
+
+    def _age_of_a_named_person(self, start: int) -> str:
+        """'Recorded by Tom Hale, he is 30 years old': the pronoun before the age is the person's."""
+        pronoun = re.search(
+            r"\b(?:she|he)(?:'s|\s+is|\s+was)\s+$", self.buffer.original[max(0, start - 12) : start], re.I
+        )
+        if pronoun and _person_named_before(self.buffer.original, start):
+            return "said of a person named before it"
+        return ""
+
     def _group_age_doubt(self, age: re.Match[str]) -> str:
         """'We used 3-month-old males; mouse QX-3 is female': an age said of animals in the plural while the
         message names its own subject is the group's, which the subject may not share."""
         group = _GROUP_AFTER_AGE.match(self.buffer.original, age.end())
         own = self.result.settles("subject_id")
-        return f"said of a group ('{group.group('group')}'), not this animal" if group and own else ""
+        if group and own:
+            return f"said of a group ('{group.group('group')}'), not this animal"
+        # "mice (8-12 weeks) were used", "two monkeys, 7 and 9 years old": a range of ages in a sentence
+        # about several animals is the group's; the one subject has one age within it.
+        if subject.AGE_RANGE.fullmatch(age.group(0)) or re.search(r"\d\s*(?:and|,)\s*\d", age.group(0)):
+            sentence = certainty.sentence_around(self.buffer.original, *age.span())
+            several_animals = _SEVERAL_ANIMALS.search(sentence)
+            if several_animals:
+                return f"a range of ages said of several animals ('{several_animals.group(0)}')"
+        return ""
 
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
@@ -951,6 +1099,7 @@ class _Reader:
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])
                 or certainty.guess_in_clause(self.cues, area[1], area[2])
+                or certainty.pending_after(self.cues, area[2])
                 or certainty.alternatives_doubt(self.cues, area[1], area[2])
                 or certainty.both_sides_doubt(self.cues, area[1])
             )
@@ -1040,6 +1189,13 @@ class _Reader:
             elif name in ("session_start_time", "date_of_birth"):
                 self.store(name, leftover, self._dated_rule(name, leftover))
             else:
+                note = re.search(r"(?<=\S)\s*\([^()]{1,60}\)\s*$", leftover) if name not in _FREE_TEXT else None
+                if (
+                    note
+                    and validate_field(name, leftover[: note.start()]).ok
+                    and not certainty.note_says_otherwise(note.group(0), of_time=name != "sex")
+                ):
+                    leftover = leftover[: note.start()]  # "M (checked at weaning)": a note on the answer
                 self.store(name, leftover)
             return
         fits = [(name, validate_field(name, leftover)) for name in waiting]
@@ -1068,6 +1224,38 @@ class _Reader:
 
 _GROUP_AFTER_AGE = re.compile(
     r"[-\s]*(?:old\s+)?(?:(?:male|female|adult|young)\s+)?(?P<group>males|females|mice|rats|animals|pups)\b", re.I
+)
+_SEVERAL_ANIMALS = re.compile(
+    r"\b(?:mice|rats|monkeys|macaques|marmosets|animals|gerbils|ferrets|birds|finches|voles|bats|pups|males|"
+    r"females|subjects|participants|cohort|group)\b|\bn\s*=\s*\d+",
+    re.I,
+)
+# Words after a keyed value that are about it, not part of it: "FVB/NJ fyi", "ventral CA1 this time".
+_TRAILING_ASIDE = re.compile(
+    r"(?:\s+(?:fyi|btw|lol|thx|thanks|pls|plz|please|this\s+time|today|again|as\s+usual|as\s+always))+\W*$",
+    re.I,
+)
+# "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
+_RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
+_OTHER_ANIMAL_AFTER = re.compile(
+    r"[\s-]*(?:(?:male|female)\s+)?(?P<other>controls?|littermates?|siblings?|sham|cage\s*mates?)\b", re.I
+)
+_TIME_KEYED = re.compile(r"(?:\btime\s*[:=]|\|)\s*$", re.I)
+_START_AFTER = re.compile(r"\s*(?:start|started|begin|onset)\b", re.I)
+_LEFT_OUT = re.compile(
+    r"\s*(?:\([^()]{0,40}\)\s*)?(?:was|were|is|has\s+been|had\s+been)?\s*(?:excluded|removed|discarded|dropped|died|"
+    r"euthani[sz]ed|not\s+recorded)\b",
+    re.I,
+)
+_PRONOUN_OF_THE_ANIMAL = re.compile(
+    r"\b(?P<pronoun>she|he)(?:'s|\s+is|\s+was|\s+has|\s+weighs|\s+weighed)\s+(?:now\s+)?\d+(?:[.,]\d+)?\s*"
+    r"(?:weeks?|wks?|months?|mo|days?|years?|g|grams?|kg)\b",
+    re.I,
+)
+# "ended at 11:40 on ...", "until 11:00": the time after these is an end.
+_ENDED_AT = re.compile(r"\b(?:ended|ending|ends|end|finished|stopped|until|till|through)\s+(?:at\s+|around\s+)?$", re.I)
+_STARTED_AT = re.compile(
+    rf"\b(?:started|starting|starts|start|began|begun|begin)\s+(?:at\s+)?(?P<time>{TIME_OF_DAY.pattern})", re.I
 )
 _PRONOUN = re.compile(r"(?:it|he|she|they|this|that|which)", re.I)
 _AGE_TOKEN = re.compile(r"(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?", re.I)
@@ -1122,6 +1310,29 @@ def _is_vocabulary(name: str) -> bool:
     return bool(words & _NOT_PEOPLE) or any(subject.find_species(w) for w in words)
 
 
+_RANGE_IN_WORDS = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+(?:to|or)\s+$", re.I
+)
+
+
+def _person_named_before(text: str, position: int) -> bool:
+    """'Recorded by Lea Roth. She's 28': a person's name just before, whom a pronoun may mean."""
+    return bool(re.search(people.FULL_NAME, text[max(0, position - 100) : position]))  # this sentence or the last
+
+
+def _range_in_words_doubt(text: str, start: int) -> str:
+    """'ten to twelve weeks old', '8 or 9 weeks': the number read ends a range or an alternative."""
+    return (
+        "the number read ends a range or an alternative"
+        if _RANGE_IN_WORDS.search(text[max(0, start - 16) : start])
+        else ""
+    )
+
+
+def _already_read(result: RuleResult) -> RuleResult:
+    return result
+
+
 def parse_free_text(
     text: str, asked_fields: Iterable[str] = (), partial: dict[str, str] | None = None, now: datetime | None = None
 ) -> ParsedInput:
@@ -1129,7 +1340,8 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
-    return _Reader(tables.as_keyed_row(text or ""), asked, dict(partial or {}), now).read()
+    text = spoken_times_as_digits(tables.as_keyed_row(text or ""))
+    return _Reader(text, asked, dict(partial or {}), now).read()
 
 
 def as_payload(parsed: ParsedInput) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from nameparser import HumanName
+from nameparser.config import Constants
 
 from ..domain import ValueProposal
 from .result import RuleResult, accept, ask_back, clean, reject
@@ -30,8 +31,15 @@ _SENTENCE_WORDS = re.compile(
     r"(?<![\w'])(?-i:I)(?![\w'.])",
     re.I,
 )
+# Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
+# Dalla Costa" keep them with the family name (its own table has only "el-", "al-", "della").
+_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle")
+_NAME_RULES = Constants()
+_NAME_RULES.prefixes.add(*_EXTRA_PREFIXES)
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").
 _PARTICLES = {
+    *_EXTRA_PREFIXES,
+    "dal",
     "de",
     "del",
     "della",
@@ -81,6 +89,29 @@ def normalize_experimenters(text: str | list[str]) -> RuleResult:
     return accept(FIELD, list(dict.fromkeys(names)), " ".join(notes))
 
 
+_TWO_BY_TWO = re.compile(r"\s*(?P<first>[^\s,;]+\s+[^\s,;]+)\s*,\s*(?P<second>[^\s,;]+\s+[^\s,;]+)\s*")
+
+
+def one_person_or_two(text: str) -> RuleResult | None:
+    """'Experimenter: García Martínez, José Luis' under a key for one person: two surnames and two given
+    names in DANDI's order, or two people ('Jane Smith, John Doe'); the words cannot tell, so it is asked."""
+    pair = _TWO_BY_TWO.fullmatch(clean(text))
+    if pair is None:
+        return None
+    one, two = normalize_experimenters([pair.group(0).strip()]), normalize_experimenters(pair.group(0))
+    if not (one.ok and two.ok) or one.value == two.value:
+        return None
+    return ask_back(
+        FIELD,
+        f"Is '{clean(text)}' one person ({one.value[0]}) or two ({'; '.join(two.value)})?",
+        [
+            ValueProposal(value=one.value, label=one.value[0]),
+            ValueProposal(value=two.value, label="; ".join(two.value)),
+        ],
+        EXAMPLE,
+    )
+
+
 def split_people(text: str) -> list[str]:
     people: list[str] = []
     for part in (p for p in _SPLIT_PEOPLE.split(text) if p.strip()):
@@ -96,17 +127,24 @@ def split_people(text: str) -> list[str]:
 
 
 def _given_words(text: str) -> list[str]:
-    name = HumanName(text)
+    name = HumanName(text, constants=_NAME_RULES)
     return [w for w in f"{name.first} {name.middle} {name.last}".split() if w]
 
 
+# "Dr. med. Johanna Weiß-Lehmann", "Dr. rer. nat. X", "X, PhD": degrees are not part of the name.
+_DEGREE = re.compile(
+    r"^(?:(?:dr|prof)\.?\s+)+(?:med|rer\.?\s*nat|phil|habil|vet|med\.?\s*vet)\.?\s+|,?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MSc|DVM)\.?$",
+    re.I,
+)
+
+
 def normalize_name(text: str) -> RuleResult:
-    raw = clean(text)
+    raw = _DEGREE.sub("", clean(text)).strip()
     if not raw:
         return reject(FIELD, "The name is empty.", EXAMPLE)
     if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):
         return reject(FIELD, f"'{raw}' does not look like a person's name.", EXAMPLE)
-    name = HumanName(raw)
+    name = HumanName(raw, constants=_NAME_RULES)
     if name.first and name.last and (name.first.islower() or name.first.isupper()):
         name.capitalize(force=True)
     given = " ".join(part for part in (name.first, name.middle) if part)

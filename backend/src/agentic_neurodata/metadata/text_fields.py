@@ -109,6 +109,10 @@ def _without_city(raw: str) -> str:
     when the place is a country or a state, or the name is whole by itself (a known name, or it ends with what
     kind of institution it is), or the place is a city; "" when nothing is cut."""
     name = raw
+    within = re.fullmatch(rf"(.{{2,}}?)\s+in\s+({_PLACE})\.?", name)
+    # "EPFL in Lausanne": a known name and where it is ("Washington University in St. Louis" is one name)
+    if within and raw.lower() not in INSTITUTIONS and within.group(1).lower().removeprefix("the ") in INSTITUTIONS:
+        return within.group(1)
     while (country := re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(country.group(2)):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
@@ -125,6 +129,23 @@ def _without_city(raw: str) -> str:
     return name if name != raw else ""
 
 
+# "we're the X lab", "it's the X lab", "our lab is the X lab": words that say a lab's name follows.
+_SENTENCE_LEAD = re.compile(
+    r"(?:we'?re|we\s+are|it'?s|it\s+is|this\s+is|that'?s|our\s+lab\s+is|i'?m\s+in|i\s+am\s+in|we'?re\s+in)\s+"
+    r"(?:from\s+|in\s+)?(?:the\s+)?",
+    re.I,
+)
+# "Karel Svoboda's lab", "Prof. Häusser's laboratory": a lab named by its head's family name.
+_HEAD_S_LAB = re.compile(
+    r"(?:(?:dr|prof)\.?\s+)?(?:[^\W\d_][\w\-]*\s+)?([^\W\d_][\w\-]*)['’]s\s+(?:lab|laboratory|group)", re.I
+)
+# "the Moser lab in Trondheim", "Harvey lab at HMS": where the lab is, after its name.
+_LAB_THEN_PLACE = re.compile(r"(.{2,}?\b(?:lab|laboratory))\s+(?:in|at)\s+[A-Z][^,;]{0,60}", re.I)
+# "part of the Allen Institute": an institution, not a lab's name.
+_INSTITUTION_NOT_LAB = re.compile(
+    r"(?:part\s+of\s+)?(?:the\s+)?[^\n]*\b(?:Institut\w*|Universit\w*|College|Hospital|Cent(?:er|re))\b[^\n]*",
+    re.I,
+)
 # "our own", "mine", "the same lab": words saying whose lab, not its name.
 _NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
 
@@ -139,6 +160,19 @@ def normalize_lab(text: str) -> RuleResult:
     if of_form:
         name = of_form.group(1).strip()
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
+        return accept("lab", value, f"'{raw}' -> {value}.")
+    lead = _SENTENCE_LEAD.match(raw)
+    if lead and lead.end() < len(raw):  # "we're the Brody lab": the words saying it are not the name
+        return normalize_lab(raw[lead.end() :])
+    placed = _LAB_THEN_PLACE.fullmatch(raw)
+    if placed:
+        kept = normalize_lab(placed.group(1))
+        return accept("lab", kept.value, f"'{raw}' -> {kept.value} (where it is left out).") if kept.ok else kept
+    if _INSTITUTION_NOT_LAB.fullmatch(raw) and not re.search(r"\b(?:lab|laboratory|group)\b", raw, re.I):
+        return reject("lab", f"'{raw}' names an institution, not a lab.", example)
+    owner = _HEAD_S_LAB.fullmatch(raw)
+    if owner:  # "Karel Svoboda's lab": the lab is named after the family name, as "the lab of Karel Svoboda"
+        value = f"{owner.group(1)[:1].upper()}{owner.group(1)[1:]} Lab"
         return accept("lab", value, f"'{raw}' -> {value}.")
     aside = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,60})\)", raw)
     if aside and _NOT_A_NAME.fullmatch(aside.group(1)):  # "our own (Ölveczky lab)": the name is in the brackets

@@ -18,24 +18,31 @@ from ..hedges import GUESS
 
 # Sentence boundaries for "the same sentence": a full stop, "!", "?", ";" or a contrasting "but".
 # A title's or an initial's full stop ("Dr. A. Reyes") does not end a sentence.
-_SENTENCE = re.compile(r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b[A-Z])[.!?;](?:\s|$)|\bbut\b", re.I)
+# (an initial is a capital: "28.3 g. Recorded ..." ends a sentence)
+_SENTENCE = re.compile(
+    r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b(?-i:[A-Z]))[.!?;](?:\s|$)|\bbut\b", re.I
+)
 
 # -- people
 
 # Roles that are not the person who recorded: a person named in the same sentence may hold them.
 _OTHER_ROLE = re.compile(
     r"\b(?:PI|P\.I\.|principal\s+investigator|supervisor|supervised|lab\s+head|head\s+of|group\s+leader|"
-    r"surger(?:y|ies)|surgeon|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
+    r"surger(?:y|ies)|surgeon|surgical|craniotom\w*|an(?:a)?esthe\w*|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
     r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
-    r"husbandry|breeding|approv\w*|contact|corresponding)\b",
+    r"husbandry|breeding|approv\w*|contact|corresponding|manager|coordinator)\b",
     re.I,
 )
 
 
+def names_other_role(text: str) -> bool:
+    return bool(_OTHER_ROLE.search(text))
+
+
 def experimenter_doubt(text: str, start: int, end: int) -> str:
     """A name read without a certain cue: uncertain if its sentence also names another role."""
-    sentence = _sentence_around(text, start, end)
+    sentence = sentence_around(text, start, end)
     role = _OTHER_ROLE.search(sentence)
     if role:
         return f"the same sentence names another role ('{role.group(0)}')"
@@ -45,7 +52,7 @@ def experimenter_doubt(text: str, start: int, end: int) -> str:
 
 
 # "Kaja Lindqvist, but Prof. Eriksson supervised": a contrasting second clause in an answer.
-_CONTRAST_CLAUSE = re.compile(r"\s*[,;]?\s+(?:but|while|whereas|although|though)\s+", re.I)
+_CONTRAST_CLAUSE = re.compile(r"\s*[,;]?\s+(?:but|while|whereas|although|though)\s+|\s*;\s+", re.I)
 
 
 def answer_before_other_role(answer: str) -> str | None:
@@ -97,6 +104,18 @@ def guess_in_clause(text: str, start: int, end: int) -> str:
     return f"the words say '{guess.group(0)}'" if guess else ""
 
 
+def guess_beside(text: str, start: int, end: int) -> str:
+    """'pretty sure it's a female but ...', 'female, I think': a guess in the value's own clause or in a
+    clause after it that says nothing else ('probably 5 months' in the next clause is about the age)."""
+    own = guess_in_clause(text, start, end)
+    if own:
+        return own
+    after = re.match(r"[^,;.!?]*[,;]\s*(?P<guess>[^,;.!?()]{1,40}?)\s*(?:[,;.!?)]|$)", text[end:])
+    if after and GUESS.fullmatch(after.group("guess")):
+        return f"the words say '{after.group('guess')}'"
+    return ""
+
+
 def _without_other_asides(text: str, start: int, end: int) -> str:
     """`text` with the bracketed asides that do not hold text[start:end] blanked: '(..., probably 5 months)'
     is a guess about the age in it, not about a name after it."""
@@ -108,8 +127,48 @@ def _without_other_asides(text: str, start: int, end: int) -> str:
 def guess_doubt(text: str, start: int, end: int) -> str:
     """A value whose sentence says it is a guess ('I think Anna recorded it'); a guess inside a bracketed
     aside about something else does not count."""
-    guess = GUESS.search(_sentence_around(_without_other_asides(text, start, end), start, end))
+    guess = GUESS.search(sentence_around(_without_other_asides(text, start, end), start, end))
     return f"the sentence says '{guess.group(0)}'" if guess else ""
+
+
+def guess_before(text: str, key_start: int) -> str:
+    """'I think the strain is C57BL/6J': a guess in the words of the sentence before a key covers its value."""
+    cuts = [m.end() for m in _SENTENCE.finditer(text[:key_start])]
+    before = text[max([*cuts, text.rfind("\n", 0, key_start) + 1, 0]) : key_start]
+    guess = GUESS.search(before)
+    return f"the sentence says '{guess.group(0)}'" if guess else ""
+
+
+def guess_after(text: str, end: int) -> str:
+    """'hippocampus (dorsal), but histology is pending': a guess in the clauses after a keyed value, to the
+    end of its sentence or line, covers it."""
+    rest = re.match(r"[^.\n]{0,120}", text[end:])
+    guess = GUESS.search(rest.group(0)) if rest else None
+    return f"the words after it say '{guess.group(0)}'" if guess else ""
+
+
+_PENDING = re.compile(r"\b(?:histology|confirmation|verification|reconstruction)\s+(?:is\s+|still\s+)*pending\b", re.I)
+
+
+def pending_after(text: str, end: int) -> str:
+    """'CA1, histology pending': a check still to come, said in the sentence after an area."""
+    rest = re.match(r"[^.\n]{0,80}", text[end:])
+    pending = _PENDING.search(rest.group(0)) if rest else None
+    return f"the words after it say '{pending.group(0)}'" if pending else ""
+
+
+def rival_after_contrast(text: str, end: int) -> str:
+    """'Lab: Costa lab (Champalimaud), but data were recorded in the Carey lab': a contrasting clause after a
+    keyed lab or institution says the recording was in another one, so which is meant is asked."""
+    rest = re.match(r"[^.\n]{0,160}", text[end:])
+    contrast = _CONTRAST.search(rest.group(0)) if rest else None
+    if rest is None or contrast is None:
+        return ""
+    after = rest.group(0)[contrast.end() :]
+    recording = re.search(r"\b(?:record\w*|data|sessions?|experiments?)\b", after, re.I)  # not "the rig belongs to"
+    if recording and (re.search(r"\b[Ll]ab(?:oratory)?\b", after) or _PLACE.search(after)):
+        return "a contrasting clause after it names another lab or place"
+    return ""
 
 
 def other_role_before(text: str, start: int) -> str:
@@ -126,7 +185,7 @@ def other_role_before(text: str, start: int) -> str:
 # Organisations that are not where the work was done: vendors, funders, collaborators, donors.
 _OTHER_ORGANISATION = re.compile(
     r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
-    r"gift|collaborat\w*|joint|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
+    r"gift|collaborat\w*|joint|facilit(?:y|ies)|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
     r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
     r"Jackson\s+Lab\w*|JAX|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
     re.I,
@@ -309,7 +368,7 @@ def description_doubt(kept: str) -> str:
     return ""
 
 
-def _sentence_around(text: str, start: int, end: int) -> str:
+def sentence_around(text: str, start: int, end: int) -> str:
     cuts = [m.end() for m in _SENTENCE.finditer(text, 0, start)]
     sentence_start = cuts[-1] if cuts else 0
     after = _SENTENCE.search(text, end)
@@ -377,7 +436,7 @@ _PLAN = re.compile(
 
 def plan_doubt(text: str, start: int, end: int) -> str:
     """A value in a sentence about what is planned ('The next session will target V1')."""
-    plan = _PLAN.search(_sentence_around(text, start, end))
+    plan = _PLAN.search(sentence_around(text, start, end))
     return f"the sentence says what is planned ('{plan.group(0)}')" if plan else ""
 
 
@@ -434,6 +493,13 @@ _CLAUSE_EDGE = re.compile(r"[,;.!?(]\s*|\s(?:and|then|but)\s(?!\d)")
 _CLAUSE_END = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")  # an aside in brackets is its own clause
 
 
+_WHEN_IN_BRACKETS = re.compile(
+    r"\s*\(\s*(?P<when>(?:at|on|upon|before|after|pre-?|post-?|during)\s*(?:the\s+)?"
+    r"(?:arriv|shipp|surg|inject|implant|restrict|wean|purchas|birth|training|habituat)\w*)[^()\d]{0,20}\)",
+    re.I,
+)
+
+
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     clause_start = max([m.end() for m in _CLAUSE_EDGE.finditer(text[:start])], default=0)
     clause_end = _CLAUSE_END.search(text, end)
@@ -448,6 +514,9 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
         return "this reads as a span of time, not the animal's age"
     if _BEGAN_AT.search(text[max(0, start - 30) : start]):
         return "the age when something began, not necessarily at this session"  # "imaging began at P98"
+    when = _WHEN_IN_BRACKETS.match(text, end)
+    if when:  # "25 g (at arrival)", "P30 (before surgery)": the bracket says when (not "23.9 g (pre-surgery 27 g)")
+        return f"said of another time ('{when.group('when')}'), not the session"
     clause_start, clause_end = _clause(text, start, end)
     if _RECORDING_AFTER.match(text[end:clause_end]) or _RECORDING_BEFORE.search(text[clause_start:start]):
         return ""
@@ -458,6 +527,14 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
     if animal:
         return f"said of another animal ('{animal.group(0)}')"
     return ""
+
+
+def note_says_otherwise(note: str, *, of_time: bool) -> bool:
+    """'25 g (at arrival)', 'Tom (the PI)', '(not sure)': a note after an answer that makes it another time's,
+    another animal's or another role's value, or a guess. (A sex does not change with time: `of_time` False.)"""
+    if GUESS.search(note) or _OTHER_ROLE.search(note) or _OTHER_ANIMAL.search(note):
+        return True
+    return of_time and bool(_OTHER_TIME.search(note))
 
 
 def said_of_recording(text: str, start: int, end: int) -> bool:
@@ -496,7 +573,7 @@ def lab_doubt(text: str, start: int, end: int) -> str:
         return ""  # "we are the X lab", "in the X lab": the lab is ours whatever else the sentence says
     if _SOURCE_BEFORE.search(text[max(0, start - 60) : start]):
         return "the lab is named as where something came from"
-    sentence = _sentence_around(text, start, end)
+    sentence = sentence_around(text, start, end)
     donor = _DONOR.search(sentence)
     if donor:
         return f"the same sentence says the lab gave or made something ('{donor.group(0)}')"
@@ -554,7 +631,7 @@ _BREEDING = re.compile(
 def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = False) -> str:
     """A genotype (or, `breeding_only`, a strain: a vendor sells the strain it names) read from prose
     whose sentence is about breeding or a donor: asked back."""
-    found = (_BREEDING if breeding_only else _LINEAGE).search(_sentence_around(text, start, end))
+    found = (_BREEDING if breeding_only else _LINEAGE).search(sentence_around(text, start, end))
     return f"the sentence names lines of parents or of a donor ('{found.group(0)}')" if found else ""
 
 

@@ -21,7 +21,9 @@ SKIP_ALL = re.compile(
 )
 CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
-    r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*$|"
+    r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*(?:please|pls|plz|thanks)?\W*$|"
+    # "stop, I uploaded the wrong folder": stopping, and a reason that says something went wrong
+    r"^\W*(?:please\s+)?(?:stop|cancel|abort)\s*[,;:.!\-–]\s*[^.?]{0,60}\b(?:wrong|mistake|error|oops|re-?upload)\w*|"
     # "cancel this, I uploaded the wrong folder": cancelling, then why
     r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]|"
     # "wait, stop - wrong animal, cancel this", "please don't convert this, I'll re-upload": said after a reason

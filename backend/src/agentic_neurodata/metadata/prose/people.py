@@ -32,19 +32,32 @@ ME_NAMED = re.compile(rf"\b(?:me|myself)\s*\((?P<name>{FULL_NAME})\)")
 # "her student Omar Farouk", "my colleague Ana Ruiz": who the next person is to the one before.
 RELATION = re.compile(
     r"\b(?:her|his|their|my|our)\s+(?:student|PhD\s+student|postdoc|colleague|technician|assistant|intern|"
-    r"labmate|lab\s+mate)\s+"
+    r"labmate|lab\s+mate)(?:\s*,\s*|\s+)"
 )
 _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
-    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine)\s*[:,\-–]?\s+{_TITLE}*)(?P<people>{PEOPLE})"
+    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself)\s*[:,\-–]?\s+"
+    rf"(?:{RELATION.pattern})?{_TITLE}*)(?P<people>{PEOPLE})"
 )
+# A verb right after a list of names: the last names are the subject of their own clause.
+_OWN_VERB = re.compile(r"\s+(?:[a-z]{3,}ed|did|ran|was|were|is|has|had|helped|wrote|built)\b")
+
+
+def without_own_clause(text: str, end: int, names: str) -> str:
+    """'done by Lucía Ferrer; Dr. Ramón Gil performed the craniotomy': the names after the last ';' are
+    the subject of their own verb, another act, not more people of the list."""
+    if ";" in names and _OWN_VERB.match(text, end):
+        return names[: names.rfind(";")].rstrip()
+    return names
+
+
 # "Jan de Vries ran the session", "I, Rita Sousa, ran all sessions", "it was Jess Alvarez and me (Tom Okafor) on
 # the rig".
 _DOING = r"(?:ran|did|performed|recorded|conducted|collected|made|carried\s+out|(?:(?:was|were)\s+)?on\s+the\s+rig)\b"
 PERSON_BEFORE_VERB = re.compile(
-    rf"(?:^|(?<=[,;.]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
+    rf"(?:^|(?<=[,;.:]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
     rf"(?(me)\s*,\s+|\s+){_DOING}"
 )
 # Cues whose role is certain: the person named after them recorded the data.
@@ -99,7 +112,8 @@ UNIVERSITY_OF = re.compile(
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )

@@ -25,13 +25,18 @@ _UNSAFE_BESIDE = re.compile(
 BRACKETED_BINOMIAL = re.compile(r"\(\s*(?P<latin>[A-Z][a-z]{2,} [a-z]{3,}(?: [a-z]{3,})?)\s*[;,)]")
 
 
+# "the zebrafish facility", "the mouse house", "a rat vivarium": a species word naming a place, not an animal.
+_PLACE_AFTER = re.compile(r"\s+(?:facility|facilities|core|house|room|vivarium|husbandry|unit)\b", re.I)
+
+
 def find_all_species(text: str) -> list[re.Match[str]]:
-    return sorted([*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)], key=lambda m: m.start())
+    found = [*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)]
+    return sorted([m for m in found if not _PLACE_AFTER.match(text, m.end())], key=lambda m: m.start())
 
 
 def find_species(text: str) -> re.Match[str] | None:
     """The first species name in `text` (the longest one at that place)."""
-    found = [m for m in (_SPECIES.search(text), _UNSAFE_BESIDE.search(text)) if m is not None]
+    found = find_all_species(text)
     return min(found, key=lambda m: (m.start(), -len(m.group(0)))) if found else None  # longest first at each place
 
 
@@ -60,13 +65,19 @@ NAMED = re.compile(
     r"\b(?:named|called|name\s+is|name(?=\s*[:=]?\s*[A-Za-z][\w\-]*\d))\s*[:=]?\s*(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
 )
 SUBJECT_CUE = re.compile(
-    rf"\b(?:subject|animal|participant|patient|mouse|rat|monkey|fish|larva|pup|bird|ID|id|this\s+one\s+is|"
+    rf"\b(?:subject|animal|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
+    rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|"
     rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
     rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
     rf"(?P<id>{ID_TOKEN})",
     re.I,
 )
+# "sub-NC07", "sub-BWH14": a BIDS subject label names the subject wherever it stands.
+BIDS_ID = re.compile(r"(?<![\w-])(?P<id>sub-[A-Za-z0-9]{1,20})(?![\w-])")
+# "deer mouse (Peromyscus maniculatus) PM-3": the Latin name in brackets after the species word stands
+# between the species and the id.
+LATIN_IN_BRACKETS = re.compile(r"\s*\([A-Z][a-z]+\s+[a-z]+(?:\s+[a-z]+)?\)")
 # "session 4" counts sessions; only a key ("session id: 4", "session #4") or a lab-style code names one.
 SESSION_CUE = re.compile(
     r"\bsession\s*(?:(?:id|#|no\.?|number)\s*[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I
@@ -81,7 +92,7 @@ SEX = re.compile(
     r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])",
     re.I,
 )
-_UNITS = r"(?:years?|yrs?|months?|mos?|mths?|weeks?|wks?|days?)"
+_UNITS = r"(?:years?|yrs?|yo|y\.o\.|months?|mos?|mths?|weeks?|wks?|days?)"
 _NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(w for w in age_rule.NUMBER_WORDS if len(w) > 2) + r")"
 _NOT_AN_AGE_AFTER = r"(?!\s+(?:ago|after|post|since|before|later|earlier|of\s+(?:training|recording)))"
 AGE_POSTNATAL = re.compile(

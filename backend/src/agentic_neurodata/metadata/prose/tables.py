@@ -8,6 +8,7 @@ in brackets after a key ("weight (g): 312") is the key's unit, as in "weight_g=3
 
 from __future__ import annotations
 
+import csv
 import re
 
 from .words import KEYS
@@ -21,16 +22,45 @@ _UNIT_KEY = re.compile(
 )
 
 
+# Lab scripts and dumps: "ExpKeys.subject = 'M512';", "expt(3).sex = {'M'};", "{'subject_id': 'AL-5'}",
+# "animalID = ...". The struct before a key, quotes and braces around keys and values, and a camelCase key
+# are how the language writes a key=value pair, not part of the key or the value.
+_STRUCT_BEFORE_KEY = re.compile(
+    r"(?m)(?:^|(?<=;)|(?<=;\s))\s*[A-Za-z_]\w{0,30}(?:\(\d{1,4}\))?\.(?=[A-Za-z_]\w{0,30}\s*=)"
+)
+_QUOTED_KEY = re.compile(r"""(?P<q>["'])(?P<key>[A-Za-z_][\w ]{0,30})(?P=q)(?=\s*:)""")
+_QUOTED_VALUE = re.compile(
+    r"""(?P<sep>[:=]\s*)\{?\s*(?P<q>["'])(?P<value>[^"'\n{}]{0,200})(?P=q)\s*\}?(?=\s*(?:[,;}\]\n]|$))"""
+)
+_QUOTED_LIST = re.compile(
+    r"""(?P<sep>[:=]\s*)[\[{](?P<items>\s*["'][^"'\n\[\]{}]{1,80}["'](?:\s*,\s*["'][^"'\n\[\]{}]{1,80}["']){0,20}\s*)[\]}]"""
+)
+_LIST_ITEM = re.compile(r"""["']([^"'\n]{1,80})["']""")
+_CAMEL_KEY = re.compile(r"(?m)(?:^|(?<=[;,{]\s)|(?<=[;,{]))(?P<low>[a-z]{2,20})(?P<up>[A-Z][A-Za-z]{0,20})(?=\s*[:=])")
+
+
+def as_plain_pairs(text: str) -> str:
+    """'ExpKeys.subject = "M512";' -> 'subject = M512;', "{'sex': 'F'}" -> "{sex: F}", 'animalID = 7' ->
+    'animal_ID = 7': a lab script's or a dump's pairs written as plain key=value pairs."""
+    if not re.search(r"""[=:]\s*[\[{]?\s*["']|["']\s*:|\.\w+\s*=|[a-z][A-Z]\w*\s*=""", text):
+        return text
+    text = _STRUCT_BEFORE_KEY.sub("", text)
+    # 'experimenter: ["Bhattacharya, Ananya", "Rao, Vikram"]': a list of quoted items, each one value
+    text = _QUOTED_LIST.sub(lambda m: m.group("sep") + "; ".join(_LIST_ITEM.findall(m.group("items"))), text)
+    text = _QUOTED_KEY.sub(r"\g<key>", text)
+    text = _QUOTED_VALUE.sub(r"\g<sep>\g<value>", text)
+    return _CAMEL_KEY.sub(r"\g<low>_\g<up>", text)
+
+
 def as_keyed_row(text: str) -> str:
     """The message as a keyed row when it is a header and one row of values; otherwise as it is, with a
     unit in brackets after a key joined to the key ("weight (g): 312" -> "weight_g: 312")."""
-    text = _UNIT_KEY.sub(lambda m: f"{m.group('key')}_{m.group('unit')}", text)
+    text = _UNIT_KEY.sub(lambda m: f"{m.group('key')}_{m.group('unit')}", as_plain_pairs(text))
     lines = [line for line in text.strip().splitlines() if line.strip()]
     if len(lines) != 2:
         return text
     for separator in _SEPARATORS:
-        header = [cell.strip() for cell in lines[0].split(separator)]
-        row = [cell.strip() for cell in lines[1].split(separator)]
+        header, row = _cells(lines[0], separator), _cells(lines[1], separator)
         if len(header) < 2 or len(header) != len(row):
             continue
         if not all(_HEADER_CELL.fullmatch(cell) for cell in header):
@@ -39,6 +69,11 @@ def as_keyed_row(text: str) -> str:
             return text  # "Hello, thanks\nmouse m1, female": a greeting, not a header
         return "; ".join(f"{_key(cell)}={value}" for cell, value in zip(header, row, strict=True) if value)
     return text
+
+
+def _cells(line: str, separator: str) -> list[str]:
+    """A row's cells; a quoted cell keeps its separators ('Stanford University,"Mallory, Caitlin"')."""
+    return [cell.strip() for cell in next(csv.reader([line], delimiter=separator, skipinitialspace=True))]
 
 
 def _names_a_field(cell: str) -> bool:

@@ -48,7 +48,7 @@ KEYS.update(
     }
 )
 PAIR = re.compile(
-    r"(?:^|(?<=[\s,;(]))(?P<key>"
+    r"(?:^|(?<=[\s,;({]))(?P<key>"
     + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
     # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key;
     # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
@@ -78,6 +78,22 @@ _VERB_AFTER = (
 )  # lists of people or keywords may use " | " between items
 
 
+# "experimenter:\n  - Buccino, Alessio\n  - Trapani, Alessandra": a key whose value is a YAML list of items.
+_LIST_ITEMS = re.compile(r"(?:[ \t]*-[ \t]+[^\n]+(?:\n|$))+")
+
+
+def list_items(text: str, start: int) -> tuple[list[str], int] | None:
+    """The items of a YAML-style list starting at `start` (on its own lines after a key), and its end."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip() or not text.startswith("-", start):
+        return None
+    block = _LIST_ITEMS.match(text, line_start)
+    if block is None:
+        return None
+    items = [re.sub(r"^\s*-\s+", "", line).strip() for line in block.group(0).splitlines() if line.strip()]
+    return items, block.end() - (1 if block.group(0).endswith("\n") else 0)
+
+
 def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
     """Where an explicit value ends: dates, names, descriptions and genotypes may hold commas or
     semicolons; other values stop at one. Brackets balance: a stop inside "(...)" does not end the
@@ -95,23 +111,30 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     return layer.end() if layer else end  # "Recording site: piriform cortex, layer 2": the layer belongs to it
 
 
+# No value runs longer than this: the search for its end stays linear in a message of many keys.
+_LONGEST_VALUE = 1000
+
+
 def _unbracketed_end(text: str, start: int, stop: re.Pattern[str]) -> int:
-    stops = {match.start() for match in stop.finditer(text, start)}
+    limit = min(len(text), start + _LONGEST_VALUE)
+    stops = {match.start() for match in stop.finditer(text, start, limit)}
     depth = 0
-    for index in range(start, len(text)):
+    for index in range(start, limit):
         if index in stops and depth == 0:
             return index
         depth += {"(": 1, ")": -1}.get(text[index], 0)
         if depth < 0:  # "(genotype: A x B) for mouse 4": the aside's bracket ends the value
             return index
-    return len(text)
+    return limit
 
 
 def _stop_after(name: str) -> re.Pattern[str]:
     if name == "experimenter":
         # Names hold commas ("Smith, Jane") and initials ("J. Smith"); a sentence end or "from MIT" ends them.
         stop = re.compile(
-            rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
+            rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)(?<!\bmed)(?<!\brer)(?<!\bnat)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
+            # "A and B, both from X", "A, who ran it": a comma then a word of a sentence ends the names
+            r"|,\s+(?=(?:both|all|each|who|which|whose|together|respectively|they|he|she|we)\b)"
         )
     elif name == "keywords":
         # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
