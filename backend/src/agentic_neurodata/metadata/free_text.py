@@ -278,9 +278,13 @@ class _Reader:
                 (said.DECLINE, IntentKind.DECLINE, "match"),
                 (said.APPROVE, IntentKind.APPROVE, "match"),
             ):
-                if (pattern.search(text) if how == "search" else pattern.match(text)) is not None:
-                    self.intent(kind, [], text)
-                    return True
+                said_so = pattern.search(text) if how == "search" else pattern.match(text)
+                if said_so is None:
+                    continue
+                if kind is not IntentKind.ACCEPT_AS_IS and parse_free_text(text[said_so.end() :], now=self.now).values:
+                    return False  # "ok so the rat is RT_44", "no, mouse M7": the values are the answer, not a yes/no
+                self.intent(kind, [], text)
+                return True
         return False
 
     def _clause_intents(self) -> None:
