@@ -44,6 +44,12 @@ def test_an_option_is_named_by_value_label_number_or_an_unambiguous_part(text: s
     assert (found.value if found else None) == expected
 
 
+def test_a_word_that_says_nothing_names_no_option() -> None:
+    write = [RequestOption(value="confirm", label="Write these values")]
+    assert answers.match_option("ok, but the age is 13 weeks", write) is None  # "the" is in "these"
+    assert answers.match_option("write them", write) == write[0]
+
+
 def test_values_are_checked_and_unknown_names_refused_except_asked_free_text() -> None:
     checked = intake.check_values({"species": "mouse", "sex": "male", "colour": "blue", "cell_id": "cell 3"})
     assert checked.accepted["species"] == "Mus musculus" and checked.accepted["sex"] == "M"

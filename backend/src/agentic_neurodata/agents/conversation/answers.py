@@ -10,6 +10,7 @@ from ...domain import PendingRequest, RequestOption, ValueConfirmation, ValueSou
 from ...llm import LLMService
 from ...metadata.extraction import extract_metadata_from_text
 from ...metadata.parsed import IntentKind, ParsedInput
+from ...metadata.prose.words import STOPWORDS
 from .intake import check_values
 
 
@@ -112,6 +113,7 @@ def match_option(text: str | None, options: list[RequestOption]) -> RequestOptio
     if len(inside) == 1:
         return inside[0]
     # "kilosort please": a word of the reply that names exactly one option.
-    words = [w for w in re.findall(r"[a-z0-9]+", wanted) if len(w) >= 3]
+    # (words that say nothing are left out: "the" of "ok, but the age is 13 weeks" named "Write these values")
+    words = [w for w in re.findall(r"[a-z0-9']+", wanted) if len(w) >= 3 and w not in STOPWORDS]
     named = {o.value: o for o in options for w in words if w in o.value.lower() or w in o.label.lower()}
     return next(iter(named.values())) if len(named) == 1 else None
