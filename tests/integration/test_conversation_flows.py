@@ -171,18 +171,17 @@ def test_missing_metadata_given_in_one_sentence(client: TestClient, sample_run: 
     )
 
 
-def test_an_ok_that_goes_on_with_a_value_edits_the_summary_instead_of_confirming_it(
-    client: TestClient, sample_run: Path
-) -> None:
+def test_a_yes_or_no_that_goes_on_with_a_value_edits_the_summary(client: TestClient, sample_run: Path) -> None:
     upload(client, sample_run)
     say(
         client,
         message="Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST",
     )
     assert status_of(client)["pending_request"]["purpose"] == "confirm_summary"
-    edited = say(client, message="ok, but the age is 13 weeks")
+    edited = say(client, message="no, the age is 13 weeks")  # a correction, not a refusal of the summary
     assert edited["accepted"] == {"age": "P13W"} and edited["next_action"] == "processing"
-    assert settle(client)["file_info"]["subject"]["age"] == "P13W"
+    subject = settle(client)["file_info"]["subject"]
+    assert (subject["age"], subject["subject_id"], subject["sex"]) == ("P13W", "m042", "F")
 
 
 def test_one_answer_at_a_time_at_most_two_rounds_and_declines_remembered(client: TestClient, sample_run: Path) -> None:

@@ -42,3 +42,20 @@ def test_a_yes_or_no_followed_by_values_gives_the_values_and_no_yes_or_no(said: 
 def test_a_bare_yes_or_no_is_still_one(said: str, kind: IntentKind) -> None:
     assert kind in read_intent(said, None)
     assert parse_free_text(said, now=NOW).values == {}
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "values"),
+    [
+        ("no, the rat is RT_44", ["sex", "subject_id"], {"species": "Rattus norvegicus", "subject_id": "RT_44"}),
+        ("no, the age is 13 weeks", ["age", "subject_id", "species"], {"age": "P13W"}),
+    ],
+)
+def test_a_no_followed_by_a_correction_declines_nothing_asked(said: str, asked: list[str], values: dict) -> None:
+    parsed = parse_free_text(said, asked, now=NOW)
+    assert parsed.values == values and parsed.intents == []
+
+
+def test_a_bare_no_to_asked_fields_still_declines_them() -> None:
+    assert parse_free_text("no", ["sex"], now=NOW).fields_with_intent(IntentKind.SKIP_FIELD) == ["sex"]
+    assert parse_free_text("no, skip it", ["sex"], now=NOW).fields_with_intent(IntentKind.SKIP_FIELD) == ["sex"]

@@ -146,6 +146,9 @@ class _Buffer:
         return " ".join(part.strip(" ,;:.-") for part in self.text.split(MASK) if part.strip(" ,;:.-")).strip()
 
 
+_BARE_NO = re.compile(r"\W*(?:no|nope|nah)\W*", re.I)
+
+
 class _Reader:
     def __init__(self, text: str, asked: list[str], partial: dict[str, str], now: datetime | None) -> None:
         self.buffer = _Buffer(text)
@@ -303,6 +306,8 @@ class _Reader:
                 kind = IntentKind.SKIP_FIELD
             if kind is None:
                 continue
+            if not named and _BARE_NO.fullmatch(clause) and content_words(text[position:]):
+                continue  # "no, the age is 13 weeks": a correction follows, nothing is declined
             self.intent(kind, named or self.asked, clause)
             self.buffer.claim(start, start + len(clause), "intent")
 
