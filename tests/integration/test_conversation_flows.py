@@ -237,6 +237,37 @@ def test_a_guess_is_asked_back_and_just_go_ahead_converts_or_names_what_it_canno
     assert done["metadata_sources"]["subject_id"] == "words"
 
 
+def test_talk_at_a_question_is_asked_again_and_agreeing_in_other_words_is_a_yes(
+    client: TestClient, sample_run: Path
+) -> None:
+    """Found answering as a person would: "looks good" at "Did you mean 'NTNU' as the institution?"
+    stored the institution "looks good"."""
+    upload(client, sample_run)
+    say(
+        client,
+        message="This is rat R7, F, 250 g, a Long Evans from Charles River. Recorded by Jan de Vries in the Moser "
+        "lab at NTNU on 2023/04/02 at 9:15am Oslo time.",
+    )
+    asked = status_of(client)["pending_request"]
+    assert asked["purpose"] == "confirm_value"
+    assert asked["message"].startswith("Did you mean 'NTNU' as the institution?")
+    hesitated = say(client, message="hmm")  # no yes, no no: the same question again, nothing stored or dropped
+    assert hesitated["accepted"] == {} and hesitated["next_action"] == "user_input"
+    again = status_of(client)["pending_request"]
+    assert again["message"] == "I did not catch a yes or a no. " + asked["message"]
+    assert again["options"] == asked["options"]
+    assert say(client, message="looks good")["accepted"] == {"institution": "NTNU"}
+    summary = status_of(client)["pending_request"]
+    while summary["purpose"] != "confirm_summary":  # the questions left, each answered with a skip
+        say(client, message="skip")
+        summary = status_of(client)["pending_request"]
+    shrug = say(client, message="whatever")
+    assert shrug["next_action"] == "metadata" and shrug["reply"].startswith("I did not catch whether to write")
+    assert say(client, message="perfect")["next_action"] == "processing"
+    done = settle(client)
+    assert done["metadata"]["institution"] == "NTNU" and done["file_info"]["subject"]["subject_id"] == "R7"
+
+
 def test_ambiguous_format_is_asked_and_the_answer_validated(client: TestClient) -> None:
     folder = REALDATA / "phy_kilosort" / "bme410"
     asked = upload(client, folder)

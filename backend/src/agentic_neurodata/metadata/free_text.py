@@ -38,7 +38,7 @@ from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, keys, people, several, subject, tables
+from .prose import certainty, keys, people, several, subject, tables, talk
 from .prose import intents as said
 from .prose.words import (
     KEYS,
@@ -223,6 +223,12 @@ class _Reader:
                 reason = f"'{text.strip()}' points to a value given elsewhere; please give the value itself."
                 self.result.rejections.append(Rejection(field=name, raw=text.strip(), reason=reason))
             return self.result
+        if self.asked and not self.result.intents and (talk.is_talk(text) or talk.defers(text)):
+            for name in self.asked:  # "looks good", "I'll check": no value, so it is asked again
+                label = name.replace("_", " ")
+                reason = f"'{text.strip()}' gives no {label}; please give the value itself, or say skip."
+                self.result.rejections.append(Rejection(field=name, raw=text.strip(), reason=reason))
+            return self.result
         if self._whole_answer():
             return self.result
         for step in (
@@ -322,7 +328,7 @@ class _Reader:
         if PAIR.search(self.buffer.text):
             return False
         name = self.asked[0]
-        answer = strip_preamble(self.buffer.text, name)
+        answer = strip_preamble(talk.without_leading_talk(self.buffer.text), name)
         strain = find_strains(answer, short_names=True)
         line = find_genotypes(answer) or WILD_TYPE.search(answer)
         if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):
@@ -1179,7 +1185,9 @@ class _Reader:
         return self.buffer.original[start:cut]
 
     def _answer_to_question(self) -> None:
-        leftover = strip_preamble(self.buffer.leftover(), self.asked[0] if len(self.asked) == 1 else "")
+        leftover = strip_preamble(
+            talk.without_leading_talk(self.buffer.leftover()), self.asked[0] if len(self.asked) == 1 else ""
+        )
         waiting = [
             name
             for name in self.asked

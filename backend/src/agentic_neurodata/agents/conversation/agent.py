@@ -367,6 +367,13 @@ class ConversationAgent(Agent):
             outcome = self._decide(approved, accept)
         return UserInputReply(reply=outcome.message, next_action=outcome.next_action or "processing")
 
+    def _ask_again(self, pending: PendingRequest, why: str) -> UserInputReply:
+        """A reply that said nothing usable ("hmm"): the same question again, nothing stored or dropped."""
+        reply = f"{why} {pending.message.removeprefix(f'{why} ')}"  # said once, however often it is asked
+        self._say(reply)
+        self._ask(pending.model_copy(update={"message": reply}))
+        return UserInputReply(reply=reply, next_action=pending.type.value)
+
     def _not_understood(self, pending: PendingRequest) -> UserInputReply:
         choices = " / ".join(o.label for o in pending.options)
         reply = f"I did not understand your choice. Please answer with one of: {choices}."
@@ -445,6 +452,8 @@ class ConversationAgent(Agent):
                 if intents & {IntentKind.DECLINE}
                 else None
             )
+        if option is None and answers.says_nothing(message, given):
+            return self._ask_again(pending, "I did not catch a yes or a no.")
         label = summary.label(asked.field)
         if option is not None and option.value != summary.NO:
             chosen = next(
@@ -495,6 +504,8 @@ class ConversationAgent(Agent):
                 return UserInputReply(reply=outcome.message, next_action="done")
             if option is not None or intents & {IntentKind.APPROVE, IntentKind.SKIP_ALL}:
                 answer = answers.Answer()
+            elif answers.says_nothing(message, given):
+                return self._ask_again(pending, "I did not catch whether to write these values.")
             else:
                 answer = answers.read_values(
                     pending, message=message, fields=None, skip=None, partial=state.partial_metadata, llm=self.llm

@@ -10,6 +10,7 @@ from ...domain import PendingRequest, RequestOption, ValueConfirmation, ValueSou
 from ...llm import LLMService
 from ...metadata.extraction import extract_metadata_from_text
 from ...metadata.parsed import IntentKind, ParsedInput
+from ...metadata.prose.talk import is_talk
 from ...metadata.prose.words import STOPWORDS
 from .intake import check_values
 
@@ -94,6 +95,11 @@ def read_intent(message: str | None, llm: LLMService | None) -> set[IntentKind]:
     if not message:
         return set()
     return {intent.kind for intent in extract_metadata_from_text(message, (), llm).intents}
+
+
+def says_nothing(message: str | None, given: dict[str, Any] | None) -> bool:
+    """A typed reply that is only talk ("hmm", "whatever you think"): no choice, no value."""
+    return bool(message) and not given and is_talk(message or "")
 
 
 def match_option(text: str | None, options: list[RequestOption]) -> RequestOption | None:

@@ -63,11 +63,16 @@ NO_FIELD = re.compile(
 )
 APPROVE = re.compile(
     r"^\W*(?:yes|yep|yeah|sure|ok(?:ay)?|go\s+ahead|approve[d]?|do\s+it|please\s+do|fix\s+it|improve(?:\s+it)?|"
-    r"retry|try\s+again|sounds\s+good|let'?s\s+do\s+it|go\s+for\s+it|correct|right|confirm(?:ed)?)\b",
+    r"retry|try\s+again|sounds\s+good|let'?s\s+do\s+it|go\s+for\s+it|correct|right(?!\s+\w)|confirm(?:ed)?|"
+    # "looks good", "that's right", "exactly": agreeing in other words
+    r"yup|looks?\s+(?:good|right|fine|correct|ok(?:ay)?)|sounds?\s+(?:right|fine|ok(?:ay)?|correct)|"
+    r"that'?s\s+(?:right|correct|it|fine|good)|exactly|precisely|perfect|fine|all\s+good|indeed|lgtm|"
+    r"affirmative|of\s+course|absolutely|definitely|agreed)\b",
     re.I,
 )
 DECLINE = re.compile(
-    r"^\W*(?:no|nope|decline|no\s+thanks|don'?t|do\s+not|leave\s+it|wrong|not\s+that)\b"
+    r"^\W*(?:no|nope|nah|decline|no\s+thanks|don'?t|do\s+not|leave\s+it|wrong|incorrect|not\s+that|not\s+correct|"
+    r"that'?s\s+(?:wrong|incorrect|not\s+(?:it|right|correct)))\b"
     r"(?!\s+(?:idea|clue|record|data|info|need|more|know|remember|have|want))",
     re.I,
 )

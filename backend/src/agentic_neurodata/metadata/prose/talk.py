@@ -1,0 +1,65 @@
+"""Replies that are talk, not values: "looks good", "hmm", "whatever you think", "I'll check".
+
+Answering one question, a person often says something about the question or the conversation
+instead of a value. Such a reply must never become the value: "looks good" is no institution,
+"thanks" no subject ID. A reply counts as talk when every word of it is a word of talk (agreeing,
+disagreeing, judging, thanking, hesitating, not caring, pointing back), or when it says the value
+will come later or from someone else.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that say something about the question or the talk, never what an animal, person or place is.
+_TALK_WORDS = frozenset(
+    """
+    yes yeah yep yup ya yea sure ok okay k fine good great cool nice perfect exactly right correct indeed
+    affirmative absolutely definitely certainly course lgtm agreed agree true precisely alright awesome
+    excellent super totally spot on
+    no nah nope wrong incorrect not false negative
+    looks look looking sounds sound seems seem is be was that's thats that it's its it this one all me to of
+    hmm hm hmmm huh uh um umm er erm eh oh ah well so thanks thank you thx ty please pls plz cheers what
+    pardon sorry question the
+    whatever think doesn't does matter care any anything either works
+    as i said already told above before earlier same again
+    """.split()  # noqa: SIM905 (a word list reads better as words)
+)
+# The value will come later or from someone else, or was given elsewhere: "I'll check", "ask Maria",
+# "same as yesterday".
+_LATER_OR_ELSEWHERE = re.compile(
+    r"^\W*(?:(?:I'?ll|I\s+will|will|let\s+me|we'?ll|we\s+will)\s+(?:have\s+to\s+)?"
+    r"(?:check|look|find\s+out|send|get\s+back|ask|confirm|dig)\b|"
+    r"(?:please\s+)?ask\s+[A-Z][\w'-]+\W*$|"
+    r"(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?in\s+(?:the|my|our|her|his)\s+"
+    r"(?:notes?|notebook|spreadsheet|sheet|log|records?|protocol|email)\b\W*$|"
+    r"(?:I'?ll\s+|will\s+)?send\s+(?:it\s+|that\s+)?(?:later|tomorrow|soon)\b|"
+    r"(?:the\s+)?same\s+as\s+(?:yesterday|today|usual|always|the\s+others?|the\s+last\s+\w+)\W*$)",
+    re.I,
+)
+
+
+def is_talk(reply: str) -> bool:
+    """True when the reply says nothing an NWB field could hold."""
+    words = re.findall(r"[a-z']+", reply.lower().replace("\u2019", "'"))
+    if re.search(r"\d", reply) or not words:
+        return False
+    return all(word in _TALK_WORDS for word in words)
+
+
+def defers(reply: str) -> bool:
+    """True when the reply says the value comes later or from someone else."""
+    return bool(_LATER_OR_ELSEWHERE.search(reply.replace("\u2019", "'")))
+
+
+_LAST_FIRST = re.compile(r"[A-Z][\w'-]+,\s*[A-Z][\w'-]+\.?")
+_LEADING_CLAUSE = re.compile(r"^\s*(?P<clause>[^,;:!\-–—]+?)\s*(?:[,;:!]+|\s[-–—])\s*(?=\S)")
+
+
+def without_leading_talk(reply: str) -> str:
+    """The reply less the talk before its value: "yes, C57BL/6J" -> "C57BL/6J", "hmm, Anna Lee" -> "Anna Lee"."""
+    while (lead := _LEADING_CLAUSE.match(reply)) and is_talk(lead.group("clause")):
+        if _LAST_FIRST.fullmatch(reply.strip()):
+            break  # "Good, Anna": a family name that is also a word, before a first name
+        reply = reply[lead.end() :]
+    return reply
