@@ -268,6 +268,69 @@ def test_talk_at_a_question_is_asked_again_and_agreeing_in_other_words_is_a_yes(
     assert done["metadata"]["institution"] == "NTNU" and done["file_info"]["subject"]["subject_id"] == "R7"
 
 
+def test_values_given_at_the_proposal_are_a_yes_with_the_values(client: TestClient, sample_run: Path) -> None:
+    """The proposal says "I need from you: brain area; ... keywords": a reply giving them was "I did not
+    understand your choice" before; it starts the correction with them."""
+    partly = {k: v for k, v in FULL_METADATA.items() if k not in ("electrode_location", "keywords")}
+    proposal = upload(client, sample_run, partly)["pending_request"]
+    assert proposal["type"] == "improvement_approval" and "brain area" in proposal["message"]
+    reply = say(client, message="the brain area is V1, keywords: vision, gratings")
+    assert reply["accepted"] == {"electrode_location": "VISp", "keywords": ["vision", "gratings"]}
+    assert reply["next_action"] == "user_input"  # the correction's other questions, those values kept
+    asked = {f["name"] for f in status_of(client)["pending_request"]["fields"]}
+    assert asked and not asked & {"electrode_location", "keywords"}
+    assert say(client, message="skip")["next_action"] == "processing"
+    done = settle(client)
+    assert len(done["versions"]) == 2 and done["correction_attempt"] == 1
+    assert done["metadata"]["electrode_location"] == "VISp"
+
+
+def test_edits_in_words_change_the_values_at_every_question_and_nothing_unread_is_confirmed(
+    client: TestClient, sample_run: Path
+) -> None:
+    """Found answering as a person would: at "Did you mean ... as the session description?", "change the
+    sex to male and the experimenter to John Doe" became the description; at the summary, "wait, the ID
+    should be m043 not m042" read nothing and the file was written with m042."""
+    upload(client, sample_run)
+    say(
+        client,
+        message="Mouse m042, female, 12 weeks, recorded 5 March 2024 2:30pm EST by Jane Smith at MIT. "
+        "Neuropixels recording in V1.",
+    )
+    asked = status_of(client)["pending_request"]
+    assert asked["purpose"] == "confirm_value" and "session description" in asked["message"]
+    edited = say(client, message="change the sex to male and the experimenter to John Doe")
+    assert edited["accepted"] == {"sex": "M", "experimenter": ["Doe, John"]}
+    assert status_of(client)["pending_request"]["message"] == asked["message"]  # still waiting for its answer
+    say(client, message="yes")
+    unread = say(client, message="wait, the subject should be called mouse forty-three")
+    assert unread["next_action"] == "metadata" and unread["reply"].startswith("I could not read a value")
+    assert status_of(client)["pending_request"]["purpose"] == "confirm_summary"
+    changed = say(client, message="hmm, the ID should be m043 not m042")
+    assert changed["accepted"] == {"subject_id": "m043"} and changed["next_action"] == "processing"
+    proposal = settle(client)["pending_request"]
+    assert proposal["type"] == "improvement_approval"
+    again = say(client, message="the ID should be m044")  # at the proposal: a yes to the correction, with it
+    assert again["accepted"] == {"subject_id": "m044"}
+    say(client, message="skip")  # the correction's own questions
+    done = settle(client)
+    assert done["file_info"]["subject"]["subject_id"] == "m044" and done["file_info"]["subject"]["sex"] == "M"
+    assert len(done["versions"]) == 2
+
+
+def test_a_question_about_one_field_is_answered_about_that_field(client: TestClient, sample_run: Path) -> None:
+    upload(client, sample_run)
+    reply = say(client, message="what do you mean by session description?")
+    assert reply["reply"].startswith("Here is why I ask: session description: NWB requires a description")
+    assert "subject id" not in reply["reply"] and reply["next_action"] == "metadata"
+
+
+def test_questions_say_each_example_with_one_full_stop(client: TestClient, sample_run: Path) -> None:
+    upload(client, sample_run, FULL_METADATA)
+    asked = say(client, message="improve")["reply"]  # asks for the subject description, whose example is a sentence
+    assert "Example: Adult female C57BL/6J mouse" in asked and ".. " not in asked
+
+
 def test_ambiguous_format_is_asked_and_the_answer_validated(client: TestClient) -> None:
     folder = REALDATA / "phy_kilosort" / "bme410"
     asked = upload(client, folder)

@@ -81,7 +81,8 @@ def offline_metadata_question(specs: Sequence[FieldSpec], round_number: int = 1,
     lines = [f"{lead}:"]
     for spec in specs:
         tag = "" if spec.required else " (recommended)"
-        lines.append(f"- {spec.label}{tag}: {spec.description} Example: {spec.example}. Why: {spec.why}")
+        example = spec.example.rstrip(".")  # an example that is a sentence keeps one full stop
+        lines.append(f"- {spec.label}{tag}: {spec.description} Example: {example}. Why: {spec.why}")
     sample = ", ".join(s.example for s in (required or list(specs))[:4])
     lines.append(
         f'You can answer in one sentence (e.g. "{sample}"), say "skip" for anything you don\'t have, '

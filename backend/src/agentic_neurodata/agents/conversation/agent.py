@@ -31,6 +31,7 @@ from ...domain import (
 )
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
 from ...llm import wording
+from ...metadata.object_fields import split_key
 from ...metadata.parsed import IntentKind
 from ...router import Agent, NoParams, handles
 from ...state import Failure, GlobalState, LogLevel, ValidationStatus, WorkflowStatus
@@ -362,10 +363,51 @@ class ConversationAgent(Agent):
                 approved, accept = True, False
             elif intents & {IntentKind.DECLINE, IntentKind.CANCEL}:
                 approved, accept = False, False
+            elif (corrected := self._correct_with(pending, message)) is not None:
+                return corrected
             else:
                 return self._not_understood(pending)
             outcome = self._decide(approved, accept)
         return UserInputReply(reply=outcome.message, next_action=outcome.next_action or "processing")
+
+    def _correct_with(self, pending: PendingRequest, message: str) -> UserInputReply | None:
+        """Values given at a proposal ("the brain area is V1", "the ID should be m043"): a yes to the
+        correction, with them. None when the message gives no value."""
+        if not any(o.value in ("approve", "improve") for o in pending.options):
+            return None
+        state = self.store.snapshot()
+        needed = [FieldRequest(name=q.name) for q in self._plan(state).questions]
+        answer = answers.read_values(
+            pending.model_copy(update={"fields": needed}),
+            message=message,
+            fields=None,
+            skip=None,
+            partial=state.partial_metadata,
+            llm=self.llm,
+        )
+        if not answer.values:
+            return None
+        self.store.update(COMPONENT, _log_answer(answer), **_stored(state, answer))
+        saved = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
+        outcome = self._decide(approved=True, accept_as_is=False)
+        state = self.store.snapshot()
+        asking = state.pending_request
+        if asking is None or asking.purpose != CORRECTION_VALUES:  # nothing to ask: converting again
+            history = state.correction_history
+            if history:  # the round's input: what makes it a new attempt, not the same one again
+                history[-1].user_input.update(answer.values)
+                self.store.update(COMPONENT, "Values given with the approval", correction_history=history)
+            reply = f"{saved} {outcome.message or ''}".strip()
+            return UserInputReply(reply=reply, accepted=answer.values, next_action=outcome.next_action or "processing")
+        # The round's questions, less what the message just gave (the file was written before it).
+        left = [f for f in asking.fields if _field_of(f.name) not in answer.values]
+        if not left:
+            next_action = self._after_correction_values(asking, answer)
+            return UserInputReply(reply=f"{saved} Converting again.", accepted=answer.values, next_action=next_action)
+        specs = [planning.question_spec(f) for f in left]
+        question = wording.metadata_question(self.llm, specs, known=state.metadata, for_correction=True)
+        self._ask(asking.model_copy(update={"fields": left, "message": question}))
+        return UserInputReply(reply=f"{saved} {question}", accepted=answer.values, next_action=asking.type.value)
 
     def _ask_again(self, pending: PendingRequest, why: str) -> UserInputReply:
         """A reply that said nothing usable ("hmm"): the same question again, nothing stored or dropped."""
@@ -401,7 +443,7 @@ class ConversationAgent(Agent):
             outcome = self._abandon("You asked to stop.")
             return UserInputReply(reply=outcome.message, next_action="done")
         if answer.asks_a_question:
-            reply = _why_fields(pending)
+            reply = _why_fields(pending, answers.fields_named(message))
             self._say(reply)
             return UserInputReply(reply=reply, rejected=answer.rejected, next_action=pending.type.value)
         reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
@@ -466,10 +508,18 @@ class ConversationAgent(Agent):
             answer = answers.Answer(declined=list(skip or []))
             reply = f"Left out the {label}" + (": you can give it later." if not skip else ".")
         else:
-            request = pending.model_copy(update={"fields": [FieldRequest(name=asked.field)]})
+            # "change the sex to male" while the description is asked back: the other fields' values,
+            # and the same question still waiting (its field named too: the answer to it)
+            named = answers.fields_named(message) if message and not given else []
+            others = [name for name in named if name != asked.field and asked.field not in named]
+            request = pending.model_copy(update={"fields": [FieldRequest(name=n) for n in others or [asked.field]]})
             answer = answers.read_values(
                 request, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
             )
+            if others and not answer.values:
+                return self._ask_again(pending, _NO_CHANGE_READ)
+            if others:
+                rest = [asked, *rest]
             reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
             self._log_discarded(answer)
         rest = [c for c in rest if c.field not in answer.values]
@@ -510,6 +560,10 @@ class ConversationAgent(Agent):
                 answer = answers.read_values(
                     pending, message=message, fields=None, skip=None, partial=state.partial_metadata, llm=self.llm
                 )
+                unchanged = all(state.metadata.get(name) == value for name, value in answer.values.items())
+                if unchanged and not (answer.declined or answer.rejected or answer.confirmations or answer.intents):
+                    # "the ID should be m043" unread must not confirm the m042 shown
+                    return self._ask_again(pending, _NO_CHANGE_READ)
         else:
             answer = answers.read_values(
                 pending, message=None, fields=given or None, skip=skip, partial=state.partial_metadata, llm=self.llm
@@ -1030,9 +1084,20 @@ def _log_answer(answer: answers.Answer) -> str:
     return "Answer taken (" + ("; ".join(parts) or "nothing usable") + ")"
 
 
-def _why_fields(pending: PendingRequest) -> str:
+def _field_of(question: str) -> str:
+    """The field a question asks for: `electrode_location[imec0]` asks for the electrode location."""
+    split = split_key(question)
+    return split[0] if split else question
+
+
+_NO_CHANGE_READ = "I could not read a value in that; name the field and its value (e.g. subject ID: m043)."
+
+
+def _why_fields(pending: PendingRequest, named: list[str]) -> str:
+    """Why each field is asked; only the fields the question names, when it names some."""
+    about = [f for f in pending.fields if f.name in named] or pending.fields
     lines = [
         f"{f.name.replace('_', ' ')}: {f.why or f.description}" + (f" (e.g. {f.example})" if f.example else "")
-        for f in pending.fields
+        for f in about
     ]
     return "Here is why I ask: " + " | ".join(lines) if lines else pending.message

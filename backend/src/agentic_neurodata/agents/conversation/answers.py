@@ -11,7 +11,7 @@ from ...llm import LLMService
 from ...metadata.extraction import extract_metadata_from_text
 from ...metadata.parsed import IntentKind, ParsedInput
 from ...metadata.prose.talk import is_talk
-from ...metadata.prose.words import STOPWORDS
+from ...metadata.prose.words import STOPWORDS, mentioned_fields
 from .intake import check_values
 
 
@@ -95,6 +95,11 @@ def read_intent(message: str | None, llm: LLMService | None) -> set[IntentKind]:
     if not message:
         return set()
     return {intent.kind for intent in extract_metadata_from_text(message, (), llm).intents}
+
+
+def fields_named(message: str | None) -> list[str]:
+    """The fields a message names ("what do you mean by session description?" -> session_description)."""
+    return mentioned_fields(message) if message else []
 
 
 def says_nothing(message: str | None, given: dict[str, Any] | None) -> bool:

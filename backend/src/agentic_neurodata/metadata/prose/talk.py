@@ -39,8 +39,18 @@ _LATER_OR_ELSEWHERE = re.compile(
 )
 
 
+# "3 is fine", "the ID looks right": a judgement of something said or shown, not a value.
+_JUDGEMENT = re.compile(
+    r"^\W*[\w'/.-]+(?:\s+[\w'/.-]+){0,3}\s+(?:is|are|was|looks?|sounds?|seems?)\s+(?:all\s+)?"
+    r"(?:fine|ok(?:ay)?|good|great|correct|right|perfect)(?:\s+(?:too|as\s+well|then))?\W*$",
+    re.I,
+)
+
+
 def is_talk(reply: str) -> bool:
     """True when the reply says nothing an NWB field could hold."""
+    if _JUDGEMENT.match(reply):
+        return True
     words = re.findall(r"[a-z']+", reply.lower().replace("\u2019", "'"))
     if re.search(r"\d", reply) or not words:
         return False

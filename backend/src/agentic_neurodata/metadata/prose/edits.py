@@ -1,0 +1,73 @@
+"""Edits said as an instruction: "change the sex to male", "the ID should be m043, not m042".
+
+A person correcting a value they were shown names the field and the new value in a sentence about
+changing it. Such a sentence is rewritten as the keyed pairs it stands for ("sex: male; ID: m043"),
+which the reader reads like any other key; the old value after "not" or "instead of" is dropped, as
+it is the value being replaced.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..fields import FIELDS
+
+# Names a field goes by in an edit; the vaguest aliases ("who", "when", "name", "animal", "time") are
+# left out: "set the time to go" or "change the animal" name no value.
+_TOO_VAGUE = {"who", "when", "how old", "name", "animal", "time", "date", "area", "region", "cell", "born", "weighs"}
+
+
+@functools.cache
+def _field_names() -> str:
+    names = {alias for spec in FIELDS.values() for alias in (spec.name.replace("_", " "), *spec.aliases)}
+    return "|".join(re.escape(n) for n in sorted(names - _TOO_VAGUE, key=len, reverse=True))
+
+
+@functools.cache
+def _edits() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    field = rf"(?:the\s+|its\s+|her\s+|his\s+)?(?P<field>{_field_names()})"
+    any_field = field.replace("?P<field>", "?:")
+    value = r"(?P<value>[^,;.!?\n]+?)"
+    # The value ends at the next field's edit, at an old value ("not m042"), or at the clause's end.
+    end = (
+        rf"(?=\s*(?:,|;|\band\b)\s*{any_field}\s+(?:to|should|must|is|was)\b|"
+        r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\b|\s*(?:[,;.!?\n]|$))"
+    )
+    instruction = rf"\b(?:change|set|update|correct|fix|switch|make)\s+{field}\s+(?:to|into|as)\s+{value}{end}"
+    should_be = (
+        rf"\b{field}\s+(?:should\s+be|must\s+be|needs\s+to\s+be|is\s+actually|was\s+actually|is\s+really)\s+"
+        rf"{value}{end}"
+    )
+    # "change the sex to male and the experimenter to John Doe": the verb said once for both
+    continued = rf"\s*(?:,\s*and|,|and)\s+{field}\s+(?:to|into|as)\s+{value}{end}"
+    return re.compile(instruction, re.I), re.compile(should_be, re.I), re.compile(continued, re.I)
+
+
+_OLD_VALUE = re.compile(r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+[^,;.!?\n]*", re.I)
+
+
+def as_keyed(text: str) -> str:
+    """The message with each edit said as an instruction written as its keyed pair."""
+    instruction, should_be, continued = _edits()
+    found = sorted([*instruction.finditer(text), *should_be.finditer(text)], key=lambda m: m.start())
+    pieces: list[str] = []
+    position = 0
+    for first in found:
+        if first.start() < position:
+            continue  # inside an edit already rewritten
+        pieces.append(text[position : first.start()])
+        edit: re.Match[str] | None = first
+        while edit is not None:
+            pieces.append(f"{edit.group('field')}: {edit.group('value').strip()}")
+            position = edit.end()
+            old = _OLD_VALUE.match(text, position)
+            position = old.end() if old else position
+            edit = continued.match(text, position)
+            pieces.append("; ")  # the pair's end, whatever followed it ("not X - sorry! Best, Mara")
+            if edit is None and (comma := re.match(r"\s*[,;]\s*", text[position:])):
+                position += comma.end()
+    if not pieces:
+        return text
+    pieces.append(text[position:])
+    return "".join(pieces)
