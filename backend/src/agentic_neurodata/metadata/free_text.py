@@ -114,6 +114,7 @@ _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|a
 _ID_CHANGE = re.compile(
     r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
 )
+_CUT_CLAUSE = "the words are what was left of a sentence once other values were taken out of it"
 _FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
@@ -1213,7 +1214,8 @@ class _Reader:
                     and not certainty.note_says_otherwise(note.group(0), of_time=name != "sex")
                 ):
                     leftover = leftover[: note.start()]  # "M (checked at weaning)": a note on the answer
-                self.store(name, leftover)
+                doubt = _CUT_CLAUSE if name in _FREE_TEXT and self._leftover_cut_mid_clause() else ""
+                self.store(name, leftover, doubt=doubt)
             return
         fits = [(name, validate_field(name, leftover)) for name in waiting]
         accepted = [(name, result) for name, result in fits if result.ok]
@@ -1221,6 +1223,19 @@ class _Reader:
             self.store(accepted[0][0], leftover, lambda: accepted[0][1])
             return
         self.result.unparsed = " ".join(content_words(leftover))
+
+    def _leftover_cut_mid_clause(self) -> bool:
+        """True when a value was taken out of the middle of a clause, so what is left of that clause is a
+        fragment ("bobby is the name we use, the [ID is R-112]"), not an answer of its own."""
+        pieces = re.split(rf"{re.escape(MASK)}+", self.buffer.text)
+        for index, piece in enumerate(pieces):
+            if not content_words(piece):
+                continue
+            cut_after = index < len(pieces) - 1 and not re.search(r"[,;:.\n\-–—]\s*$", piece)
+            cut_before = index > 0 and not re.match(r"\s*[,;:.\n\-–—]", piece)
+            if cut_after or cut_before:
+                return True
+        return False
 
     def _species_instead_of_id(self) -> None:
         """Asked for the animal's ID, the user named only its species ("mouse"): the species is kept,

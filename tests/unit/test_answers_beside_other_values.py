@@ -1,0 +1,40 @@
+"""What is left of a sentence once a value was taken out of its middle is no answer of its own: found
+answering the service as a person would, where "bobby is the name we use, the ID is R-112" (asked for
+the subject ID and the session description) stored the description "Bobby is the name we use, the"."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+from tests.support.corpus import NOW
+
+ASKED = ["subject_id", "session_description"]
+
+
+@pytest.mark.parametrize(
+    ("said", "values"),
+    [
+        ("bobby is the name we use, the ID is R-112", {"subject_id": "R-112"}),
+        ("we call her Snowy but the ID is m7", {"subject_id": "m7"}),
+    ],
+)
+def test_a_fragment_left_beside_a_value_is_asked_back_not_stored(said: str, values: dict[str, str]) -> None:
+    parsed = parse_free_text(said, ASKED, now=NOW)
+    assert parsed.values == values
+    assert "session_description" not in parsed.values
+    assert [c.field for c in parsed.confirmations] in ([], ["session_description"])
+
+
+@pytest.mark.parametrize(
+    ("said", "description"),
+    [
+        ("m042. Passive viewing of drifting gratings", "Passive viewing of drifting gratings"),
+        ("Sleep recording after training; subject m042", "Sleep recording after training"),
+    ],
+)
+def test_a_whole_clause_beside_a_value_is_proposed_whole(said: str, description: str) -> None:
+    parsed = parse_free_text(said, ASKED, now=NOW)
+    assert parsed.values == {"subject_id": "m042"}
+    [proposed] = parsed.confirmations
+    assert (proposed.field, proposed.proposals[0].value) == ("session_description", description)
