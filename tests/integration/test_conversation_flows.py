@@ -318,6 +318,35 @@ def test_edits_in_words_change_the_values_at_every_question_and_nothing_unread_i
     assert len(done["versions"]) == 2
 
 
+def test_go_ahead_answering_the_last_question_converts(client: TestClient, sample_run: Path) -> None:
+    """ "go ahead" answering "session description?" was stored as the description "Go ahead"."""
+    upload(client, sample_run)
+    asked = say(client, message="mouse m9, female, 10 weeks. Recorded 2024-06-01 15:00 CEST by Ana Souza.")
+    assert [f["name"] for f in status_of(client)["pending_request"]["fields"]] == ["session_description"]
+    assert asked["next_action"] == "metadata"
+    ahead = say(client, message="go ahead")
+    assert ahead["accepted"] == {} and ahead["next_action"] == "processing"
+    done = settle(client)
+    assert done["versions"] and "session_description" not in done["metadata"]
+
+
+def test_unsure_at_the_summary_drops_only_the_value_it_names(client: TestClient, sample_run: Path) -> None:
+    """ "I don't know" at the summary declined every value shown (the start time's zone with them)."""
+    upload(client, sample_run)
+    say(client, message="rat R9, male, 300 g, 10 weeks, recorded 2024-02-10 at 3pm Eastern. Tetrode recording in CA1.")
+    say(client, message="yes")  # the description, asked back
+    assert status_of(client)["pending_request"]["purpose"] == "confirm_summary"
+    unsure = say(client, message="I dont know")
+    assert unsure["next_action"] == "metadata" and unsure["reply"].startswith("Which value are you unsure of?")
+    assert status_of(client)["metadata"]["weight"] == "300 g"
+    left = say(client, message="not sure about the weight")
+    assert left["reply"] == "Left out the weight. Converting now." and left["next_action"] == "processing"
+    done = settle(client)
+    assert "weight" not in done["metadata"]
+    kept = done["metadata"]
+    assert (kept["subject_id"], kept["session_start_time"]) == ("R9", "2024-02-10T15:00:00-05:00")
+
+
 def test_a_question_about_one_field_is_answered_about_that_field(client: TestClient, sample_run: Path) -> None:
     upload(client, sample_run)
     reply = say(client, message="what do you mean by session description?")

@@ -76,3 +76,14 @@ def test_disagreeing_in_other_words_is_a_no(reply: str) -> None:
 @pytest.mark.parametrize("reply", ["right hemisphere", "hmm", "whatever", "fine, but the age is 13 weeks"])
 def test_neither_yes_nor_no(reply: str) -> None:
     assert not {IntentKind.APPROVE, IntentKind.DECLINE} & read_intent(reply, None)
+
+
+@pytest.mark.parametrize("reply", ["go ahead", "ok, go ahead please", "proceed", "convert it now", "go", "continue"])
+def test_go_ahead_answering_a_question_converts_with_what_is_known(reply: str) -> None:
+    """ "go ahead" answering "session description?" was stored as the description "Go ahead"."""
+    parsed = parse_free_text(reply, ["session_description"], now=NOW)
+    assert parsed.values == {} and [i.kind for i in parsed.intents] == [IntentKind.SKIP_ALL]
+
+
+def test_go_ahead_answering_a_yes_no_question_is_a_yes() -> None:
+    assert read_intent("go ahead", None) == {IntentKind.APPROVE}

@@ -272,6 +272,9 @@ class _Reader:
         self.result.intents = list(merged.values())
 
     def _whole_message_intent(self, text: str) -> bool:
+        if self.asked and talk.GO_AHEAD.match(text):  # "go ahead" answering a question: no value, convert
+            self.intent(IntentKind.SKIP_ALL, [], text)
+            return True
         skip_all = list(said.SKIP_ALL.finditer(text))
         if skip_all:
             self.intent(IntentKind.SKIP_ALL, [], "; ".join(m.group(0) for m in skip_all))

@@ -560,6 +560,9 @@ class ConversationAgent(Agent):
                 answer = answers.read_values(
                     pending, message=message, fields=None, skip=None, partial=state.partial_metadata, llm=self.llm
                 )
+                if IntentKind.DONT_KNOW in answer.intents and not answers.fields_named(message):
+                    # "I don't know" names no value it is unsure of: it drops none of those shown
+                    return self._ask_again(pending, _NOT_SURE_WHICH)
                 unchanged = all(state.metadata.get(name) == value for name, value in answer.values.items())
                 if unchanged and not (answer.declined or answer.rejected or answer.confirmations or answer.intents):
                     # "the ID should be m043" unread must not confirm the m042 shown
@@ -588,11 +591,13 @@ class ConversationAgent(Agent):
             metadata_sources={k: v for k, v in sources.items() if k in metadata},
             confirmations=stored["confirmations"],
         )
-        reply = (
-            "Thank you."
-            if not changed
-            else "Changed " + "; ".join(f"{summary.label(k)}: {summary.shown(v)}" for k, v in changed.items()) + "."
-        )
+        said = []
+        if changed:
+            said.append("Changed " + "; ".join(f"{summary.label(k)}: {summary.shown(v)}" for k, v in changed.items()))
+        left_out = [summary.label(k) for k in answer.declined if k in state.metadata]
+        if left_out:
+            said.append("Left out the " + ", ".join(left_out))  # "not sure about the weight": not written
+        reply = ". ".join(said) + "." if said else "Thank you."
         self._say(reply)
         next_action, follow = self._after_metadata_answer(answer)
         return UserInputReply(reply=f"{reply} {follow}".strip(), accepted=answer.values, next_action=next_action)
@@ -1082,6 +1087,9 @@ def _log_answer(answer: answers.Answer) -> str:
     if answer.declined:
         parts.append("declined: " + ", ".join(answer.declined))
     return "Answer taken (" + ("; ".join(parts) or "nothing usable") + ")"
+
+
+_NOT_SURE_WHICH = "Which value are you unsure of? Name it to leave it out (e.g. 'skip the weight'), or say yes."
 
 
 def _field_of(question: str) -> str:

@@ -73,3 +73,13 @@ def without_leading_talk(reply: str) -> str:
             break  # "Good, Anna": a family name that is also a word, before a first name
         reply = reply[lead.end() :]
     return reply
+
+
+# "go ahead", "proceed", "convert it" said alone while values are asked: convert with what is known.
+# (Asked nothing, as at "Did you mean ...?", the same words are a yes: intents.APPROVE.)
+GO_AHEAD = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|yes|fine|alright)\W+)?(?:please\s+)?(?:go\s+ahead|go\s+on|proceed|continue|carry\s+on|"
+    r"convert(?:\s+(?:it|them|this))?|start(?:\s+(?:it|converting))?|run\s+it|do\s+it|go)"
+    r"(?:\s+(?:please|pls|now|then|anyway))*\W*$",
+    re.I,
+)
