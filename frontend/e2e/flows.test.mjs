@@ -248,7 +248,14 @@ describe('issue 7 flows', () => {
     const guess = await decision(page, 'confirm_value')
     await guess.getByText('Did you mean rhesus macaque (Macaca mulatta)?').waitFor()
     await screenshot(page, '24-did-you-mean')
-    await guess.getByRole('button', { name: 'Yes, rhesus macaque (Macaca mulatta)' }).click()
+    // Talk is no answer: the same question comes back, nothing stored.
+    await sayInChat(page, 'hmm')
+    await page
+      .getByRole('log', { name: 'Messages' })
+      .getByText(/^I did not catch a yes or a no\./)
+      .waitFor()
+    const again = await decision(page, 'confirm_value')
+    await again.getByRole('button', { name: 'Yes, rhesus macaque (Macaca mulatta)' }).click()
 
     // Before the first conversion, what the words gave is shown once, each value editable in place.
     const summary = page.getByTestId('summary')

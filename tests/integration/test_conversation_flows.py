@@ -256,6 +256,8 @@ def test_talk_at_a_question_is_asked_again_and_agreeing_in_other_words_is_a_yes(
     again = status_of(client)["pending_request"]
     assert again["message"] == "I did not catch a yes or a no. " + asked["message"]
     assert again["options"] == asked["options"]
+    said = [turn["text"] for turn in status_of(client)["conversation"]]
+    assert said.count(again["message"]) == 1  # said once in the chat
     assert say(client, message="looks good")["accepted"] == {"institution": "NTNU"}
     summary = status_of(client)["pending_request"]
     while summary["purpose"] != "confirm_summary":  # the questions left, each answered with a skip

@@ -412,8 +412,7 @@ class ConversationAgent(Agent):
     def _ask_again(self, pending: PendingRequest, why: str) -> UserInputReply:
         """A reply that said nothing usable ("hmm"): the same question again, nothing stored or dropped."""
         reply = f"{why} {pending.message.removeprefix(f'{why} ')}"  # said once, however often it is asked
-        self._say(reply)
-        self._ask(pending.model_copy(update={"message": reply}))
+        self._ask(pending.model_copy(update={"message": reply}))  # asking says it in the chat
         return UserInputReply(reply=reply, next_action=pending.type.value)
 
     def _not_understood(self, pending: PendingRequest) -> UserInputReply:
