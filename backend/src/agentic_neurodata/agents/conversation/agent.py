@@ -573,7 +573,6 @@ class ConversationAgent(Agent):
         changed = {name: value for name, value in answer.values.items() if state.metadata.get(name) != value}
         if answer.rejected:
             reply = "Some values could not be used: " + "; ".join(f"{k}: {v}" for k, v in answer.rejected.items())
-            self._say(reply)
             shown_again = summary.summary_request(state.metadata, shown_names)  # the summary as it was, once
             self._ask(shown_again.model_copy(update={"message": f"{reply} {shown_again.message}"}))
             return UserInputReply(reply=reply, rejected=answer.rejected, next_action=pending.type.value)
