@@ -38,3 +38,14 @@ def test_a_whole_clause_beside_a_value_is_proposed_whole(said: str, description:
     assert parsed.values == {"subject_id": "m042"}
     [proposed] = parsed.confirmations
     assert (proposed.field, proposed.proposals[0].value) == ("session_description", description)
+
+
+def test_words_a_value_was_read_from_are_not_said_to_be_not_understood() -> None:
+    """ "I did not understand: 'Bobby He Tetrodes dorsal CA1'" named the area it had just read."""
+    parsed = parse_free_text(
+        "The data is from rat Bobby. He is 4 months old. Recorded 2023-10-02 14:00 Pacific. Tetrodes in dorsal CA1.",
+        ["subject_id", "session_description", "electrode_location"],
+        now=NOW,
+    )
+    assert parsed.values["electrode_location"] == "dorsal CA1"
+    assert "CA1" not in parsed.unparsed and "dorsal" not in parsed.unparsed

@@ -1225,7 +1225,9 @@ class _Reader:
         if len(accepted) == 1:
             self.store(accepted[0][0], leftover, lambda: accepted[0][1])
             return
-        self.result.unparsed = " ".join(content_words(leftover))
+        used = {word.lower() for found in self.result.found for word in content_words(found.raw)}
+        # Words a value was read from are understood, wherever the finder left them unclaimed.
+        self.result.unparsed = " ".join(w for w in content_words(leftover) if w.lower() not in used)
 
     def _leftover_cut_mid_clause(self) -> bool:
         """True when a value was taken out of the middle of a clause, so what is left of that clause is a
