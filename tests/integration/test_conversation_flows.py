@@ -349,6 +349,24 @@ def test_unsure_at_the_summary_drops_only_the_value_it_names(client: TestClient,
     assert (kept["subject_id"], kept["session_start_time"]) == ("R9", "2024-02-10T15:00:00-05:00")
 
 
+@pytest.mark.parametrize(
+    ("reply", "species"),
+    [("no, it is a cynomolgus", "Macaca fascicularis"), ("nope, wrong animal", None), ("no thanks", None)],
+)
+def test_a_no_with_the_value_meant_stores_that_value(
+    client: TestClient, sample_run: Path, reply: str, species: str | None
+) -> None:
+    """ "no, it is a cynomolgus" at "Did you mean rhesus macaque?" left the species out: the 'No' option
+    was matched inside the reply and the value after it was dropped."""
+    upload(client, sample_run)
+    say(client, message="monkey M12, female, 7 years, V1 recording, started 5 March 2024 2:30pm EST")
+    assert status_of(client)["pending_request"]["purpose"] == "confirm_value"
+    answered = say(client, message=reply)
+    assert answered["accepted"] == ({"species": species} if species else {})
+    assert status_of(client)["metadata"].get("species") == species
+    assert status_of(client)["pending_request"]["purpose"] != "confirm_value"  # answered, not asked again
+
+
 def test_a_question_about_one_field_is_answered_about_that_field(client: TestClient, sample_run: Path) -> None:
     upload(client, sample_run)
     reply = say(client, message="what do you mean by session description?")

@@ -16,6 +16,7 @@ TALK = [
     "whatever you think", "doesn't matter", "as I said", "hmm", "thanks", "ok thanks", "good question",
     "huh", "cool", "lgtm", "of course", "that's wrong", "not that one", "3 is fine", "the ID looks right",
 ]  # fmt: skip
+TALK += ["wait, she is actually", "oops, sorry"]
 LATER_OR_ELSEWHERE = ["I'll check", "will send later", "ask Maria", "it's in the notes", "same as yesterday"]
 FIELDS = ["institution", "experimenter", "lab", "subject_id", "strain", "genotype", "electrode_location", "keywords"]
 

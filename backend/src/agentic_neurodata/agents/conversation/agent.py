@@ -484,7 +484,10 @@ class ConversationAgent(Agent):
             return self._continue_intake(state, "Thank you.", {}, {})
         asked, rest = state.confirmations[0], state.confirmations[1:]
         option = answers.match_option(message, pending.options) if message and not given else None
-        if option is None and message and not given:
+        corrected = bool(message) and not given and answers.goes_on_after_no(message or "")
+        if corrected and option is not None and option.value == summary.NO:
+            option = None  # "no, it is a cynomolgus": a no, and the value meant; read below
+        if option is None and message and not given and not corrected:
             intents = answers.read_intent(message, self.llm)
             option = (
                 pending.options[0]
@@ -515,12 +518,15 @@ class ConversationAgent(Agent):
             answer = answers.read_values(
                 request, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
             )
-            if others and not answer.values:
+            if corrected and not (answer.values or answer.declined):
+                # "nope, wrong animal": a no whose words give no value, so a plain no
+                answer, reply = answers.Answer(), f"Left out the {label}: you can give it later."
+            elif others and not answer.values:
                 return self._ask_again(pending, _NO_CHANGE_READ)
-            if others:
-                rest = [asked, *rest]
-            reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
-            self._log_discarded(answer)
+            else:
+                rest = [asked, *rest] if others else rest
+                reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
+                self._log_discarded(answer)
         rest = [c for c in rest if c.field not in answer.values]
         changes = {
             **_stored(state, answer, keep=rest),

@@ -11,7 +11,7 @@ from ...llm import LLMService
 from ...metadata.extraction import extract_metadata_from_text
 from ...metadata.parsed import IntentKind, ParsedInput
 from ...metadata.prose.talk import is_talk
-from ...metadata.prose.words import STOPWORDS, mentioned_fields
+from ...metadata.prose.words import STOPWORDS, content_words, mentioned_fields
 from .intake import check_values
 
 
@@ -100,6 +100,16 @@ def read_intent(message: str | None, llm: LLMService | None) -> set[IntentKind]:
 def fields_named(message: str | None) -> list[str]:
     """The fields a message names ("what do you mean by session description?" -> session_description)."""
     return mentioned_fields(message) if message else []
+
+
+_LEADING_NO = re.compile(r"^\W*(?:no|nope|nah|wrong|not\s+(?:that|quite))\b\W*", re.I)
+
+
+def goes_on_after_no(message: str) -> bool:
+    """ "no, it is a cynomolgus": words after the no that are not talk ("no, thanks" is only a no)."""
+    lead = _LEADING_NO.match(message)
+    rest = message[lead.end() :] if lead else ""
+    return bool(content_words(rest)) and not is_talk(rest) and not re.match(r"(?:thanks?|thank\s+you)\b", rest, re.I)
 
 
 def says_nothing(message: str | None, given: dict[str, Any] | None) -> bool:

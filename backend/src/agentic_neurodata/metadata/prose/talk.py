@@ -23,6 +23,7 @@ _TALK_WORDS = frozenset(
     pardon sorry question the
     whatever think doesn't does matter care any anything either works
     as i said already told above before earlier same again
+    wait actually oops hey hi hello also she he they her him
     """.split()  # noqa: SIM905 (a word list reads better as words)
 )
 # The value will come later or from someone else, or was given elsewhere: "I'll check", "ask Maria",
