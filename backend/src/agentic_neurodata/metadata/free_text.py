@@ -102,6 +102,8 @@ _ONLY_WHEN = re.compile(
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
     re.I,
 )
+# "was done", "were performed": a verb after the words makes them the subject of a sentence.
+_VERB_OF_A_SENTENCE = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\b"
 # A short label before a colon that leads a description ("Today's session: ...").
 _LABEL = re.compile(r"^[^:]{1,30}:\s+(?=\S)")
 # "Today's session: ...", "Recording: ...": a label naming the session says what follows describes it.
@@ -118,6 +120,12 @@ _FREE_TEXT = {"session_description", "experiment_description", "subject_descript
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
+)
+# "Project name:", "File name:", "Session name:": the key "name" said of a thing, not of a person.
+_THING_NAME_KEY = re.compile(
+    r"(?<![\w'])(?!(?:experimenter|person|researcher|recorder|user|operator|scientist|investigator|your|my|full|"
+    r"first|last|given|family|the|a)\b)[a-z]+(?:'s)?[ \t_]+name$",
+    re.I,
 )
 # An explicit id is one word ("m042", "sub-01"), or a cage-qualified number ("7 of cage C") to ask back;
 # "mouse 7 of cage C" after a key is left to the species finder, which reads both.
@@ -430,6 +438,9 @@ class _Reader:
                 continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            thing_named = _THING_NAME_KEY.search(self.buffer.original[: match.end("key")])
+            if match.group("key").lower() == "name" and thing_named:
+                continue  # "Project name: Moser Lab grid cells": a thing's name, not a person's
             if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
                 name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
             if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
@@ -617,10 +628,19 @@ class _Reader:
                 if not people.names_something_else(m.group("acronym"))
                 and not named_by_cue(self.buffer.text, *m.span("acronym"))
                 and not certainty.names_other_organisation(m.group("acronym"))
+                and not people.acronym_is_a_source(self.buffer.text, m)
                 and not any(s <= m.start("acronym") < e for s, e in found)
             ]
         if not found:
-            acronym = people.ACRONYM_AFTER_AT.search(self.buffer.text)
+            # "rats from the NIA colony were recorded at NTNU": where the animals came from is passed over
+            acronym = next(
+                (
+                    m
+                    for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
+                    if not people.acronym_is_a_source(self.buffer.text, m)
+                ),
+                None,
+            )
             named = acronym and (
                 people.names_something_else(acronym.group("acronym"))
                 or named_by_cue(self.buffer.text, *acronym.span("acronym"))
@@ -1146,7 +1166,12 @@ class _Reader:
                 continue
             if not _describes_the_session(kept):
                 continue
-            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or certainty.short_kind_of_session(kept)
+            # "Two-photon imaging was done by X": a short kind of session that is the subject of a sentence
+            # (about who or where) is not a label standing alone
+            subject_of_a_verb = re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
+            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or (
+                certainty.short_kind_of_session(kept) and not subject_of_a_verb
+            )
             doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
             if self.store("session_description", kept, doubt=doubt):
                 # The words it was made of, up to the first value taken (the text above was tidied).

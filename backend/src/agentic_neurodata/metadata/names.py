@@ -32,8 +32,9 @@ _SENTENCE_WORDS = re.compile(
     re.I,
 )
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
-# Dalla Costa" keep them with the family name (its own table has only "el-", "al-", "della").
-_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle")
+# Dalla Costa", "Erik ten Brink" keep them with the family name (its own table has only "el-", "al-", "della",
+# and not the Dutch "ten").
+_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "ten")
 _NAME_RULES = Constants()
 _NAME_RULES.prefixes.add(*_EXTRA_PREFIXES)
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").

@@ -27,6 +27,9 @@ INSTITUTIONS = {
     "eth zurich": "ETH Zurich",
     "janelia": "HHMI Janelia Research Campus",
     "hhmi janelia": "HHMI Janelia Research Campus",
+    "janelia research campus": "HHMI Janelia Research Campus",
+    "janelia farm": "HHMI Janelia Research Campus",
+    "janelia farm research campus": "HHMI Janelia Research Campus",
     "allen institute": "Allen Institute",
     "cshl": "Cold Spring Harbor Laboratory",
     "upenn": "University of Pennsylvania",
@@ -109,10 +112,15 @@ def _without_city(raw: str) -> str:
     when the place is a country or a state, or the name is whole by itself (a known name, or it ends with what
     kind of institution it is), or the place is a city; "" when nothing is cut."""
     name = raw
-    within = re.fullmatch(rf"(.{{2,}}?)\s+in\s+({_PLACE})\.?", name)
-    # "EPFL in Lausanne": a known name and where it is ("Washington University in St. Louis" is one name)
-    if within and raw.lower() not in INSTITUTIONS and within.group(1).lower().removeprefix("the ") in INSTITUTIONS:
-        return within.group(1)
+    within = re.fullmatch(rf"(.{{2,}}?),?\s+in\s+({_PLACE})\.?", name)
+    # "EPFL in Lausanne", "Janelia, in Virginia", "the German Primate Center in Göttingen": a name and where it
+    # is ("Washington University in St. Louis" is one name, known as such)
+    if within and raw.lower() not in INSTITUTIONS and raw not in INSTITUTIONS.values():
+        before, place = within.groups()
+        known = before.lower().removeprefix("the ") in INSTITUTIONS
+        kind_then_place = _KIND_LAST.search(before) and not _KIND_LAST.search(place)
+        if known or is_city(place) or _COUNTRY.fullmatch(place) or kind_then_place:
+            return before
     while (country := re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(country.group(2)):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)

@@ -27,7 +27,7 @@ _SENTENCE = re.compile(
 
 # Roles that are not the person who recorded: a person named in the same sentence may hold them.
 _OTHER_ROLE = re.compile(
-    r"\b(?:PI|P\.I\.|principal\s+investigator|supervisor|supervised|lab\s+head|head\s+of|group\s+leader|"
+    r"\b(?:PI|P\.I\.|principal\s+investigator|supervis\w*|mentor\w*|guidance|lab\s+head|head\s+of|group\s+leader|"
     r"surger(?:y|ies)|surgeon|surgical|craniotom\w*|an(?:a)?esthe\w*|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
     r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"

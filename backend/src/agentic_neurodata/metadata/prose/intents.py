@@ -35,6 +35,8 @@ DONT_KNOW = re.compile(
     r"\b(?:i\s+|we\s+)?(?:don'?t|do\s+not|didn'?t|did\s+not|doesn'?t)\s+(?:know|remember|recall|have|keep|track|weigh|measure|"
     r"record|note|check)\b|"
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|"
+    # "haven't got it", "have not got that info": not having the value, in British phrasing
+    r"\b(?:haven'?t|have\s+not|hasn'?t|has\s+not)\s+got\b|"
     r"\bno\s+[\w ]{1,25}?\s+on\s+(?:file|record)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
     r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
@@ -52,7 +54,9 @@ SKIP_FIELD = re.compile(
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
     r"\bleave\s+(?:it|that|this|(?:the\s+)?[a-z_ ]+?)?\s?(?:blank|empty|out)\b|"
-    r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b",
+    r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b|"
+    # "haven't got it - skip", "not on file: pass": a skip said last, after a dash or a colon
+    r"\s[\-–—:]+\s*(?:skip|pass)(?:\s+(?:it|this|that|one|please|pls|for\s+now))*\W*$",
     re.I,
 )
 # "no keywords", "none for the lab", "no weight please": declining one field by its name (words.field_named).

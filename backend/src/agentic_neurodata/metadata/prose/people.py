@@ -29,10 +29,12 @@ _TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
 _ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 # "me (Tom Okafor)": the person writing, named in brackets.
 ME_NAMED = re.compile(rf"\b(?:me|myself)\s*\((?P<name>{FULL_NAME})\)")
-# "her student Omar Farouk", "my colleague Ana Ruiz": who the next person is to the one before.
+# "her student Omar Farouk", "my colleague Ana Ruiz", "Yang Dan's postdoc Zhe Chen": who the next person is to
+# the one before (the one named before the possessive is not the one who did it).
+_WHOSE = rf"(?:her|his|their|my|our|{_TITLE}*[{_UPPER}][{_LOWER}\-]+(?:\s+[{_UPPER}][{_LOWER}\-]+)?['’]s)"
 RELATION = re.compile(
-    r"\b(?:her|his|their|my|our)\s+(?:student|PhD\s+student|postdoc|colleague|technician|assistant|intern|"
-    r"labmate|lab\s+mate)(?:\s*,\s*|\s+)"
+    rf"(?<![\w'’]){_WHOSE}\s+(?:student|PhD\s+student|grad(?:uate)?\s+student|postdoc|colleague|technician|"
+    r"assistant|research\s+assistant|intern|labmate|lab\s+mate)(?:\s*,\s*|\s+)"
 )
 _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
@@ -133,6 +135,28 @@ KNOWN_INSTITUTION = re.compile(
 ACRONYM_AFTER_AT = re.compile(r"\b(?:at|from)\s+(?:the\s+)?(?P<acronym>[A-Z]{3,6})\b(?![\-_]?\d)")
 # "Jane Roe, NCBS, rat R1": an acronym alone between commas right after a person.
 ACRONYM_AFTER_PERSON = re.compile(r"\s*[,(]\s*(?P<acronym>[A-Z]{2,6})\s*(?=[,;.)]|$)")
+
+
+# "from the NIA colony", "rats from the MMRRC": where the animals came from, not where the work was done.
+_SOURCE_AFTER = re.compile(
+    r"\s+(?:aged\s+)?(?:colon(?:y|ies)|stocks?|breeding|vivarium|repository|supplier|vendor|resource|"
+    r"rodent|mice|rats|animals|strain|line)\b",
+    re.I,
+)
+_ANIMALS_FROM = re.compile(
+    r"\b(?:mice|rats|animals|monkeys|macaques|marmosets|pups|breeders|litters?|fish|larvae|voles|birds|"
+    r"mouse|rat|animal)\b[^.;]{0,40}\bfrom\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+def acronym_is_a_source(text: str, match: re.Match[str]) -> bool:
+    """'rats from the NIA colony', 'mice from the MMRRC': an acronym after 'from' that says where the
+    animals came from (a colony, a stock, a vendor), not where they were recorded."""
+    start, end = match.span("acronym")
+    if _SOURCE_AFTER.match(text, end):
+        return True
+    return bool(_ANIMALS_FROM.search(text[max(0, start - 60) : start]))
 
 
 def names_something_else(acronym: str) -> bool:

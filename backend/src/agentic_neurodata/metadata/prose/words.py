@@ -45,6 +45,12 @@ KEYS.update(
         "our institution": "institution",
         "specimen id": "subject_id",  # the Allen Institute's name for the animal's id
         "donor id": "subject_id",
+        # "Lab name: Moser Lab": the name of a lab or an institution, not a person's
+        "lab name": "lab",
+        "laboratory name": "lab",
+        "institution name": "institution",
+        "institute name": "institution",
+        "university name": "institution",
     }
 )
 PAIR = re.compile(
@@ -145,6 +151,9 @@ def _stop_after(name: str) -> re.Pattern[str]:
         # Alleles are joined by ";" ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14"); a "; " before a word that is
         # not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
         stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
+    elif name == "institution":
+        # "Washington University in St. Louis", "St. Jude Children's Research Hospital": "St." is no sentence end
+        stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)\.\s|\.$|{_AND_NEXT_KEY}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
