@@ -222,3 +222,160 @@ def test_a_decline_in_any_phrasing_is_not_a_value(text: str, field: str) -> None
 @pytest.mark.parametrize(("text", "field"), [("C57BL/6J - next", "strain"), ("Wistar rat", "strain")])
 def test_a_value_with_words_after_it_is_not_declined(text: str, field: str) -> None:
     assert not declined(read(text, field), field)
+
+
+# -- words after a keyed value that take it back
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Experimenter: Jonas Falk. Sorry, not Jonas, it was Mira Falk.", "experimenter"),
+        ("Institution was UCSD - no wait, UCSF.", "institution"),
+        ("Lab: Olsen lab, scratch that, it is the Moser lab", "lab"),
+        ("institution: University of Leeds, I mean the University of York", "institution"),
+    ],
+)
+def test_a_value_taken_back_is_asked_not_stored(text: str, field: str) -> None:
+    parsed = read(text)
+    assert field not in parsed.values
+
+
+def test_a_value_taken_back_is_asked_without_the_correction_words() -> None:
+    parsed = read("Institution was UCSD - no wait, UCSF.")
+    proposals = [p.value for c in parsed.confirmations if c.field == "institution" for p in c.proposals]
+    assert proposals == ["University of California, San Diego"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Institution: University of Leeds, sorry for the late reply", "institution", "University of Leeds"),
+        ("Experimenter: Ines Brandt. Sorry about the delay!", "experimenter", ["Brandt, Ines"]),
+    ],
+)
+def test_an_apology_corrects_nothing(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize("text", ["not the Ruiz lab", "not the University of Leeds"])
+def test_a_denial_is_not_a_lab_or_institution(text: str) -> None:
+    assert not read(text, "lab").values and not read(text, "institution").values
+
+
+# -- people named for different parts of the work
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Days 1-2 were recorded by Pia Lund, days 3-4 by Emil Berg; this file is day 3.",
+        "Recorded by Noor Saleh in the morning and by Kofi Mensah in the afternoon.",
+    ],
+)
+def test_people_for_different_parts_are_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "experimenter" not in parsed.values and asked_back(parsed, "experimenter")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Recorded by Noor Saleh and Kofi Mensah.", ["Saleh, Noor", "Mensah, Kofi"]),
+        ("Surgeries by Ida Holm; recordings by Jon Dahl.", ["Dahl, Jon"]),
+    ],
+)
+def test_one_list_of_people_or_one_recording_cue_is_still_read(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Behavioural training was done by Ruth Ames.",
+        "Habituation and training were carried out by Leo Park.",
+        "Spike sorting was performed by Dina Cole.",
+    ],
+)
+def test_a_person_who_did_another_act_is_not_the_experimenter(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+# -- an institution where another act happened, in a signature, or only a place
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Spike sorting was done at the University of Geneva.",
+        "Mice were bred and genotyped at the Pasteur Institute.",
+        "Histology was processed at Harvard Medical School.",
+    ],
+)
+def test_an_institution_of_another_act_is_not_stored(text: str) -> None:
+    assert "institution" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Recordings were done at the University of Geneva.", "University of Geneva"),
+        (
+            "Patients were implanted for clinical monitoring at Toronto Western Hospital.",
+            "Toronto Western Hospital",
+        ),
+    ],
+)
+def test_an_institution_of_the_recording_is_still_read(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hi, the data of mouse M2 are uploaded.\n--\nDr. Omar Haddad\nDept. of Physiology\nUniversity of Bern",
+        "Hi, files for rat R9 attached.\nKind regards\nSilke Braun\nCharité University Hospital",
+    ],
+)
+def test_an_institution_in_a_signature_is_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert "institution" not in parsed.values
+    assert all("\n" not in str(c.proposals[0].value) for c in parsed.confirmations if c.field == "institution")
+
+
+@pytest.mark.parametrize("text", ["Lisbon", "Germany", "in Boston"])
+def test_a_place_alone_is_not_an_institution(text: str) -> None:
+    assert "institution" not in read(text, "institution").values
+
+
+@pytest.mark.parametrize("text", ["we're at Tufts", "I'm based at Emory", "it was at Brandeis"])
+def test_an_unknown_name_said_in_a_sentence_is_asked_back(text: str) -> None:
+    parsed = read(text, "institution")
+    assert "institution" not in parsed.values and asked_back(parsed, "institution")
+
+
+@pytest.mark.parametrize(("text", "lab"), [("the Tank lab, Princeton", "Tank Lab"), ("Hofer lab, SWC", "Hofer Lab")])
+def test_a_place_after_a_lab_and_a_comma_is_left_out(text: str, lab: str) -> None:
+    assert read(text, "lab").values.get("lab") == lab
+
+
+# -- keywords without a note to us, and "for the PI to say"
+
+
+def test_a_note_after_the_keywords_is_not_a_keyword() -> None:
+    parsed = read("Keywords: sleep, spindles, thalamus (feel free to add more)")
+    assert parsed.values.get("keywords") == ["sleep", "spindles", "thalamus"]
+
+
+def test_a_bracket_that_is_part_of_a_keyword_is_kept() -> None:
+    parsed = read("Keywords: V1 (primary visual cortex), orientation tuning")
+    assert parsed.values.get("keywords") == ["V1 (primary visual cortex)", "orientation tuning"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [("that's for the PI to say", "institution"), ("up to my supervisor to decide", "keywords")],
+)
+def test_someone_elses_answer_to_give_is_a_decline(text: str, field: str) -> None:
+    parsed = read(text, field)
+    assert field not in parsed.values and declined(parsed, field)

@@ -113,6 +113,12 @@ _SESSION_LABEL = re.compile(
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # Words that make an answer a sentence around a name rather than the name itself.
 _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+# "we're at Brown", "I'm based at Tufts", "from Emory": where the person is, said before the name.
+_WHERE_WE_ARE = re.compile(
+    r"^\s*(?:(?:we'?re|we\s+are|i'?m|i\s+am|it'?s|it\s+is|it\s+was|they'?re|they\s+are|this\s+was)\s+)?"
+    r"(?:(?:based|located|working|recorded|done)\s+)?(?:at|in|from)\s+(?:the\s+)?",
+    re.I,
+)
 _ID_CHANGE = re.compile(
     r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
 )
@@ -369,7 +375,11 @@ class _Reader:
             if aside and not certainty.names_other_role(aside.group("who")):
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
-        self.store(name, answer)
+        doubt = ""
+        lead = _WHERE_WE_ARE.match(answer) if name == "institution" else None
+        if lead and lead.end() < len(answer):  # "we're at Brown": the words saying where are not the name
+            answer, doubt = answer[lead.end() :], "the name was said in a sentence and is not one we know"
+        self.store(name, answer, doubt=doubt)
         return True
 
     def _keyed_roles(self) -> None:
@@ -500,6 +510,11 @@ class _Reader:
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
+                if name in ("experimenter", "lab", "institution"):  # "Institution: UCSF - no wait, UCSD"
+                    cut = people.correction_inside(raw)
+                    if cut is not None:
+                        raw, doubt = raw[:cut], doubt or "the words after it correct what was said"
+                    doubt = doubt or people.corrected_after(self.buffer.original, raw, start + len(raw))
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -672,6 +687,8 @@ class _Reader:
         doubt = "the message names another institution joined to it" if joined else ""
         doubt = doubt or certainty.institution_doubt(original, start, end, others)
         doubt = doubt or certainty.signature_doubt(original, start)
+        sentence = certainty.sentence_around(original, start, end)
+        doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
@@ -705,6 +722,17 @@ class _Reader:
             (m for m in cued if people.certain_cue(text, m) and not certainty.other_role_before(text, m.start())), None
         )
         certain = match is not None
+        # "sessions 1-3 were recorded by A, sessions 4-6 by B", "by A on Monday and by B on Tuesday": people
+        # named for different parts; which one recorded this file is asked
+        parts = [
+            m
+            for m in cued
+            if (people.certain_cue(text, m) or people.parallel_by(text, m))
+            and not certainty.other_role_before(text, m.start())
+            and match is not None
+            and m.group("people") != match.group("people")
+            and not _inside(m.span("people"), match.span("people"))
+        ]
         # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
         match = match or people.PERSON_BEFORE_VERB.search(text) or (cued[0] if cued else None)
         if match is None:
@@ -725,6 +753,9 @@ class _Reader:
             if certain
             else certainty.experimenter_doubt(original, start, end) or certainty.other_act_by(original, start)
         )
+        if parts:
+            doubt = doubt or f"the message names other people for other parts ({parts[0].group('people')})"
+        doubt = doubt or people.corrected_after(original, names, end)
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
         said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))

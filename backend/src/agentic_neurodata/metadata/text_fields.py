@@ -56,6 +56,8 @@ def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
         return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
     if raw.lower() in PLACEHOLDERS:
         return reject(field, f"'{raw}' is a placeholder, not a {field.replace('_', ' ')}.", example)
+    if re.match(r"not\s+(?:the\s+|a\s+|an\s+)?\S", raw, re.I) and field in ("lab", "institution"):
+        return reject(field, f"'{raw}' says what the {field} is not.", example)  # "not the Ruiz lab"
     return None
 
 
@@ -67,6 +69,8 @@ def normalize_institution(text: str) -> RuleResult:
         return bad
     if len(raw) < 2 or len(raw) > 200:
         return reject("institution", f"'{raw}' is not an institution name.", example)
+    if (is_city(raw) or _COUNTRY.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
+        return reject("institution", f"'{raw}' is a place, not an institution's name.", example)
     place = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,40}|(?:Dep|Dept|Faculty|School|Division|Institute)[^()]{0,80})\)", raw)
     if place:  # "École normale supérieure (Paris)": the city or acronym in brackets is not part of the name
         kept = normalize_institution(place.group(1))
@@ -148,7 +152,7 @@ _HEAD_S_LAB = re.compile(
     r"(?:(?:dr|prof)\.?\s+)?(?:[^\W\d_][\w\-]*\s+)?([^\W\d_][\w\-]*)['’]s\s+(?:lab|laboratory|group)", re.I
 )
 # "the Moser lab in Trondheim", "Harvey lab at HMS": where the lab is, after its name.
-_LAB_THEN_PLACE = re.compile(r"(.{2,}?\b(?:lab|laboratory))\s+(?:in|at)\s+[A-Z][^,;]{0,60}", re.I)
+_LAB_THEN_PLACE = re.compile(r"(.{2,}?\b(?:lab|laboratory))(?:\s+(?:in|at)|\s*,)\s+[A-Z][^,;]{0,60}", re.I)
 # "part of the Allen Institute": an institution, not a lab's name.
 _INSTITUTION_NOT_LAB = re.compile(
     r"(?:part\s+of\s+)?(?:the\s+)?[^\n]*\b(?:Institut\w*|Universit\w*|College|Hospital|Cent(?:er|re))\b[^\n]*",
@@ -238,12 +242,21 @@ def normalize_group_description(text: str) -> RuleResult:
     return _description("electrode_group_description", text, "'Shank 1 of the Neuropixels probe in V1'")
 
 
+_NOTE_AFTER_KEYWORDS = re.compile(
+    r"\s*[(\[][^()\[\]]*\b(?:please|pls|if|add|more|needed|etc|e\.g|maybe|optional|tbd|todo|feel\s+free)\b"
+    r"[^()\[\]]*[)\]]\W*$",
+    re.I,
+)
+
+
 def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = clean(text) if isinstance(text, str) else ""
     # "[hippocampus, theta, linear track]": brackets around the whole list are not part of its first and last keyword
     bracketed = re.fullmatch(r"\[([^\[\]]*)\]|\(([^()]*)\)|\{([^{}]*)\}", listed)
     if bracketed:
         listed = next(group for group in bracketed.groups() if group is not None)
+    # "grid cells, entorhinal cortex (please add more if needed)": a note to us after the list is no keyword
+    listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
     keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))
     if not keywords:

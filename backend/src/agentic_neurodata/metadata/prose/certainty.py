@@ -31,6 +31,7 @@ _OTHER_ROLE = re.compile(
     r"surger(?:y|ies)|surgeon|surgical|craniotom\w*|an(?:a)?esthe\w*|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
     r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
+    r"(?:behaviou?ral\s+)?training|"
     r"husbandry|breeding|approv\w*|contact|corresponding|manager|coordinator)\b",
     re.I,
 )
@@ -637,7 +638,11 @@ def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = Fals
 
 # -- a sign-off's affiliation, a generic date key
 
-_SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours|signed)\s*,", re.I)
+_SIGN_OFF = re.compile(
+    r"\b(?:best(?:\s+wishes)?|(?:kind\s+|best\s+)?regards|cheers|sincerely|thanks|yours|signed)\s*(?:,|\n)|"
+    r"^[ \t]*--[ \t]*$",  # "--" alone on a line opens an e-mail's signature
+    re.I | re.M,
+)
 
 
 def signature_doubt(text: str, start: int) -> str:

@@ -44,7 +44,10 @@ DONT_KNOW = re.compile(
     r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
     # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".
     r"\b(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|postdoc|manager|lab\s+manager|colleague)\s+"
-    r"(?:knows|would\s+know|has\s+it)\b|\bI\s+don'?t\W*$|\bask\s+(?:my|our|the|him|her|them)\b|^\W*not\s+me\W*$",
+    r"(?:knows|would\s+know|has\s+it)\b|"
+    # "that's for the PI to say", "up to my supervisor to decide": someone else's answer to give
+    r"\b(?:for|up\s+to)\s+(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|lab\s+manager)\s+to\s+"
+    r"(?:say|answer|decide|tell|fill\s+in|give)\b|\bI\s+don'?t\W*$|\bask\s+(?:my|our|the|him|her|them)\b|^\W*not\s+me\W*$",
     re.I,
 )
 SKIP_FIELD = re.compile(

@@ -94,6 +94,7 @@ LEADING_NAME = re.compile(
 )
 
 _INSTITUTION_WORD = r"[A-Z][\w\-'&]*"
+# The words of one name stand on one line: "Dept. of Neurobiology\nWeizmann Institute" are two lines of a signature.
 _INSTITUTION_KINDS = (
     r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
@@ -108,14 +109,14 @@ UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b)"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}|"
     rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
@@ -178,3 +179,70 @@ _NOT_A_LAB_NAME = (
 NAMED_LAB = re.compile(
     rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
 )
+
+
+# "sorry, not Tom", "no wait", "I mean", "scratch that": words that take back what was just said ("sorry for the
+# delay" apologises, it corrects nothing).
+_CORRECTION = re.compile(
+    r"\b(?:sorry(?!\s+(?:for|about|to|if|that))|oops|no\s+wait|wait\s*,?\s+no|correction|I\s+mean(?:t)?|"
+    r"scratch\s+that|my\s+(?:bad|mistake)|(?:that\s+was|that'?s)\s+wrong)\b",
+    re.I,
+)
+
+
+def correction_inside(raw: str) -> int | None:
+    """Where a correction starts inside a keyed value ('UCSF - no wait, UCSD' -> before ' - no wait'), or None."""
+    found = _CORRECTION.search(raw)
+    if found is None or not raw[: found.start()].strip(" -–—,;:"):
+        return None
+    return len(raw[: found.start()].rstrip(" -–—,;:"))
+
+
+def corrected_after(text: str, value: str, end: int) -> str:
+    """'Experimenter: Tom Hale. Sorry, not Tom, it was Rita Hale': the words after a value take it back, right
+    after it or by saying 'not' and one of its words."""
+    if _CORRECTION.match(text[end : end + 30].lstrip(" .,;:-–—!")):
+        return "the words after it correct what was said"
+    words = [w for w in re.findall(rf"[{_UPPER}][\w'\-]+", value) if len(w) > 2]
+    rest = text[end : end + 200]
+    for word in words:
+        if re.search(rf"\bnot\s+(?:the\s+)?{re.escape(word)}\b", rest) and _CORRECTION.search(rest):
+            return f"a correction after it says 'not {word}'"
+    return ""
+
+
+# Acts other than recording that a sentence may place at an institution.
+_OTHER_ACT = re.compile(
+    r"\b(?:surger(?:y|ies)|operated|(?:spike\s+)?sort(?:ed|ing)|analy[sz]\w*|histolog\w*|perfus\w*|stain\w*|"
+    r"genotyp\w*|bred|breeding|raised|housed|trained|training|sequenc\w*|curat\w*|"
+    r"stored|archived|processed|hosted)\b",
+    re.I,
+)
+_RECORDING_WORD = re.compile(
+    r"\b(?:record\w*|imag(?:ed|ing)|collected|acquired|sessions?|experiments?|data|ephys|electrophysiology|"
+    r"monitor\w*)\b",
+    re.I,
+)
+
+
+def other_act_at(sentence_before: str) -> str:
+    """'Spike sorting was done by X at Y': the words before an institution in its sentence place another act
+    there (sorting, surgery, histology) and no recording."""
+    act = _OTHER_ACT.search(sentence_before)
+    if act and not _RECORDING_WORD.search(sentence_before):
+        return f"the sentence places another act there ('{act.group(0)}')"
+    return ""
+
+
+# "..., days 3-4 by Emil Berg", "... and by Kofi Mensah in the afternoon": a second "by" whose clause has no verb of
+# its own says the first clause's act again, of another part of the work.
+_ELLIPTIC_CLAUSE = re.compile(r"(?:^|[,;]|\band\b)\s*(?P<clause>[^,;]{0,40}?)\s*$")
+
+
+def parallel_by(text: str, match: re.Match[str]) -> bool:
+    """A 'by' cue (match of PEOPLE_WITH_CUE) in a clause with no verb of its own: another part of the same act."""
+    cue = text[match.start() : match.start("people")]
+    if not re.match(r"\s*by\b", cue, re.I):
+        return False
+    clause = _ELLIPTIC_CLAUSE.search(text[: match.start()])
+    return bool(clause) and not re.search(r"\b[a-z]{3,}(?:ed|en)\b|\b(?:did|ran|was|were|is)\b", clause.group("clause"))
