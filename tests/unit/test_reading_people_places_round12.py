@@ -379,3 +379,37 @@ def test_a_bracket_that_is_part_of_a_keyword_is_kept() -> None:
 def test_someone_elses_answer_to_give_is_a_decline(text: str, field: str) -> None:
     parsed = read(text, field)
     assert field not in parsed.values and declined(parsed, field)
+
+
+# -- a department before the institution; a name under another key
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Institution: Department of Psychology, Princeton University", "Princeton University"),
+        ("Institution: Dept. of Physiology, University of Bern, Switzerland", "University of Bern"),
+        ("institution: Faculty of Medicine, University of Oslo", "University of Oslo"),
+        ("Institution: Univ. of Bern. Lab: Smith lab", "Univ. of Bern"),
+    ],
+)
+def test_the_institution_after_its_department_is_read(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+@pytest.mark.parametrize(
+    "text", ["CC: Dr. Maria Lopez", "Reviewer: Prof. Gianni Russo", "Approved by: Dr. Kemal Aydin", "To: Dr. Ines Roth"]
+)
+def test_a_name_under_another_key_is_not_the_experimenter(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Experimenter: Dr. Ana Gil", "Gil, Ana"),
+        ("PI: Prof. Omar Diaz\nRecorded by Dr. Ana Gil", "Gil, Ana"),
+    ],
+)
+def test_a_name_under_the_experimenters_key_or_cue_is_still_read(text: str, name: str) -> None:
+    assert read(text).values.get("experimenter") == [name]

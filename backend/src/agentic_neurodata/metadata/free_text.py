@@ -429,6 +429,11 @@ class _Reader:
                 continue
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
+            if name == "institution" and people.DEPARTMENT.fullmatch(self.buffer.text[start:end].strip()):
+                # "Institution: Department of Neuroscience, Columbia University": the institution after the unit
+                after = re.match(r"\s*,\s*(?=\S)", self.buffer.text[end:])
+                start = end + after.end() if after else start
+                end = value_end(self.buffer.text, start, name, spans) if after else end
             if name == "institution":  # "University of California, San Francisco": the campus is part of the name
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
@@ -755,6 +760,9 @@ class _Reader:
         )
         if parts:
             doubt = doubt or f"the message names other people for other parts ({parts[0].group('people')})"
+        key = people.key_before(original, start)
+        if key and KEYS.get(re.sub(r"[\s_]+", " ", key.lower())) != "experimenter":
+            doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
         doubt = doubt or people.corrected_after(original, names, end)
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk

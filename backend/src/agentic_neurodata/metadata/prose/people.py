@@ -246,3 +246,21 @@ def parallel_by(text: str, match: re.Match[str]) -> bool:
         return False
     clause = _ELLIPTIC_CLAUSE.search(text[: match.start()])
     return bool(clause) and not re.search(r"\b[a-z]{3,}(?:ed|en)\b|\b(?:did|ran|was|were|is)\b", clause.group("clause"))
+
+
+# "Department of Neuroscience, Columbia University": a unit, then the institution it belongs to.
+DEPARTMENT = re.compile(
+    r"(?:the\s+)?(?:Dept\.?|Department|Faculty|Division|Section|Unit|School|Graduate\s+School|Program(?:me)?)\s+"
+    r"(?:of|for)\s+[^,;\n]+",
+    re.I,
+)
+# "CC: Dr. Maria Lopez", "Reviewer: Prof. X": a name under a key of its own, which is not the experimenter's.
+_KEY_BEFORE = re.compile(r"(?P<key>[A-Za-z][\w ]{0,25}?)\s*[:=]\s*$")
+
+
+def key_before(text: str, start: int) -> str:
+    """The key right before a name on its line ('CC' in 'CC: Dr. Maria Lopez'), or ''."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    line = re.sub(rf"{_TITLE}+$", "", line)
+    key = _KEY_BEFORE.search(line)
+    return key.group("key").strip() if key else ""

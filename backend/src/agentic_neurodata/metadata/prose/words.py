@@ -153,7 +153,7 @@ def _stop_after(name: str) -> re.Pattern[str]:
         stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
     elif name == "institution":
         # "Washington University in St. Louis", "St. Jude Children's Research Hospital": "St." is no sentence end
-        stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)\.\s|\.$|{_AND_NEXT_KEY}")
+        stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
