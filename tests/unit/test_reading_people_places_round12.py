@@ -413,3 +413,67 @@ def test_a_name_under_another_key_is_not_the_experimenter(text: str) -> None:
 )
 def test_a_name_under_the_experimenters_key_or_cue_is_still_read(text: str, name: str) -> None:
     assert read(text).values.get("experimenter") == [name]
+
+
+# -- intents in more phrasings
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok, go ahead and convert",
+        "carry on with what you've got",
+        "that's everything we have",
+        "enough questions now",
+    ],
+)
+def test_going_ahead_in_more_phrasings(text: str) -> None:
+    assert read(text).has_intent(IntentKind.SKIP_ALL)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["halt the conversion, the folder is wrong", "oh no, cancel the conversion", "wait, don't convert"],
+)
+def test_stopping_the_conversion_in_more_phrasings(text: str) -> None:
+    assert read(text).has_intent(IntentKind.CANCEL)
+
+
+@pytest.mark.parametrize(
+    "text", ["the conversion stopped with an error, mouse M4", "don't convert the units, mouse M5"]
+)
+def test_words_about_the_conversion_are_not_a_cancel(text: str) -> None:
+    assert not read(text).has_intent(IntentKind.CANCEL)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I can't provide the genotype, sorry", "genotype"),
+        ("We have no weight for this animal.", "weight"),
+        ("I've got no date of birth", "date_of_birth"),
+    ],
+)
+def test_not_having_a_value_declines_it(text: str, field: str) -> None:
+    assert declined(read(text), field)
+
+
+def test_skip_both_declines_both_fields_asked() -> None:
+    parsed = read("skip both of them", "strain", "genotype")
+    assert declined(parsed, "strain") and declined(parsed, "genotype")
+
+
+def test_having_no_more_of_something_is_no_decline() -> None:
+    parsed = read("we had no other rats; rat R5, male")
+    assert parsed.values.get("subject_id") == "R5" and not parsed.intents
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hello team, could you tell me which format the date needs? Thanks a lot, Mia",
+        "Hi, is the lab field required? Cheers",
+    ],
+)
+def test_a_question_between_a_greeting_and_a_sign_off_is_a_question(text: str) -> None:
+    assert read(text).has_intent(IntentKind.QUESTION)

@@ -228,7 +228,8 @@ class _Reader:
             return self.result
         if self._whole_message_intent(text):
             return self.result
-        if said.QUESTION.search(text) and len(text.split()) <= 15 and not re.search(r"\d", text):
+        question = said.question_only(text)  # "Dear team, can you ...? Best, Amal": the question itself
+        if said.QUESTION.search(question) and len(question.split()) <= 15 and not re.search(r"\d", text):
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
