@@ -477,3 +477,55 @@ def test_having_no_more_of_something_is_no_decline() -> None:
 )
 def test_a_question_between_a_greeting_and_a_sign_off_is_a_question(text: str) -> None:
     assert read(text).has_intent(IntentKind.QUESTION)
+
+
+# -- a keyed name ends where a sentence goes on after a comma
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("experimenter is Ola Berg, the second name on the sheet is the PI", ["Berg, Ola"]),
+        ("The experimenter was Dr. Rui Sato, and the rat is R-12 (male).", ["Sato, Rui"]),
+        ("the experimenter is Ana Lima, not Ana Lins", ["Lima, Ana"]),
+        ("experimenters: Kai Roth, Mia Lenz, and Ben Hart", ["Roth, Kai", "Lenz, Mia", "Hart, Ben"]),
+        ("Experimenter: Berg, Ola", ["Berg, Ola"]),
+    ],
+)
+def test_a_keyed_name_stops_before_the_sentence_after_it(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+# -- a name after "not" is denied, not a rival
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("it's the Murthy lab, not the Shaevitz lab.", "lab", "Murthy Lab"),
+        (
+            "the institution should be University of Ghent, not University of Antwerp",
+            "institution",
+            "University of Ghent",
+        ),
+        (
+            "use institution = Aarhus University (not Aalborg University, my new job)",
+            "institution",
+            "Aarhus University",
+        ),
+    ],
+)
+def test_a_denied_name_is_no_rival(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"), [("not the Datta lab", "lab"), ("not at Columbia University", "institution")]
+)
+def test_a_denied_name_alone_is_not_stored(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+def test_a_lab_of_another_role_is_still_not_the_lab_after_a_request() -> None:
+    parsed = read("donor lab = Luo lab; lab: Smith lab")
+    assert parsed.values.get("lab") == "Smith Lab"

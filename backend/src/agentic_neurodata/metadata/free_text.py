@@ -642,6 +642,7 @@ class _Reader:
             for pattern in (people.UNIVERSITY_OF, people.NAMED_INSTITUTION, people.KNOWN_INSTITUTION)
             for m in pattern.finditer(self.buffer.text)
         ]
+        found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
             found += [
                 m.span("acronym")
@@ -687,6 +688,15 @@ class _Reader:
             if MASK not in self.buffer.text[start:end]:
                 self.buffer.claim(start, end, "institution")
 
+    def _without_denied(self, spans: list[tuple[int, int]], kind: str) -> list[tuple[int, int]]:
+        """'the Harvey lab, not the Datta lab', 'University of Bonn, not University of Cologne': a name said
+        after 'not' is denied; its words are claimed and it is no rival of the one meant."""
+        denied = [(s, e) for s, e in spans if people.DENIED_BEFORE.search(self.buffer.original, max(0, s - 20), s)]
+        kept = [span for span in spans if span not in denied]
+        for start, end in denied:
+            self.buffer.claim(start, end, kind)
+        return kept
+
     def _institution_at(self, start: int, end: int, others: int, joined: bool = False) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
@@ -708,6 +718,8 @@ class _Reader:
         text = self.buffer.text
         found = sorted([*people.LAB_OF.finditer(text), *people.NAMED_LAB.finditer(text)], key=lambda m: m.start())
         found = [m for m in found if not any(_inside(m.span(), o.span()) for o in found)]
+        kept = self._without_denied([m.span() for m in found], "lab")
+        found = [m for m in found if m.span() in kept]
         if not found:
             return
         doubts = [(m, certainty.lab_doubt(self.cues, *m.span())) for m in found]

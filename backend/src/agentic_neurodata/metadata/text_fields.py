@@ -71,7 +71,10 @@ def normalize_institution(text: str) -> RuleResult:
         return reject("institution", f"'{raw}' is not an institution name.", example)
     if (is_city(raw) or _COUNTRY.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
         return reject("institution", f"'{raw}' is a place, not an institution's name.", example)
-    place = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,40}|(?:Dep|Dept|Faculty|School|Division|Institute)[^()]{0,80})\)", raw)
+    # (a note in brackets that opens in lower case, "(not Stockholm University, where I moved later)", is left out too)
+    place = re.fullmatch(
+        r"(.{2,}?)\s*\(([^()]{1,40}|(?:Dep|Dept|Faculty|School|Division|Institute)[^()]{0,80}|[a-z][^()]{0,120})\)", raw
+    )
     if place:  # "École normale supérieure (Paris)": the city or acronym in brackets is not part of the name
         kept = normalize_institution(place.group(1))
         if kept.ok:

@@ -44,6 +44,14 @@ _RECORDER = re.compile(
 )
 
 
+# "please use institution =", "for the NWB file put lab:": a request, then a field's own key (read by words.PAIR).
+_ASKS_FOR_KEY = re.compile(
+    r"^(?:\w+\s+)*(?:please|pls|use|put|set|write|enter|fill\s+in|make|keep|should|must)\s+(?:the\s+)?(?:"
+    + "|".join(re.escape(k) for k in sorted(KEYS, key=len, reverse=True))
+    + r")$"
+)
+
+
 @dataclass
 class KeyedRole:
     """What a key says of the value after it: `field` (with `unit` to append), or `other` role."""
@@ -75,7 +83,7 @@ def key_roles(text: str) -> list[KeyedRole]:
     for match in KEY.finditer(text):
         words = match.group("key").replace("_", " ").lower().split()
         said = " ".join(words)
-        if said in KEYS:
+        if said in KEYS or _ASKS_FOR_KEY.match(said):
             continue
         role = _role(words, said)
         if role is not None:

@@ -203,11 +203,13 @@ def corrected_after(text: str, value: str, end: int) -> str:
     after it or by saying 'not' and one of its words."""
     if _CORRECTION.match(text[end : end + 30].lstrip(" .,;:-–—!")):
         return "the words after it correct what was said"
-    words = [w for w in re.findall(rf"[{_UPPER}][\w'\-]+", value) if len(w) > 2]
     rest = text[end : end + 200]
-    for word in words:
-        if re.search(rf"\bnot\s+(?:the\s+)?{re.escape(word)}\b", rest) and _CORRECTION.search(rest):
-            return f"a correction after it says 'not {word}'"
+    if not _CORRECTION.search(rest):
+        return ""
+    for denied in re.finditer(r"\bnot\s+(?:the\s+)?(?P<said>[^,;.!?\n]{2,40}?)\s*(?=[,;.!?\n]|$)", rest):
+        # "Sorry, not Tom, it was Rita": what is denied is (part of) this value, not another one
+        if denied.group("said").lower() in value.lower():
+            return f"a correction after it says 'not {denied.group('said')}'"
     return ""
 
 
@@ -264,3 +266,7 @@ def key_before(text: str, start: int) -> str:
     line = re.sub(rf"{_TITLE}+$", "", line)
     key = _KEY_BEFORE.search(line)
     return key.group("key").strip() if key else ""
+
+
+# "..., not the Datta lab", "not at Stockholm University": a name said after "not" is denied.
+DENIED_BEFORE = re.compile(r"\bnot\s+(?:at\s+|in\s+|from\s+)?(?:the\s+)?$", re.I)
