@@ -529,3 +529,95 @@ def test_a_denied_name_alone_is_not_stored(text: str, field: str) -> None:
 def test_a_lab_of_another_role_is_still_not_the_lab_after_a_request() -> None:
     parsed = read("donor lab = Luo lab; lab: Smith lab")
     assert parsed.values.get("lab") == "Smith Lab"
+
+
+# -- recall: particles, known names, French universities
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("recorded by Seán Ó Ceallaigh and Orla Byrne", ["Ó Ceallaigh, Seán", "Byrne, Orla"]),
+        ("Experimenter: Máire Ní Dhomhnaill", ["Ní Dhomhnaill, Máire"]),
+    ],
+)
+def test_irish_particles_stay_with_the_family_name(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Experimenter: Lotte Peeters (KU Leuven)", "KU Leuven"),
+        ("The recordings were done at Weill Cornell by Ravi Shah.", "Weill Cornell Medicine"),
+        ("Recorded by Julie Roy at Université Laval.", "Université Laval"),
+    ],
+)
+def test_more_institutions_are_known(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+def test_a_stay_where_the_recording_was_made_outranks_the_writers_affiliation() -> None:
+    parsed = read(
+        "I am Dr. Jo Maes from KU Leuven. The recording was made by my student, Lien Claes, "
+        "during her stay at the Netherlands Institute for Neuroscience."
+    )
+    assert parsed.values.get("institution") == "Netherlands Institute for Neuroscience"
+
+
+# -- recall: a role said in a clause of another subject
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Mona Aziz ran the session, I only did the histology", ["Aziz, Mona"]),
+        ("Sven Olsen recorded it and we did the analysis later.", ["Olsen, Sven"]),
+    ],
+)
+def test_another_role_of_another_subject_does_not_doubt_the_doer(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+@pytest.mark.parametrize(
+    "text", ["After the surgery, Mona Aziz ran it.", "Mona Aziz ran the analysis, I recorded the session."]
+)
+def test_another_role_in_the_doers_own_clause_still_doubts(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+# -- recall: a field named and what it should hold, quoted or after a dash
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("the lab field should be 'Wilson Lab'", "lab", "Wilson Lab"),
+        ("the keywords should be grid cells, speed cells", "keywords", ["grid cells", "speed cells"]),
+        (
+            "please put 'Odour task, day 3 of 5' as the session description",
+            "session_description",
+            "Odour task, day 3 of 5",
+        ),
+        (
+            "please keep the experiment description as 'Effects of stress on sleep'",
+            "experiment_description",
+            "Effects of stress on sleep",
+        ),
+        ("Keywords - sleep; spindles", "keywords", ["sleep", "spindles"]),
+        ("Institution - University of Kent", "institution", "University of Kent"),
+    ],
+)
+def test_a_field_named_with_what_it_should_hold_is_read(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(("text", "field"), [("Age - see notes", "age"), ("keywords are missing", "keywords")])
+def test_a_dash_or_a_placeholder_after_other_keys_gives_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+def test_a_dashed_key_ends_the_value_before_it() -> None:
+    parsed = read("keywords - theta, gamma; experimenter - Tim Roos")
+    assert parsed.values.get("keywords") == ["theta", "gamma"]
+    assert parsed.values.get("experimenter") == ["Roos, Tim"]

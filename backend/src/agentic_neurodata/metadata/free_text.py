@@ -41,6 +41,7 @@ from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import certainty, keys, people, several, subject, tables
 from .prose import intents as said
 from .prose.words import (
+    DASH_KEYED,
     KEYS,
     MASK,
     PAIR,
@@ -113,6 +114,17 @@ _SESSION_LABEL = re.compile(
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # Words that make an answer a sentence around a name rather than the name itself.
 _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+_QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
+_PUT_QUOTED_AS = re.compile(
+    rf"\b(?:put|use|write|set|enter|keep|make)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
+    r"(?P<key>[a-z][a-z_]*(?:[ \t]+[a-z_]+){0,3})",
+    re.I,
+)
+_KEEP_FIELD_AS_QUOTED = re.compile(
+    r"\b(?:keep|put|set|write|use|have|make)\s+(?:the\s+|our\s+)?(?P<key>[a-z][a-z_ ]{1,30}?)(?:\s+field)?\s+as\s+"
+    rf"{_QUOTED}",
+    re.I,
+)
 # "we're at Brown", "I'm based at Tufts", "from Emory": where the person is, said before the name.
 _WHERE_WE_ARE = re.compile(
     r"^\s*(?:(?:we'?re|we\s+are|i'?m|i\s+am|it'?s|it\s+is|it\s+was|they'?re|they\s+are|this\s+was)\s+)?"
@@ -242,6 +254,7 @@ class _Reader:
             return self.result
         for step in (
             self._keyed_roles,
+            self._quoted_for_a_field,
             self._explicit_pairs,
             self._zone_for_partial,
             self._dates,
@@ -415,6 +428,19 @@ class _Reader:
                 self.store(role.field, f"{raw} {unit}" if unit else raw, doubt=doubt)
             self.buffer.claim(role.key_start, end, role.field or "other role")
 
+    def _quoted_for_a_field(self) -> None:
+        """ "put 'Spontaneous activity, 20 min' as the session description", "keep the session description as
+        'X'": a quoted value the person asks to write into a field they name."""
+        for match in [*_PUT_QUOTED_AS.finditer(self.buffer.text), *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text)]:
+            words = re.sub(r"[\s_]+", " ", match.group("key").lower().strip()).split()
+            # "as the session description please": the longest words that name a field
+            said = next((" ".join(words[:n]) for n in range(len(words), 0, -1) if " ".join(words[:n]) in KEYS), "")
+            name = KEYS.get(said)
+            if not name or MASK in match.group(0):
+                continue
+            self.store(name, match.group("value"))
+            self.buffer.claim(match.start(), match.end(), name)
+
     def _units_key(self) -> str:
         """'recording_weight=27.8; units=g': a key giving the unit of the row's bare numbers."""
         units = re.search(r"\bunits?\s*[:=]\s*(?P<unit>g|kg|mg|grams?)\b", self.buffer.original, re.I)
@@ -428,6 +454,9 @@ class _Reader:
             name = KEYS.get(re.sub(r"[\s_]+", " ", match.group("key").lower().strip()))
             if not name:
                 continue
+            dashed = re.match(r"\s*[-–—]", self.buffer.text[match.end("key") : match.start("value")])
+            if dashed and name not in DASH_KEYED:
+                continue  # "Age - see notes": only names and free text are read after a dash
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
             if name == "institution" and people.DEPARTMENT.fullmatch(self.buffer.text[start:end].strip()):
@@ -752,7 +781,8 @@ class _Reader:
             and not _inside(m.span("people"), match.span("people"))
         ]
         # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
-        match = match or people.PERSON_BEFORE_VERB.search(text) or (cued[0] if cued else None)
+        doer = None if certain else people.PERSON_BEFORE_VERB.search(text)
+        match = match or doer or (cued[0] if cued else None)
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
@@ -766,10 +796,12 @@ class _Reader:
         names = _without_affiliation(names)
         original = self.buffer.original
         end = start + len(names)
+        # "Riya Kapoor ran it, I just did the analysis": another role said in a clause of another subject is theirs
+        said_to = people.own_clause_end(original, end) if match is doer else len(original)
         doubt = (
             certainty.guess_doubt(original, start, end)
             if certain
-            else certainty.experimenter_doubt(original, start, end) or certainty.other_act_by(original, start)
+            else certainty.experimenter_doubt(original[:said_to], start, end) or certainty.other_act_by(original, start)
         )
         if parts:
             doubt = doubt or f"the message names other people for other parts ({parts[0].group('people')})"

@@ -32,9 +32,9 @@ _SENTENCE_WORDS = re.compile(
     re.I,
 )
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
-# Dalla Costa", "Erik ten Brink" keep them with the family name (its own table has only "el-", "al-", "della",
-# and not the Dutch "ten").
-_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "ten")
+# Dalla Costa", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own table has only "el-",
+# "al-", "della", and not the Dutch "ten" or the Irish "Ó", "Ní").
+_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "ten", "ó", "ní", "nic", "uí")
 _NAME_RULES = Constants()
 _NAME_RULES.prefixes.add(*_EXTRA_PREFIXES)
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").

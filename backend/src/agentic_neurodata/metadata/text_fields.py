@@ -11,7 +11,10 @@ import re
 from .result import RuleResult, accept, clean, reject
 from .zones import is_city
 
-PLACEHOLDERS = {"n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing"}
+PLACEHOLDERS = {
+    "n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing", "missing",
+    "empty", "blank", "none yet", "not yet", "later",
+}  # fmt: skip
 # Well-known acronyms people type for their institution; the full name is what DANDI shows.
 INSTITUTIONS = {
     "mit": "Massachusetts Institute of Technology",
@@ -47,6 +50,9 @@ INSTITUTIONS = {
     "sainsbury wellcome centre": "Sainsbury Wellcome Centre",
     "swc": "Sainsbury Wellcome Centre",
     "wustl": "Washington University in St. Louis",
+    "ku leuven": "KU Leuven",
+    "weill cornell medicine": "Weill Cornell Medicine",
+    "weill cornell": "Weill Cornell Medicine",
     "washu": "Washington University in St. Louis",
 }
 

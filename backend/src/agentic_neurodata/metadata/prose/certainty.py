@@ -194,7 +194,8 @@ _OTHER_ORGANISATION = re.compile(
 # "we recorded at X", "the work was done at X", "I work at X": the frame says where the work was done.
 _WORK_AT = re.compile(
     r"\b(?:recorded|recordings?|record|done|performed|carried\s+out|collected|acquired|conducted|"
-    r"work(?:ed|s)?|experiments?|electrophysiology|ephys|imaging|institution)\b[^.;:]{0,25}?\b(?:at|in)\s+(?:the\s+)?$",
+    r"work(?:ed|s)?|experiments?|electrophysiology|ephys|imaging|institution|stay(?:ed|ing)?)\b[^.;:]{0,25}?\b(?:at|in)\s+"
+    r"(?:the\s+)?$",
     re.I,
 )
 

@@ -17,7 +17,7 @@ _LOWER = r"a-zß-öø-ÿā-žı"
 NAME_WORD = (
     rf"(?:[{_UPPER}][{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)*|[{_UPPER}]\.(?:-?[{_UPPER}]\.)?|O'[{_UPPER}][{_LOWER}]+)"
 )
-PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y)"
+PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y|Ó|Ní|Nic|Uí|Mac)"
 FULL_NAME = (
     rf"(?:{NAME_WORD}(?:\s+(?:{PARTICLE}\s+)*{NAME_WORD}){{1,3}}"
     rf"|(?:{PARTICLE}\s+)*{NAME_WORD}(?:\s+{NAME_WORD})?,\s*{NAME_WORD}(?:\s+{NAME_WORD})?)"
@@ -111,7 +111,7 @@ UNIVERSITY_OF = re.compile(
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}|"
-    rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
+    rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
@@ -270,3 +270,19 @@ def key_before(text: str, start: int) -> str:
 
 # "..., not the Datta lab", "not at Stockholm University": a name said after "not" is denied.
 DENIED_BEFORE = re.compile(r"\bnot\s+(?:at\s+|in\s+|from\s+)?(?:the\s+)?$", re.I)
+
+
+# ", I just did the analysis", "; Tamar Cohen did the surgeries": a clause with a subject of its own.
+_OTHER_SUBJECT = re.compile(
+    rf"\s*(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s*(?:and\s+|but\s+)?(?:I|we|he|she|they|(?:{FULL_NAME}))\s+"
+    r"(?:\w+ly\s+|just\s+|only\s+|also\s+)?(?:did|do|does|was|were|am|is|handled|performed|made|ran|ran|took|"
+    r"[a-z]{3,}ed)\b"
+)
+
+
+def own_clause_end(text: str, end: int) -> int:
+    """Where the clause of a person who did something ends: at the next clause with a subject of its own
+    ("Riya Kapoor ran it, I just did the analysis" -> after "ran it"); the end of the text otherwise."""
+    for match in _OTHER_SUBJECT.finditer(text, end, min(len(text), end + 200)):
+        return match.start()
+    return len(text)

@@ -54,14 +54,23 @@ KEYS.update(
     }
 )
 PAIR = re.compile(
-    r"(?:^|(?<=[\s,;({]))(?P<key>"
+    # a key that opens a line or follows "; " may be followed by a dash ("Keywords - sleep; replay")
+    r"(?:(?P<line>^|(?<=\n)|(?<=;\s))|(?<=[\s,;({]))(?P<key>"
     + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
     # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key;
     # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
-    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?=(?P<value>\S))",
+    # "the experimenter field should be X", "the keywords should be X": a field named, then what it should hold
+    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+field)?\s*"
+    + r"(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b|\b(?:should|must)\s+(?:be|read|say)\b"
+    + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
+    + r"\s*(?=(?P<value>\S))",
     re.I,
 )
-_NEXT_KEY = r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b))"
+# Fields whose key may be followed by a dash at a line's start ("Experimenter - Ana Gil"): free text and names.
+DASH_KEYED = {"experimenter", "institution", "lab", "keywords", "session_description", "experiment_description"}
+_NEXT_KEY = (
+    r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b|\s[-–—]\s))"
+)
 _AND_NEXT_KEY = (
     r"\s+(?:and|but)\s+(?:the\s+|our\s+|my\s+)?(?=(?i:" + "|".join(re.escape(k) for k in KEYS) + r")\s+(?:is|was)\b)"
 )
