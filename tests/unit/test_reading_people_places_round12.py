@@ -5,6 +5,8 @@ tested: what must still be read, and what must not be stored."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from agentic_neurodata.metadata.free_text import parse_free_text
@@ -621,3 +623,24 @@ def test_a_dashed_key_ends_the_value_before_it() -> None:
     parsed = read("keywords - theta, gamma; experimenter - Tim Roos")
     assert parsed.values.get("keywords") == ["theta", "gamma"]
     assert parsed.values.get("experimenter") == ["Roos, Tim"]
+
+
+# -- the new patterns stay linear on long messages
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Keywords - a; " * 700,
+        "not the X lab, " * 600,
+        "- skip " * 1400,
+        "put 'x' as the lab " * 500,
+        "Sessions 1-3 by Ada Byrne, " * 350,
+        "Project name: " * 700,
+        "Experimenter: Tom Hale. Sorry, not Tom, " * 250,
+    ],
+)
+def test_long_messages_of_the_new_patterns_do_not_hang(text: str) -> None:
+    started = time.monotonic()
+    read(text[:10_000])
+    assert time.monotonic() - started < 20

@@ -483,8 +483,10 @@ class _Reader:
                 continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
-            thing_named = _THING_NAME_KEY.search(self.buffer.original[: match.end("key")])
-            if match.group("key").lower() == "name" and thing_named:
+            keyed_name = match.group("key").lower() == "name"  # (the words before it, bounded: stays linear)
+            if keyed_name and _THING_NAME_KEY.search(
+                self.buffer.original[max(0, match.start() - 40) : match.end("key")]
+            ):
                 continue  # "Project name: Moser Lab grid cells": a thing's name, not a person's
             if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
                 name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
@@ -773,7 +775,7 @@ class _Reader:
         # named for different parts; which one recorded this file is asked
         parts = [
             m
-            for m in cued
+            for m in cued[:12]  # (a few are enough: a long list of cues must not make the reader quadratic)
             if (people.certain_cue(text, m) or people.parallel_by(text, m))
             and not certainty.other_role_before(text, m.start())
             and match is not None

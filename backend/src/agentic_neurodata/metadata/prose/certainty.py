@@ -134,8 +134,11 @@ def guess_doubt(text: str, start: int, end: int) -> str:
 
 def guess_before(text: str, key_start: int) -> str:
     """'I think the strain is C57BL/6J': a guess in the words of the sentence before a key covers its value."""
-    cuts = [m.end() for m in _SENTENCE.finditer(text[:key_start])]
-    before = text[max([*cuts, text.rfind("\n", 0, key_start) + 1, 0]) : key_start]
+    window = max(
+        0, key_start - 400
+    )  # (the sentence before a key, not the whole text: a message of many keys stays linear)
+    cuts = [m.end() for m in _SENTENCE.finditer(text, window, key_start)]
+    before = text[max([*cuts, text.rfind("\n", window, key_start) + 1, window]) : key_start]
     guess = GUESS.search(before)
     return f"the sentence says '{guess.group(0)}'" if guess else ""
 

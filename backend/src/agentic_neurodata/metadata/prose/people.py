@@ -246,7 +246,7 @@ def parallel_by(text: str, match: re.Match[str]) -> bool:
     cue = text[match.start() : match.start("people")]
     if not re.match(r"\s*by\b", cue, re.I):
         return False
-    clause = _ELLIPTIC_CLAUSE.search(text[: match.start()])
+    clause = _ELLIPTIC_CLAUSE.search(text[max(0, match.start() - 60) : match.start()])  # (bounded: stays linear)
     return bool(clause) and not re.search(r"\b[a-z]{3,}(?:ed|en)\b|\b(?:did|ran|was|were|is)\b", clause.group("clause"))
 
 
