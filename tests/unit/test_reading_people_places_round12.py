@@ -625,6 +625,118 @@ def test_a_dashed_key_ends_the_value_before_it() -> None:
     assert parsed.values.get("experimenter") == ["Roos, Tim"]
 
 
+# -- names of groups, roles and devices are not people; a family name then an initial is asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Experimenter: Carandini Lab",
+        "Experimenter: Lab Manager",
+        "Experimenter: Imaging Core Facility",
+        "Experimenter: lab members",
+        "Recorded by Open Ephys Acquisition Board.",
+        "Recorded by Neuralynx Digital Lynx.",
+    ],
+)
+def test_a_group_a_role_or_a_device_is_not_a_person(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+def test_a_family_name_then_an_initial_is_asked_back() -> None:
+    parsed = read("Experimenter: Novak K")
+    assert "experimenter" not in parsed.values
+    proposals = [p.value for c in parsed.confirmations if c.field == "experimenter" for p in c.proposals]
+    assert ["Novak, K."] in proposals
+
+
+@pytest.mark.parametrize(
+    ("text", "name"), [("Experimenter: Emily Post", "Post, Emily"), ("Experimenter: K. Novak", "Novak, K.")]
+)
+def test_real_names_are_still_read(text: str, name: str) -> None:
+    assert read(text).values.get("experimenter") == [name]
+
+
+# -- pointers, two institutions, towns, short forms that go on
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Session description: see the lab notebook", "session_description"),
+        ("Experiment description: same as the last dataset", "experiment_description"),
+        ("Keywords: see above", "keywords"),
+        ("Lab: as before", "lab"),
+    ],
+)
+def test_a_pointer_is_not_a_value(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize(
+    "text", ["Institution: MIT and Harvard", "Institution: SWC / UCL", "Institution: ETH Zurich / University of Zurich"]
+)
+def test_two_institutions_keyed_together_are_not_stored(text: str) -> None:
+    assert "institution" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Institution: Brigham and Women's Hospital", "Brigham and Women's Hospital"),
+        ("Institution: Institute of Science and Technology Austria", "Institute of Science and Technology Austria"),
+        ("Institution: Texas A&M University", "Texas A&M University"),
+    ],
+)
+def test_one_name_holding_and_is_kept(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+@pytest.mark.parametrize(
+    "text", ["We recorded in Cambridge, MA.", "The rig is in Oxford, Ohio.", "Recorded at NYU Langone Health."]
+)
+def test_a_town_or_a_short_form_that_goes_on_is_not_the_known_institution(text: str) -> None:
+    assert "institution" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("We recorded at Cambridge.", "University of Cambridge"),
+        ("Recorded by Ana Roth at ETH Zurich.", "ETH Zurich"),
+    ],
+)
+def test_a_known_name_said_as_the_place_of_work_is_still_read(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+# -- labs: a number, several labs, an institution, or a name after what it studies
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Lab: Lab 3", []),
+        ("lab: the Smith and Jones labs", []),
+        ("Brody and Tank labs", ["lab"]),
+        ("Stanford", ["lab"]),
+    ],
+)
+def test_a_number_several_labs_or_an_institution_are_not_a_lab(text: str, asked: list[str]) -> None:
+    assert "lab" not in read(text, *asked).values
+
+
+@pytest.mark.parametrize(
+    ("text", "lab"),
+    [
+        ("Lab: Laboratory of Neural Circuits", "Laboratory of Neural Circuits"),
+        ("lab of Ila Fiete", "Fiete Lab"),
+    ],
+)
+def test_a_lab_named_after_what_it_studies_is_kept_as_said(text: str, lab: str) -> None:
+    assert read(text, "lab").values.get("lab") == lab
+
+
 # -- the new patterns stay linear on long messages
 
 

@@ -739,8 +739,10 @@ class _Reader:
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
-        if re.match(r"\s+(?:for|of)\s+(?:the\s+)?[A-Z]", original[end:]) and " " not in raw:
-            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research"
+        if re.match(r"\s+(?:(?:for|of)\s+(?:the\s+)?)?[A-Z][a-z]", original[end:]) and " " not in raw:
+            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research", "NYU Langone Health"
+        if people.town_not_institution(original, start, end):
+            doubt = doubt or "the name may be the town's"  # "we recorded in Cambridge, MA"
         self.store("institution", raw, doubt=doubt)
         self.buffer.claim(start, end, "institution")
 

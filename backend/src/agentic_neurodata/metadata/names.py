@@ -31,6 +31,15 @@ _SENTENCE_WORDS = re.compile(
     r"(?<![\w'])(?-i:I)(?![\w'.])",
     re.I,
 )
+# Words of an organisation, a role or a device, never of a person's name: "Smith Lab", "Lab Manager", "Core Facility",
+# "Open Ephys Acquisition Board", "Neuralynx Digital Lynx".
+_NOT_NAME_WORDS = re.compile(
+    r"(?<![\w'])(?:labs?|laboratory|team|group|members?|facility|staff|manager|assistant|tech|technician|doc|"
+    r"acquisition|system|rig|device|digital|amplifier|software|version|ephys|university|institute|center|centre|"
+    r"college|school|department|hospital|clinic|foundation|company|inc|ltd|gmbh|core|everyone|anonymous|"
+    r"neuropixels|intan|spikeglx|neuralynx)(?![\w'])",
+    re.I,
+)
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
 # Dalla Costa", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own table has only "el-",
 # "al-", "della", and not the Dutch "ten" or the Irish "Ó", "Ní").
@@ -145,6 +154,8 @@ def normalize_name(text: str) -> RuleResult:
         return reject(FIELD, "The name is empty.", EXAMPLE)
     if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):
         return reject(FIELD, f"'{raw}' does not look like a person's name.", EXAMPLE)
+    if _NOT_NAME_WORDS.search(raw):
+        return reject(FIELD, f"'{raw}' names a group, a role or a device, not a person.", EXAMPLE)
     name = HumanName(raw, constants=_NAME_RULES)
     if name.first and name.last and (name.first.islower() or name.first.isupper()):
         name.capitalize(force=True)
@@ -153,6 +164,15 @@ def normalize_name(text: str) -> RuleResult:
     if not given or not family:
         return reject(FIELD, f"'{raw}' has one name only; DANDI needs a family and a given name.", EXAMPLE)
     value = f"{family}, {given}"
+    if "," not in raw and re.fullmatch(r"[A-Z]\.?", family) and " " not in given:
+        # "Smith J": a family name then an initial (the citation order); "J, Smith" would be wrong
+        cited = f"{given}, {family.rstrip('.')}."
+        return ask_back(
+            FIELD,
+            f"Is the family name of '{raw}' '{given}' or '{family}'?",
+            [ValueProposal(value=cited, label=cited), ValueProposal(value=value, label=value)],
+            EXAMPLE,
+        )
     if not DANDI_NAME.fullmatch(value):
         return reject(FIELD, f"'{raw}' has characters DANDI does not accept in names.", EXAMPLE)
     words = family.split()

@@ -57,11 +57,20 @@ INSTITUTIONS = {
 }
 
 
+_POINTS_ELSEWHERE = re.compile(
+    r"(?:see|cf\.?|check|refer\s+to|look\s+(?:at|in)|as\s+in|as\s+(?:above|before|usual|always)|"
+    r"(?:the\s+)?same\s+as|ditto|idem)\b",
+    re.I,
+)
+
+
 def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
     if not raw:
         return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
     if raw.lower() in PLACEHOLDERS:
         return reject(field, f"'{raw}' is a placeholder, not a {field.replace('_', ' ')}.", example)
+    if _POINTS_ELSEWHERE.match(raw):  # "see lab notebook", "same as session 1": the value is given elsewhere
+        return reject(field, f"'{raw}' points to a value given elsewhere; please give the value itself.", example)
     if re.match(r"not\s+(?:the\s+|a\s+|an\s+)?\S", raw, re.I) and field in ("lab", "institution"):
         return reject(field, f"'{raw}' says what the {field} is not.", example)  # "not the Ruiz lab"
     return None
@@ -90,6 +99,8 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(located)
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the place after the name left out).")
+    if _two_institutions(raw):  # "MIT and Harvard", "SWC / UCL": which one recorded is asked
+        return reject("institution", f"'{raw}' names two institutions; which one is where the recording was?", example)
     full = INSTITUTIONS.get(raw.lower().removeprefix("the ").strip())
     if full and full != raw:
         return accept("institution", full, f"'{raw}' -> {full}.")
@@ -99,6 +110,23 @@ def normalize_institution(text: str) -> RuleResult:
     if named != raw and len(named) >= 2:
         return accept("institution", named, f"'{raw}' -> {named}.")
     return accept("institution", raw)
+
+
+def _names_one(part: str) -> bool:
+    part = part.strip().removeprefix("the ")
+    return part.lower() in INSTITUTIONS or part in INSTITUTIONS.values() or bool(_KIND_ANYWHERE.search(part))
+
+
+_KIND_ANYWHERE = re.compile(
+    r"\b(?:University|Universit\w+|Institute|Institut\w*|College|Center|Centre|Hospital|Campus|School|Foundation|"
+    r"Academy|Clinic)\b"
+)
+
+
+def _two_institutions(raw: str) -> bool:
+    """'ETH Zurich / University of Zurich', 'MIT and Harvard': two names, each an institution by itself."""
+    parts = re.split(r"\s+(?:and|&|\+)\s+|\s*/\s*", raw)
+    return len(parts) == 2 and all(_names_one(p) for p in parts)
 
 
 _KIND_LAST = re.compile(
@@ -171,13 +199,29 @@ _INSTITUTION_NOT_LAB = re.compile(
 _NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
 
 
+_FIELD_OF_STUDY = re.compile(
+    r"\b(?:neur\w*|comput\w*|systems?|cognit\w*|behavio\w*|learning|memory|circuits?|physiolog\w*|biolog\w*|"
+    r"dynamics|vision|visual|imaging|sciences?|research|development\w*|genetics|sensory|motor|sleep|brain|cortical|"
+    r"molecular|cellular|integrative|theoretical|experimental|auditory|olfact\w*|plasticity)\b",
+    re.I,
+)
+
+
 def normalize_lab(text: str) -> RuleResult:
     raw = clean(text)
     example = "'Smith Lab'"
     bad = _placeholder("lab", raw, example)
     if bad:
         return bad
+    if re.fullmatch(r"(?:the\s+)?(?:lab|laboratory|room)\s*#?\d+\w?", raw, re.I):
+        return reject("lab", f"'{raw}' is a room or a number, not a lab's name.", example)  # "Lab 3"
+    if re.search(r"\blabs\b|\blaboratories\b", raw, re.I):
+        return reject("lab", f"'{raw}' names more than one lab; which one recorded?", example)  # "Brody and Tank labs"
+    if raw.lower().removeprefix("the ") in INSTITUTIONS or is_city(raw):
+        return reject("lab", f"'{raw}' names an institution or a place, not a lab.", example)  # "Stanford"
     of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
+    if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
+        return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
     if of_form:
         name = of_form.group(1).strip()
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
@@ -267,6 +311,8 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     # "grid cells, entorhinal cortex (please add more if needed)": a note to us after the list is no keyword
     listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
+    if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere
+        return reject("keywords", f"'{listed}' points to keywords given elsewhere.", "'electrophysiology, V1'")
     keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))
     if not keywords:
         return reject("keywords", "No keywords were given.", "'electrophysiology, V1, Neuropixels'")

@@ -121,16 +121,17 @@ NAMED_INSTITUTION = re.compile(
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
+# The full names first: "ETH Zurich" is one name, not the acronym "ETH" and a word after it.
 KNOWN_INSTITUTION = re.compile(
-    r"(?<![\w-])(?:"
-    + "|".join(re.escape(a.upper()) for a in _ACRONYMS)
-    + r"|(?i:"
+    r"(?<![\w-])(?:(?i:"
     + "|".join(
         re.escape(k)
         for k in sorted({*INSTITUTIONS, *(v.lower() for v in INSTITUTIONS.values())}, key=len, reverse=True)
         if k not in _ACRONYMS
     )
-    + r"))(?![\w-])"
+    + r")|"
+    + "|".join(re.escape(a.upper()) for a in _ACRONYMS)
+    + r")(?![\w-])"
 )
 # "at NTNU", "from NCBS": an acronym after "at"/"from" names where it was done.
 ACRONYM_AFTER_AT = re.compile(r"\b(?:at|from)\s+(?:the\s+)?(?P<acronym>[A-Z]{3,6})\b(?![\-_]?\d)")
@@ -286,3 +287,17 @@ def own_clause_end(text: str, end: int) -> int:
     for match in _OTHER_SUBJECT.finditer(text, end, min(len(text), end + 200)):
         return match.start()
     return len(text)
+
+
+# Known names that are also towns: "in Cambridge, MA" is a place, not the University of Cambridge.
+_TOWN_NAMES = {"cambridge", "oxford"}
+
+
+def town_not_institution(text: str, start: int, end: int) -> bool:
+    """'we recorded in Cambridge, MA': a known name that is also a town, said as a place ('in' before it,
+    or a state or country after it)."""
+    if text[start:end].lower() not in _TOWN_NAMES:
+        return False
+    after_in = re.search(r"\bin\s+$", text[max(0, start - 5) : start], re.I)
+    placed = re.match(r"\s*,\s*(?:[A-Z]{2}\b|Massachusetts|Ohio|England|UK\b)", text[end:])
+    return bool(after_in or placed)
