@@ -737,6 +737,75 @@ def test_a_lab_named_after_what_it_studies_is_kept_as_said(text: str, lab: str) 
     assert read(text, "lab").values.get("lab") == lab
 
 
+# -- fourth set: "et al.", list fillers, quoted keyed values, a time on an institution, labs by their clause
+
+
+def test_et_al_after_the_names_asks_back() -> None:
+    parsed = read("Recorded by Mara Lind et al.")
+    assert "experimenter" not in parsed.values and asked_back(parsed, "experimenter")
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("Keywords: sleep, spindles, etc.", ["sleep", "spindles"]),
+        ("Keywords: theta and more", ["theta"]),
+        ("{'keywords': ['olfaction', 'piriform']}", ["olfaction", "piriform"]),
+    ],
+)
+def test_list_fillers_and_closing_brackets_are_not_keywords(text: str, keywords: list[str]) -> None:
+    assert read(text).values.get("keywords") == keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        (
+            "session_description = 'Visual coding, Neuropixels'  # from the template",
+            "session_description",
+            "Visual coding, Neuropixels",
+        ),
+        ('lab = "Mrsic-Flogel lab"  # TODO check', "lab", "Mrsic-Flogel Lab"),
+    ],
+)
+def test_a_quoted_keyed_value_ends_at_its_quote(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize("text", ["University of Bonn until 2022", "Columbia University (since 2021)"])
+def test_an_institution_said_with_a_time_is_not_stored(text: str) -> None:
+    assert "institution" not in read(text, "institution").values
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [("up to you", ["experiment_description"]), ("you choose", ["keywords"]), ("whatever you think fits", ["lab"])],
+)
+def test_leaving_the_value_to_us_gives_none(text: str, asked: list[str]) -> None:
+    parsed = read(text, *asked)
+    assert not parsed.values and declined(parsed, asked[0])
+
+
+def test_a_lab_of_a_place_after_of_is_named_by_the_person() -> None:
+    assert read("the lab of Prof. Tomás Ryan at Trinity", "lab").values.get("lab") == "Ryan Lab"
+
+
+@pytest.mark.parametrize(
+    ("text", "lab"),
+    [
+        ("The task was developed in the Brody lab; we recorded it in the Witten lab.", "Witten Lab"),
+        ("Moser lab mice were recorded by us, the Jadhav lab.", "Jadhav Lab"),
+    ],
+)
+def test_the_lab_whose_clause_says_the_work_was_done_there_is_read(text: str, lab: str) -> None:
+    assert read(text).values.get("lab") == lab
+
+
+@pytest.mark.parametrize("text", ["The Witten lab's rig was used.", "Brody lab mice were used."])
+def test_a_lab_named_as_whose_thing_it_is_is_not_stored(text: str) -> None:
+    assert "lab" not in read(text).values
+
+
 # -- the new patterns stay linear on long messages
 
 

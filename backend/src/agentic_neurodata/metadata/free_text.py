@@ -468,6 +468,10 @@ class _Reader:
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
+            quoted = re.match(r"(['\"])([^'\"\n]{1,300})\1", self.buffer.original[start : start + 310])
+            if quoted and name not in ("keywords",):  # "'Visual coding, Neuropixels'  # from the template"
+                end, raw = start + quoted.end(), quoted.group(2)
+                start += 1
             listed = list_items(self.buffer.original, start) if name in ("experimenter", "keywords") else None
             if listed:  # "experimenter:\n  - Buccino, Alessio\n  - Trapani, Alessandra": each item is one
                 raw, end = "; ".join(listed[0]), listed[1]
@@ -739,7 +743,7 @@ class _Reader:
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
-        if re.match(r"\s+(?:(?:for|of)\s+(?:the\s+)?)?[A-Z][a-z]", original[end:]) and " " not in raw:
+        if re.match(r"\s+(?:(?:for|of)\s+(?:the\s+)?)?[A-Z][A-Za-z]", original[end:]) and " " not in raw:
             doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research", "NYU Langone Health"
         if people.town_not_institution(original, start, end):
             doubt = doubt or "the name may be the town's"  # "we recorded in Cambridge, MA"
@@ -755,8 +759,12 @@ class _Reader:
         found = [m for m in found if m.span() in kept]
         if not found:
             return
-        doubts = [(m, certainty.lab_doubt(self.cues, *m.span())) for m in found]
-        match, doubt = several.pick(doubts, lambda m: False, "lab")
+        doubts = [
+            (m, certainty.lab_doubt(self.cues, *m.span()) or people.lab_of_something(self.cues, *m.span()))
+            for m in found
+        ]
+        # "designed in the Brody lab; we ran it in the Witten lab": the lab whose clause says the work was done there
+        match, doubt = several.pick(doubts, lambda m: people.lab_did_the_work(self.cues, *m.span()), "lab")
         self.store("lab", match.group(0), doubt=doubt)
         for other in found:
             self.buffer.claim(other.start(), other.end(), "lab")
@@ -813,6 +821,8 @@ class _Reader:
         if key and KEYS.get(re.sub(r"[\s_]+", " ", key.lower())) != "experimenter":
             doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
         doubt = doubt or people.corrected_after(original, names, end)
+        if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
+            doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
         said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))

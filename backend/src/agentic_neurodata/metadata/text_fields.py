@@ -86,6 +86,8 @@ def normalize_institution(text: str) -> RuleResult:
         return reject("institution", f"'{raw}' is not an institution name.", example)
     if (is_city(raw) or _COUNTRY.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
         return reject("institution", f"'{raw}' is a place, not an institution's name.", example)
+    if _WHEN_SAID.search(raw):  # "University of Bonn until 2022": a time says it may not be where this was recorded
+        return reject("institution", f"'{raw}' says when; which institution was this recording made at?", example)
     # (a note in brackets that opens in lower case, "(not Stockholm University, where I moved later)", is left out too)
     place = re.fullmatch(
         r"(.{2,}?)\s*\(([^()]{1,40}|(?:Dep|Dept|Faculty|School|Division|Institute)[^()]{0,80}|[a-z][^()]{0,120})\)", raw
@@ -110,6 +112,9 @@ def normalize_institution(text: str) -> RuleResult:
     if named != raw and len(named) >= 2:
         return accept("institution", named, f"'{raw}' -> {named}.")
     return accept("institution", raw)
+
+
+_WHEN_SAID = re.compile(r"\b(?:until|till|since|formerly|previously|currently|then|now)\b|\b(?:19|20)\d\d\b", re.I)
 
 
 def _names_one(part: str) -> bool:
@@ -223,7 +228,7 @@ def normalize_lab(text: str) -> RuleResult:
     if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
         return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
     if of_form:
-        name = of_form.group(1).strip()
+        name = re.split(r"\s*,\s*|\s+(?:at|in|from)\s+", of_form.group(1).strip())[0]  # "... Ryan at Trinity"
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
         return accept("lab", value, f"'{raw}' -> {value}.")
     lead = _SENTENCE_LEAD.match(raw)
@@ -295,6 +300,8 @@ def normalize_group_description(text: str) -> RuleResult:
     return _description("electrode_group_description", text, "'Shank 1 of the Neuropixels probe in V1'")
 
 
+# "grid cells, etc.", "hippocampus and more": words that say the list goes on, not keywords.
+_LIST_FILLERS = {"etc", "more", "others", "and so on", "so on", "", "and others", "tbd"}
 _NOTE_AFTER_KEYWORDS = re.compile(
     r"\s*[(\[][^()\[\]]*\b(?:please|pls|if|add|more|needed|etc|e\.g|maybe|optional|tbd|todo|feel\s+free)\b"
     r"[^()\[\]]*[)\]]\W*$",
@@ -304,6 +311,10 @@ _NOTE_AFTER_KEYWORDS = re.compile(
 
 def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = clean(text) if isinstance(text, str) else ""
+    while listed[-1:] in ("}", "]", ")") and listed.count(listed[-1]) > listed.count(
+        {"}": "{", "]": "[", ")": "("}[listed[-1]]
+    ):
+        listed = listed[:-1].rstrip()  # "['olfaction', 'piriform']}": the dict's bracket closes after the list
     # "[hippocampus, theta, linear track]": brackets around the whole list are not part of its first and last keyword
     bracketed = re.fullmatch(r"\[([^\[\]]*)\]|\(([^()]*)\)|\{([^{}]*)\}", listed)
     if bracketed:
@@ -313,7 +324,13 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
     if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere
         return reject("keywords", f"'{listed}' points to keywords given elsewhere.", "'electrophysiology, V1'")
-    keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))
+    keywords = list(
+        dict.fromkeys(
+            clean(k)
+            for k in items
+            if clean(k) and clean(k).lower() not in PLACEHOLDERS and clean(k).lower().strip(".") not in _LIST_FILLERS
+        )
+    )
     if not keywords:
         return reject("keywords", "No keywords were given.", "'electrophysiology, V1, Neuropixels'")
     too_long = [k for k in keywords if len(k) > 100]

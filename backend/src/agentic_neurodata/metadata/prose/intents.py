@@ -71,6 +71,9 @@ SKIP_FIELD = re.compile(
     r"(?:give|provide|share|send|supply)\b|"
     r"\bleave\s+(?:it|that|this|(?:the\s+)?[a-z_ ]+?)?\s?(?:blank|empty|out)\b|"
     r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b|"
+    # "up to you", "you choose", "whatever you think fits": the value is left to us, so none is given
+    r"\bup\s+to\s+you\b|\byou\s+(?:choose|decide|pick)\b|\byour\s+call\b|\bwhatever\s+you\b|"
+    r"\bas\s+you\s+(?:like|wish|see\s+fit)\b|\b(?:doesn'?t|does\s+not)\s+matter\b|\bdon'?t\s+care\b|"
     # "haven't got it - skip", "not on file: pass": a skip said last, after a dash or a colon
     r"\s[\-–—:]+\s*(?:skip|pass)(?:\s+(?:it|this|that|one|please|pls|for\s+now))*\W*$",
     re.I,

@@ -301,3 +301,32 @@ def town_not_institution(text: str, start: int, end: int) -> bool:
     after_in = re.search(r"\bin\s+$", text[max(0, start - 5) : start], re.I)
     placed = re.match(r"\s*,\s*(?:[A-Z]{2}\b|Massachusetts|Ohio|England|UK\b)", text[end:])
     return bool(after_in or placed)
+
+
+# A lab's clause that says the work was done there ("we ran it in the Witten lab", "recorded by us, the Tank lab").
+_WORK_VERB = re.compile(r"\b(?:record\w*|ran|run|performed|conducted|collected|acquired|done|carried\s+out)\b", re.I)
+_MADE_VERB = re.compile(r"\b(?:designed|built|developed|written|made|sent|gave|provided|shared|lent)\b", re.I)
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    clause_start = max((m.end() for m in re.finditer(r"[,;.!?(]\s*", text[max(0, start - 120) : start])), default=0)
+    clause_start += max(0, start - 120)
+    clause_end = re.search(r"[,;.!?)](?:\s|$)", text[end:])
+    return text[clause_start : end + (clause_end.start() if clause_end else len(text) - end)]
+
+
+def lab_did_the_work(text: str, start: int, end: int) -> bool:
+    """The lab's own clause says the work was done there, and nothing there says it made or gave something."""
+    clause = _clause_around(text, start, end)
+    own = re.search(r"\b(?:we|us|our)\b", text[max(0, start - 25) : start], re.I)  # "by us, the Tank lab", "We (X lab)"
+    return bool((_WORK_VERB.search(clause) or own) and not _MADE_VERB.search(clause))
+
+
+def lab_of_something(text: str, start: int, end: int) -> str:
+    """'The Witten lab's rig', 'Brody lab mice': the lab named as whose thing it is, not as the one that recorded."""
+    after = re.match(
+        r"['’]s\s+(?P<thing>\w+)|\s+(?P<animals>mice|rats|animals|strains?|lines?|pups|breeders)\b", text[end:]
+    )
+    if after is None:
+        return ""
+    return f"the lab is named as whose {after.group('thing') or after.group('animals')} it is"
