@@ -806,6 +806,56 @@ def test_a_lab_named_as_whose_thing_it_is_is_not_stored(text: str) -> None:
     assert "lab" not in read(text).values
 
 
+# -- recall: more ways to name the experimenter, labs and institutions
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Experimenter: myself (Ines Moreau)", ["Moreau, Ines"]),
+        ("the experimenters were Jae Park, Min Cho and myself", ["Park, Jae", "Cho, Min"]),
+        ("experimenter: Roy, Ana | Lund, Eva", ["Roy, Ana", "Lund, Eva"]),
+        ("Recorded by Dr. rer. nat. Uwe Krüger", ["Krüger, Uwe"]),
+        ("The person who did the recording: Amara Obi.", ["Obi, Amara"]),
+        ("one more thing: Nils Berg recorded this one, not me", ["Berg, Nils"]),
+    ],
+)
+def test_more_ways_to_name_the_experimenter(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("I am a student in the lab of prof. Keller.", "lab", "Keller Lab"),
+        ("Recorded by Rui Alves (Universidade de Lisboa).", "institution", "Universidade de Lisboa"),
+        (
+            "Mice came from the Jackson Laboratory; the work was done at Emory University.",
+            "institution",
+            "Emory University",
+        ),
+        ("Could you put Lab: Olsen Lab and institution: Aarhus University please", "lab", "Olsen Lab"),
+    ],
+)
+def test_more_ways_to_name_a_lab_or_an_institution(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+def test_no_and_a_field_declines_that_field_only() -> None:
+    parsed = read("No keywords for this one.")
+    assert declined(parsed, "keywords") and not parsed.has_intent(IntentKind.DECLINE)
+
+
+@pytest.mark.parametrize("text", ["no", "no thanks"])
+def test_a_bare_no_is_still_a_decline(text: str) -> None:
+    assert read(text).has_intent(IntentKind.DECLINE)
+
+
+def test_i_work_at_is_still_where_a_person_works() -> None:
+    parsed = read("I work at MIT but this was recorded at Harvard University.")
+    assert parsed.values.get("institution") == "Harvard University"
+
+
 # -- the new patterns stay linear on long messages
 
 

@@ -241,7 +241,14 @@ class _Reader:
         if self._whole_message_intent(text):
             return self.result
         question = said.question_only(text)  # "Dear team, can you ...? Best, Amal": the question itself
-        if said.QUESTION.search(question) and len(question.split()) <= 15 and not re.search(r"\d", text):
+        # "Can you put Lab: Carandini Lab ... please": a request that gives values is not a question
+        request = PAIR.search(text) and not question.rstrip().endswith("?")
+        if (
+            said.QUESTION.search(question)
+            and len(question.split()) <= 15
+            and not re.search(r"\d", text)
+            and not request
+        ):
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
@@ -312,6 +319,9 @@ class _Reader:
                 said_so = pattern.search(text) if how == "search" else pattern.match(text)
                 if said_so is None:
                     continue
+                one_field = said.NO_FIELD.match(text) if kind is IntentKind.DECLINE else None
+                if one_field and field_named(one_field.group("field")):
+                    return False  # "No keywords for this one.": one field declined, for the clause intents
                 if kind is not IntentKind.ACCEPT_AS_IS and parse_free_text(text[said_so.end() :], now=self.now).values:
                     return False  # "ok so the rat is RT_44", "no, mouse M7": the values are the answer, not a yes/no
                 self.intent(kind, [], text)
@@ -497,6 +507,10 @@ class _Reader:
             if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
                 lead = re.match(r"(?:me|myself|I)\s*[,:\-–]\s*(?=\S)", raw)
                 start, raw = (start + lead.end(), raw[lead.end() :]) if lead else (start, raw)
+                # "myself (Sara Lindgren)": the name in brackets; "Sun-hee Kim, Ji-ho Lee and myself": the named ones
+                mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
+                start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
+                raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
             aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
             if aside and "(" not in raw[: aside.start()]:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;

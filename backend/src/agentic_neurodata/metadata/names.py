@@ -20,7 +20,7 @@ FIELD = "experimenter"
 EXAMPLE = "'Jane Smith' or 'Smith, Jane' (several: 'Jane Smith and John Doe')"
 # DANDI's pattern for a person's name (dandischema NAME_PATTERN, as NWB Inspector copies it).
 DANDI_NAME = re.compile(r"^([\w\s\-\.']+),\s+([\w\s\-\.']+)$")
-_SPLIT_PEOPLE = re.compile(r"\s*(?:;|\band\b|&|\+|/)\s*", re.I)
+_SPLIT_PEOPLE = re.compile(r"\s*(?:;|\band\b|&|\+|/|\|)\s*", re.I)  # "Chen, Ling | Müller, Jakob": a pipe lists too
 _NOT_A_NAME = re.compile(r"[\d@/\\()]")
 # Words of a sentence, not of a name: "my PI knows, I don't", "ask the postdoc", "not me".
 _SENTENCE_WORDS = re.compile(

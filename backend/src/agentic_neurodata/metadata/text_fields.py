@@ -51,6 +51,7 @@ INSTITUTIONS = {
     "swc": "Sainsbury Wellcome Centre",
     "wustl": "Washington University in St. Louis",
     "ku leuven": "KU Leuven",
+    "ut southwestern": "UT Southwestern",
     "weill cornell medicine": "Weill Cornell Medicine",
     "weill cornell": "Weill Cornell Medicine",
     "washu": "Washington University in St. Louis",

@@ -217,7 +217,8 @@ _OTHER_ACTIVITY = re.compile(
 
 
 # "I work at X": where a person works, which another institution named as the recording's outranks.
-_WHERE_ONE_WORKS = re.compile(r"work(?:ed|s)?\b|institution\b", re.I)
+# ("the work was done at X" is the recording's place: "work" there is a noun)
+_WHERE_ONE_WORKS = re.compile(r"work(?:ed|s)?\s+(?:at|in)\b|institution\b", re.I)
 
 
 def names_other_organisation(text: str) -> bool:

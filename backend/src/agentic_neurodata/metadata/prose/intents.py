@@ -49,7 +49,7 @@ DONT_KNOW = re.compile(
     r"\b(?:we|i)\s*(?:'ve|\s+have|\s+had)?\s+(?:got\s+)?no\s+(?!more\b|further\b|other\b|questions?\b)\w|"
     r"\bno\s+[\w ]{1,25}?\s+on\s+(?:file|record)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
-    r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
+    r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b(?!\s+to\s+(?:say|mention|add|tell|write|include))|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
     r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
     r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
     # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".

@@ -39,7 +39,8 @@ _QUALIFIED_FIELDS = {"age": "age", "weight": "weight", "lab": "lab", "institutio
 _CURRENT = re.compile(r"\b(?:new|current|lab|our|animal|mouse|rat|subject)\b", re.I)
 _RECORDER = re.compile(
     r"^(?:data\s+collection|recorders?|recorded\s+by|recordings?(?:\s+(?:by|done\s+by|made\s+by))?|"
-    r"author\s+of\s+the\s+recordings?|recording\s+(?:done|made)\s+by|electrophysiology\s+by)$",
+    r"author\s+of\s+the\s+recordings?|recording\s+(?:done|made)\s+by|electrophysiology\s+by|"
+    r"(?:the\s+)?person\s+who\s+(?:did|made|ran|recorded)(?:\s+the\s+recordings?)?)$",
     re.I,
 )
 

@@ -22,7 +22,8 @@ FULL_NAME = (
     rf"(?:{NAME_WORD}(?:\s+(?:{PARTICLE}\s+)*{NAME_WORD}){{1,3}}"
     rf"|(?:{PARTICLE}\s+)*{NAME_WORD}(?:\s+{NAME_WORD})?,\s*{NAME_WORD}(?:\s+{NAME_WORD})?)"
 )
-_TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
+# "Dr. med. Karl-Heinz Schmitt", "prof. Keller": a degree after the title, and a title in lower case
+_TITLE = r"(?:(?:[Dd]r|[Pp]rof|[Pp]rofessor|Mr|Mrs|Ms)\.?\s+(?:(?:med|rer\.\s*nat|phil|habil|vet)\.\s+)?)"
 # Each name is an atomic group and the list is bounded: "Jane Smith, " * 800 must not backtrack
 # through every way of pairing the words into names.
 # "Mehmet Öztürk (me) and Ayşe Kaya": a short aside after a name (who it is) does not end the list.
@@ -106,7 +107,8 @@ _AND_FIELD = (
     r"Tropical)\b))?"
 )
 UNIVERSITY_OF = re.compile(
-    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
+    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
+    rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!(?:and|I|We|It|Our|My)\b)"
@@ -258,6 +260,9 @@ DEPARTMENT = re.compile(
     re.I,
 )
 # "CC: Dr. Maria Lopez", "Reviewer: Prof. X": a name under a key of its own, which is not the experimenter's.
+_NOT_A_LABEL = re.compile(
+    r"\b(?:say|said|mention\w*|note|add|update|correction|fyi|btw|ps|info|also|thing|way|reminder|forgot)\b", re.I
+)
 _KEY_BEFORE = re.compile(r"(?P<key>[A-Za-z][\w ]{0,25}?)\s*[:=]\s*$")
 
 
@@ -266,7 +271,9 @@ def key_before(text: str, start: int) -> str:
     line = text[text.rfind("\n", 0, start) + 1 : start]
     line = re.sub(rf"{_TITLE}+$", "", line)
     key = _KEY_BEFORE.search(line)
-    return key.group("key").strip() if key else ""
+    if key is None or _NOT_A_LABEL.search(key.group("key")):
+        return ""  # "forgot to say: X recorded it": words leading a sentence, not a key naming a role
+    return key.group("key").strip()
 
 
 # "..., not the Datta lab", "not at Stockholm University": a name said after "not" is denied.

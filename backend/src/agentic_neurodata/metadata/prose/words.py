@@ -109,6 +109,10 @@ def list_items(text: str, start: int) -> tuple[list[str], int] | None:
     return items, block.end() - (1 if block.group(0).endswith("\n") else 0)
 
 
+# "Lab: Carandini Lab and institution UCL": "and" then another field's name ends a lab or an institution.
+_AND_FIELD_WORD = r"\s+and\s+(?=(?:the\s+|our\s+)?(?i:institution|lab|experimenters?|keywords|session\s+description)\b)"
+
+
 def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
     """Where an explicit value ends: dates, names, descriptions and genotypes may hold commas or
     semicolons; other values stop at one. Brackets balance: a stop inside "(...)" does not end the
@@ -166,7 +170,9 @@ def _stop_after(name: str) -> re.Pattern[str]:
         stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
     elif name == "institution":
         # "Washington University in St. Louis", "St. Jude Children's Research Hospital": "St." is no sentence end
-        stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}")
+        stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
+    elif name == "lab":
+        stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
