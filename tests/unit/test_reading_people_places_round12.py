@@ -856,6 +856,51 @@ def test_i_work_at_is_still_where_a_person_works() -> None:
     assert parsed.values.get("institution") == "Harvard University"
 
 
+# -- fifth set: the new rules do not over-read
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("the institution must be spelled in full", "institution"),
+        ("the keywords should be short", "keywords"),
+        ("the experimenter should be whoever ran the rig", "experimenter"),
+    ],
+)
+def test_a_rule_about_a_field_is_not_its_value(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [("Institution - we're between two", "institution"), ("Lab: it depends on the day", "lab")],
+)
+def test_a_sentence_after_a_key_is_not_a_name(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize("text", ["don't put 'Hale Lab' as the lab", "please never use 'Hale Lab' as the lab"])
+def test_what_not_to_write_is_not_written(text: str) -> None:
+    assert "lab" not in read(text).values
+
+
+@pytest.mark.parametrize("text", ["Lab: Hale lab - actually no, Cole lab", "Institution: Yale; sorry, I mean Brown"])
+def test_a_value_taken_back_with_actually_or_i_mean_is_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert "lab" not in parsed.values and "institution" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    "text", ["Experimenters: Ana Roth, Tim Dorn, and the PI", "Recorded by Ana Roth and two undergrads."]
+)
+def test_a_list_of_people_going_on_with_someone_unnamed_is_asked_back(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+def test_keywords_that_start_like_a_pointer_are_still_keywords() -> None:
+    assert read("Keywords: see, hear, touch").values.get("keywords") == ["see", "hear", "touch"]
+
+
 # -- the new patterns stay linear on long messages
 
 

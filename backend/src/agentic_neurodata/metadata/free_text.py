@@ -114,6 +114,8 @@ _SESSION_LABEL = re.compile(
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # Words that make an answer a sentence around a name rather than the name itself.
 _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+# After "should be": a quoted value, a capitalised one, a number, or a list ("place cells, theta sequences").
+_SAID_VALUE_AFTER_SHOULD = re.compile(r"['\"‘“]|[A-Z0-9]|[^\n.;]{1,60}?,\s*\w")
 _QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
 _PUT_QUOTED_AS = re.compile(
     rf"\b(?:put|use|write|set|enter|keep|make)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
@@ -448,6 +450,11 @@ class _Reader:
             name = KEYS.get(said)
             if not name or MASK in match.group(0):
                 continue
+            if re.search(
+                r"\b(?:don'?t|do\s+not|never|wouldn'?t|would\s+not|not)\s+$", self.buffer.text[: match.start()][-20:]
+            ):
+                self.buffer.claim(match.start(), match.end(), "not to write")  # "don't put 'Smith Lab' as the lab"
+                continue
             self.store(name, match.group("value"))
             self.buffer.claim(match.start(), match.end(), name)
 
@@ -464,7 +471,12 @@ class _Reader:
             name = KEYS.get(re.sub(r"[\s_]+", " ", match.group("key").lower().strip()))
             if not name:
                 continue
-            dashed = re.match(r"\s*[-–—]", self.buffer.text[match.end("key") : match.start("value")])
+            between = self.buffer.text[match.end("key") : match.start("value")]
+            if re.search(r"\b(?:should|must)\b", between, re.I) and not _SAID_VALUE_AFTER_SHOULD.match(
+                self.buffer.text, match.start("value")
+            ):
+                continue  # "the institution must be spelled in full", "keywords should be short": a rule, not a value
+            dashed = re.match(r"\s*[-–—]", between)
             if dashed and name not in DASH_KEYED:
                 continue  # "Age - see notes": only names and free text are read after a dash
             start = match.start("value")
@@ -565,6 +577,8 @@ class _Reader:
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
+                if name == "experimenter":  # "Experimenters: Ana Ruiz, Tom Berg, and the PI"
+                    doubt = doubt or people.unnamed_after(self.buffer.original, end)
                 if name in ("experimenter", "lab", "institution"):  # "Institution: UCSF - no wait, UCSD"
                     cut = people.correction_inside(raw)
                     if cut is not None:
@@ -835,6 +849,7 @@ class _Reader:
         if key and KEYS.get(re.sub(r"[\s_]+", " ", key.lower())) != "experimenter":
             doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
         doubt = doubt or people.corrected_after(original, names, end)
+        doubt = doubt or people.unnamed_after(original, end)
         if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
             doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;

@@ -59,8 +59,19 @@ INSTITUTIONS = {
 
 
 _POINTS_ELSEWHERE = re.compile(
-    r"(?:see|cf\.?|check|refer\s+to|look\s+(?:at|in)|as\s+in|as\s+(?:above|before|usual|always)|"
-    r"(?:the\s+)?same\s+as|ditto|idem)\b",
+    r"(?:see|cf\.?|check|refer\s+to|look\s+(?:at|in)|as\s+in|(?:the\s+)?same\s+as)\s+\w|"
+    r"(?:as\s+(?:above|before|usual|always)|ditto|idem)\b",
+    re.I,
+)
+# "we're between two", "it depends": a sentence about the value, not a lab's or an institution's name.
+_SENTENCE_OPENING = re.compile(r"(?!(?-i:[A-Z]{2}))(?:we|we'?re|i|i'?m|it|it'?s|they|they'?re|this|that|there)\b", re.I)
+
+
+# ("we're the X lab", "it's the X lab" are read by normalize_lab's own lead; "I" alone may be a name's initial)
+_SENTENCE_LEAD_OF_A_NAME = re.compile(
+    r"(?:we'?re|we\s+are|it'?s|it\s+is|this\s+is|that'?s|i'?m\s+in|we'?re\s+in)\s+(?:from\s+|in\s+)?(?:the\s+)?"
+    r"(?-i:[A-Z])"
+    r"|I\.|I\s+[A-Z]",
     re.I,
 )
 
@@ -72,6 +83,8 @@ def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
         return reject(field, f"'{raw}' is a placeholder, not a {field.replace('_', ' ')}.", example)
     if _POINTS_ELSEWHERE.match(raw):  # "see lab notebook", "same as session 1": the value is given elsewhere
         return reject(field, f"'{raw}' points to a value given elsewhere; please give the value itself.", example)
+    if field in ("lab", "institution") and _SENTENCE_OPENING.match(raw) and not _SENTENCE_LEAD_OF_A_NAME.match(raw):
+        return reject(field, f"'{raw}' is a sentence, not a {field}'s name.", example)
     if re.match(r"not\s+(?:the\s+|a\s+|an\s+)?\S", raw, re.I) and field in ("lab", "institution"):
         return reject(field, f"'{raw}' says what the {field} is not.", example)  # "not the Ruiz lab"
     return None

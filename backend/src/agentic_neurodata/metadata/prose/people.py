@@ -188,6 +188,7 @@ NAMED_LAB = re.compile(
 # delay" apologises, it corrects nothing).
 _CORRECTION = re.compile(
     r"\b(?:sorry(?!\s+(?:for|about|to|if|that))|oops|no\s+wait|wait\s*,?\s+no|correction|I\s+mean(?:t)?|"
+    r"actually\s*,?\s+no|no\s*,\s*actually|"
     r"scratch\s+that|my\s+(?:bad|mistake)|(?:that\s+was|that'?s)\s+wrong)\b",
     re.I,
 )
@@ -337,3 +338,18 @@ def lab_of_something(text: str, start: int, end: int) -> str:
     if after is None:
         return ""
     return f"the lab is named as whose {after.group('thing') or after.group('animals')} it is"
+
+
+# "Ana Ruiz, Tom Berg, and the PI": the list goes on with someone not named.
+_UNNAMED_AFTER = re.compile(
+    r"\s*,?\s*(?:and|&|plus)\s+(?:the|a|an|our|my|his|her|their|some|other|two|several)\s+(?:\w+\s+)?"
+    r"(?:PI|supervisor|postdocs?|students?|technicians?|techs?|team|lab|others?|rest|colleagues?|assistants?|"
+    r"undergrads?|interns?|people|members?)\b",
+    re.I,
+)
+
+
+def unnamed_after(text: str, end: int) -> str:
+    """Why a list of people read is not everyone: it goes on with someone unnamed ("and the PI")."""
+    more = _UNNAMED_AFTER.match(text, end)
+    return f"the list goes on with someone not named ('{more.group(0).strip(' ,')}')" if more else ""
