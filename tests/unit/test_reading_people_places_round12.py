@@ -901,6 +901,28 @@ def test_keywords_that_start_like_a_pointer_are_still_keywords() -> None:
     assert read("Keywords: see, hear, touch").values.get("keywords") == ["see", "hear", "touch"]
 
 
+# -- recordings "obtained by" someone; an answer saying who it is not
+
+
+def test_recordings_obtained_by_a_person_name_the_experimenter() -> None:
+    parsed = read("Recordings were obtained by Lea Vogt in the lab of Max Born at Heidelberg University.")
+    assert parsed.values.get("experimenter") == ["Vogt, Lea"]
+    assert parsed.values.get("institution") == "Heidelberg University"
+
+
+def test_animals_obtained_from_a_vendor_still_doubt_the_place() -> None:
+    parsed = read("Mice were obtained from Janvier; Ana Roth recorded them.")
+    assert "institution" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [("Mira Sato (the student), not the PI", ["Sato, Mira"]), ("Ana Lima, not Ana Lins", ["Lima, Ana"])],
+)
+def test_who_it_is_not_after_the_answer_is_left_out(text: str, names: list[str]) -> None:
+    assert read(text, "experimenter").values.get("experimenter") == names
+
+
 # -- the new patterns stay linear on long messages
 
 

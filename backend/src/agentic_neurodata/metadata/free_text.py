@@ -394,6 +394,8 @@ class _Reader:
             )
             answer = mine.group("name") if mine else answer  # "I did it myself (Yara Haddad)"
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
+            # "Hana Kobayashi (the student), not the PI": who it is not, after the name
+            answer = re.sub(r"\s*,\s*not\s+(?:the\s+|my\s+|our\s+)?[\w\-]+(?:\s+[\w\-]+)?\W*$", "", answer)
             # "me (Hana Novotná)", "Dr. X and her student Y": the names, not the words saying who they are
             answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
             answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())

@@ -69,7 +69,7 @@ def answer_before_other_role(answer: str) -> str | None:
 _ACT_BY = re.compile(
     r"\b(?P<act>(?-i:[a-z]{3,}(?:ed|en))|made|done|run|sent|built|written)\s+by\s+(?:\w+\.?\s+)?$", re.I
 )
-_RECORDING_ACT = re.compile(r"(?:record|collect|acquir|perform|conduct|carri|imag|measur|run|done|made)", re.I)
+_RECORDING_ACT = re.compile(r"(?:record|collect|acquir|perform|conduct|carri|imag|measur|run|done|made|obtain)", re.I)
 
 
 def other_act_by(text: str, start: int) -> str:
@@ -188,7 +188,7 @@ def other_role_before(text: str, start: int) -> str:
 
 # Organisations that are not where the work was done: vendors, funders, collaborators, donors.
 _OTHER_ORGANISATION = re.compile(
-    r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
+    r"\b(?:vendor|supplier|purchased|ordered|bought|obtained(?=\s+from)|supplied|shipped|came\s+from|from\s+the\s+lab|"
     r"gift|collaborat\w*|joint|facilit(?:y|ies)|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
     r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
     r"Jackson\s+Lab\w*|JAX|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",

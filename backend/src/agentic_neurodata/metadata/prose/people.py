@@ -84,7 +84,7 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
         frame = _RECORDING_BEFORE_BY.search(text[max(0, match.start() - 70) : match.start()])
         # "data were collected in 2023 and shared by X": another verb between names another act
         other_verb = frame and re.search(
-            r"\b(?!(?:record|collect|acquir|perform|conduct|carri)ed\b)[a-z]{3,}ed\b", frame.group(0)[4:]
+            r"\b(?!(?:record|collect|acquir|perform|conduct|carri|obtain|gather)ed\b)[a-z]{3,}ed\b", frame.group(0)[4:]
         )
         return bool(frame) and not other_verb
     return False
