@@ -923,6 +923,35 @@ def test_who_it_is_not_after_the_answer_is_left_out(text: str, names: list[str])
     assert read(text, "experimenter").values.get("experimenter") == names
 
 
+# -- keys of another time or role before the field's name
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("Institution (funding): Wellcome Trust", "institution"),
+        ("Home institution: ETH Zurich", "institution"),
+        ("My former lab was the Smith lab.", "lab"),
+        ("Experimenter (surgery): Tom Berg", "experimenter"),
+        ("Previous institution: Duke University", "institution"),
+    ],
+)
+def test_a_key_of_another_time_or_role_gives_no_value(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Previous lab: Smith lab; current lab: Jones lab", "lab", "Jones Lab"),
+        ("Experimenter (recording): Ana Ruiz", "experimenter", ["Ruiz, Ana"]),
+        ("Old institution: Yale; new institution: Brown University", "institution", "Brown University"),
+    ],
+)
+def test_the_current_or_recording_key_beside_it_is_read(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
 # -- the new patterns stay linear on long messages
 
 

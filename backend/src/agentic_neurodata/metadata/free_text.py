@@ -114,6 +114,15 @@ _SESSION_LABEL = re.compile(
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # Words that make an answer a sentence around a name rather than the name itself.
 _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+# "Home institution:", "previous lab:", "Institution (funding):", "Experimenter (surgery):": a key of another time or
+# role than the recording's.
+_OTHER_ONE_BEFORE_KEY = re.compile(
+    r"\b(?:previous|former|old|earlier|home|funding|backup|surgery|surgical)[\s_]+"
+    r"(?:institution|institute|university|lab|laboratory|experimenters?)\b[^:=\n]{0,20}(?:[:=]\s*)?$|"
+    r"\((?:[^()]*\b(?:funding|funder|surgery|surgical|previous|former|home|analysis|histology|PI)\b[^()]*)\)\s*"
+    r"(?::|=)?\s*$",
+    re.I,
+)
 # After "should be": a quoted value, a capitalised one, a number, or a list ("place cells, theta sequences").
 _SAID_VALUE_AFTER_SHOULD = re.compile(r"['\"‘“]|[A-Z0-9]|[^\n.;]{1,60}?,\s*\w")
 _QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
@@ -503,6 +512,11 @@ class _Reader:
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
+            if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
+                self.buffer.original[max(0, match.start() - 25) : match.start("value")]
+            ):
+                self.buffer.claim(match.start(), end, "other role")  # "Home institution: X", "Institution (funding): Y"
+                continue
             if name == "lab" and re.match(
                 r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
                 raw,
