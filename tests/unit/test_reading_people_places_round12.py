@@ -952,6 +952,27 @@ def test_the_current_or_recording_key_beside_it_is_read(text: str, field: str, v
     assert read(text).values.get(field) == value
 
 
+# -- a decline that says "it" or "them" of the field named just before
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I'll send the weights next week, I don't have them now.", "weight"),
+        ("The genotype? We don't know it.", "genotype"),
+        ("keywords: none yet", "keywords"),
+    ],
+)
+def test_a_pronoun_in_a_decline_means_the_field_named_before(text: str, field: str) -> None:
+    assert declined(read(text), field)
+
+
+def test_a_pronoun_decline_without_a_field_before_declines_no_named_field() -> None:
+    parsed = read("mouse M1, female, I don't have it")
+    assert parsed.values.get("subject_id") == "M1"
+    assert not declined(parsed, "subject_id") and not declined(parsed, "sex")
+
+
 # -- the new patterns stay linear on long messages
 
 

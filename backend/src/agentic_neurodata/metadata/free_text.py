@@ -342,12 +342,19 @@ class _Reader:
     def _clause_intents(self) -> None:
         text = self.buffer.text
         position = 0
+        named_before: list[str] = []
         for clause in said.CLAUSES.split(text):
             start = text.find(clause, position)
             if start < 0 or not clause.strip():
                 continue
             position = start + len(clause)
             named = mentioned_fields(clause)
+            # "I will send the weights tomorrow, I don't have them here": "them" is the field named just before
+            referred = (
+                named_before if not named and re.search(r"\b(?:them|it|those|that\s+one)\b", clause, re.I) else []
+            )
+            named_before = named
+            named = named or referred
             kind = None
             if said.DONT_KNOW.search(clause) and not self._unknown_is_a_value(clause, named):
                 kind = IntentKind.DONT_KNOW

@@ -223,7 +223,7 @@ def mentioned_fields(clause: str) -> list[str]:
     found = []
     for spec in FIELDS.values():
         for alias in (spec.name.replace("_", " "), *spec.aliases):
-            if re.search(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", lowered):
+            if re.search(rf"(?<![\w-]){re.escape(alias)}s?(?![\w-])", lowered):  # "the weights": plural too
                 found.append(spec.name)
                 break
     # "birth date" also mentions "date": the longer name wins.
