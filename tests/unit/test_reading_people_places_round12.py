@@ -973,6 +973,36 @@ def test_a_pronoun_decline_without_a_field_before_declines_no_named_field() -> N
     assert not declined(parsed, "subject_id") and not declined(parsed, "sex")
 
 
+# -- recall: a recorder's key with an aside, people added as experimenters, Charité
+
+
+def test_an_aside_after_a_recorders_key_names_the_institution() -> None:
+    parsed = read("Recordings: Kofi Boateng and Ama Owusu-Ansah (EPFL)")
+    assert parsed.values.get("experimenter") == ["Boateng, Kofi", "Owusu-Ansah, Ama"]
+    assert parsed.values.get("institution") == "École Polytechnique Fédérale de Lausanne"
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("pls add Lin, Wei and Osei, Ama as experimenters", ["Lin, Wei", "Osei, Ama"]),
+        ("please list Tara Singh as the experimenter", ["Singh, Tara"]),
+    ],
+)
+def test_people_added_as_experimenters_are_read(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+def test_people_not_to_add_are_not_read() -> None:
+    assert "experimenter" not in read("don't add Tara Singh as experimenter").values
+
+
+def test_charite_is_known_by_its_full_name() -> None:
+    parsed = read("Experimenters: Jan Roth and Eva Kern, Charité - Universitätsmedizin Berlin.")
+    assert parsed.values.get("institution") == "Charité - Universitätsmedizin Berlin"
+    assert parsed.values.get("experimenter") == ["Roth, Jan", "Kern, Eva"]
+
+
 # -- the new patterns stay linear on long messages
 
 

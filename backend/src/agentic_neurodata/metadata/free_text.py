@@ -123,6 +123,9 @@ _OTHER_ONE_BEFORE_KEY = re.compile(
     r"(?::|=)?\s*$",
     re.I,
 )
+_ADD_PEOPLE_AS = re.compile(
+    rf"\b(?:add|put|list|use|set|enter)\s+(?P<value>{people.PEOPLE})\s+as\s+(?:the\s+)?(?P<key>experimenters?)\b"
+)
 # After "should be": a quoted value, a capitalised one, a number, or a list ("place cells, theta sequences").
 _SAID_VALUE_AFTER_SHOULD = re.compile(r"['\"‘“]|[A-Z0-9]|[^\n.;]{1,60}?,\s*\w")
 _QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
@@ -443,6 +446,10 @@ class _Reader:
                 end, raw = (start + lower.start(), raw[: lower.start()]) if lower else (end, raw)
             if role.field == "experimenter" and not re.fullmatch(people.PEOPLE, raw):
                 continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
+            if role.field == "experimenter":  # "Recordings: A and B (EPFL)": the aside is left for the other finders
+                aside = re.search(r"\s*\([^()]*\)\s*$", raw)
+                end, raw = (start + aside.start(), raw[: aside.start()]) if aside else (end, raw)
+                raw = re.sub(r"\s*\([^()]*\)", "", raw)
             if role.field in ("age", "weight"):
                 raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
             if not raw or (role.field and _PRONOUN.fullmatch(raw)):
@@ -461,7 +468,11 @@ class _Reader:
     def _quoted_for_a_field(self) -> None:
         """ "put 'Spontaneous activity, 20 min' as the session description", "keep the session description as
         'X'": a quoted value the person asks to write into a field they name."""
-        for match in [*_PUT_QUOTED_AS.finditer(self.buffer.text), *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text)]:
+        found = [*_PUT_QUOTED_AS.finditer(self.buffer.text), *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text)]
+        found += list(
+            _ADD_PEOPLE_AS.finditer(self.buffer.text)
+        )  # "pls add Chen, Yu-Ting and Okonkwo, Chidi as experimenters"
+        for match in found:
             words = re.sub(r"[\s_]+", " ", match.group("key").lower().strip()).split()
             # "as the session description please": the longest words that name a field
             said = next((" ".join(words[:n]) for n in range(len(words), 0, -1) if " ".join(words[:n]) in KEYS), "")

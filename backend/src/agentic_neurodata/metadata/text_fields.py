@@ -52,6 +52,7 @@ INSTITUTIONS = {
     "wustl": "Washington University in St. Louis",
     "ku leuven": "KU Leuven",
     "ut southwestern": "UT Southwestern",
+    "charité - universitätsmedizin berlin": "Charité - Universitätsmedizin Berlin",
     "weill cornell medicine": "Weill Cornell Medicine",
     "weill cornell": "Weill Cornell Medicine",
     "washu": "Washington University in St. Louis",
