@@ -1003,6 +1003,32 @@ def test_charite_is_known_by_its_full_name() -> None:
     assert parsed.values.get("experimenter") == ["Roth, Jan", "Kern, Eva"]
 
 
+# -- answers that put the value off, a placeholder with a reason, scrapping a conversion
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("I'll have to get back to you on that", "genotype"),
+        ("let me check and come back later", "institution"),
+        ("N/A - single-person project", "lab"),
+        ("none (we are a core facility)", "lab"),
+    ],
+)
+def test_putting_the_value_off_or_a_placeholder_with_a_reason_is_no_value(text: str, field: str) -> None:
+    parsed = read(text, field)
+    assert field not in parsed.values and declined(parsed, field)
+
+
+@pytest.mark.parametrize("text", ["I'll check the cage card: mouse M4, female", "let me check: mouse M5, male"])
+def test_a_check_before_values_keeps_the_values(text: str) -> None:
+    assert read(text).values.get("subject_id") in ("M4", "M5")
+
+
+def test_scrapping_after_a_mistake_cancels() -> None:
+    assert read("scrap this, wrong session").has_intent(IntentKind.CANCEL)
+
+
 # -- the new patterns stay linear on long messages
 
 

@@ -27,7 +27,8 @@ CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
     r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*(?:please|pls|plz|thanks)?\W*$|"
     # "stop, I uploaded the wrong folder": stopping, and a reason that says something went wrong
-    r"^\W*(?:please\s+)?(?:stop|cancel|abort)\s*[,;:.!\-–]\s*[^.?]{0,60}\b(?:wrong|mistake|error|oops|re-?upload)\w*|"
+    r"^\W*(?:please\s+)?(?:stop|cancel|abort|scrap(?:\s+(?:this|it|that))?)\s*[,;:.!\-–]\s*[^.?]{0,60}\b"
+    r"(?:wrong|mistake|error|oops|re-?upload)\w*|"
     # "cancel this, I uploaded the wrong folder": cancelling, then why
     r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]|"
     # "wait, stop - wrong animal, cancel this", "please don't convert this, I'll re-upload": said after a reason
@@ -43,6 +44,9 @@ DONT_KNOW = re.compile(
     r"\b(?:i\s+|we\s+)?(?:don'?t|do\s+not|didn'?t|did\s+not|doesn'?t)\s+(?:know|remember|recall|have|keep|track|weigh|measure|"
     r"record|note|check)\b|"
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|"
+    # "I'll have to get back to you on that", "let me check and come back later": not known now
+    r"\b(?:get|come)\s+back\s+to\s+you\b|\bcome\s+back\s+(?:later|to\s+(?:it|this|that))\b|"
+    r"\blet\s+me\s+(?:check|ask|find\s+out|look\s+it\s+up)(?=\s*(?:$|[,;.!]|and\b|first\b|later\b))|"
     # "haven't got it", "have not got that info": not having the value, in British phrasing
     r"\b(?:haven'?t|have\s+not|hasn'?t|has\s+not)\s+got\b|"
     # "we have no DOB for the rat", "I've got no weight": having none of it
@@ -71,6 +75,8 @@ SKIP_FIELD = re.compile(
     r"(?:give|provide|share|send|supply)\b|"
     r"\bleave\s+(?:it|that|this|(?:the\s+)?[a-z_ ]+?)?\s?(?:blank|empty|out)\b|"
     r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b|"
+    # "N/A - single-person project", "none (we are a core facility)": a placeholder, then why
+    r"^\W*(?:n/?a|none|not\s+applicable)\s*[-–—:,(]|"
     # "up to you", "you choose", "whatever you think fits": the value is left to us, so none is given
     r"\bup\s+to\s+you\b|\byou\s+(?:choose|decide|pick)\b|\byour\s+call\b|\bwhatever\s+you\b|"
     r"\bas\s+you\s+(?:like|wish|see\s+fit)\b|\b(?:doesn'?t|does\s+not)\s+matter\b|\bdon'?t\s+care\b|"

@@ -251,7 +251,9 @@ def parallel_by(text: str, match: re.Match[str]) -> bool:
     if not re.match(r"\s*by\b", cue, re.I):
         return False
     clause = _ELLIPTIC_CLAUSE.search(text[max(0, match.start() - 60) : match.start()])  # (bounded: stays linear)
-    return bool(clause) and not re.search(r"\b[a-z]{3,}(?:ed|en)\b|\b(?:did|ran|was|were|is)\b", clause.group("clause"))
+    if clause is None:
+        return False
+    return not re.search(r"\b[a-z]{3,}(?:ed|en)\b|\b(?:did|ran|was|were|is)\b", clause.group("clause"))
 
 
 # "Department of Neuroscience, Columbia University": a unit, then the institution it belongs to.
