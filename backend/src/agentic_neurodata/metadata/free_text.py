@@ -41,6 +41,7 @@ from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import certainty, edits, keys, people, several, subject, tables, talk
 from .prose import intents as said
 from .prose.words import (
+    DASH_KEYED,
     KEYS,
     MASK,
     PAIR,
@@ -102,6 +103,8 @@ _ONLY_WHEN = re.compile(
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
     re.I,
 )
+# "was done", "were performed": a verb after the words makes them the subject of a sentence.
+_VERB_OF_A_SENTENCE = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\b"
 # A short label before a colon that leads a description ("Today's session: ...").
 _LABEL = re.compile(r"^[^:]{1,30}:\s+(?=\S)")
 # "Today's session: ...", "Recording: ...": a label naming the session says what follows describes it.
@@ -111,6 +114,37 @@ _SESSION_LABEL = re.compile(
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # Words that make an answer a sentence around a name rather than the name itself.
 _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+# "Home institution:", "previous lab:", "Institution (funding):", "Experimenter (surgery):": a key of another time or
+# role than the recording's.
+_OTHER_ONE_BEFORE_KEY = re.compile(
+    r"\b(?:previous|former|old|earlier|home|funding|backup|surgery|surgical)[\s_]+"
+    r"(?:institution|institute|university|lab|laboratory|experimenters?)\b[^:=\n]{0,20}(?:[:=]\s*)?$|"
+    r"\((?:[^()]*\b(?:funding|funder|surgery|surgical|previous|former|home|analysis|histology|PI)\b[^()]*)\)\s*"
+    r"(?::|=)?\s*$",
+    re.I,
+)
+_ADD_PEOPLE_AS = re.compile(
+    rf"\b(?:add|put|list|use|set|enter)\s+(?P<value>{people.PEOPLE})\s+as\s+(?:the\s+)?(?P<key>experimenters?)\b"
+)
+# After "should be": a quoted value, a capitalised one, a number, or a list ("place cells, theta sequences").
+_SAID_VALUE_AFTER_SHOULD = re.compile(r"['\"‘“]|[A-Z0-9]|[^\n.;]{1,60}?,\s*\w")
+_QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
+_PUT_QUOTED_AS = re.compile(
+    rf"\b(?:put|use|write|set|enter|keep|make)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
+    r"(?P<key>[a-z][a-z_]*(?:[ \t]+[a-z_]+){0,3})",
+    re.I,
+)
+_KEEP_FIELD_AS_QUOTED = re.compile(
+    r"\b(?:keep|put|set|write|use|have|make)\s+(?:the\s+|our\s+)?(?P<key>[a-z][a-z_ ]{1,30}?)(?:\s+field)?\s+as\s+"
+    rf"{_QUOTED}",
+    re.I,
+)
+# "we're at Brown", "I'm based at Tufts", "from Emory": where the person is, said before the name.
+_WHERE_WE_ARE = re.compile(
+    r"^\s*(?:(?:we'?re|we\s+are|i'?m|i\s+am|it'?s|it\s+is|it\s+was|they'?re|they\s+are|this\s+was)\s+)?"
+    r"(?:(?:based|located|working|recorded|done)\s+)?(?:at|in|from)\s+(?:the\s+)?",
+    re.I,
+)
 _ID_CHANGE = re.compile(
     r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
 )
@@ -119,6 +153,12 @@ _FREE_TEXT = {"session_description", "experiment_description", "subject_descript
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
+)
+# "Project name:", "File name:", "Session name:": the key "name" said of a thing, not of a person.
+_THING_NAME_KEY = re.compile(
+    r"(?<![\w'])(?!(?:experimenter|person|researcher|recorder|user|operator|scientist|investigator|your|my|full|"
+    r"first|last|given|family|the|a)\b)[a-z]+(?:'s)?[ \t_]+name$",
+    re.I,
 )
 # An explicit id is one word ("m042", "sub-01"), or a cage-qualified number ("7 of cage C") to ask back;
 # "mouse 7 of cage C" after a key is left to the species finder, which reads both.
@@ -215,7 +255,15 @@ class _Reader:
             return self.result
         if self._whole_message_intent(text):
             return self.result
-        if said.QUESTION.search(text) and len(text.split()) <= 15 and not re.search(r"\d", text):
+        question = said.question_only(text)  # "Dear team, can you ...? Best, Amal": the question itself
+        # "Can you put Lab: Carandini Lab ... please": a request that gives values is not a question
+        request = PAIR.search(text) and not question.rstrip().endswith("?")
+        if (
+            said.QUESTION.search(question)
+            and len(question.split()) <= 15
+            and not re.search(r"\d", text)
+            and not request
+        ):
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
@@ -234,6 +282,7 @@ class _Reader:
             return self.result
         for step in (
             self._keyed_roles,
+            self._quoted_for_a_field,
             self._explicit_pairs,
             self._zone_for_partial,
             self._dates,
@@ -294,6 +343,9 @@ class _Reader:
                 said_so = pattern.search(text) if how == "search" else pattern.match(text)
                 if said_so is None:
                     continue
+                one_field = said.NO_FIELD.match(text) if kind is IntentKind.DECLINE else None
+                if one_field and field_named(one_field.group("field")):
+                    return False  # "No keywords for this one.": one field declined, for the clause intents
                 if kind is not IntentKind.ACCEPT_AS_IS and parse_free_text(text[said_so.end() :], now=self.now).values:
                     return False  # "ok so the rat is RT_44", "no, mouse M7": the values are the answer, not a yes/no
                 self.intent(kind, [], text)
@@ -303,12 +355,19 @@ class _Reader:
     def _clause_intents(self) -> None:
         text = self.buffer.text
         position = 0
+        named_before: list[str] = []
         for clause in said.CLAUSES.split(text):
             start = text.find(clause, position)
             if start < 0 or not clause.strip():
                 continue
             position = start + len(clause)
             named = mentioned_fields(clause)
+            # "I will send the weights tomorrow, I don't have them here": "them" is the field named just before
+            referred = (
+                named_before if not named and re.search(r"\b(?:them|it|those|that\s+one)\b", clause, re.I) else []
+            )
+            named_before = named
+            named = named or referred
             kind = None
             if said.DONT_KNOW.search(clause) and not self._unknown_is_a_value(clause, named):
                 kind = IntentKind.DONT_KNOW
@@ -364,6 +423,8 @@ class _Reader:
             )
             answer = mine.group("name") if mine else answer  # "I did it myself (Yara Haddad)"
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
+            # "Hana Kobayashi (the student), not the PI": who it is not, after the name
+            answer = re.sub(r"\s*,\s*not\s+(?:the\s+|my\s+|our\s+)?[\w\-]+(?:\s+[\w\-]+)?\W*$", "", answer)
             # "me (Hana Novotná)", "Dr. X and her student Y": the names, not the words saying who they are
             answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
             answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
@@ -371,7 +432,11 @@ class _Reader:
             if aside and not certainty.names_other_role(aside.group("who")):
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
-        self.store(name, answer)
+        doubt = ""
+        lead = _WHERE_WE_ARE.match(answer) if name == "institution" else None
+        if lead and lead.end() < len(answer):  # "we're at Brown": the words saying where are not the name
+            answer, doubt = answer[lead.end() :], "the name was said in a sentence and is not one we know"
+        self.store(name, answer, doubt=doubt)
         return True
 
     def _keyed_roles(self) -> None:
@@ -391,6 +456,10 @@ class _Reader:
                 end, raw = (start + lower.start(), raw[: lower.start()]) if lower else (end, raw)
             if role.field == "experimenter" and not re.fullmatch(people.PEOPLE, raw):
                 continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
+            if role.field == "experimenter":  # "Recordings: A and B (EPFL)": the aside is left for the other finders
+                aside = re.search(r"\s*\([^()]*\)\s*$", raw)
+                end, raw = (start + aside.start(), raw[: aside.start()]) if aside else (end, raw)
+                raw = re.sub(r"\s*\([^()]*\)", "", raw)
             if role.field in ("age", "weight"):
                 raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
             if not raw or (role.field and _PRONOUN.fullmatch(raw)):
@@ -406,6 +475,28 @@ class _Reader:
                 self.store(role.field, f"{raw} {unit}" if unit else raw, doubt=doubt)
             self.buffer.claim(role.key_start, end, role.field or "other role")
 
+    def _quoted_for_a_field(self) -> None:
+        """ "put 'Spontaneous activity, 20 min' as the session description", "keep the session description as
+        'X'": a quoted value the person asks to write into a field they name."""
+        found = [*_PUT_QUOTED_AS.finditer(self.buffer.text), *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text)]
+        found += list(
+            _ADD_PEOPLE_AS.finditer(self.buffer.text)
+        )  # "pls add Chen, Yu-Ting and Okonkwo, Chidi as experimenters"
+        for match in found:
+            words = re.sub(r"[\s_]+", " ", match.group("key").lower().strip()).split()
+            # "as the session description please": the longest words that name a field
+            said = next((" ".join(words[:n]) for n in range(len(words), 0, -1) if " ".join(words[:n]) in KEYS), "")
+            name = KEYS.get(said)
+            if not name or MASK in match.group(0):
+                continue
+            if re.search(
+                r"\b(?:don'?t|do\s+not|never|wouldn'?t|would\s+not|not)\s+$", self.buffer.text[: match.start()][-20:]
+            ):
+                self.buffer.claim(match.start(), match.end(), "not to write")  # "don't put 'Smith Lab' as the lab"
+                continue
+            self.store(name, match.group("value"))
+            self.buffer.claim(match.start(), match.end(), name)
+
     def _units_key(self) -> str:
         """'recording_weight=27.8; units=g': a key giving the unit of the row's bare numbers."""
         units = re.search(r"\bunits?\s*[:=]\s*(?P<unit>g|kg|mg|grams?)\b", self.buffer.original, re.I)
@@ -419,12 +510,29 @@ class _Reader:
             name = KEYS.get(re.sub(r"[\s_]+", " ", match.group("key").lower().strip()))
             if not name:
                 continue
+            between = self.buffer.text[match.end("key") : match.start("value")]
+            if re.search(r"\b(?:should|must)\b", between, re.I) and not _SAID_VALUE_AFTER_SHOULD.match(
+                self.buffer.text, match.start("value")
+            ):
+                continue  # "the institution must be spelled in full", "keywords should be short": a rule, not a value
+            dashed = re.match(r"\s*[-–—]", between)
+            if dashed and name not in DASH_KEYED:
+                continue  # "Age - see notes": only names and free text are read after a dash
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
+            if name == "institution" and people.DEPARTMENT.fullmatch(self.buffer.text[start:end].strip()):
+                # "Institution: Department of Neuroscience, Columbia University": the institution after the unit
+                after = re.match(r"\s*,\s*(?=\S)", self.buffer.text[end:])
+                start = end + after.end() if after else start
+                end = value_end(self.buffer.text, start, name, spans) if after else end
             if name == "institution":  # "University of California, San Francisco": the campus is part of the name
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
+            quoted = re.match(r"(['\"])([^'\"\n]{1,300})\1", self.buffer.original[start : start + 310])
+            if quoted and name not in ("keywords",):  # "'Visual coding, Neuropixels'  # from the template"
+                end, raw = start + quoted.end(), quoted.group(2)
+                start += 1
             listed = list_items(self.buffer.original, start) if name in ("experimenter", "keywords") else None
             if listed:  # "experimenter:\n  - Buccino, Alessio\n  - Trapani, Alessandra": each item is one
                 raw, end = "; ".join(listed[0]), listed[1]
@@ -432,6 +540,11 @@ class _Reader:
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
+            if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
+                self.buffer.original[max(0, match.start() - 25) : match.start("value")]
+            ):
+                self.buffer.claim(match.start(), end, "other role")  # "Home institution: X", "Institution (funding): Y"
+                continue
             if name == "lab" and re.match(
                 r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
                 raw,
@@ -440,11 +553,20 @@ class _Reader:
                 continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            keyed_name = match.group("key").lower() == "name"  # (the words before it, bounded: stays linear)
+            if keyed_name and _THING_NAME_KEY.search(
+                self.buffer.original[max(0, match.start() - 40) : match.end("key")]
+            ):
+                continue  # "Project name: Moser Lab grid cells": a thing's name, not a person's
             if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
                 name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
             if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
                 lead = re.match(r"(?:me|myself|I)\s*[,:\-–]\s*(?=\S)", raw)
                 start, raw = (start + lead.end(), raw[lead.end() :]) if lead else (start, raw)
+                # "myself (Sara Lindgren)": the name in brackets; "Sun-hee Kim, Ji-ho Lee and myself": the named ones
+                mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
+                start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
+                raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
             aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
             if aside and "(" not in raw[: aside.start()]:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
@@ -499,6 +621,13 @@ class _Reader:
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
+                if name == "experimenter":  # "Experimenters: Ana Ruiz, Tom Berg, and the PI"
+                    doubt = doubt or people.unnamed_after(self.buffer.original, end)
+                if name in ("experimenter", "lab", "institution"):  # "Institution: UCSF - no wait, UCSD"
+                    cut = people.correction_inside(raw)
+                    if cut is not None:
+                        raw, doubt = raw[:cut], doubt or "the words after it correct what was said"
+                    doubt = doubt or people.corrected_after(self.buffer.original, raw, start + len(raw))
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -620,6 +749,7 @@ class _Reader:
             for pattern in (people.UNIVERSITY_OF, people.NAMED_INSTITUTION, people.KNOWN_INSTITUTION)
             for m in pattern.finditer(self.buffer.text)
         ]
+        found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
             found += [
                 m.span("acronym")
@@ -627,10 +757,19 @@ class _Reader:
                 if not people.names_something_else(m.group("acronym"))
                 and not named_by_cue(self.buffer.text, *m.span("acronym"))
                 and not certainty.names_other_organisation(m.group("acronym"))
+                and not people.acronym_is_a_source(self.buffer.text, m)
                 and not any(s <= m.start("acronym") < e for s, e in found)
             ]
         if not found:
-            acronym = people.ACRONYM_AFTER_AT.search(self.buffer.text)
+            # "rats from the NIA colony were recorded at NTNU": where the animals came from is passed over
+            acronym = next(
+                (
+                    m
+                    for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
+                    if not people.acronym_is_a_source(self.buffer.text, m)
+                ),
+                None,
+            )
             named = acronym and (
                 people.names_something_else(acronym.group("acronym"))
                 or named_by_cue(self.buffer.text, *acronym.span("acronym"))
@@ -656,17 +795,30 @@ class _Reader:
             if MASK not in self.buffer.text[start:end]:
                 self.buffer.claim(start, end, "institution")
 
+    def _without_denied(self, spans: list[tuple[int, int]], kind: str) -> list[tuple[int, int]]:
+        """'the Harvey lab, not the Datta lab', 'University of Bonn, not University of Cologne': a name said
+        after 'not' is denied; its words are claimed and it is no rival of the one meant."""
+        denied = [(s, e) for s, e in spans if people.DENIED_BEFORE.search(self.buffer.original, max(0, s - 20), s)]
+        kept = [span for span in spans if span not in denied]
+        for start, end in denied:
+            self.buffer.claim(start, end, kind)
+        return kept
+
     def _institution_at(self, start: int, end: int, others: int, joined: bool = False) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
         doubt = "the message names another institution joined to it" if joined else ""
         doubt = doubt or certainty.institution_doubt(original, start, end, others)
         doubt = doubt or certainty.signature_doubt(original, start)
+        sentence = certainty.sentence_around(original, start, end)
+        doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
-        if re.match(r"\s+(?:for|of)\s+(?:the\s+)?[A-Z]", original[end:]) and " " not in raw:
-            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research"
+        if re.match(r"\s+(?:(?:for|of)\s+(?:the\s+)?)?[A-Z][A-Za-z]", original[end:]) and " " not in raw:
+            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research", "NYU Langone Health"
+        if people.town_not_institution(original, start, end):
+            doubt = doubt or "the name may be the town's"  # "we recorded in Cambridge, MA"
         self.store("institution", raw, doubt=doubt)
         self.buffer.claim(start, end, "institution")
 
@@ -675,10 +827,16 @@ class _Reader:
         text = self.buffer.text
         found = sorted([*people.LAB_OF.finditer(text), *people.NAMED_LAB.finditer(text)], key=lambda m: m.start())
         found = [m for m in found if not any(_inside(m.span(), o.span()) for o in found)]
+        kept = self._without_denied([m.span() for m in found], "lab")
+        found = [m for m in found if m.span() in kept]
         if not found:
             return
-        doubts = [(m, certainty.lab_doubt(self.cues, *m.span())) for m in found]
-        match, doubt = several.pick(doubts, lambda m: False, "lab")
+        doubts = [
+            (m, certainty.lab_doubt(self.cues, *m.span()) or people.lab_of_something(self.cues, *m.span()))
+            for m in found
+        ]
+        # "designed in the Brody lab; we ran it in the Witten lab": the lab whose clause says the work was done there
+        match, doubt = several.pick(doubts, lambda m: people.lab_did_the_work(self.cues, *m.span()), "lab")
         self.store("lab", match.group(0), doubt=doubt)
         for other in found:
             self.buffer.claim(other.start(), other.end(), "lab")
@@ -695,8 +853,20 @@ class _Reader:
             (m for m in cued if people.certain_cue(text, m) and not certainty.other_role_before(text, m.start())), None
         )
         certain = match is not None
+        # "sessions 1-3 were recorded by A, sessions 4-6 by B", "by A on Monday and by B on Tuesday": people
+        # named for different parts; which one recorded this file is asked
+        parts = [
+            m
+            for m in cued[:12]  # (a few are enough: a long list of cues must not make the reader quadratic)
+            if (people.certain_cue(text, m) or people.parallel_by(text, m))
+            and not certainty.other_role_before(text, m.start())
+            and match is not None
+            and m.group("people") != match.group("people")
+            and not _inside(m.span("people"), match.span("people"))
+        ]
         # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
-        match = match or people.PERSON_BEFORE_VERB.search(text) or (cued[0] if cued else None)
+        doer = None if certain else people.PERSON_BEFORE_VERB.search(text)
+        match = match or doer or (cued[0] if cued else None)
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
@@ -710,11 +880,22 @@ class _Reader:
         names = _without_affiliation(names)
         original = self.buffer.original
         end = start + len(names)
+        # "Riya Kapoor ran it, I just did the analysis": another role said in a clause of another subject is theirs
+        said_to = people.own_clause_end(original, end) if match is doer else len(original)
         doubt = (
             certainty.guess_doubt(original, start, end)
             if certain
-            else certainty.experimenter_doubt(original, start, end) or certainty.other_act_by(original, start)
+            else certainty.experimenter_doubt(original[:said_to], start, end) or certainty.other_act_by(original, start)
         )
+        if parts:
+            doubt = doubt or f"the message names other people for other parts ({parts[0].group('people')})"
+        key = people.key_before(original, start)
+        if key and KEYS.get(re.sub(r"[\s_]+", " ", key.lower())) != "experimenter":
+            doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
+        doubt = doubt or people.corrected_after(original, names, end)
+        doubt = doubt or people.unnamed_after(original, end)
+        if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
+            doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
         said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))
@@ -1156,7 +1337,12 @@ class _Reader:
                 continue
             if not _describes_the_session(kept):
                 continue
-            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or certainty.short_kind_of_session(kept)
+            # "Two-photon imaging was done by X": a short kind of session that is the subject of a sentence
+            # (about who or where) is not a label standing alone
+            subject_of_a_verb = re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
+            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or (
+                certainty.short_kind_of_session(kept) and not subject_of_a_verb
+            )
             doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
             if self.store("session_description", kept, doubt=doubt):
                 # The words it was made of, up to the first value taken (the text above was tidied).

@@ -45,17 +45,32 @@ KEYS.update(
         "our institution": "institution",
         "specimen id": "subject_id",  # the Allen Institute's name for the animal's id
         "donor id": "subject_id",
+        # "Lab name: Moser Lab": the name of a lab or an institution, not a person's
+        "lab name": "lab",
+        "laboratory name": "lab",
+        "institution name": "institution",
+        "institute name": "institution",
+        "university name": "institution",
     }
 )
 PAIR = re.compile(
-    r"(?:^|(?<=[\s,;({]))(?P<key>"
+    # a key that opens a line or follows "; " may be followed by a dash ("Keywords - sleep; replay")
+    r"(?:(?P<line>^|(?<=\n)|(?<=;\s))|(?<=[\s,;({]))(?P<key>"
     + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
     # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key;
     # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
-    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?=(?P<value>\S))",
+    # "the experimenter field should be X", "the keywords should be X": a field named, then what it should hold
+    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+field)?\s*"
+    + r"(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b|\b(?:should|must)\s+(?:be|read|say)\b"
+    + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
+    + r"\s*(?=(?P<value>\S))",
     re.I,
 )
-_NEXT_KEY = r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b))"
+# Fields whose key may be followed by a dash at a line's start ("Experimenter - Ana Gil"): free text and names.
+DASH_KEYED = {"experimenter", "institution", "lab", "keywords", "session_description", "experiment_description"}
+_NEXT_KEY = (
+    r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b|\s[-–—]\s))"
+)
 _AND_NEXT_KEY = (
     r"\s+(?:and|but)\s+(?:the\s+|our\s+|my\s+)?(?=(?i:" + "|".join(re.escape(k) for k in KEYS) + r")\s+(?:is|was)\b)"
 )
@@ -92,6 +107,10 @@ def list_items(text: str, start: int) -> tuple[list[str], int] | None:
         return None
     items = [re.sub(r"^\s*-\s+", "", line).strip() for line in block.group(0).splitlines() if line.strip()]
     return items, block.end() - (1 if block.group(0).endswith("\n") else 0)
+
+
+# "Lab: Carandini Lab and institution UCL": "and" then another field's name ends a lab or an institution.
+_AND_FIELD_WORD = r"\s+and\s+(?=(?:the\s+|our\s+)?(?i:institution|lab|experimenters?|keywords|session\s+description)\b)"
 
 
 def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
@@ -135,6 +154,10 @@ def _stop_after(name: str) -> re.Pattern[str]:
             rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)(?<!\bmed)(?<!\brer)(?<!\bnat)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
             # "A and B, both from X", "A, who ran it": a comma then a word of a sentence ends the names
             r"|,\s+(?=(?:both|all|each|who|which|whose|together|respectively|they|he|she|we)\b)"
+            # "Jonas Sørensen, the other name is our PI", "Dr. Miles Wells, and the mouse is ...", "Joana Sousa, not
+            # João Sousa": a comma then a word no name starts with ends the names
+            r"|,\s+(?=(?-i:(?:the|a|an|but|not|our|my|his|her|their|this|that|it|there|please|thanks|so|as|i)\b"
+            r"|and\s+(?:the|a|an|our|my|this|that|it|its|i|we|he|she|they)\b))"
         )
     elif name == "keywords":
         # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
@@ -145,6 +168,11 @@ def _stop_after(name: str) -> re.Pattern[str]:
         # Alleles are joined by ";" ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14"); a "; " before a word that is
         # not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
         stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
+    elif name == "institution":
+        # "Washington University in St. Louis", "St. Jude Children's Research Hospital": "St." is no sentence end
+        stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
+    elif name == "lab":
+        stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
@@ -195,7 +223,7 @@ def mentioned_fields(clause: str) -> list[str]:
     found = []
     for spec in FIELDS.values():
         for alias in (spec.name.replace("_", " "), *spec.aliases):
-            if re.search(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", lowered):
+            if re.search(rf"(?<![\w-]){re.escape(alias)}s?(?![\w-])", lowered):  # "the weights": plural too
                 found.append(spec.name)
                 break
     # "birth date" also mentions "date": the longer name wins.
