@@ -34,3 +34,56 @@ def asked_back(parsed: ParsedInput, field: str) -> bool:
 )
 def test_a_weight_keeps_the_digits_given(text: str, asked: list[str], weight: str) -> None:
     assert read(text, *asked).values.get("weight") == weight
+
+
+# -- an area with a part, a layer, a qualifier before it or an unlisted area beside it is kept as written
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "area"),
+    [
+        ("tetrodes sat in CA3 stratum lucidum", [], "CA3 stratum lucidum"),
+        ("Site: CA1, stratum oriens", [], "CA1, stratum oriens"),
+        ("units from the nucleus accumbens shell", [], "nucleus accumbens shell"),
+        ("Recording site: primary motor cortex, hindlimb region", [], "primary motor cortex, hindlimb region"),
+        ("barrel cortex, C2 column", ["electrode_location"], "barrel cortex, C2 column"),
+        ("we recorded in the ventromedial thalamus", [], "ventromedial thalamus"),
+        ("probes in the paraventricular thalamus", [], "paraventricular thalamus"),
+        ("recorded in V1 and perirhinal cortex", [], "V1 and perirhinal cortex"),
+        ("silicon probes in the subiculum and presubiculum", [], "subiculum and presubiculum"),
+    ],
+)
+def test_an_area_narrowed_by_its_words_is_kept_as_written(text: str, asked: list[str], area: str) -> None:
+    assert read(text, *asked).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("recorded in the thalamus", "TH"),
+        ("Location: V1, the target region of the virus", "VISp"),
+        ("Recording site: left hemisphere, primary motor cortex", "MOp"),
+        ("probes in the primary somatosensory cortex", "SSp"),
+        ("recording from the lateral septum, which was the aim", "LS"),
+    ],
+)
+def test_an_area_said_exactly_still_gets_its_acronym(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+# -- a key naming another event's site holds no recording site; a recording key names it
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("rec_site=CA1; stim_area=medial septum", "CA1"),
+        ("recording_area=ACA; stim_area=VTA; animal=KQ-2", "ACA"),
+        ("stim_area: dorsal raphe; recording_site: BLA", "BLA"),
+        ("inj site: VTA", None),
+        ("opto_target = V1", None),
+        ("Recording region: zona incerta", "ZI"),
+    ],
+)
+def test_a_key_says_whose_site_an_area_is(text: str, area: str | None) -> None:
+    assert read(text).values.get("electrode_location") == area

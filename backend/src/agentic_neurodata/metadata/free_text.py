@@ -30,7 +30,7 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, named_by_cue
+from .brain_areas import find_area, named_by_cue, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
@@ -441,7 +441,7 @@ class _Reader:
                 # its words stay for the other finders (an institution).
                 end, raw = start + aside.start(), raw[: aside.start()]
             if name == "electrode_location" and (
-                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0])
+                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):
                 continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
             bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"

@@ -380,7 +380,7 @@ def sentence_around(text: str, start: int, end: int) -> str:
 # Words that make an area the site of something other than the recording: an injection, an implant
 # for light or drugs, a tracer, a lesion; and lists of keywords, which name topics, not a location.
 _OTHER_SITE = re.compile(
-    r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
+    r"\b(?:inject\w*|inj|infus\w*|stim|opto|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
     r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*|"
     r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post)|(?:recording\s+)?chambers?)\b",
     re.I,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..brain_areas import LAYER_AFTER
+from ..brain_areas import part_after
 from ..fields import FIELDS
 from ..strains import ALLELE_AHEAD
 
@@ -37,6 +37,11 @@ KEYS.update(
         "location": "electrode_location",
         "region": "electrode_location",
         "area": "electrode_location",
+        # "recording_area=LS", "Recording site: CA1": the key itself says the area is where it was recorded
+        "recording area": "electrode_location",
+        "recording site": "electrode_location",
+        "recording region": "electrode_location",
+        "recording location": "electrode_location",
         "dob": "date_of_birth",
         "born": "date_of_birth",
         "experimenters": "experimenter",
@@ -107,8 +112,8 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     end = min(end, masked) if masked >= 0 else end
     while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
         end -= 1
-    layer = LAYER_AFTER.match(text, end) if name == "electrode_location" else None
-    return layer.end() if layer else end  # "Recording site: piriform cortex, layer 2": the layer belongs to it
+    # "Recording site: piriform cortex, layer 2", "Site: CA1, stratum oriens": the layer or part belongs to it
+    return part_after(text, end) if name == "electrode_location" else end
 
 
 # No value runs longer than this: the search for its end stays linear in a message of many keys.
