@@ -87,3 +87,108 @@ def test_an_area_said_exactly_still_gets_its_acronym(text: str, area: str) -> No
 )
 def test_a_key_says_whose_site_an_area_is(text: str, area: str | None) -> None:
     assert read(text).values.get("electrode_location") == area
+
+
+# -- an id is the word as written: a cue word glued to its number is part of it
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("the rat, Rat07, was recorded in CA1", "Rat07"),
+        ("subject: Mouse12", "Mouse12"),
+        ("animal Mouse3 was head-fixed", "Mouse3"),
+        ("mouse M-77, female", "M-77"),
+    ],
+)
+def test_an_id_glued_to_a_species_word_is_kept_whole(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+def test_a_glued_id_is_never_cut_to_its_number() -> None:
+    assert read("data from Rat12, male").values.get("subject_id") != "12"
+
+
+# -- several animals after a plural, or a note quoted from someone else, name no subject id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mice 5-8 were weaned today",
+        "rats 3 and 4 were trained on the maze",
+        "Cage 77: mice 1-3 got tamoxifen",
+    ],
+)
+def test_ids_after_a_plural_name_several_animals(text: str) -> None:
+    parsed = read(text)
+    assert "subject_id" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("Xenopus laevis tadpole XT-4, stage 50", "XT-4"),
+        ("C. elegans worm 12, hermaphrodite", "12"),
+        ("Macaca mulatta, male, monkey Q5", "Q5"),
+    ],
+)
+def test_a_latin_name_is_no_plural_and_a_broader_word_after_it_gives_the_id(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id", "weight"),
+    [
+        ("The vet wrote: 'mouse 12 dropped to 19 g after surgery.' Today: mouse VT-3, 23.5 g.", "VT-3", "23.5 g"),
+        ('Forwarded: "rat 8 at 300 g before the implant". Session rat ID RT-8, 322 g.', "RT-8", "322 g"),
+    ],
+)
+def test_an_animal_in_a_quoted_note_is_not_the_subject(text: str, subject_id: str, weight: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("subject_id") == subject_id
+    assert parsed.values.get("weight") == weight
+
+
+def test_a_quoted_note_alone_still_gives_its_animal() -> None:
+    assert read("the label says 'mouse KL-5, female'").values.get("subject_id") == "KL-5"
+
+
+# -- a strain's short name right after its own species is the strain, not the id
+
+
+@pytest.mark.parametrize(
+    ("text", "strain", "subject_id"),
+    [
+        ("C. elegans N2, worm 9", "N2", "9"),
+        ("Caenorhabditis elegans N2 worm 7, hermaphrodite", "N2", "7"),
+        ("zebrafish AB larva 3, 5 dpf", "AB", "3"),
+    ],
+)
+def test_a_short_strain_after_its_species_is_the_strain(text: str, strain: str, subject_id: str) -> None:
+    parsed = read(text)
+    assert (parsed.values.get("strain"), parsed.values.get("subject_id")) == (strain, subject_id)
+
+
+def test_a_short_strain_name_after_another_species_stays_an_id() -> None:
+    parsed = read("mouse N2, male")
+    assert parsed.values.get("subject_id") == "N2" and "strain" not in parsed.values
+
+
+# -- a weight on a day without a recording is not the recording day's
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mar 3: weighed KB-1 (23.9 g), no recording today",
+        "mouse KB-2, 25 g; we did not record that day",
+        "rat KB-3 weighed 301 g, no session today because of the holiday",
+    ],
+)
+def test_a_weight_on_a_day_without_recording_is_not_stored(text: str) -> None:
+    assert "weight" not in read(text).values
+
+
+def test_a_weight_on_a_recording_day_is_stored() -> None:
+    assert read("mouse KB-4, 25.5 g, recorded today").values.get("weight") == "25.5 g"

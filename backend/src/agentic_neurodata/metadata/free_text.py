@@ -813,6 +813,7 @@ class _Reader:
                 self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
         match, rivals = self._species_among_rivals(text, match)
+        match = _outside_a_quoted_note(text, self.buffer.original, match)
         if not rivals and subject.plural(match.group(0)) and not subject.ID_AFTER_SPECIES.match(text, match.end()):
             # "mice from JAX, mouse m1": the mention of one animal with its id says which one is the subject
             with_id = [m for m in subject.find_all_species(text) if subject.ID_AFTER_SPECIES.match(text, m.end())]
@@ -847,8 +848,10 @@ class _Reader:
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
         end = latin.end() if latin else end
         after = subject.ID_AFTER_SPECIES.match(text, end)
-        if after and ":" in after.group("colon") and subject.plural(self.buffer.original[start:end]):
-            after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them
+        if after and subject.plural(self.buffer.original[start:end]):
+            after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
+        if after is None and not subject.plural(said):
+            after = self._id_after_a_broader_word(text, said, end)  # "C. elegans N2, hermaphrodite, worm 4"
         if after and subject.looks_like_id(after.group("subject"), after_species=True):
             raw = after.group("subject")
             if after.group("group"):  # "mouse 7 of cage C": the id holds the cage too, asked back
@@ -870,6 +873,20 @@ class _Reader:
         named = subject.NAME_AFTER_SPECIES.match(text, end)
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
             self.taken(named.start("subject"), named.end("subject"), "subject_id", "subject_id", named.group("subject"))
+
+    def _id_after_a_broader_word(self, text: str, said: str, end: int) -> re.Match[str] | None:
+        """The id after a later, broader word for the same animal ("C. elegans ..., worm 4", "Macaca
+        mulatta, monkey M3"); None when there is no such word, or more than one."""
+        species = validate_field("species", said).value
+        found = [
+            after
+            for mention in subject.find_all_species(text[end:])
+            if (broad := validate_field("species", mention.group(0))).needs_confirmation
+            and species in {p.value for p in broad.proposals}
+            and not subject.plural(mention.group(0))
+            and (after := subject.ID_AFTER_SPECIES.match(text, end + mention.end())) is not None
+        ]
+        return found[0] if len(found) == 1 and not found[0].group("group") else None
 
     def _exact_over_broad(self, text: str) -> tuple[str, int, int] | None:
         """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
@@ -1085,6 +1102,10 @@ class _Reader:
             return "a share of a weight, not the animal's weight"
         if re.search(r"\d\s*(?:-|–|to)\s*$", before):
             return "a range of weights, not one animal's"
+        if _in_a_quoted_note(self.buffer.original, weight.start()):
+            return "the weight is in a quoted note, which may be of another day"
+        if _NO_RECORDING.search(self.cues):
+            return "the message says there was no recording that day"  # "weighed HS-2 (24 g), no recording today"
         start, end = weight.span("weight")
         return certainty.time_of_life_doubt(self.cues, *weight.span()) or hedge_near(self.cues, start, end)
 
@@ -1273,6 +1294,40 @@ _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
 _AFFILIATION = re.compile(
     r",\s*(?:[^,]*\b(?:University|Universit\w+|Institut\w*|College|Hospital|Charit\w+|Centre|Center|School)\b[^,]*)$"
 )
+
+
+# "no recording today", "we did not record": the day a value was taken on is not a recording day.
+_NO_RECORDING = re.compile(
+    r"\bno\s+(?:recordings?|sessions?|ephys|imaging)\s+(?:today|that\s+day|this\s+day|on\s+that\s+day)\b|"
+    r"\b(?:did\s+not|didn'?t|could\s+not|couldn'?t|was\s+not|wasn'?t|were\s+not|weren'?t)\s+(?:be\s+)?record(?:ed)?\s+"
+    r"(?:today|that\s+day|on\s+that\s+day)\b",
+    re.I,
+)
+# A sentence someone else wrote, quoted ("from our surgeon: 'Implant on 2024-01-16, rat 21 at 360 g.'").
+_QUOTED_NOTE = re.compile(
+    r"""(?<!\w)(?:'(?=[^'\n]{0,600}?\s)[^'\n]{1,600}'|"(?=[^"\n]{0,600}?\s)[^"\n]{1,600}"|“[^”\n]{1,600}”)(?!\w)"""
+)
+
+
+def _in_a_quoted_note(original: str, position: int) -> bool:
+    notes = (m.span() for m in _QUOTED_NOTE.finditer(original) if m.end() - m.start() >= 15)
+    return any(start < position < end for start, end in notes)
+
+
+def _outside_a_quoted_note(text: str, original: str, first: re.Match[str]) -> re.Match[str]:
+    """The animal named in a quoted note is another message's: an id given for the same species outside
+    it says which animal this one is ("the surgeon wrote: 'rat 21 at 360 g' ... rat ID GR-21")."""
+    if not _in_a_quoted_note(original, first.start()):
+        return first
+    species = validate_field("species", first.group(0)).value
+    outside = [
+        m
+        for m in subject.find_all_species(text)
+        if not _in_a_quoted_note(original, m.start())
+        and validate_field("species", m.group(0)).value == species
+        and subject.ID_AFTER_SPECIES.match(text, m.end())
+    ]
+    return outside[0] if outside else first
 
 
 def _without_affiliation(names: str) -> str:

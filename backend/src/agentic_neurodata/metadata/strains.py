@@ -49,11 +49,14 @@ STRAINS: dict[str, tuple[str, str]] = {
         ("AB", "Danio rerio", ("AB",)),
         ("nacre", "Danio rerio", ("nacre",)),
         ("casper", "Danio rerio", ("casper",)),
+        ("N2", "Caenorhabditis elegans", ("N2", "N2 Bristol", "Bristol N2")),
     )
     for name in names
 }
 # Short names that are other words in a sentence; trusted only as a whole answer or after "strain".
-_SHORT = {"129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n"}
+_SHORT = {
+    "129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n", "n2",
+}  # fmt: skip
 # Marks of an engineered line in one token.
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
@@ -109,8 +112,23 @@ def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]
     return [
         m
         for m in STRAIN_PHRASE.finditer(text)
-        if short_names or m.group(0).lower() not in _SHORT or re.match(r"\s+strain\b", text[m.end() :], re.I)
+        if short_names
+        or m.group(0).lower() not in _SHORT
+        or re.match(r"\s+strain\b", text[m.end() :], re.I)
+        or _after_its_species(text, m)
     ]  # "AB strain": the word "strain" says a short name is one
+
+
+def _after_its_species(text: str, strain: re.Match[str]) -> bool:
+    """'C. elegans N2', 'zebrafish AB': a short strain name right after a name of its own species is the strain."""
+    from .species import EXACT  # (species.py reads strains through this module)
+
+    before = text[max(0, strain.start() - 40) : strain.start()].lower()
+    species = STRAINS[strain.group(0).lower()][1]
+    return any(
+        latin == species and re.search(rf"(?<![\w-]){re.escape(name)}\s+$", before)
+        for name, latin in ((name, found.latin) for name, found in EXACT.items())
+    )
 
 
 def spell_strain(said: str) -> str:

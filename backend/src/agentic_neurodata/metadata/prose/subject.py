@@ -7,7 +7,9 @@ import re
 
 from .. import age as age_rule
 from ..brain_areas import BY_NAME as AREA_NAMES
-from ..species import ALL_NAMES
+from ..species import ALL_NAMES, SPECIES
+
+_LATIN_NAMES = {species.latin.lower() for species in SPECIES}
 
 # Species words that are other things in running text; read there only beside an id or a sex.
 _UNSAFE_IN_PROSE = {"people", "person", "fish", "bee", "bees", "owl", "primate", "primates", "cat", "pig", "dog"}
@@ -70,7 +72,8 @@ SUBJECT_CUE = re.compile(
     rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
     rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
-    rf"(?P<id>{ID_TOKEN})",
+    # (not glued to the cue's letters: "Mouse28" is one id, not "mouse" then "28")
+    rf"(?<![A-Za-z])(?P<id>{ID_TOKEN})",
     re.I,
 )
 # "sub-NC07", "sub-BWH14": a BIDS subject label names the subject wherever it stands.
@@ -211,4 +214,6 @@ def looks_like_id(token: str, *, after_species: bool = False) -> bool:
 def plural(species_word: str) -> bool:
     """'mice', 'rats', 'zebra finches': a species named in the plural."""
     lowered = species_word.lower()
+    if lowered in _LATIN_NAMES or re.fullmatch(r"[a-z]\.\s*[a-z]+", lowered):
+        return False  # a Latin name ("Xenopus laevis", "C. elegans") is no plural
     return lowered.endswith(("mice", "s")) and not lowered.endswith(("ss", "us"))
