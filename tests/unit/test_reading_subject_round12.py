@@ -192,3 +192,64 @@ def test_a_weight_on_a_day_without_recording_is_not_stored(text: str) -> None:
 
 def test_a_weight_on_a_recording_day_is_stored() -> None:
     assert read("mouse KB-4, 25.5 g, recorded today").values.get("weight") == "25.5 g"
+
+
+# -- a hybrid of two species, or a species said as a guess, is asked back
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Macaca fascicularis x mulatta? the records are unclear",
+        "Mus musculus x Mus spretus hybrid, male",
+        "probably a rat, RZ-4",
+        "a mouse? not sure",
+        "subject RZ-5, rat I think",
+    ],
+)
+def test_a_hybrid_or_guessed_species_is_not_stored(text: str) -> None:
+    assert "species" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("C57BL/6J mouse x CBA F1 hybrid, M3", "Mus musculus"),
+        ("I think the rat was 9 weeks old", "Rattus norvegicus"),
+        ("rhesus macaque RZ-6, male", "Macaca mulatta"),
+    ],
+)
+def test_a_species_said_for_sure_is_stored(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+# -- answers about the line: a vendor is not the strain, "WT, no transgene" is wild-type, another animal's is asked
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "field", "value"),
+    [
+        ("C57BL/6N from Charles River", "strain", "strain", "C57BL/6N"),
+        ("Long Evans, bought from Envigo", "strain", "strain", "Long-Evans"),
+        ("Wistar via Janvier", "strain", "strain", "Wistar"),
+        ("WT, no transgene", "genotype", "genotype", "wild-type"),
+        ("plain wild type", "genotype", "genotype", "wild-type"),
+        ("wild-type (non-transgenic)", "genotype", "genotype", "wild-type"),
+        ("WT littermate control", "genotype", "genotype", "WT littermate control"),
+    ],
+)
+def test_an_answer_about_the_line_keeps_only_the_line(text: str, asked: str, field: str, value: str) -> None:
+    assert read(text, asked).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Long-Evans, like her mother", "strain"),
+        ("Pvalb-Cre, the dam was Ai14", "genotype"),
+        ("Sst-Cre like the breeders", "genotype"),
+    ],
+)
+def test_a_line_said_with_another_animal_is_asked_back(text: str, asked: str) -> None:
+    parsed = read(text, asked)
+    assert asked not in parsed.values and asked_back(parsed, asked)

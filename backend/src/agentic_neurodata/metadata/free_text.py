@@ -840,6 +840,8 @@ class _Reader:
             subject.looks_like_id(m.group("id")) for m in subject.SUBJECT_CUE.finditer(self.buffer.original)
         )
         lone = lone and not own_subject
+        # "Macaca mulatta x fascicularis hybrid?", "probably a mouse": not one species said for sure
+        doubt = doubt or _hybrid_doubt(self.buffer.original, end) or _species_guess(self.cues, start, end)
         if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
             # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
@@ -1294,6 +1296,32 @@ _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
 _AFFILIATION = re.compile(
     r",\s*(?:[^,]*\b(?:University|Universit\w+|Institut\w*|College|Hospital|Charit\w+|Centre|Center|School)\b[^,]*)$"
 )
+
+
+# After a species: a second parent ("x fascicularis", "× M. fascicularis") or "hybrid"/"cross" in the words after it.
+# (a strain's cross, "mouse x CBA", "mouse F1 hybrid", is still one species)
+_HYBRID_AFTER = re.compile(
+    r"\s*(?:x|×)\s+(?:[A-Z][a-z]+\s+|[A-Z]\.\s*)?[a-z]{3,}|(?:\s+[a-z.]+){0,3}?\s+(?:hybrids?|crossbreds?)\b"
+)
+
+
+def _hybrid_doubt(original: str, end: int) -> str:
+    hybrid = _HYBRID_AFTER.match(original, end)
+    return f"the animal is said to be a cross ('{original[end : hybrid.end()].strip()}')" if hybrid else ""
+
+
+# "probably a rat", "maybe mice", "I think it was a rat", "rat, I think", "a rat?": the species is guessed.
+_GUESS_BEFORE_SPECIES = re.compile(
+    r"\b(?:I\s+think|I\s+believe|I\s+guess|probably|maybe|perhaps|possibly|presumably|not\s+sure\s+(?:if|whether))"
+    r"\s+(?:(?:it|this|that)\s+(?:was|is|'s)\s+|it'?s\s+)?(?:an?\s+)?(?:(?:adult|young|male|female)\s+)?$",
+    re.I,
+)
+_GUESS_AFTER_SPECIES = re.compile(r"\s*(?:\?|,?\s*(?:I\s+think|I\s+believe|probably|maybe|perhaps)\b)", re.I)
+
+
+def _species_guess(text: str, start: int, end: int) -> str:
+    guess = _GUESS_BEFORE_SPECIES.search(text[max(0, start - 40) : start]) or _GUESS_AFTER_SPECIES.match(text, end)
+    return f"the words say '{guess.group(0).strip()}'" if guess else ""
 
 
 # "no recording today", "we did not record": the day a value was taken on is not a recording day.

@@ -182,10 +182,28 @@ def strain_and_genotype(text: str) -> dict[str, str]:
 _CROSS = re.compile(r"\s(?:x|×)\s|\bhybrid\b|\bF[12]$", re.I)
 
 
+# "Long-Evans, like her mother", "Pvalb-Cre, the dam was Ai14": a line said with another animal may be that
+# animal's ("a WT littermate control" is what this animal is).
+_ANOTHER_ANIMAL = re.compile(
+    r"\b(?:sisters?|brothers?|mother|father|dams?|sires?|parents?|breeders?|cage\s*mates?|pups?|offspring)\b",
+    re.I,
+)
+
+
+def _said_with_another_animal(field: str, raw: str) -> RuleResult | None:
+    other = _ANOTHER_ANIMAL.search(raw)
+    if other is None:
+        return None
+    question = f"Is '{raw}' this animal's {field}? (it speaks of another animal: '{other.group(0)}')"
+    return ask_back(field, question, [ValueProposal(value=raw, label=raw)])
+
+
 def normalize_strain(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 100:
         return reject("strain", "Give the strain name.", "'C57BL/6J'")
+    if (asked := _said_with_another_animal("strain", raw)) is not None:
+        return asked
     if _CROSS.search(raw):
         # A cross names two strains; whether the archive should hold the cross or its registered name
         # (e.g. B6129SF1/J) is the person's call: asked back with the cross as said.
@@ -209,7 +227,18 @@ def normalize_strain(text: str) -> RuleResult:
     if known and known.group(0).strip() == raw:
         spelled = spell_strain(raw)
         return accept("strain", spelled, "" if spelled == raw else f"'{raw}' -> {spelled}.")
+    vendor = _FROM_A_VENDOR.match(raw, known.end()) if known and known.start() == 0 else None
+    if known and vendor:  # "C57BL/6J from JAX", "Long Evans, bought from Envigo": where it came from is not the strain
+        spelled = spell_strain(known.group(0).strip())
+        return accept("strain", spelled, f"'{raw}' -> {spelled} (the vendor is not part of the strain).")
     return accept("strain", raw)
+
+
+# After a strain's name: where the animals came from ("from JAX", ", bought from Envigo", "via Charles River").
+_FROM_A_VENDOR = re.compile(
+    r"\s*,?\s*(?:(?:bought|purchased|ordered|obtained|supplied|received|shipped|sourced)\s+)?(?:from|by|via)\s+"
+    r"(?:the\s+)?[A-Z][\w&.' -]{1,40}$"
+)
 
 
 # What an animal expresses or a kind of line, said alone: no line is named ("GCaMP7f", "tdTomato", "the Cre line").
@@ -222,17 +251,29 @@ NOT_A_LINE = re.compile(
 )
 
 
+# Words beside "wild type" that say the same: "plain", "just", "(no transgene)", ", non-transgenic", ", no Cre".
+_SAME_AS_WILD_TYPE = re.compile(
+    r"^(?:plain|just|pure|simply|normal)\s+|"
+    r"\s*[,;(]?\s*(?:no\s+transgenes?|non-?transgenic|not\s+transgenic|no\s+(?:Cre|transgene|modifications?)|"
+    r"unmodified|no\s+genetic\s+modifications?)\s*\)?$",
+    re.I,
+)
+
+
 def normalize_genotype(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 200:
         return reject("genotype", "Give the genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
+    if (asked := _said_with_another_animal("genotype", raw)) is not None:
+        return asked
     if NOT_A_LINE.match(raw):
         return reject(
             "genotype",
             f"'{raw}' names what the animal expresses or a kind of line, not the line it carries.",
             "'Thy1-GCaMP6s', 'Ai14 x Pvalb-IRES-Cre' or 'wild-type'",
         )
-    if WILD_TYPE.fullmatch(raw):
+    if WILD_TYPE.fullmatch(_SAME_AS_WILD_TYPE.sub("", raw)):
+        # "WT, no transgene", "plain wild type": the words around it say the same
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
     strain = find_strain(raw, short_names=True)
     if strain and strain.group(0).strip() == raw:
