@@ -253,3 +253,73 @@ def test_an_answer_about_the_line_keeps_only_the_line(text: str, asked: str, fie
 def test_a_line_said_with_another_animal_is_asked_back(text: str, asked: str) -> None:
     parsed = read(text, asked)
     assert asked not in parsed.values and asked_back(parsed, asked)
+
+
+# -- a number with a unit after a subject word is an age or a weight, not an id
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("mouse 12 weeks old, female", "age", "P12W"),
+        ("rat 300 g, male", "weight", "300 g"),
+        ("subject 9 months, male", "age", "P9M"),
+    ],
+)
+def test_a_number_with_a_unit_is_no_id(text: str, field: str, value: str) -> None:
+    parsed = read(text)
+    assert "subject_id" not in parsed.values and parsed.values.get(field) == value
+
+
+@pytest.mark.parametrize(("text", "subject_id"), [("mouse 7, 12 weeks", "7"), ("rat #12, 300 g", "12")])
+def test_a_number_without_a_unit_after_a_species_is_still_an_id(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+def test_the_animal_was_ten_weeks_is_not_subject_ten() -> None:
+    assert "subject_id" not in read("The animal was 10 weeks old when shipped and 14 weeks when recorded.").values
+
+
+# -- layers, bracketed parts and unlisted acronyms beside an area
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("electrodes were in S1 (forelimb), L5", "S1 (forelimb), L5"),
+        ("imaging in barrel cortex (C2 whisker column) of mouse BC-4", "barrel cortex (C2 whisker column)"),
+        ("units from V1 and PM; mouse VL-3", "V1 and PM"),
+        ("the probe was in V1 and the LED was over the SC", "VISp"),
+        ("recorded in CA1 and EEG from a skull screw", "CA1"),
+        ("Target: dLGN (right hemisphere)", "LGd"),
+    ],
+)
+def test_what_is_said_beside_an_area_decides_how_it_is_kept(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+def test_a_layer_alone_between_commas_is_no_id() -> None:
+    assert "subject_id" not in read("electrodes were in S1 (forelimb), L5").values
+
+
+@pytest.mark.parametrize(
+    "text", ["Brain area: CA1 (left hemisphere), tentatively", "Location: V1, provisionally", "area: ACC (tentative)"]
+)
+def test_a_tentative_area_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "electrode_location" not in parsed.values and asked_back(parsed, "electrode_location")
+
+
+# -- a transgenic line's number is part of the genotype
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"),
+    [
+        ("Thy1-ChR2-YFP line 18 mouse TY-4", "Thy1-ChR2-YFP line 18"),
+        ("Thy1-GCaMP6s line GP4.3, mouse T-1", "Thy1-GCaMP6s line GP4.3"),
+        ("Pvalb-Cre line, mouse P-3", "Pvalb-Cre"),
+    ],
+)
+def test_a_line_number_belongs_to_the_genotype(text: str, genotype: str) -> None:
+    assert read(text).values.get("genotype") == genotype

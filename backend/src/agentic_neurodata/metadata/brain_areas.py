@@ -93,11 +93,17 @@ _PART_WORD = (
     r"(?!(?:the|a|an|this|that|its|our|their|and|or|in|of|at|to|from|was|were|is|are|which|same|other|"
     r"target|injection|stimulation|recording)\b)[\w-]+\s+"
 )
+_PART_HEAD = r"(?:region|subregion|subfield|representation|division|column|layer|zone|part)"
+_PART_START = (
+    r"(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|upper|lower|"
+    r"forelimb|hindlimb|trunk|whiskers?|barrel|face|mouth|core|shell|layers?|L\d|stratum|monocular|binocular)"
+)
 PART_AFTER = re.compile(
     r"(?:\s*,\s*|\s+)(?:stratum|str\.)\s+[a-z]+(?:[\s-]moleculare)?\b"
     r"|\s+(?:core|shell)\b"
-    rf"|(?:\s*,\s*|\s+)(?:{_PART_WORD}){{1,2}}(?:region|subregion|subfield|representation|division|column|layer)\b"
-    r"(?!\s*\d)",
+    rf"|(?:\s*,\s*|\s+)(?:{_PART_WORD}){{1,2}}{_PART_HEAD}\b(?!\s*\d)"
+    # "S1 (forelimb)", "barrel cortex (C2 whisker column)", "CA1 (dorsal)": a part in brackets (a side is no part)
+    rf"|\s*\((?:{_PART_START}\b[^()\n]{{0,30}}|[^()\n]{{0,30}}\b{_PART_HEAD})\)",
     re.I,
 )
 _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
@@ -173,6 +179,8 @@ _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*|\s+plus\s+)
 # "V1 and perirhinal cortex"): a word built on an area's head noun, or an adjective before one.
 _HEAD = r"(?:subiculum|thalamus|cortex|striatum|colliculus|septum|amygdala|hippocampus|habenula|nucleus|gyrus|area)"
 _UNLISTED_AREA = re.compile(rf"{_DETAIL}(?:[a-z]+{_HEAD}|[a-z]+(?:al|ar|ic|ate)\s+{_HEAD})(?![\w-])")
+# "V1 and LM", "ALM and M2": an area's acronym the table does not hold, beside one it does (not a signal's name)
+_UNLISTED_ACRONYM = re.compile(r"(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|IR|UV|USB|PCR|DAQ)\b)[A-Z]{2,5}\b(?![\w-])")
 
 
 def _more_areas(text: str, lowered: str, end: int) -> int:
@@ -185,6 +193,8 @@ def _more_areas(text: str, lowered: str, end: int) -> int:
             and (len(name) > 4 or _looks_like_acronym(text[found.start() : found.end()]))
         ]
         unlisted = _UNLISTED_AREA.match(lowered, join.end())
+        if unlisted is None and not join.group(0).rstrip().endswith("the"):  # "V1 and the LED": a thing, not an area
+            unlisted = _UNLISTED_ACRONYM.match(text, join.end())
         following += [unlisted.end()] if unlisted else []
         if not following:
             return end

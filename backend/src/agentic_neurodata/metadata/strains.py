@@ -69,6 +69,7 @@ _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
 _GENE_TOKEN = (
     rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+]*(?:;[\w\-().:/+]+)*"
     r"(?:\s\((?=[^)\s]*\d)[A-Za-z0-9.\-]{1,12}\))?"
+    r"(?:\s+line\s+(?=[\w.\-]*\d)[A-Za-z0-9.\-]{1,12}(?![\w-]))?"  # "Thy1-ChR2-YFP line 18": the line is part of it
 )
 # The next word is another allele ("Pvalb-Cre; Ai32"): a "; " before it joins, before anything else it ends.
 ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"

@@ -47,6 +47,11 @@ _ROLE = (
 )
 # An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
+# A number with a unit after it is an age, a weight or a time, not an id ("the animal was 10 weeks old", "rat 300 g").
+_NO_UNIT_AFTER = (
+    r"(?![\w])(?!\s*-?\s*(?:weeks?|wks?|w|months?|mos?|mo|days?|d|years?|yrs?|y|y/?o|old|g|kg|mg|grams?|dpf|hpf|"
+    r"hours?|hrs?|h|min|minutes?|%)(?![\w]))"
+)
 _GROUPS = r"(?:cage|litter|box|group|cohort|batch|colony)"
 # "7 of cage C", "4 from the Long-Evans cohort" (the group's name may come first; \x1f: words already read).
 _GROUP = (
@@ -56,7 +61,7 @@ _GROUP = (
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
     rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
-    rf"(?P<subject>{ID_TOKEN})"
+    rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
 )
@@ -73,7 +78,7 @@ SUBJECT_CUE = re.compile(
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
     rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
     # (not glued to the cue's letters: "Mouse28" is one id, not "mouse" then "28")
-    rf"(?<![A-Za-z])(?P<id>{ID_TOKEN})",
+    rf"(?<![A-Za-z])(?P<id>{ID_TOKEN}){_NO_UNIT_AFTER}",
     re.I,
 )
 # "sub-NC07", "sub-BWH14": a BIDS subject label names the subject wherever it stands.
@@ -208,6 +213,8 @@ def looks_like_id(token: str, *, after_species: bool = False) -> bool:
         return False
     if re.fullmatch(r"([A-Za-z]+[-_]?)\d+[-–]\1\d+", token):
         return False  # "R10-R14": a range of animals
+    if re.fullmatch(r"L[1-6][ab]?", token) and not after_species:
+        return False  # "S1 (forelimb), L5": a cortical layer
     return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)
 
 
