@@ -4,6 +4,8 @@ of mistakes, not one sentence; the sentences are our own, from no corpus file.""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from agentic_neurodata.metadata.free_text import parse_free_text
@@ -323,3 +325,24 @@ def test_a_tentative_area_is_asked_back(text: str) -> None:
 )
 def test_a_line_number_belongs_to_the_genotype(text: str, genotype: str) -> None:
     assert read(text).values.get("genotype") == genotype
+
+
+# -- long lists of areas, qualifiers, strains and quoted notes stay linear
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "V1 (" * 2_500,
+        "anterodorsal " * 800 + "thalamus",
+        "thalamus, forelimb " * 500,
+        "C. elegans N2, worm " * 500,
+        "zebrafish AB " * 800,
+        "'a b " * 2_000,
+        "the mouse, Mouse28, " * 500,
+    ],
+)
+def test_long_subject_messages_do_not_hang(text: str) -> None:
+    started = time.monotonic()
+    read(text[:10_000])
+    assert time.monotonic() - started < 20

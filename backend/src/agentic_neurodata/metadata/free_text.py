@@ -116,6 +116,8 @@ _ID_CHANGE = re.compile(
 )
 _FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
+# Of a long list of areas or strains, the first few are weighed: enough to tell them apart, linear on long lists.
+_MOST_AREAS = 12
 _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
 )
@@ -740,7 +742,7 @@ class _Reader:
                 self.buffer.claim(match.start(), match.end(), "genotype")
         strains = find_strains(self.buffer.text)
         if strains:
-            doubts = [(m, self._strain_doubt(m)) for m in strains]
+            doubts = [(m, self._strain_doubt(m)) for m in strains[:_MOST_AREAS]]  # (a long list: several either way)
             strain, doubt = several.pick(doubts, lambda m: False, "strain", strict=True)
             self.store("strain", strain.group(0), doubt=doubt)
             for match in strains:
@@ -1126,7 +1128,7 @@ class _Reader:
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
         text, found = self.buffer.text, []
-        while (area := find_area(text, in_prose=True)) is not None:
+        while len(found) < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])

@@ -9,6 +9,7 @@ Neither is ever invented nor shortened: "C57BL/6J x CBA/CaJ F1" stays whole.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..domain import ValueProposal
@@ -122,14 +123,17 @@ def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]
 
 def _after_its_species(text: str, strain: re.Match[str]) -> bool:
     """'C. elegans N2', 'zebrafish AB': a short strain name right after a name of its own species is the strain."""
+    before = text[max(0, strain.start() - 40) : strain.start()].lower()
+    return _names_of(STRAINS[strain.group(0).lower()][1]).search(before) is not None
+
+
+@functools.lru_cache(maxsize=32)
+def _names_of(latin: str) -> re.Pattern[str]:
+    """The names of one species (from the species table) at the end of a text."""
     from .species import EXACT  # (species.py reads strains through this module)
 
-    before = text[max(0, strain.start() - 40) : strain.start()].lower()
-    species = STRAINS[strain.group(0).lower()][1]
-    return any(
-        latin == species and re.search(rf"(?<![\w-]){re.escape(name)}\s+$", before)
-        for name, latin in ((name, found.latin) for name, found in EXACT.items())
-    )
+    names = sorted((name for name, found in EXACT.items() if found.latin == latin), key=len, reverse=True)
+    return re.compile(rf"(?<![\w-])(?:{'|'.join(re.escape(name) for name in names)})\s+$")
 
 
 def spell_strain(said: str) -> str:
