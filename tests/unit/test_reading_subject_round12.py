@@ -346,3 +346,95 @@ def test_long_subject_messages_do_not_hang(text: str) -> None:
     started = time.monotonic()
     read(text[:10_000])
     assert time.monotonic() - started < 20
+
+
+# -- another animal's birth date, a pup's age, a cohort-qualified number
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Dam DOB 2022-10-10; pup P7 recorded today", "the mother was born on 2022-03-03", "sire born 2021-12-12"],
+)
+def test_a_parent_s_birth_date_is_not_the_subject_s(text: str) -> None:
+    parsed = read(text)
+    assert "date_of_birth" not in parsed.values and not asked_back(parsed, "date_of_birth")
+
+
+def test_the_subject_s_birth_date_beside_its_mother_s_is_read() -> None:
+    parsed = read("mother born 2022-01-01, mouse KD-1 born 2022-06-01")
+    assert parsed.values.get("date_of_birth") == "2022-06-01"
+
+
+def test_a_pup_at_p7_is_an_age_not_an_id() -> None:
+    parsed = read("pup P7 recorded today")
+    assert "subject_id" not in parsed.values and parsed.values.get("age") == "P7D"
+
+
+@pytest.mark.parametrize("text", ["mouse 3 (cohort B)", "rat 5 (cage 12), male"])
+def test_a_number_within_its_group_in_brackets_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "subject_id" not in parsed.values and asked_back(parsed, "subject_id")
+
+
+# -- keyed strain and genotype: no one strain, a cross after it, alleles joined by commas
+
+
+@pytest.mark.parametrize("text", ["species: mouse; strain: mixed", "strain: outbred", "strain: mixed background"])
+def test_a_mixed_strain_is_no_strain(text: str) -> None:
+    assert "strain" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    "text", ["strain: C57BL/6J background, crossed with 129", "strain: BALB/c, backcrossed to C57BL/6J"]
+)
+def test_a_keyed_strain_crossed_with_another_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "strain" not in parsed.values and asked_back(parsed, "strain")
+
+
+def test_a_strain_background_is_the_strain() -> None:
+    assert read("strain: C57BL/6J background").values.get("strain") == "C57BL/6J"
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"),
+    [
+        ("genotype: Dat-Cre (het), Ai32 (hom)", "Dat-Cre (het), Ai32 (hom)"),
+        ("genotype: Ai14 x Gad2-Cre, mouse GD-5", "Ai14 x Gad2-Cre"),
+        ("genotype: Sst-Cre, female", "Sst-Cre"),
+    ],
+)
+def test_a_keyed_genotype_runs_over_commas_only_to_alleles(text: str, genotype: str) -> None:
+    assert read(text).values.get("genotype") == genotype
+
+
+# -- the start of this session among numbered ones; an age or a weight said as a guess or for now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Session 1 was 2023-03-01 09:00 EST; this file is session 2, 2023-03-02 10:30 EST.",
+        "Run 3 started 2023-05-05 10:00 UTC, run 4 at 2023-05-05 14:00 UTC",
+    ],
+)
+def test_a_numbered_session_s_start_is_not_stored_for_this_one(text: str) -> None:
+    parsed = read(text)
+    assert "session_start_time" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("She is 4 months old now; the recording was two weeks ago.", "age"),
+        ("mouse KE-4, male; I think 12 weeks", "age"),
+        ("mouse KE-5, female; I think 24 g", "weight"),
+    ],
+)
+def test_an_age_or_weight_said_for_now_or_as_a_guess_is_asked_back(text: str, field: str) -> None:
+    parsed = read(text)
+    assert field not in parsed.values and asked_back(parsed, field)
+
+
+def test_an_age_now_on_the_recording_day_is_read() -> None:
+    assert read("mouse KE-6, 12 weeks now, recorded today").values.get("age") == "P12W"

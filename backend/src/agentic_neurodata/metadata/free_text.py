@@ -52,7 +52,7 @@ from .prose.words import (
     value_end,
 )
 from .result import RuleResult, ask_back
-from .strains import NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
+from .strains import CROSSED_AFTER, NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
 from .zones import Zone, find_zone, is_city
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -489,6 +489,8 @@ class _Reader:
                 doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
                 if name not in _FREE_TEXT:  # "Location: hippocampus (dorsal), but histology is pending"
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
+                if name == "strain" and CROSSED_AFTER.match(self.buffer.original, end):
+                    doubt = doubt or "the strain is said to be crossed with another"  # "C57BL/6J, crossed with 129"
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
                 self.store(name, raw, rule, doubt)
@@ -522,7 +524,8 @@ class _Reader:
             if born or birth_asked:
                 raw = self.buffer.original[start:end]
                 doubt = certainty.alternatives_doubt(self.cues, start, end) or hedge_near(self.cues, start, end)
-                self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
+                if not _ANOTHER_ANIMAL_BORN.search(re.split(r"[,;.]", before)[-1]):  # "Dam DOB ...": not this animal's
+                    self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
             else:
                 doubt = (
                     certainty.start_time_doubt(self.cues, start, end)
@@ -961,6 +964,8 @@ class _Reader:
             cue = match.group(0)[: match.start("id") - match.start()]
             if re.search(r"\b(?:is|was)\s*$", cue) and _AGE_TOKEN.fullmatch(match.group("id")):
                 continue  # "the subject was P60": an age after the copula, not an id
+            if re.search(r"\b(?:pup|larva)\s*$", cue, re.I) and _AGE_TOKEN.fullmatch(match.group("id")):
+                continue  # "pup P7 recorded today": the pup's age, not an id
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
@@ -1023,7 +1028,9 @@ class _Reader:
                 or self._group_age_doubt(match)
                 or _range_in_words_doubt(self.cues, match.start())
                 or self._age_of_a_named_person(match.start())
-                or self._pronoun_of_one_of_two(match.start()),
+                or self._pronoun_of_one_of_two(match.start())
+                or certainty.guess_in_clause(self.cues, *match.span())  # "male; I think 12 weeks"
+                or _age_now_recorded_before(self.cues, match.end()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
@@ -1111,7 +1118,11 @@ class _Reader:
         if _NO_RECORDING.search(self.cues):
             return "the message says there was no recording that day"  # "weighed HS-2 (24 g), no recording today"
         start, end = weight.span("weight")
-        return certainty.time_of_life_doubt(self.cues, *weight.span()) or hedge_near(self.cues, start, end)
+        return (
+            certainty.time_of_life_doubt(self.cues, *weight.span())
+            or hedge_near(self.cues, start, end)
+            or certainty.guess_in_clause(self.cues, start, end)  # "female; I think 24 g"
+        )
 
     def _lone_subject_id(self) -> None:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
@@ -1326,6 +1337,23 @@ def _species_guess(text: str, start: int, end: int) -> str:
     return f"the words say '{guess.group(0).strip()}'" if guess else ""
 
 
+_NOW_AFTER = re.compile(r"(?:\s+old)?\s*,?\s*(?:now|currently|today|at\s+present)\b", re.I)
+_RECORDED_BEFORE = re.compile(
+    r"\b(?:record\w*|sessions?|experiments?)\b[^.;]{0,40}\b(?:ago|last\s+(?:week|month|year)|earlier)\b", re.I
+)
+
+
+def _age_now_recorded_before(text: str, end: int) -> str:
+    """'She is 4 months old now; the recording was two weeks ago': the age today, not on the recording day."""
+    if _NOW_AFTER.match(text, end) and _RECORDED_BEFORE.search(text):
+        return "the age is said for now, and the recording was earlier"
+    return ""
+
+
+# "Dam DOB 2022-10-10", "the mother was born on ...": a birth date said of another animal.
+_ANOTHER_ANIMAL_BORN = re.compile(
+    r"\b(?:dams?|sires?|mother|father|parents?|breeders?|sisters?|brothers?|cage\s*mates?|littermates?)\b", re.I
+)
 # "no recording today", "we did not record": the day a value was taken on is not a recording day.
 _NO_RECORDING = re.compile(
     r"\bno\s+(?:recordings?|sessions?|ephys|imaging)\s+(?:today|that\s+day|this\s+day|on\s+that\s+day)\b|"

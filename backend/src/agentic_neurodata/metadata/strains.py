@@ -203,12 +203,25 @@ def _said_with_another_animal(field: str, raw: str) -> RuleResult | None:
     return ask_back(field, question, [ValueProposal(value=raw, label=raw)])
 
 
+# "mixed", "a mixed background", "outbred": no one strain is named.
+_NOT_ONE_STRAIN = re.compile(
+    r"(?:an?\s+)?(?:mixed|various|several|outbred|hybrid)(?:\s+(?:background|strains?|lines?))?", re.I
+)
+# After a strain: it was crossed with another ("C57BL/6J background, crossed with 129"): a cross, not one strain.
+CROSSED_AFTER = re.compile(r"\s*[,;]?\s*(?:(?:back)?crossed|bred)\s+(?:with|to|onto|into)\b|\s*[,;]?\s*(?:x|×)\s", re.I)
+
+
 def normalize_strain(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 100:
         return reject("strain", "Give the strain name.", "'C57BL/6J'")
     if (asked := _said_with_another_animal("strain", raw)) is not None:
         return asked
+    if _NOT_ONE_STRAIN.fullmatch(raw):
+        return reject("strain", f"'{raw}' names no one strain.", "'C57BL/6J'")
+    background = re.fullmatch(r"(.+?)\s+background", raw, re.I)
+    if background and find_strain(background.group(1), short_names=True):
+        raw = background.group(1)  # "C57BL/6J background": the strain it is on
     if _CROSS.search(raw):
         # A cross names two strains; whether the archive should hold the cross or its registered name
         # (e.g. B6129SF1/J) is the person's call: asked back with the cross as said.

@@ -271,9 +271,20 @@ def key_of_another_event(text: str, key_start: int) -> str:
 
 
 def said_of_the_recording_start(text: str, start: int) -> bool:
-    """'the recording started 2023-02-20 ...': the clause before the time names the recording."""
+    """'the recording started 2023-02-20 ...': the clause before the time names the recording; 'this file
+    is session 2, 2023-03-02 ...': its sentence says it is this one ('Session 1 was ...' is one of several)."""
+    if _THIS_SESSION.search(re.split(r"[;.!?]\s", text[max(0, start - 60) : start])[-1]):
+        return True
     clause = re.split(r"[;.!?]\s|,\s*", text[max(0, start - 40) : start])[-1]
+    if _NUMBERED_SESSION.search(clause):
+        return False
     return bool(_RECORDING_FRAME.search(clause)) and not _OTHER_EVENT.search(clause)
+
+
+_THIS_SESSION = re.compile(
+    r"\bthis\s+(?:file|session|recording|dataset|data)\b|\btoday'?s\s+(?:session|recording)\b", re.I
+)
+_NUMBERED_SESSION = re.compile(r"\b(?:sessions?|recordings?|runs?|days?)\s*#?\s*\d+\b", re.I)
 
 
 def start_time_doubt(text: str, start: int, end: int) -> str:

@@ -56,6 +56,7 @@ _GROUPS = r"(?:cage|litter|box|group|cohort|batch|colony)"
 # "7 of cage C", "4 from the Long-Evans cohort" (the group's name may come first; \x1f: words already read).
 _GROUP = (
     rf"(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*){_GROUPS}\s*#?\s*[\w\-]+"
+    rf"|\s*\(\s*{_GROUPS}\s*#?\s*[\w\-]+\s*\)"  # "mouse 3 (cohort B)"
     rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
 )
 ID_AFTER_SPECIES = re.compile(

@@ -147,9 +147,9 @@ def _stop_after(name: str) -> re.Pattern[str]:
     elif name in ("session_description", "experiment_description", "subject_description"):
         stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
-        # Alleles are joined by ";" ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14"); a "; " before a word that is
-        # not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
-        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
+        # Alleles are joined by ";" or "," ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14", "Dat-Cre (het), Ai32 (hom)");
+        # a "; " or ", " before a word that is not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
+        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|[;,]\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
