@@ -438,3 +438,26 @@ def test_an_age_or_weight_said_for_now_or_as_a_guess_is_asked_back(text: str, fi
 
 def test_an_age_now_on_the_recording_day_is_read() -> None:
     assert read("mouse KE-6, 12 weeks now, recorded today").values.get("age") == "P12W"
+
+
+# -- of the animals named, the one this file is about
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("Mouse KF-1 got sick, so this file is from her littermate KF-2 (male, 11 weeks).", "KF-2"),
+        ("Three rats were trained; this dataset contains rat Biscuit only.", "Biscuit"),
+        ("Two mice ran today, KF-3 and KF-4; this upload is KF-4.", "KF-4"),
+        ("Both monkeys did the task; the present session is from monkey Juno.", "Juno"),
+    ],
+)
+def test_the_animal_this_file_is_about_is_the_subject(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize(
+    "text", ["this file is from session 3", "This file is P60", "this is P60", "This session is from Monday"]
+)
+def test_this_file_before_a_session_an_age_or_a_day_names_no_animal(text: str) -> None:
+    assert "subject_id" not in read(text).values

@@ -237,6 +237,7 @@ class _Reader:
             self._people,
             self._acronym_after_person,
             self._genotype_and_strain,
+            self._this_files_subject,
             self._species_and_subject,
             self._named_subject,
             self._subject_id,
@@ -792,6 +793,14 @@ class _Reader:
             or certainty.genotype_words_doubt(raw, original, genotype.start())
             or certainty.lineage_doubt(original, genotype.start(), genotype.end())
         )
+
+    def _this_files_subject(self) -> None:
+        """'mouse PB-12 died ..., so this file is from her sister PB-13': of the animals named, the one the
+        words say this file is about is the subject."""
+        match = subject.this_files_subject(self.buffer.text)
+        if match is not None and not hedge_near(self.cues, *match.span("id")):
+            self.store("subject_id", match.group("id"))
+            self.buffer.claim(*match.span("id"), "subject_id")
 
     def _species_and_subject(self) -> None:
         text = self.buffer.text

@@ -82,6 +82,42 @@ SUBJECT_CUE = re.compile(
     rf"(?<![A-Za-z])(?P<id>{ID_TOKEN}){_NO_UNIT_AFTER}",
     re.I,
 )
+# "this file is from her sister PB-13", "this dataset contains monkey Pollux only", "this is fish F03": the
+# words say which of the animals named this file is about.
+_THIS_FILE = (
+    r"\b(?:this|the\s+present|the\s+current)\s+(?:file|dataset|data\s*set|session|upload|entry|recording|nwb\s+file)"
+    r"(?:\s+(?:here|only))?\s+(?:is|was|comes?|came|contains?|holds?|has)(?:\s+(?:only|all|entirely))?"
+    r"|\bthis\s+is"
+)
+THIS_FILES_SUBJECT = re.compile(
+    rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
+    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
+    r"(?![\w-])"
+)
+# Words before a number that make it something other than an animal ("this file is from session 3").
+_NOT_AN_ANIMAL_BEFORE = {
+    "session", "sessions", "run", "day", "probe", "trial", "block", "channel", "shank", "week", "page", "figure",
+    "cage", "litter", "cohort", "group", "batch", "rig", "box", "room", "series", "part", "version", "plate",
+}  # fmt: skip
+
+
+def this_files_subject(text: str) -> re.Match[str] | None:
+    """The animal the words say this file is about, or None: an id (with a digit), or a name right after
+    a species word ("monkey Tonic")."""
+    for match in THIS_FILES_SUBJECT.finditer(text):
+        between = match.group("between").split()
+        if set(between) & _NOT_AN_ANIMAL_BEFORE:
+            continue
+        said, after_species = match.group("id"), bool(between) and bool(_SPECIES.fullmatch(between[-1]))
+        if (re.match(r"this\s+is\b", match.group(0), re.I) or AGE_POSTNATAL.fullmatch(said)) and not after_species:
+            continue  # "this is P60": an age, a date or anything else; "this is fish F03" names the animal
+        if re.search(r"\d", said) and looks_like_id(said, after_species=True):
+            return match
+        if not re.search(r"\d", said) and after_species:
+            return match
+    return None
+
+
 # "sub-NC07", "sub-BWH14": a BIDS subject label names the subject wherever it stands.
 BIDS_ID = re.compile(r"(?<![\w-])(?P<id>sub-[A-Za-z0-9]{1,20})(?![\w-])")
 # "deer mouse (Peromyscus maniculatus) PM-3": the Latin name in brackets after the species word stands
