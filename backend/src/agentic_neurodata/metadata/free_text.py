@@ -800,7 +800,9 @@ class _Reader:
         match = subject.this_files_subject(self.buffer.text)
         if match is not None and not hedge_near(self.cues, *match.span("id")):
             self.store("subject_id", match.group("id"))
-            self.buffer.claim(*match.span("id"), "subject_id")
+            if not subject.find_species(match.group("between")):
+                # (after a species word the id stays for the species finder: it says which of several animals)
+                self.buffer.claim(*match.span("id"), "subject_id")
 
     def _species_and_subject(self) -> None:
         text = self.buffer.text
