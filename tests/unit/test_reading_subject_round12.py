@@ -461,3 +461,32 @@ def test_the_animal_this_file_is_about_is_the_subject(text: str, subject_id: str
 )
 def test_this_file_before_a_session_an_age_or_a_day_names_no_animal(text: str) -> None:
     assert "subject_id" not in read(text).values
+
+
+# -- a lone sex letter between slashes or dashes, a name after a keyed species, a species column of ids
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [("m77 / F / P60 / 21 g", "F"), ("2024-01-02 - rat KG-3 - M - 301 g - CA1", "M"), ("rat KG-4, F, 250 g", "F")],
+)
+def test_a_lone_sex_letter_between_separators_is_the_sex(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+@pytest.mark.parametrize("text", ["stim F / M sweep", "lens f/2.8, focus M3"])
+def test_a_letter_in_other_words_is_no_sex(text: str) -> None:
+    assert "sex" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("Rat: Biscuit; sex: F; weight: 265 g", "Biscuit"),
+        ("day 4 | monkey Juno | M | 9.1 kg", "Juno"),
+        ("Mouse\tSex\tAge\nKG-5\tM\tP60", "KG-5"),
+        ("Rat,Sex,Weight\nKG-6,F,250 g", "KG-6"),
+    ],
+)
+def test_an_animal_named_after_its_species_key_or_column(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id

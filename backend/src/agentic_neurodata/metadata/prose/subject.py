@@ -67,7 +67,11 @@ ID_AFTER_SPECIES = re.compile(
     re.I,
 )
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
-NAME_AFTER_SPECIES = re.compile(r"\s+(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)(?=\s*(?:[,;)(]|$))")
+NAME_AFTER_SPECIES = re.compile(
+    # "Rat: Pepper; sex: F", "| monkey Pepper | M |", "The rat Nibbles was recorded": a pause, a key or a verb after it
+    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)"
+    r"(?=\s*(?:[,;)(|]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
+)
 NAMED = re.compile(
     # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
     r"\b(?:named|called|name\s+is|name(?=\s*[:=]?\s*[A-Za-z][\w\-]*\d))\s*[:=]?\s*(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
@@ -130,7 +134,9 @@ SESSION_CUE = re.compile(
 LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
-    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(|]))\s*(?P<lone>[MF])\s*(?=$|[,;)|])|"
+    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|"
+    # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–]\s)|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
