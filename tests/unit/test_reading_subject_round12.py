@@ -490,3 +490,52 @@ def test_a_letter_in_other_words_is_no_sex(text: str) -> None:
 )
 def test_an_animal_named_after_its_species_key_or_column(text: str, subject_id: str) -> None:
     assert read(text).values.get("subject_id") == subject_id
+
+
+# -- a weight of another day or a spread; an area as a landmark; an area after the species
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mouse KH-1, 24 g two days ago",
+        "mouse KH-2 weighed 24 g yesterday; recorded today",
+        "The rats weighed 300 ± 20 g.",
+        "rat KH-3, 350 g last week",
+    ],
+)
+def test_a_weight_of_another_day_or_a_spread_is_not_stored(text: str) -> None:
+    assert "weight" not in read(text).values
+
+
+def test_a_weight_beside_another_day_s_recording_is_read() -> None:
+    assert read("recorded yesterday, mouse KH-4, 24 g").values.get("weight") == "24 g"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The probe went 2 mm into the cortex above CA1",
+        "recorded from the cortex overlying the hippocampus",
+        "units in the white matter lateral to the striatum",
+    ],
+)
+def test_an_area_named_as_a_landmark_is_not_stored(text: str) -> None:
+    assert "electrode_location" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("imaged through a cranial window over somatosensory cortex", "somatosensory cortex"),
+        ("recorded in the cortex above the hippocampus, in V1", "VISp"),
+    ],
+)
+def test_an_area_under_a_window_or_named_after_a_landmark_is_read(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(("text", "area"), [("mouse V1 recording (layer 5)", "VISp"), ("rat CA1 neurons", "CA1")])
+def test_an_area_after_the_species_before_what_was_recorded_is_no_id(text: str, area: str) -> None:
+    parsed = read(text)
+    assert "subject_id" not in parsed.values and parsed.values.get("electrode_location") == area

@@ -207,6 +207,22 @@ def _looks_like_acronym(word: str) -> bool:
     return bool(re.search(r"[A-Z]", word))
 
 
+# "the cortex above CA1", "overlying the hippocampus", "lateral to V1": the area is a landmark, not the site.
+# ("a window over somatosensory cortex" images that cortex: "above"/"over" make a landmark only after tissue)
+_LANDMARK_BEFORE = re.compile(
+    r"\b(?:overlying|underlying|near|beside|next\s+to|adjacent\s+to|close\s+to|"
+    r"(?:dorsal|ventral|lateral|medial|anterior|posterior|rostral|caudal)\s+to|"
+    r"(?:cortex|tissue|area|region|layers?|matter|callosum|structures?)\s+(?:just\s+)?(?:above|below|over|under))"
+    r"\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+def landmark_doubt(text: str, start: int) -> str:
+    landmark = _LANDMARK_BEFORE.search(text[max(0, start - 25) : start])
+    return f"the area is named as a landmark ('{landmark.group(0).strip()}'), not as the site" if landmark else ""
+
+
 _ONLY_A_SIDE = re.compile(
     r"\s*(?:the\s+)?(?:(?:left|right|both|contralateral|ipsilateral)\s+(?:hemispheres?|sides?)|bilateral(?:ly)?|"
     r"(?:left|right|both|contralateral|ipsilateral))\W*",

@@ -30,7 +30,7 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, named_by_cue, only_a_side
+from .brain_areas import find_area, landmark_doubt, named_by_cue, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
@@ -866,6 +866,8 @@ class _Reader:
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
         end = latin.end() if latin else end
         after = subject.ID_AFTER_SPECIES.match(text, end)
+        if after and subject.area_not_id(text, after):
+            after = None  # "mouse V1 recording": the area, not the animal
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1124,6 +1126,8 @@ class _Reader:
             return "a share of a weight, not the animal's weight"
         if re.search(r"\d\s*(?:-|–|to)\s*$", before):
             return "a range of weights, not one animal's"
+        if re.search(r"(?:±|\+/-|\+-)\s*$", before):
+            return "a spread of weights, not one animal's"  # "300 ± 20 g"
         if _in_a_quoted_note(self.buffer.original, weight.start()):
             return "the weight is in a quoted note, which may be of another day"
         if _NO_RECORDING.search(self.cues):
@@ -1149,8 +1153,11 @@ class _Reader:
 
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
-        text, found = self.buffer.text, []
-        while len(found) < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
+        text, found, seen = self.buffer.text, [], 0
+        while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
+            text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
+            if landmark_doubt(self.cues, area[1]):
+                continue  # "the cortex above CA1": a landmark names no site, and is no rival of one
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])
@@ -1160,7 +1167,6 @@ class _Reader:
                 or certainty.both_sides_doubt(self.cues, area[1])
             )
             found.append((area, doubt))
-            text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]
         if not found:
             return
         said = {self.buffer.original[a[1] : a[2]].lower() for a, _ in found}

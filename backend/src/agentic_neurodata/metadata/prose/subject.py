@@ -174,7 +174,9 @@ NOT_THE_ANIMAL_NOW = re.compile(
     r"\b(?:head[\s-]?(?:plate|post|cap|bar|stage|fixation\s+bar)s?|headplates?|headposts?|headcaps?|implant(?:s|ed|ation)?|"
     r"(?:micro)?drives?|probes?|connectors?|cannula[es]?|fib(?:er|re)s?|electrodes?|tetrodes?|arrays?|batter(?:y|ies)|"
     r"loggers?|backpacks?|surgery|surgical|operation|pre[\s-]?op(?:erative)?|post[\s-]?op(?:erative)?|baseline|"
-    r"at\s+birth|weaning|free[\s-]feeding|ad\s+lib(?:itum)?)\b",
+    r"at\s+birth|weaning|free[\s-]feeding|ad\s+lib(?:itum)?|"
+    # another day: "24 g two days ago", "weighed 24 g yesterday"
+    r"ago|yesterday|last\s+(?:week|night|month)|(?:the\s+)?(?:day|week)\s+before)\b",
     re.I,
 )
 _CLAUSE_EDGE = re.compile(
@@ -246,6 +248,17 @@ def sex_of_a_person(text: str, start: int, end: int) -> str:
 def sex_beside_the_animal(text: str, end: int) -> bool:
     """'female mouse', 'male rat R7': the sex word names the animal right after it."""
     return bool(_SPECIES.match(text, end + 1)) or bool(re.match(r"\s+(?:animal|subject|pup)\b", text[end:], re.I))
+
+
+# "mouse V1 recording", "rat CA1 neurons": an area after the species, then what was recorded there.
+_RECORDED_AFTER = re.compile(
+    r"\s+(?:recordings?|imaging|neurons|units|cells|data|sessions?|responses|activity|slices?|LFP)\b", re.I
+)
+
+
+def area_not_id(text: str, after: re.Match[str]) -> bool:
+    """Whether the id read after a species is a brain area said before what was recorded in it."""
+    return after.group("subject").lower() in AREA_NAMES and bool(_RECORDED_AFTER.match(text, after.end()))
 
 
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:
