@@ -539,3 +539,34 @@ def test_an_area_under_a_window_or_named_after_a_landmark_is_read(text: str, are
 def test_an_area_after_the_species_before_what_was_recorded_is_no_id(text: str, area: str) -> None:
     parsed = read(text)
     assert "subject_id" not in parsed.values and parsed.values.get("electrode_location") == area
+
+
+# -- a keyed value with a note of another time, a scheduled start, a month that does not exist, a place in a count
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("electrode_location: CA1 (planned), actual: CA3", "electrode_location"),
+        ("brain area: ACC (targeted)", "electrode_location"),
+        ("date_of_birth: 2023-01-01 (estimated)", "date_of_birth"),
+        ("Scheduled for 2023-02-02 at 09:00 EST, actually began 09:25 EST.", "session_start_time"),
+    ],
+)
+def test_a_planned_or_estimated_value_is_not_stored(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize("text", ["10:00 on 2023-13-01 UTC", "2024/25/04 14:00 Europe/Paris"])
+def test_a_year_first_date_with_no_such_month_is_refused(text: str) -> None:
+    parsed = read(text)
+    assert "session_start_time" not in parsed.values and not asked_back(parsed, "session_start_time")
+
+
+@pytest.mark.parametrize("text", ["rat 1 of 4, male, 320 g", "mouse 2 of 6 mice"])
+def test_a_place_in_a_count_is_no_id(text: str) -> None:
+    assert "subject_id" not in read(text).values
+
+
+def test_an_id_before_an_age_with_of_is_read() -> None:
+    assert read("rat KJ-32 of 14 weeks").values.get("subject_id") == "KJ-32"

@@ -490,6 +490,8 @@ class _Reader:
                 doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
                 if name not in _FREE_TEXT:  # "Location: hippocampus (dorsal), but histology is pending"
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
+                    note = _NOTE_OF_ANOTHER_TIME.search(raw)  # "CA1 (planned)", "25.1 g (pre-surgery)"
+                    doubt = doubt or (f"the note '{note.group(0)}' says it is not this session's" if note else "")
                 if name == "strain" and CROSSED_AFTER.match(self.buffer.original, end):
                     doubt = doubt or "the strain is said to be crossed with another"  # "C57BL/6J, crossed with 129"
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
@@ -1367,6 +1369,12 @@ def _age_now_recorded_before(text: str, end: int) -> str:
     return ""
 
 
+# A note in brackets after a keyed value saying it is a plan, an estimate or another time's.
+_NOTE_OF_ANOTHER_TIME = re.compile(
+    r"\([^()]*\b(?:planned|intended|target(?:ed)?|aim(?:ed)?|pre-?(?:surgery|op)|at\s+(?:surgery|arrival|implant)|"
+    r"estimated|approx\w*|the\s+parents|mother|father)\b[^()]*\)",
+    re.I,
+)
 # "Dam DOB 2022-10-10", "the mother was born on ...": a birth date said of another animal.
 _ANOTHER_ANIMAL_BORN = re.compile(
     r"\b(?:dams?|sires?|mother|father|parents?|breeders?|sisters?|brothers?|cage\s*mates?|littermates?)\b", re.I

@@ -59,10 +59,12 @@ _GROUP = (
     rf"|\s*\(\s*{_GROUPS}\s*#?\s*[\w\-]+\s*\)"  # "mouse 3 (cohort B)"
     rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
 )
+# "rat 1 of 4", "mouse 2 of 6 mice": a place among several, not an id ("rat CH-32 of 14 weeks" is one).
+_NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.)]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
     rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
-    rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}"
+    rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}{_NOT_A_PLACE_IN_A_COUNT}"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
 )
