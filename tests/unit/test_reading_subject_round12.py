@@ -570,3 +570,27 @@ def test_a_place_in_a_count_is_no_id(text: str) -> None:
 
 def test_an_id_before_an_age_with_of_is_read() -> None:
     assert read("rat KJ-32 of 14 weeks").values.get("subject_id") == "KJ-32"
+
+
+# -- "sex not determined" in a sentence; an id between spaced slashes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pup KM-3 (P10), sex not determined",
+        "larva KM-4, 6 dpf; sex is not determined at this stage",
+        "mouse KM-5, the sex was not yet determined",
+    ],
+)
+def test_sex_not_determined_is_unknown(text: str) -> None:
+    assert read(text).values.get("sex") == "U"
+
+
+def test_an_id_between_spaced_slashes_is_read() -> None:
+    parsed = read("m124 / F / P60 / 21 g")
+    assert (parsed.values.get("subject_id"), parsed.values.get("sex")) == ("m124", "F")
+
+
+def test_a_strain_s_slash_is_no_cell_edge() -> None:
+    assert read("C57BL/6J mouse, male").values.get("strain") == "C57BL/6J"

@@ -133,10 +133,12 @@ LATIN_IN_BRACKETS = re.compile(r"\s*\([A-Z][a-z]+\s+[a-z]+(?:\s+[a-z]+)?\)")
 SESSION_CUE = re.compile(
     r"\bsession\s*(?:(?:id|#|no\.?|number)\s*[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I
 )
-LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
+# (a cell of a row between commas, semicolons or spaced slashes: "m123 / F / P60")
+LONE_ID = re.compile(r"(?:^|(?<=[,;(])|(?<=\s/))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)]|/\s)")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
     r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|"
+    r"\bsex\s+(?:is\s+|was\s+)?(?P<nd>not\s+(?:yet\s+)?determined|undetermined)\b|"  # "sex not determined"
     # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
     r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–]\s)|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
@@ -220,7 +222,7 @@ _PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
 
 def sex_said(match: re.Match[str]) -> str:
     """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
-    said = next(match.group(g) for g in ("sex", "sx", "unk", "lone", "aged", "kid") if match.group(g))
+    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid") if match.group(g))
     return _PERSON_SEX.get(said.lower(), said)
 
 
