@@ -594,3 +594,16 @@ def test_an_id_between_spaced_slashes_is_read() -> None:
 
 def test_a_strain_s_slash_is_no_cell_edge() -> None:
     assert read("C57BL/6J mouse, male").values.get("strain") == "C57BL/6J"
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("units from dorsal and ventral CA1", "dorsal and ventral CA1"),
+        ("recorded in left and right V1", "left and right V1"),
+        ("probes in the dorsal/ventral hippocampus", "dorsal/ventral hippocampus"),
+        ("recorded in dorsal CA1", "dorsal CA1"),
+    ],
+)
+def test_two_parts_or_sides_before_an_area_are_kept(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
