@@ -414,13 +414,18 @@ def test_a_keyed_genotype_runs_over_commas_only_to_alleles(text: str, genotype: 
 @pytest.mark.parametrize(
     "text",
     [
-        "Session 1 was 2023-03-01 09:00 EST; this file is session 2, 2023-03-02 10:30 EST.",
         "Run 3 started 2023-05-05 10:00 UTC, run 4 at 2023-05-05 14:00 UTC",
+        "Session 1 was 2023-03-01 09:00 EST and session 2 was 2023-03-02 10:30 EST.",
     ],
 )
 def test_a_numbered_session_s_start_is_not_stored_for_this_one(text: str) -> None:
     parsed = read(text)
     assert "session_start_time" not in parsed.values
+
+
+def test_this_file_s_session_start_is_read_beside_a_numbered_one() -> None:
+    parsed = read("Session 1 was 2023-03-01 09:00 EST; this file is session 2, 2023-03-02 10:30 EST.")
+    assert parsed.values.get("session_start_time") == "2023-03-02T10:30:00-05:00"
 
 
 @pytest.mark.parametrize(
@@ -607,3 +612,26 @@ def test_a_strain_s_slash_is_no_cell_edge() -> None:
 )
 def test_two_parts_or_sides_before_an_area_are_kept(text: str, area: str) -> None:
     assert read(text).values.get("electrode_location") == area
+
+
+# -- a specimen number is the animal's id; 'this file' is no other event than the recording in it
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [("specimen: R-5522 | sex: M", "R-5522"), ("the mouse (specimen 755434999) was female", "755434999")],
+)
+def test_a_specimen_number_is_the_subject_id(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+def test_the_recording_in_this_file_gives_its_start() -> None:
+    parsed = read("The recording in this file started on 2019-03-14 at 13:05 America/Los_Angeles.")
+    assert parsed.values.get("session_start_time") == "2019-03-14T13:05:00-07:00"
+
+
+@pytest.mark.parametrize(
+    "text", ["this file was created 2023-04-21 10:00 UTC", "The file is from 2023-04-20 10:00 UTC, exported later"]
+)
+def test_the_file_s_own_date_is_not_the_start(text: str) -> None:
+    assert "session_start_time" not in read(text).values

@@ -251,7 +251,7 @@ _OTHER_EVENT = re.compile(
     r"\b(?:surger(?:y|ies)|operat(?:ed|ion)|implant(?:ed|ation)?|inject(?:ed|ion)|virus|perfus(?:ed|ion)|"
     r"upload(?:ed)?|sent|backed\s+up|backup|copied|e-?mail|checked|anaesthetis\w+|anesthetiz\w+|"
     r"drug|habituation|born|birth|weaned|arrived|arrival|shipped|training|trained|created|modified|saved|"
-    r"exported|converted|written|file|analy[sz]ed|sorted|plan(?:ned)?|scheduled|supposed|will|tomorrow|clock|wrong|incorrect|"
+    r"exported|converted|written|(?<!this\s)file|analy[sz]ed|sorted|plan(?:ned)?|scheduled|supposed|will|tomorrow|clock|wrong|incorrect|"
     r"drift\w*|offset|off\s+by|\w+\s+off)\b",
     re.I,
 )
