@@ -635,3 +635,19 @@ def test_the_recording_in_this_file_gives_its_start() -> None:
 )
 def test_the_file_s_own_date_is_not_the_start(text: str) -> None:
     assert "session_start_time" not in read(text).values
+
+
+# -- an age said of animals in the plural, beside this animal or a parent
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The pups were P10; their mother KS-9 was 20 weeks.", "The mice were 8 weeks old; mouse KS-20 was recorded."],
+)
+def test_a_plural_s_age_beside_this_animal_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "age" not in parsed.values and asked_back(parsed, "age")
+
+
+def test_a_plural_s_age_alone_is_read() -> None:
+    assert read("The mice were 8 weeks old.").values.get("age") == "P8W"

@@ -1097,6 +1097,10 @@ class _Reader:
         own = self.result.settles("subject_id")
         if group and own:
             return f"said of a group ('{group.group('group')}'), not this animal"
+        # "The pups were P10; their mother KR-9 ...": an age said of several animals beside this one or a parent
+        plural = _PLURAL_WERE_BEFORE.search(self.buffer.original[max(0, age.start() - 40) : age.start()])
+        if plural and (own or _ANOTHER_ANIMAL_BORN.search(self.cues)):
+            return f"said of several animals ('{plural.group(0).strip()}'), not this one"
         # "mice (8-12 weeks) were used", "two monkeys, 7 and 9 years old": a range of ages in a sentence
         # about several animals is the group's; the one subject has one age within it.
         if subject.AGE_RANGE.fullmatch(age.group(0)) or re.search(r"\d\s*(?:and|,)\s*\d", age.group(0)):
@@ -1373,6 +1377,12 @@ def _age_now_recorded_before(text: str, end: int) -> str:
 _NOTE_OF_ANOTHER_TIME = re.compile(
     r"\([^()]*\b(?:planned|intended|target(?:ed)?|aim(?:ed)?|pre-?(?:surgery|op)|at\s+(?:surgery|arrival|implant)|"
     r"estimated|approx\w*|the\s+parents|mother|father)\b[^()]*\)",
+    re.I,
+)
+# "The pups were P10", "the mice are about 8 weeks": an age said of animals in the plural.
+_PLURAL_WERE_BEFORE = re.compile(
+    r"\b(?:pups|mice|rats|animals|larvae|monkeys|littermates|offspring|siblings)\s+(?:were|are)\s+"
+    r"(?:all\s+)?(?:about\s+|around\s+)?$",
     re.I,
 )
 # "Dam DOB 2022-10-10", "the mother was born on ...": a birth date said of another animal.
