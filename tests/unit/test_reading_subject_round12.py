@@ -651,3 +651,28 @@ def test_a_plural_s_age_beside_this_animal_is_asked_back(text: str) -> None:
 
 def test_a_plural_s_age_alone_is_read() -> None:
     assert read("The mice were 8 weeks old.").values.get("age") == "P8W"
+
+
+# -- a hedge inside the age's words, a virus note on a keyed genotype, "N/A (slice)" as the area
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("rat KU-4 age ~ 10 weeks", "age"),
+        ("mouse KU-5, aged about 9 weeks", "age"),
+        ("Genotype: ChR2-EYFP (virus), line Pvalb-Cre", "genotype"),
+        ("genotype: GCaMP6s (AAV-injected)", "genotype"),
+    ],
+)
+def test_a_hedged_age_or_a_virus_as_genotype_is_not_stored(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize("text", ["recording area: N/A (slice)", "brain area: none (culture)"])
+def test_no_area_with_a_note_is_no_area(text: str) -> None:
+    assert "electrode_location" not in read(text).values
+
+
+def test_an_exact_age_is_still_read() -> None:
+    assert read("rat KU-6 age 10 weeks").values.get("age") == "P10W"

@@ -238,7 +238,8 @@ def only_a_side(text: str) -> bool:
 
 def normalize_location(text: str) -> RuleResult:
     raw = _LEADING_WORDS.sub("", clean(text))
-    if not raw or raw.lower() in {"n/a", "na", "none", "unknown", "?"}:
+    bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
+    if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
     if len(raw) > 120:
         return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)

@@ -1045,6 +1045,7 @@ class _Reader:
                 or self._age_of_a_named_person(match.start())
                 or self._pronoun_of_one_of_two(match.start())
                 or certainty.guess_in_clause(self.cues, *match.span())  # "male; I think 12 weeks"
+                or ("the age is approximate" if re.search(r"~|\b(?:about|around|approx)", match.group(0), re.I) else "")
                 or _age_now_recorded_before(self.cues, match.end()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
@@ -1376,7 +1377,7 @@ def _age_now_recorded_before(text: str, end: int) -> str:
 # A note in brackets after a keyed value saying it is a plan, an estimate or another time's.
 _NOTE_OF_ANOTHER_TIME = re.compile(
     r"\([^()]*\b(?:planned|intended|target(?:ed)?|aim(?:ed)?|pre-?(?:surgery|op)|at\s+(?:surgery|arrival|implant)|"
-    r"estimated|approx\w*|the\s+parents|mother|father)\b[^()]*\)",
+    r"estimated|approx\w*|the\s+parents|mother|father|virus|viral|AAV\w*|injected)\b[^()]*\)",
     re.I,
 )
 # "The pups were P10", "the mice are about 8 weeks": an age said of animals in the plural.
