@@ -676,3 +676,21 @@ def test_no_area_with_a_note_is_no_area(text: str) -> None:
 
 def test_an_exact_age_is_still_read() -> None:
     assert read("rat KU-6 age 10 weeks").values.get("age") == "P10W"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2023-02-02 10:00 CET (I think)",
+        "I think it was recorded 2023-02-02 10:00 CET",
+        "started 10:05 UTC on 2023-02-02, probably",
+    ],
+)
+def test_a_start_said_as_a_guess_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "session_start_time" not in parsed.values and asked_back(parsed, "session_start_time")
+
+
+def test_a_guess_about_another_field_leaves_the_start() -> None:
+    parsed = read("recorded 2023-02-02 10:00 CET; the age I think was 12 weeks")
+    assert parsed.values.get("session_start_time") == "2023-02-02T10:00:00+01:00"

@@ -535,6 +535,7 @@ class _Reader:
                     or certainty.alternatives_doubt(self.cues, start, end)
                     or hedge_near(self.cues, start, end)
                     or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
+                    or certainty.guess_beside(self.cues, start, end)  # "10:00 CET (I think)", "..., probably"
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
