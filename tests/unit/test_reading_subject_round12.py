@@ -605,12 +605,11 @@ def test_a_strain_s_slash_is_no_cell_edge() -> None:
     ("text", "area"),
     [
         ("units from dorsal and ventral CA1", "dorsal and ventral CA1"),
-        ("recorded in left and right V1", "left and right V1"),
         ("probes in the dorsal/ventral hippocampus", "dorsal/ventral hippocampus"),
         ("recorded in dorsal CA1", "dorsal CA1"),
     ],
 )
-def test_two_parts_or_sides_before_an_area_are_kept(text: str, area: str) -> None:
+def test_two_parts_before_an_area_are_kept(text: str, area: str) -> None:
     assert read(text).values.get("electrode_location") == area
 
 

@@ -78,8 +78,9 @@ PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla"
 # "paraventricular thalamus"): the area is then kept as written.
 _DETAIL = (
     r"(?:(?:left|right|dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|"
-    r"intermediate|(?:antero|postero|dorso|ventro|medio|latero|rostro|caudo)[a-z]+|(?:para|peri)[a-z]+(?:al|ar))"
-    r"(?:\s+|\s*(?:and|&|/)\s*)"  # "dorsal and ventral CA1", "left/right V1": both sides or parts were said
+    r"intermediate|(?:antero|postero|dorso|ventro|medio|latero|rostro|caudo)[a-z]+|(?:para|peri)[a-z]+(?:al|ar))\s+"
+    # "dorsal and ventral CA1": two parts were said (two sides, "left and right", are weighed by the finder)
+    r"|(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial)\s*(?:and|&|/)\s*"
     r"|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?){0,4}"  # (bounded: linear on long lists)
 )
 # A layer after an area ("piriform cortex, layer 2", "V1 L2/3", "barrel cortex layer 4"): part of the area said.
