@@ -30,7 +30,7 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, named_by_cue
+from .brain_areas import find_area, landmark_doubt, named_by_cue, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
@@ -53,7 +53,7 @@ from .prose.words import (
     value_end,
 )
 from .result import RuleResult, ask_back
-from .strains import NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
+from .strains import CROSSED_AFTER, NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
 from .zones import Zone, find_zone, is_city
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -151,6 +151,8 @@ _ID_CHANGE = re.compile(
 _CUT_CLAUSE = "the words are what was left of a sentence once other values were taken out of it"
 _FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
+# Of a long list of areas or strains, the first few are weighed: enough to tell them apart, linear on long lists.
+_MOST_AREAS = 12
 _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
 )
@@ -291,6 +293,7 @@ class _Reader:
             self._people,
             self._acronym_after_person,
             self._genotype_and_strain,
+            self._this_files_subject,
             self._species_and_subject,
             self._named_subject,
             self._subject_id,
@@ -573,7 +576,7 @@ class _Reader:
                 # its words stay for the other finders (an institution).
                 end, raw = start + aside.start(), raw[: aside.start()]
             if name == "electrode_location" and (
-                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0])
+                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):
                 continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
             bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"
@@ -619,6 +622,10 @@ class _Reader:
                 doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
                 if name not in _FREE_TEXT:  # "Location: hippocampus (dorsal), but histology is pending"
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
+                    note = _NOTE_OF_ANOTHER_TIME.search(raw)  # "CA1 (planned)", "25.1 g (pre-surgery)"
+                    doubt = doubt or (f"the note '{note.group(0)}' says it is not this session's" if note else "")
+                if name == "strain" and CROSSED_AFTER.match(self.buffer.original, end):
+                    doubt = doubt or "the strain is said to be crossed with another"  # "C57BL/6J, crossed with 129"
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
                 if name == "experimenter":  # "Experimenters: Ana Ruiz, Tom Berg, and the PI"
@@ -659,13 +666,15 @@ class _Reader:
             if born or birth_asked:
                 raw = self.buffer.original[start:end]
                 doubt = certainty.alternatives_doubt(self.cues, start, end) or hedge_near(self.cues, start, end)
-                self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
+                if not _ANOTHER_ANIMAL_BORN.search(re.split(r"[,;.]", before)[-1]):  # "Dam DOB ...": not this animal's
+                    self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
             else:
                 doubt = (
                     certainty.start_time_doubt(self.cues, start, end)
                     or certainty.alternatives_doubt(self.cues, start, end)
                     or hedge_near(self.cues, start, end)
                     or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
+                    or certainty.guess_beside(self.cues, start, end)  # "10:00 CET (I think)", "..., probably"
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
@@ -931,7 +940,7 @@ class _Reader:
                 self.buffer.claim(match.start(), match.end(), "genotype")
         strains = find_strains(self.buffer.text)
         if strains:
-            doubts = [(m, self._strain_doubt(m)) for m in strains]
+            doubts = [(m, self._strain_doubt(m)) for m in strains[:_MOST_AREAS]]  # (a long list: several either way)
             strain, doubt = several.pick(doubts, lambda m: False, "strain", strict=True)
             self.store("strain", strain.group(0), doubt=doubt)
             for match in strains:
@@ -979,6 +988,16 @@ class _Reader:
             or certainty.lineage_doubt(original, genotype.start(), genotype.end())
         )
 
+    def _this_files_subject(self) -> None:
+        """'mouse PB-12 died ..., so this file is from her sister PB-13': of the animals named, the one the
+        words say this file is about is the subject."""
+        match = subject.this_files_subject(self.buffer.text)
+        if match is not None and not hedge_near(self.cues, *match.span("id")):
+            self.store("subject_id", match.group("id"))
+            if not subject.find_species(match.group("between")):
+                # (after a species word the id stays for the species finder: it says which of several animals)
+                self.buffer.claim(*match.span("id"), "subject_id")
+
     def _species_and_subject(self) -> None:
         text = self.buffer.text
         match = subject.find_species(text)
@@ -1004,6 +1023,7 @@ class _Reader:
                 self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
         match, rivals = self._species_among_rivals(text, match)
+        match = _outside_a_quoted_note(text, self.buffer.original, match)
         if not rivals and subject.plural(match.group(0)) and not subject.ID_AFTER_SPECIES.match(text, match.end()):
             # "mice from JAX, mouse m1": the mention of one animal with its id says which one is the subject
             with_id = [m for m in subject.find_all_species(text) if subject.ID_AFTER_SPECIES.match(text, m.end())]
@@ -1030,6 +1050,8 @@ class _Reader:
             subject.looks_like_id(m.group("id")) for m in subject.SUBJECT_CUE.finditer(self.buffer.original)
         )
         lone = lone and not own_subject
+        # "Macaca mulatta x fascicularis hybrid?", "probably a mouse": not one species said for sure
+        doubt = doubt or _hybrid_doubt(self.buffer.original, end) or _species_guess(self.cues, start, end)
         if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
             # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
@@ -1038,8 +1060,12 @@ class _Reader:
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
         end = latin.end() if latin else end
         after = subject.ID_AFTER_SPECIES.match(text, end)
-        if after and ":" in after.group("colon") and subject.plural(self.buffer.original[start:end]):
-            after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them
+        if after and subject.area_not_id(text, after):
+            after = None  # "mouse V1 recording": the area, not the animal
+        if after and subject.plural(self.buffer.original[start:end]):
+            after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
+        if after is None and not subject.plural(said):
+            after = self._id_after_a_broader_word(text, said, end)  # "C. elegans N2, hermaphrodite, worm 4"
         if after and subject.looks_like_id(after.group("subject"), after_species=True):
             raw = after.group("subject")
             if after.group("group"):  # "mouse 7 of cage C": the id holds the cage too, asked back
@@ -1061,6 +1087,20 @@ class _Reader:
         named = subject.NAME_AFTER_SPECIES.match(text, end)
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
             self.taken(named.start("subject"), named.end("subject"), "subject_id", "subject_id", named.group("subject"))
+
+    def _id_after_a_broader_word(self, text: str, said: str, end: int) -> re.Match[str] | None:
+        """The id after a later, broader word for the same animal ("C. elegans ..., worm 4", "Macaca
+        mulatta, monkey M3"); None when there is no such word, or more than one."""
+        species = validate_field("species", said).value
+        found = [
+            after
+            for mention in subject.find_all_species(text[end:])
+            if (broad := validate_field("species", mention.group(0))).needs_confirmation
+            and species in {p.value for p in broad.proposals}
+            and not subject.plural(mention.group(0))
+            and (after := subject.ID_AFTER_SPECIES.match(text, end + mention.end())) is not None
+        ]
+        return found[0] if len(found) == 1 and not found[0].group("group") else None
 
     def _exact_over_broad(self, text: str) -> tuple[str, int, int] | None:
         """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
@@ -1131,6 +1171,8 @@ class _Reader:
             cue = match.group(0)[: match.start("id") - match.start()]
             if re.search(r"\b(?:is|was)\s*$", cue) and _AGE_TOKEN.fullmatch(match.group("id")):
                 continue  # "the subject was P60": an age after the copula, not an id
+            if re.search(r"\b(?:pup|larva)\s*$", cue, re.I) and _AGE_TOKEN.fullmatch(match.group("id")):
+                continue  # "pup P7 recorded today": the pup's age, not an id
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
@@ -1193,7 +1235,10 @@ class _Reader:
                 or self._group_age_doubt(match)
                 or _range_in_words_doubt(self.cues, match.start())
                 or self._age_of_a_named_person(match.start())
-                or self._pronoun_of_one_of_two(match.start()),
+                or self._pronoun_of_one_of_two(match.start())
+                or certainty.guess_in_clause(self.cues, *match.span())  # "male; I think 12 weeks"
+                or ("the age is approximate" if re.search(r"~|\b(?:about|around|approx)", match.group(0), re.I) else "")
+                or _age_now_recorded_before(self.cues, match.end()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
@@ -1245,6 +1290,10 @@ class _Reader:
         own = self.result.settles("subject_id")
         if group and own:
             return f"said of a group ('{group.group('group')}'), not this animal"
+        # "The pups were P10; their mother KR-9 ...": an age said of several animals beside this one or a parent
+        plural = _PLURAL_WERE_BEFORE.search(self.buffer.original[max(0, age.start() - 40) : age.start()])
+        if plural and (own or _ANOTHER_ANIMAL_BORN.search(self.cues)):
+            return f"said of several animals ('{plural.group(0).strip()}'), not this one"
         # "mice (8-12 weeks) were used", "two monkeys, 7 and 9 years old": a range of ages in a sentence
         # about several animals is the group's; the one subject has one age within it.
         if subject.AGE_RANGE.fullmatch(age.group(0)) or re.search(r"\d\s*(?:and|,)\s*\d", age.group(0)):
@@ -1276,8 +1325,18 @@ class _Reader:
             return "a share of a weight, not the animal's weight"
         if re.search(r"\d\s*(?:-|–|to)\s*$", before):
             return "a range of weights, not one animal's"
+        if re.search(r"(?:±|\+/-|\+-)\s*$", before):
+            return "a spread of weights, not one animal's"  # "300 ± 20 g"
+        if _in_a_quoted_note(self.buffer.original, weight.start()):
+            return "the weight is in a quoted note, which may be of another day"
+        if _NO_RECORDING.search(self.cues):
+            return "the message says there was no recording that day"  # "weighed HS-2 (24 g), no recording today"
         start, end = weight.span("weight")
-        return certainty.time_of_life_doubt(self.cues, *weight.span()) or hedge_near(self.cues, start, end)
+        return (
+            certainty.time_of_life_doubt(self.cues, *weight.span())
+            or hedge_near(self.cues, start, end)
+            or certainty.guess_in_clause(self.cues, start, end)  # "female; I think 24 g"
+        )
 
     def _lone_subject_id(self) -> None:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
@@ -1293,8 +1352,11 @@ class _Reader:
 
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
-        text, found = self.buffer.text, []
-        while (area := find_area(text, in_prose=True)) is not None:
+        text, found, seen = self.buffer.text, [], 0
+        while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
+            text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
+            if landmark_doubt(self.cues, area[1]):
+                continue  # "the cortex above CA1": a landmark names no site, and is no rival of one
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])
@@ -1304,7 +1366,6 @@ class _Reader:
                 or certainty.both_sides_doubt(self.cues, area[1])
             )
             found.append((area, doubt))
-            text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]
         if not found:
             return
         said = {self.buffer.original[a[1] : a[2]].lower() for a, _ in found}
@@ -1487,6 +1548,95 @@ _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
 _AFFILIATION = re.compile(
     r",\s*(?:[^,]*\b(?:University|Universit\w+|Institut\w*|College|Hospital|Charit\w+|Centre|Center|School)\b[^,]*)$"
 )
+
+
+# After a species: a second parent ("x fascicularis", "× M. fascicularis") or "hybrid"/"cross" in the words after it.
+# (a strain's cross, "mouse x CBA", "mouse F1 hybrid", is still one species)
+_HYBRID_AFTER = re.compile(
+    r"\s*(?:x|×)\s+(?:[A-Z][a-z]+\s+|[A-Z]\.\s*)?[a-z]{3,}|(?:\s+[a-z.]+){0,3}?\s+(?:hybrids?|crossbreds?)\b"
+)
+
+
+def _hybrid_doubt(original: str, end: int) -> str:
+    hybrid = _HYBRID_AFTER.match(original, end)
+    return f"the animal is said to be a cross ('{original[end : hybrid.end()].strip()}')" if hybrid else ""
+
+
+# "probably a rat", "maybe mice", "I think it was a rat", "rat, I think", "a rat?": the species is guessed.
+_GUESS_BEFORE_SPECIES = re.compile(
+    r"\b(?:I\s+think|I\s+believe|I\s+guess|probably|maybe|perhaps|possibly|presumably|not\s+sure\s+(?:if|whether))"
+    r"\s+(?:(?:it|this|that)\s+(?:was|is|'s)\s+|it'?s\s+)?(?:an?\s+)?(?:(?:adult|young|male|female)\s+)?$",
+    re.I,
+)
+_GUESS_AFTER_SPECIES = re.compile(r"\s*(?:\?|,?\s*(?:I\s+think|I\s+believe|probably|maybe|perhaps)\b)", re.I)
+
+
+def _species_guess(text: str, start: int, end: int) -> str:
+    guess = _GUESS_BEFORE_SPECIES.search(text[max(0, start - 40) : start]) or _GUESS_AFTER_SPECIES.match(text, end)
+    return f"the words say '{guess.group(0).strip()}'" if guess else ""
+
+
+_NOW_AFTER = re.compile(r"(?:\s+old)?\s*,?\s*(?:now|currently|today|at\s+present)\b", re.I)
+_RECORDED_BEFORE = re.compile(
+    r"\b(?:record\w*|sessions?|experiments?)\b[^.;]{0,40}\b(?:ago|last\s+(?:week|month|year)|earlier)\b", re.I
+)
+
+
+def _age_now_recorded_before(text: str, end: int) -> str:
+    """'She is 4 months old now; the recording was two weeks ago': the age today, not on the recording day."""
+    if _NOW_AFTER.match(text, end) and _RECORDED_BEFORE.search(text):
+        return "the age is said for now, and the recording was earlier"
+    return ""
+
+
+# A note in brackets after a keyed value saying it is a plan, an estimate or another time's.
+_NOTE_OF_ANOTHER_TIME = re.compile(
+    r"\([^()]*\b(?:planned|intended|target(?:ed)?|aim(?:ed)?|pre-?(?:surgery|op)|at\s+(?:surgery|arrival|implant)|"
+    r"estimated|approx\w*|the\s+parents|mother|father|virus|viral|AAV\w*|injected)\b[^()]*\)",
+    re.I,
+)
+# "The pups were P10", "the mice are about 8 weeks": an age said of animals in the plural.
+_PLURAL_WERE_BEFORE = re.compile(
+    r"\b(?:pups|mice|rats|animals|larvae|monkeys|littermates|offspring|siblings)\s+(?:were|are)\s+"
+    r"(?:all\s+)?(?:about\s+|around\s+)?$",
+    re.I,
+)
+# "Dam DOB 2022-10-10", "the mother was born on ...": a birth date said of another animal.
+_ANOTHER_ANIMAL_BORN = re.compile(
+    r"\b(?:dams?|sires?|mother|father|parents?|breeders?|sisters?|brothers?|cage\s*mates?|littermates?)\b", re.I
+)
+# "no recording today", "we did not record": the day a value was taken on is not a recording day.
+_NO_RECORDING = re.compile(
+    r"\bno\s+(?:recordings?|sessions?|ephys|imaging)\s+(?:today|that\s+day|this\s+day|on\s+that\s+day)\b|"
+    r"\b(?:did\s+not|didn'?t|could\s+not|couldn'?t|was\s+not|wasn'?t|were\s+not|weren'?t)\s+(?:be\s+)?record(?:ed)?\s+"
+    r"(?:today|that\s+day|on\s+that\s+day)\b",
+    re.I,
+)
+# A sentence someone else wrote, quoted ("from our surgeon: 'Implant on 2024-01-16, rat 21 at 360 g.'").
+_QUOTED_NOTE = re.compile(
+    r"""(?<!\w)(?:'(?=[^'\n]{0,600}?\s)[^'\n]{1,600}'|"(?=[^"\n]{0,600}?\s)[^"\n]{1,600}"|“[^”\n]{1,600}”)(?!\w)"""
+)
+
+
+def _in_a_quoted_note(original: str, position: int) -> bool:
+    notes = (m.span() for m in _QUOTED_NOTE.finditer(original) if m.end() - m.start() >= 15)
+    return any(start < position < end for start, end in notes)
+
+
+def _outside_a_quoted_note(text: str, original: str, first: re.Match[str]) -> re.Match[str]:
+    """The animal named in a quoted note is another message's: an id given for the same species outside
+    it says which animal this one is ("the surgeon wrote: 'rat 21 at 360 g' ... rat ID GR-21")."""
+    if not _in_a_quoted_note(original, first.start()):
+        return first
+    species = validate_field("species", first.group(0)).value
+    outside = [
+        m
+        for m in subject.find_all_species(text)
+        if not _in_a_quoted_note(original, m.start())
+        and validate_field("species", m.group(0)).value == species
+        and subject.ID_AFTER_SPECIES.match(text, m.end())
+    ]
+    return outside[0] if outside else first
 
 
 def _without_affiliation(names: str) -> str:

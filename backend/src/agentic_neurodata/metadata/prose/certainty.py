@@ -257,7 +257,7 @@ _OTHER_EVENT = re.compile(
     r"\b(?:surger(?:y|ies)|operat(?:ed|ion)|implant(?:ed|ation)?|inject(?:ed|ion)|virus|perfus(?:ed|ion)|"
     r"upload(?:ed)?|sent|backed\s+up|backup|copied|e-?mail|checked|anaesthetis\w+|anesthetiz\w+|"
     r"drug|habituation|born|birth|weaned|arrived|arrival|shipped|training|trained|created|modified|saved|"
-    r"exported|converted|written|file|analy[sz]ed|sorted|plan(?:ned)?|will|tomorrow|clock|wrong|incorrect|"
+    r"exported|converted|written|(?<!this\s)file|analy[sz]ed|sorted|plan(?:ned)?|scheduled|supposed|will|tomorrow|clock|wrong|incorrect|"
     r"drift\w*|offset|off\s+by|\w+\s+off)\b",
     re.I,
 )
@@ -277,9 +277,20 @@ def key_of_another_event(text: str, key_start: int) -> str:
 
 
 def said_of_the_recording_start(text: str, start: int) -> bool:
-    """'the recording started 2023-02-20 ...': the clause before the time names the recording."""
+    """'the recording started 2023-02-20 ...': the clause before the time names the recording; 'this file
+    is session 2, 2023-03-02 ...': its sentence says it is this one ('Session 1 was ...' is one of several)."""
+    if _THIS_SESSION.search(re.split(r"[;.!?]\s", text[max(0, start - 60) : start])[-1]):
+        return True
     clause = re.split(r"[;.!?]\s|,\s*", text[max(0, start - 40) : start])[-1]
+    if _NUMBERED_SESSION.search(clause):
+        return False
     return bool(_RECORDING_FRAME.search(clause)) and not _OTHER_EVENT.search(clause)
+
+
+_THIS_SESSION = re.compile(
+    r"\bthis\s+(?:file|session|recording|dataset|data)\b|\btoday'?s\s+(?:session|recording)\b", re.I
+)
+_NUMBERED_SESSION = re.compile(r"\b(?:sessions?|recordings?|runs?|days?)\s*#?\s*\d+\b", re.I)
 
 
 def start_time_doubt(text: str, start: int, end: int) -> str:
@@ -386,7 +397,7 @@ def sentence_around(text: str, start: int, end: int) -> str:
 # Words that make an area the site of something other than the recording: an injection, an implant
 # for light or drugs, a tracer, a lesion; and lists of keywords, which name topics, not a location.
 _OTHER_SITE = re.compile(
-    r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
+    r"\b(?:inject\w*|inj|infus\w*|stim|opto|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
     r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*|"
     r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post)|(?:recording\s+)?chambers?)\b",
     re.I,

@@ -20,7 +20,7 @@ KEY = re.compile(r"(?:^|(?<=[\s,;|(/]))(?P<key>[A-Za-z]+(?:[ _][A-Za-z]+){0,4})\
 _OTHER_ROLE = re.compile(
     r"\b(?:supervis\w*|analys[ie]s|analy[sz]ed|analyst|sort(?:ing|ed|er)|surg\w*|histolog\w*|contact|corresponding|"
     r"pi|principal|funding|funders?|grants?|donor|source|vendor|supplier|reporter|virus|viral|construct|"
-    r"injections?|injected|implants?|implanted|tamoxifen|perfusions?|tracer|approv\w*|committee|licen[cs]e|"
+    r"injections?|injected|inj|stim|stimulation|opto|cannulae?|lesions?|implants?|implanted|tamoxifen|perfusions?|tracer|approv\w*|committee|licen[cs]e|"
     r"breeders?|parents?|dam|sire|technician|husbandry|arrival|arrived|shipping|shipped|weaning|weaned|birth|"
     r"born|baseline|pre|post|op|head|leader|chief|manager|director|father|mother|modified|created|saved|exported|"
     r"uploaded|converted|backup|file|old|previous|former|ear\s+tag)\b",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..brain_areas import LAYER_AFTER
+from ..brain_areas import part_after
 from ..fields import FIELDS
 from ..strains import ALLELE_AHEAD
 
@@ -37,6 +37,11 @@ KEYS.update(
         "location": "electrode_location",
         "region": "electrode_location",
         "area": "electrode_location",
+        # "recording_area=LS", "Recording site: CA1": the key itself says the area is where it was recorded
+        "recording area": "electrode_location",
+        "recording site": "electrode_location",
+        "recording region": "electrode_location",
+        "recording location": "electrode_location",
         "dob": "date_of_birth",
         "born": "date_of_birth",
         "experimenters": "experimenter",
@@ -126,8 +131,8 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     end = min(end, masked) if masked >= 0 else end
     while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
         end -= 1
-    layer = LAYER_AFTER.match(text, end) if name == "electrode_location" else None
-    return layer.end() if layer else end  # "Recording site: piriform cortex, layer 2": the layer belongs to it
+    # "Recording site: piriform cortex, layer 2", "Site: CA1, stratum oriens": the layer or part belongs to it
+    return part_after(text, end) if name == "electrode_location" else end
 
 
 # No value runs longer than this: the search for its end stays linear in a message of many keys.
@@ -165,9 +170,9 @@ def _stop_after(name: str) -> re.Pattern[str]:
     elif name in ("session_description", "experiment_description", "subject_description"):
         stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
-        # Alleles are joined by ";" ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14"); a "; " before a word that is
-        # not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
-        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
+        # Alleles are joined by ";" or "," ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14", "Dat-Cre (het), Ai32 (hom)");
+        # a "; " or ", " before a word that is not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
+        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|[;,]\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
     elif name == "institution":
         # "Washington University in St. Louis", "St. Jude Children's Research Hospital": "St." is no sentence end
         stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
