@@ -74,14 +74,38 @@ AS_SAID = (
 )  # fmt: skip
 # Short acronyms that are other words in prose; trusted only as a whole answer or after "in"/"area".
 PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc"}
+# Words before an area that make it narrower ("dorsal CA1", "layer 5 of", "anterodorsal thalamus",
+# "paraventricular thalamus"): the area is then kept as written.
 _DETAIL = (
     r"(?:(?:left|right|dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|"
-    r"intermediate)\s+|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?)*"
+    r"intermediate|(?:antero|postero|dorso|ventro|medio|latero|rostro|caudo)[a-z]+|(?:para|peri)[a-z]+(?:al|ar))\s+"
+    # "dorsal and ventral CA1": two parts were said (two sides, "left and right", are weighed by the finder)
+    r"|(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial)\s*(?:and|&|/)\s*"
+    r"|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?){0,4}"  # (bounded: linear on long lists)
 )
 # A layer after an area ("piriform cortex, layer 2", "V1 L2/3", "barrel cortex layer 4"): part of the area said.
 LAYER_AFTER = re.compile(
     r"(?:\s*,\s*|\s+)(?:layers?\s*|L)(?:\d|I{1,3}V?|VI?)(?:/\d|[ab])?"
     r"(?:\s*(?:and|&|to|-|/)\s*(?:layers?\s*|L)?\d[ab]?|\s*,\s*(?:layers?\s*|L)\d[ab]?)*(?![\w/])",
+    re.I,
+)
+# A part named after an area ("CA1 stratum pyramidale", "nucleus accumbens core", "primary somatosensory
+# cortex, forelimb region", "DG granule cell layer"): narrower than the area, so kept as written.
+_PART_WORD = (
+    r"(?!(?:the|a|an|this|that|its|our|their|and|or|in|of|at|to|from|was|were|is|are|which|same|other|"
+    r"target|injection|stimulation|recording)\b)[\w-]+\s+"
+)
+_PART_HEAD = r"(?:region|subregion|subfield|representation|division|column|layer|zone|part)"
+_PART_START = (
+    r"(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|upper|lower|"
+    r"forelimb|hindlimb|trunk|whiskers?|barrel|face|mouth|core|shell|layers?|L\d|stratum|monocular|binocular)"
+)
+PART_AFTER = re.compile(
+    r"(?:\s*,\s*|\s+)(?:stratum|str\.)\s+[a-z]+(?:[\s-]moleculare)?\b"
+    r"|\s+(?:core|shell)\b"
+    rf"|(?:\s*,\s*|\s+)(?:{_PART_WORD}){{1,2}}{_PART_HEAD}\b(?!\s*\d)"
+    # "S1 (forelimb)", "barrel cortex (C2 whisker column)", "CA1 (dorsal)": a part in brackets (a side is no part)
+    rf"|\s*\((?:{_PART_START}\b[^()\n]{{0,30}}|[^()\n]{{0,30}}\b{_PART_HEAD})\)",
     re.I,
 )
 _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
@@ -129,19 +153,36 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
             best = match.span()
     if best is None and in_prose:
         named = _NAMED_AREA.search(text) or _NUMBERED_AREA.search(text)
-        return (named.group(1), named.start(1), named.end(1)) if named else None
+        if named is None:
+            return None
+        end = part_after(text, named.end(1))
+        return text[named.start(1) : end], named.start(1), end
     if best is None:
         return None
     end = _more_areas(text, lowered, best[1])
-    layer = LAYER_AFTER.match(text, end)
-    end = layer.end() if layer else end  # "piriform cortex, layer 2": the layer is part of what was said
+    end = part_after(text, end)  # "piriform cortex, layer 2", "CA1 stratum oriens": part of what was said
     said = text[best[0] : end]
     acronym = BY_NAME.get(said.lower()) if end == best[1] else None
     return (acronym or said), best[0], end
 
 
+def part_after(text: str, end: int) -> int:
+    """Where an area ending at `end` ends with the layers and parts said after it."""
+    while (part := LAYER_AFTER.match(text, end) or PART_AFTER.match(text, end)) is not None and part.end() > end:
+        end = part.end()
+    return end
+
+
 # "CA1 and CA3", "the ACC and the prelimbic cortex", "V1, V2 and LM": several areas are kept as written.
 _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*|\s+plus\s+)(?:the\s+)?")
+
+
+# An area this table does not hold, said beside one it does ("the anterodorsal thalamus and postsubiculum",
+# "V1 and perirhinal cortex"): a word built on an area's head noun, or an adjective before one.
+_HEAD = r"(?:subiculum|thalamus|cortex|striatum|colliculus|septum|amygdala|hippocampus|habenula|nucleus|gyrus|area)"
+_UNLISTED_AREA = re.compile(rf"{_DETAIL}(?:[a-z]+{_HEAD}|[a-z]+(?:al|ar|ic|ate)\s+{_HEAD})(?![\w-])")
+# "V1 and LM", "ALM and M2": an area's acronym the table does not hold, beside one it does (not a signal's name)
+_UNLISTED_ACRONYM = re.compile(r"(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|IR|UV|USB|PCR|DAQ)\b)[A-Z]{2,5}\b(?![\w-])")
 
 
 def _more_areas(text: str, lowered: str, end: int) -> int:
@@ -153,6 +194,10 @@ def _more_areas(text: str, lowered: str, end: int) -> int:
             if (found := re.compile(rf"{_DETAIL}{re.escape(name)}(?![\w-])").match(lowered, join.end())) is not None
             and (len(name) > 4 or _looks_like_acronym(text[found.start() : found.end()]))
         ]
+        unlisted = _UNLISTED_AREA.match(lowered, join.end())
+        if unlisted is None and not join.group(0).rstrip().endswith("the"):  # "V1 and the LED": a thing, not an area
+            unlisted = _UNLISTED_ACRONYM.match(text, join.end())
+        following += [unlisted.end()] if unlisted else []
         if not following:
             return end
         end = max(following)
@@ -164,9 +209,38 @@ def _looks_like_acronym(word: str) -> bool:
     return bool(re.search(r"[A-Z]", word))
 
 
+# "the cortex above CA1", "overlying the hippocampus", "lateral to V1": the area is a landmark, not the site.
+# ("a window over somatosensory cortex" images that cortex: "above"/"over" make a landmark only after tissue)
+_LANDMARK_BEFORE = re.compile(
+    r"\b(?:overlying|underlying|near|beside|next\s+to|adjacent\s+to|close\s+to|"
+    r"(?:dorsal|ventral|lateral|medial|anterior|posterior|rostral|caudal)\s+to|"
+    r"(?:cortex|tissue|area|region|layers?|matter|callosum|structures?)\s+(?:just\s+)?(?:above|below|over|under))"
+    r"\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+def landmark_doubt(text: str, start: int) -> str:
+    landmark = _LANDMARK_BEFORE.search(text[max(0, start - 25) : start])
+    return f"the area is named as a landmark ('{landmark.group(0).strip()}'), not as the site" if landmark else ""
+
+
+_ONLY_A_SIDE = re.compile(
+    r"\s*(?:the\s+)?(?:(?:left|right|both|contralateral|ipsilateral)\s+(?:hemispheres?|sides?)|bilateral(?:ly)?|"
+    r"(?:left|right|both|contralateral|ipsilateral))\W*",
+    re.I,
+)
+
+
+def only_a_side(text: str) -> bool:
+    """'left hemisphere', 'bilateral': which side, not which area ("Site: left hemisphere, M1")."""
+    return _ONLY_A_SIDE.fullmatch(text) is not None
+
+
 def normalize_location(text: str) -> RuleResult:
     raw = _LEADING_WORDS.sub("", clean(text))
-    if not raw or raw.lower() in {"n/a", "na", "none", "unknown", "?"}:
+    bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
+    if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
     if len(raw) > 120:
         return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)

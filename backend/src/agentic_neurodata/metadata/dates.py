@@ -78,11 +78,17 @@ def normalize_date_of_birth(text: str, now: datetime | None = None) -> RuleResul
     return _normalize_datetime(BIRTH_FIELD, text, now, zone_required=False)
 
 
+# A year-first date whose month is over 12 ("2023-13-01", "2023/25/04").
+_NO_SUCH_MONTH = re.compile(r"(?<![\d.])\d{4}[-/.](?:1[3-9]|[2-9]\d)[-/.]\d{1,2}(?![\d])")
+
+
 def _normalize_datetime(field: str, text: str, now: datetime | None, zone_required: bool) -> RuleResult:
     raw = clean(text)
     example = START_EXAMPLE if zone_required else BIRTH_EXAMPLE
     if not raw:
         return reject(field, f"The {_label(field)} is empty.", example)
+    if _NO_SUCH_MONTH.search(raw):  # "2023-13-01": year first, then a month that does not exist; no guess at it
+        return reject(field, f"'{raw}' has no month 13 or over: please give the date as YYYY-MM-DD.", example)
     now = now or datetime.now(UTC)
     aware = _aware_iso(raw)
     if aware is not None:

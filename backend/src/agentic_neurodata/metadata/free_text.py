@@ -30,7 +30,7 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, named_by_cue
+from .brain_areas import find_area, landmark_doubt, named_by_cue, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
@@ -41,6 +41,7 @@ from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import certainty, edits, keys, people, several, subject, tables, talk
 from .prose import intents as said
 from .prose.words import (
+    DASH_KEYED,
     KEYS,
     MASK,
     PAIR,
@@ -52,7 +53,7 @@ from .prose.words import (
     value_end,
 )
 from .result import RuleResult, ask_back
-from .strains import NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
+from .strains import CROSSED_AFTER, NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
 from .zones import Zone, find_zone, is_city
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -102,6 +103,8 @@ _ONLY_WHEN = re.compile(
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
     re.I,
 )
+# "was done", "were performed": a verb after the words makes them the subject of a sentence.
+_VERB_OF_A_SENTENCE = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\b"
 # A short label before a colon that leads a description ("Today's session: ...").
 _LABEL = re.compile(r"^[^:]{1,30}:\s+(?=\S)")
 # "Today's session: ...", "Recording: ...": a label naming the session says what follows describes it.
@@ -111,14 +114,53 @@ _SESSION_LABEL = re.compile(
 _ID_FIELDS = {"subject_id", "session_id", "cell_id"}
 # Words that make an answer a sentence around a name rather than the name itself.
 _IN_A_SENTENCE = re.compile(r"^(?:we|we'?re|our|i|i'?m|it'?s|it\s+is|part\s+of|at|in|from)\b|" + GUESS.pattern, re.I)
+# "Home institution:", "previous lab:", "Institution (funding):", "Experimenter (surgery):": a key of another time or
+# role than the recording's.
+_OTHER_ONE_BEFORE_KEY = re.compile(
+    r"\b(?:previous|former|old|earlier|home|funding|backup|surgery|surgical)[\s_]+"
+    r"(?:institution|institute|university|lab|laboratory|experimenters?)\b[^:=\n]{0,20}(?:[:=]\s*)?$|"
+    r"\((?:[^()]*\b(?:funding|funder|surgery|surgical|previous|former|home|analysis|histology|PI)\b[^()]*)\)\s*"
+    r"(?::|=)?\s*$",
+    re.I,
+)
+_ADD_PEOPLE_AS = re.compile(
+    rf"\b(?:add|put|list|use|set|enter)\s+(?P<value>{people.PEOPLE})\s+as\s+(?:the\s+)?(?P<key>experimenters?)\b"
+)
+# After "should be": a quoted value, a capitalised one, a number, or a list ("place cells, theta sequences").
+_SAID_VALUE_AFTER_SHOULD = re.compile(r"['\"‘“]|[A-Z0-9]|[^\n.;]{1,60}?,\s*\w")
+_QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
+_PUT_QUOTED_AS = re.compile(
+    rf"\b(?:put|use|write|set|enter|keep|make)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
+    r"(?P<key>[a-z][a-z_]*(?:[ \t]+[a-z_]+){0,3})",
+    re.I,
+)
+_KEEP_FIELD_AS_QUOTED = re.compile(
+    r"\b(?:keep|put|set|write|use|have|make)\s+(?:the\s+|our\s+)?(?P<key>[a-z][a-z_ ]{1,30}?)(?:\s+field)?\s+as\s+"
+    rf"{_QUOTED}",
+    re.I,
+)
+# "we're at Brown", "I'm based at Tufts", "from Emory": where the person is, said before the name.
+_WHERE_WE_ARE = re.compile(
+    r"^\s*(?:(?:we'?re|we\s+are|i'?m|i\s+am|it'?s|it\s+is|it\s+was|they'?re|they\s+are|this\s+was)\s+)?"
+    r"(?:(?:based|located|working|recorded|done)\s+)?(?:at|in|from)\s+(?:the\s+)?",
+    re.I,
+)
 _ID_CHANGE = re.compile(
     r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
 )
 _CUT_CLAUSE = "the words are what was left of a sentence once other values were taken out of it"
 _FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
+# Of a long list of areas or strains, the first few are weighed: enough to tell them apart, linear on long lists.
+_MOST_AREAS = 12
 _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
+)
+# "Project name:", "File name:", "Session name:": the key "name" said of a thing, not of a person.
+_THING_NAME_KEY = re.compile(
+    r"(?<![\w'])(?!(?:experimenter|person|researcher|recorder|user|operator|scientist|investigator|your|my|full|"
+    r"first|last|given|family|the|a)\b)[a-z]+(?:'s)?[ \t_]+name$",
+    re.I,
 )
 # An explicit id is one word ("m042", "sub-01"), or a cage-qualified number ("7 of cage C") to ask back;
 # "mouse 7 of cage C" after a key is left to the species finder, which reads both.
@@ -215,7 +257,15 @@ class _Reader:
             return self.result
         if self._whole_message_intent(text):
             return self.result
-        if said.QUESTION.search(text) and len(text.split()) <= 15 and not re.search(r"\d", text):
+        question = said.question_only(text)  # "Dear team, can you ...? Best, Amal": the question itself
+        # "Can you put Lab: Carandini Lab ... please": a request that gives values is not a question
+        request = PAIR.search(text) and not question.rstrip().endswith("?")
+        if (
+            said.QUESTION.search(question)
+            and len(question.split()) <= 15
+            and not re.search(r"\d", text)
+            and not request
+        ):
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
@@ -234,6 +284,7 @@ class _Reader:
             return self.result
         for step in (
             self._keyed_roles,
+            self._quoted_for_a_field,
             self._explicit_pairs,
             self._zone_for_partial,
             self._dates,
@@ -242,6 +293,7 @@ class _Reader:
             self._people,
             self._acronym_after_person,
             self._genotype_and_strain,
+            self._this_files_subject,
             self._species_and_subject,
             self._named_subject,
             self._subject_id,
@@ -294,6 +346,9 @@ class _Reader:
                 said_so = pattern.search(text) if how == "search" else pattern.match(text)
                 if said_so is None:
                     continue
+                one_field = said.NO_FIELD.match(text) if kind is IntentKind.DECLINE else None
+                if one_field and field_named(one_field.group("field")):
+                    return False  # "No keywords for this one.": one field declined, for the clause intents
                 if kind is not IntentKind.ACCEPT_AS_IS and parse_free_text(text[said_so.end() :], now=self.now).values:
                     return False  # "ok so the rat is RT_44", "no, mouse M7": the values are the answer, not a yes/no
                 self.intent(kind, [], text)
@@ -303,12 +358,19 @@ class _Reader:
     def _clause_intents(self) -> None:
         text = self.buffer.text
         position = 0
+        named_before: list[str] = []
         for clause in said.CLAUSES.split(text):
             start = text.find(clause, position)
             if start < 0 or not clause.strip():
                 continue
             position = start + len(clause)
             named = mentioned_fields(clause)
+            # "I will send the weights tomorrow, I don't have them here": "them" is the field named just before
+            referred = (
+                named_before if not named and re.search(r"\b(?:them|it|those|that\s+one)\b", clause, re.I) else []
+            )
+            named_before = named
+            named = named or referred
             kind = None
             if said.DONT_KNOW.search(clause) and not self._unknown_is_a_value(clause, named):
                 kind = IntentKind.DONT_KNOW
@@ -364,6 +426,8 @@ class _Reader:
             )
             answer = mine.group("name") if mine else answer  # "I did it myself (Yara Haddad)"
             answer = answer.lstrip(" -–—:,")  # "me - Laura Jiménez": a name does not start with a dash
+            # "Hana Kobayashi (the student), not the PI": who it is not, after the name
+            answer = re.sub(r"\s*,\s*not\s+(?:the\s+|my\s+|our\s+)?[\w\-]+(?:\s+[\w\-]+)?\W*$", "", answer)
             # "me (Hana Novotná)", "Dr. X and her student Y": the names, not the words saying who they are
             answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
             answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
@@ -371,7 +435,11 @@ class _Reader:
             if aside and not certainty.names_other_role(aside.group("who")):
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
-        self.store(name, answer)
+        doubt = ""
+        lead = _WHERE_WE_ARE.match(answer) if name == "institution" else None
+        if lead and lead.end() < len(answer):  # "we're at Brown": the words saying where are not the name
+            answer, doubt = answer[lead.end() :], "the name was said in a sentence and is not one we know"
+        self.store(name, answer, doubt=doubt)
         return True
 
     def _keyed_roles(self) -> None:
@@ -391,6 +459,10 @@ class _Reader:
                 end, raw = (start + lower.start(), raw[: lower.start()]) if lower else (end, raw)
             if role.field == "experimenter" and not re.fullmatch(people.PEOPLE, raw):
                 continue  # "Recordings: CA1 and CA3": a key naming who recorded, then no names
+            if role.field == "experimenter":  # "Recordings: A and B (EPFL)": the aside is left for the other finders
+                aside = re.search(r"\s*\([^()]*\)\s*$", raw)
+                end, raw = (start + aside.start(), raw[: aside.start()]) if aside else (end, raw)
+                raw = re.sub(r"\s*\([^()]*\)", "", raw)
             if role.field in ("age", "weight"):
                 raw = raw.split("(")[0].strip()  # "P42 (injected at P21)": the aside is another time
             if not raw or (role.field and _PRONOUN.fullmatch(raw)):
@@ -406,6 +478,28 @@ class _Reader:
                 self.store(role.field, f"{raw} {unit}" if unit else raw, doubt=doubt)
             self.buffer.claim(role.key_start, end, role.field or "other role")
 
+    def _quoted_for_a_field(self) -> None:
+        """ "put 'Spontaneous activity, 20 min' as the session description", "keep the session description as
+        'X'": a quoted value the person asks to write into a field they name."""
+        found = [*_PUT_QUOTED_AS.finditer(self.buffer.text), *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text)]
+        found += list(
+            _ADD_PEOPLE_AS.finditer(self.buffer.text)
+        )  # "pls add Chen, Yu-Ting and Okonkwo, Chidi as experimenters"
+        for match in found:
+            words = re.sub(r"[\s_]+", " ", match.group("key").lower().strip()).split()
+            # "as the session description please": the longest words that name a field
+            said = next((" ".join(words[:n]) for n in range(len(words), 0, -1) if " ".join(words[:n]) in KEYS), "")
+            name = KEYS.get(said)
+            if not name or MASK in match.group(0):
+                continue
+            if re.search(
+                r"\b(?:don'?t|do\s+not|never|wouldn'?t|would\s+not|not)\s+$", self.buffer.text[: match.start()][-20:]
+            ):
+                self.buffer.claim(match.start(), match.end(), "not to write")  # "don't put 'Smith Lab' as the lab"
+                continue
+            self.store(name, match.group("value"))
+            self.buffer.claim(match.start(), match.end(), name)
+
     def _units_key(self) -> str:
         """'recording_weight=27.8; units=g': a key giving the unit of the row's bare numbers."""
         units = re.search(r"\bunits?\s*[:=]\s*(?P<unit>g|kg|mg|grams?)\b", self.buffer.original, re.I)
@@ -419,12 +513,29 @@ class _Reader:
             name = KEYS.get(re.sub(r"[\s_]+", " ", match.group("key").lower().strip()))
             if not name:
                 continue
+            between = self.buffer.text[match.end("key") : match.start("value")]
+            if re.search(r"\b(?:should|must)\b", between, re.I) and not _SAID_VALUE_AFTER_SHOULD.match(
+                self.buffer.text, match.start("value")
+            ):
+                continue  # "the institution must be spelled in full", "keywords should be short": a rule, not a value
+            dashed = re.match(r"\s*[-–—]", between)
+            if dashed and name not in DASH_KEYED:
+                continue  # "Age - see notes": only names and free text are read after a dash
             start = match.start("value")
             end = value_end(self.buffer.text, start, name, spans)
+            if name == "institution" and people.DEPARTMENT.fullmatch(self.buffer.text[start:end].strip()):
+                # "Institution: Department of Neuroscience, Columbia University": the institution after the unit
+                after = re.match(r"\s*,\s*(?=\S)", self.buffer.text[end:])
+                start = end + after.end() if after else start
+                end = value_end(self.buffer.text, start, name, spans) if after else end
             if name == "institution":  # "University of California, San Francisco": the campus is part of the name
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
+            quoted = re.match(r"(['\"])([^'\"\n]{1,300})\1", self.buffer.original[start : start + 310])
+            if quoted and name not in ("keywords",):  # "'Visual coding, Neuropixels'  # from the template"
+                end, raw = start + quoted.end(), quoted.group(2)
+                start += 1
             listed = list_items(self.buffer.original, start) if name in ("experimenter", "keywords") else None
             if listed:  # "experimenter:\n  - Buccino, Alessio\n  - Trapani, Alessandra": each item is one
                 raw, end = "; ".join(listed[0]), listed[1]
@@ -432,6 +543,11 @@ class _Reader:
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
+            if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
+                self.buffer.original[max(0, match.start() - 25) : match.start("value")]
+            ):
+                self.buffer.claim(match.start(), end, "other role")  # "Home institution: X", "Institution (funding): Y"
+                continue
             if name == "lab" and re.match(
                 r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
                 raw,
@@ -440,18 +556,27 @@ class _Reader:
                 continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
+            keyed_name = match.group("key").lower() == "name"  # (the words before it, bounded: stays linear)
+            if keyed_name and _THING_NAME_KEY.search(
+                self.buffer.original[max(0, match.start() - 40) : match.end("key")]
+            ):
+                continue  # "Project name: Moser Lab grid cells": a thing's name, not a person's
             if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
                 name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
             if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
                 lead = re.match(r"(?:me|myself|I)\s*[,:\-–]\s*(?=\S)", raw)
                 start, raw = (start + lead.end(), raw[lead.end() :]) if lead else (start, raw)
+                # "myself (Sara Lindgren)": the name in brackets; "Sun-hee Kim, Ji-ho Lee and myself": the named ones
+                mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
+                start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
+                raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
             aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
             if aside and "(" not in raw[: aside.start()]:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
                 # its words stay for the other finders (an institution).
                 end, raw = start + aside.start(), raw[: aside.start()]
             if name == "electrode_location" and (
-                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0])
+                people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):
                 continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
             bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"
@@ -497,8 +622,19 @@ class _Reader:
                 doubt = doubt or certainty.guess_before(self.buffer.original, match.start())
                 if name not in _FREE_TEXT:  # "Location: hippocampus (dorsal), but histology is pending"
                     doubt = doubt or certainty.guess_after(self.buffer.original, end)
+                    note = _NOTE_OF_ANOTHER_TIME.search(raw)  # "CA1 (planned)", "25.1 g (pre-surgery)"
+                    doubt = doubt or (f"the note '{note.group(0)}' says it is not this session's" if note else "")
+                if name == "strain" and CROSSED_AFTER.match(self.buffer.original, end):
+                    doubt = doubt or "the strain is said to be crossed with another"  # "C57BL/6J, crossed with 129"
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
+                if name == "experimenter":  # "Experimenters: Ana Ruiz, Tom Berg, and the PI"
+                    doubt = doubt or people.unnamed_after(self.buffer.original, end)
+                if name in ("experimenter", "lab", "institution"):  # "Institution: UCSF - no wait, UCSD"
+                    cut = people.correction_inside(raw)
+                    if cut is not None:
+                        raw, doubt = raw[:cut], doubt or "the words after it correct what was said"
+                    doubt = doubt or people.corrected_after(self.buffer.original, raw, start + len(raw))
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 
@@ -530,13 +666,15 @@ class _Reader:
             if born or birth_asked:
                 raw = self.buffer.original[start:end]
                 doubt = certainty.alternatives_doubt(self.cues, start, end) or hedge_near(self.cues, start, end)
-                self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
+                if not _ANOTHER_ANIMAL_BORN.search(re.split(r"[,;.]", before)[-1]):  # "Dam DOB ...": not this animal's
+                    self.store("date_of_birth", raw, self._dated_rule("date_of_birth", raw), doubt)
             else:
                 doubt = (
                     certainty.start_time_doubt(self.cues, start, end)
                     or certainty.alternatives_doubt(self.cues, start, end)
                     or hedge_near(self.cues, start, end)
                     or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
+                    or certainty.guess_beside(self.cues, start, end)  # "10:00 CET (I think)", "..., probably"
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
@@ -620,6 +758,7 @@ class _Reader:
             for pattern in (people.UNIVERSITY_OF, people.NAMED_INSTITUTION, people.KNOWN_INSTITUTION)
             for m in pattern.finditer(self.buffer.text)
         ]
+        found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
             found += [
                 m.span("acronym")
@@ -627,10 +766,19 @@ class _Reader:
                 if not people.names_something_else(m.group("acronym"))
                 and not named_by_cue(self.buffer.text, *m.span("acronym"))
                 and not certainty.names_other_organisation(m.group("acronym"))
+                and not people.acronym_is_a_source(self.buffer.text, m)
                 and not any(s <= m.start("acronym") < e for s, e in found)
             ]
         if not found:
-            acronym = people.ACRONYM_AFTER_AT.search(self.buffer.text)
+            # "rats from the NIA colony were recorded at NTNU": where the animals came from is passed over
+            acronym = next(
+                (
+                    m
+                    for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
+                    if not people.acronym_is_a_source(self.buffer.text, m)
+                ),
+                None,
+            )
             named = acronym and (
                 people.names_something_else(acronym.group("acronym"))
                 or named_by_cue(self.buffer.text, *acronym.span("acronym"))
@@ -656,17 +804,30 @@ class _Reader:
             if MASK not in self.buffer.text[start:end]:
                 self.buffer.claim(start, end, "institution")
 
+    def _without_denied(self, spans: list[tuple[int, int]], kind: str) -> list[tuple[int, int]]:
+        """'the Harvey lab, not the Datta lab', 'University of Bonn, not University of Cologne': a name said
+        after 'not' is denied; its words are claimed and it is no rival of the one meant."""
+        denied = [(s, e) for s, e in spans if people.DENIED_BEFORE.search(self.buffer.original, max(0, s - 20), s)]
+        kept = [span for span in spans if span not in denied]
+        for start, end in denied:
+            self.buffer.claim(start, end, kind)
+        return kept
+
     def _institution_at(self, start: int, end: int, others: int, joined: bool = False) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
         doubt = "the message names another institution joined to it" if joined else ""
         doubt = doubt or certainty.institution_doubt(original, start, end, others)
         doubt = doubt or certainty.signature_doubt(original, start)
+        sentence = certainty.sentence_around(original, start, end)
+        doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
-        if re.match(r"\s+(?:for|of)\s+(?:the\s+)?[A-Z]", original[end:]) and " " not in raw:
-            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research"
+        if re.match(r"\s+(?:(?:for|of)\s+(?:the\s+)?)?[A-Z][A-Za-z]", original[end:]) and " " not in raw:
+            doubt = doubt or "the name goes on after the short form"  # "MPI for Brain Research", "NYU Langone Health"
+        if people.town_not_institution(original, start, end):
+            doubt = doubt or "the name may be the town's"  # "we recorded in Cambridge, MA"
         self.store("institution", raw, doubt=doubt)
         self.buffer.claim(start, end, "institution")
 
@@ -675,10 +836,16 @@ class _Reader:
         text = self.buffer.text
         found = sorted([*people.LAB_OF.finditer(text), *people.NAMED_LAB.finditer(text)], key=lambda m: m.start())
         found = [m for m in found if not any(_inside(m.span(), o.span()) for o in found)]
+        kept = self._without_denied([m.span() for m in found], "lab")
+        found = [m for m in found if m.span() in kept]
         if not found:
             return
-        doubts = [(m, certainty.lab_doubt(self.cues, *m.span())) for m in found]
-        match, doubt = several.pick(doubts, lambda m: False, "lab")
+        doubts = [
+            (m, certainty.lab_doubt(self.cues, *m.span()) or people.lab_of_something(self.cues, *m.span()))
+            for m in found
+        ]
+        # "designed in the Brody lab; we ran it in the Witten lab": the lab whose clause says the work was done there
+        match, doubt = several.pick(doubts, lambda m: people.lab_did_the_work(self.cues, *m.span()), "lab")
         self.store("lab", match.group(0), doubt=doubt)
         for other in found:
             self.buffer.claim(other.start(), other.end(), "lab")
@@ -695,8 +862,20 @@ class _Reader:
             (m for m in cued if people.certain_cue(text, m) and not certainty.other_role_before(text, m.start())), None
         )
         certain = match is not None
+        # "sessions 1-3 were recorded by A, sessions 4-6 by B", "by A on Monday and by B on Tuesday": people
+        # named for different parts; which one recorded this file is asked
+        parts = [
+            m
+            for m in cued[:12]  # (a few are enough: a long list of cues must not make the reader quadratic)
+            if (people.certain_cue(text, m) or people.parallel_by(text, m))
+            and not certainty.other_role_before(text, m.start())
+            and match is not None
+            and m.group("people") != match.group("people")
+            and not _inside(m.span("people"), match.span("people"))
+        ]
         # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
-        match = match or people.PERSON_BEFORE_VERB.search(text) or (cued[0] if cued else None)
+        doer = None if certain else people.PERSON_BEFORE_VERB.search(text)
+        match = match or doer or (cued[0] if cued else None)
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
@@ -710,11 +889,22 @@ class _Reader:
         names = _without_affiliation(names)
         original = self.buffer.original
         end = start + len(names)
+        # "Riya Kapoor ran it, I just did the analysis": another role said in a clause of another subject is theirs
+        said_to = people.own_clause_end(original, end) if match is doer else len(original)
         doubt = (
             certainty.guess_doubt(original, start, end)
             if certain
-            else certainty.experimenter_doubt(original, start, end) or certainty.other_act_by(original, start)
+            else certainty.experimenter_doubt(original[:said_to], start, end) or certainty.other_act_by(original, start)
         )
+        if parts:
+            doubt = doubt or f"the message names other people for other parts ({parts[0].group('people')})"
+        key = people.key_before(original, start)
+        if key and KEYS.get(re.sub(r"[\s_]+", " ", key.lower())) != "experimenter":
+            doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
+        doubt = doubt or people.corrected_after(original, names, end)
+        doubt = doubt or people.unnamed_after(original, end)
+        if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
+            doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
         said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))
@@ -750,7 +940,7 @@ class _Reader:
                 self.buffer.claim(match.start(), match.end(), "genotype")
         strains = find_strains(self.buffer.text)
         if strains:
-            doubts = [(m, self._strain_doubt(m)) for m in strains]
+            doubts = [(m, self._strain_doubt(m)) for m in strains[:_MOST_AREAS]]  # (a long list: several either way)
             strain, doubt = several.pick(doubts, lambda m: False, "strain", strict=True)
             self.store("strain", strain.group(0), doubt=doubt)
             for match in strains:
@@ -798,6 +988,16 @@ class _Reader:
             or certainty.lineage_doubt(original, genotype.start(), genotype.end())
         )
 
+    def _this_files_subject(self) -> None:
+        """'mouse PB-12 died ..., so this file is from her sister PB-13': of the animals named, the one the
+        words say this file is about is the subject."""
+        match = subject.this_files_subject(self.buffer.text)
+        if match is not None and not hedge_near(self.cues, *match.span("id")):
+            self.store("subject_id", match.group("id"))
+            if not subject.find_species(match.group("between")):
+                # (after a species word the id stays for the species finder: it says which of several animals)
+                self.buffer.claim(*match.span("id"), "subject_id")
+
     def _species_and_subject(self) -> None:
         text = self.buffer.text
         match = subject.find_species(text)
@@ -823,6 +1023,7 @@ class _Reader:
                 self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
         match, rivals = self._species_among_rivals(text, match)
+        match = _outside_a_quoted_note(text, self.buffer.original, match)
         if not rivals and subject.plural(match.group(0)) and not subject.ID_AFTER_SPECIES.match(text, match.end()):
             # "mice from JAX, mouse m1": the mention of one animal with its id says which one is the subject
             with_id = [m for m in subject.find_all_species(text) if subject.ID_AFTER_SPECIES.match(text, m.end())]
@@ -849,6 +1050,8 @@ class _Reader:
             subject.looks_like_id(m.group("id")) for m in subject.SUBJECT_CUE.finditer(self.buffer.original)
         )
         lone = lone and not own_subject
+        # "Macaca mulatta x fascicularis hybrid?", "probably a mouse": not one species said for sure
+        doubt = doubt or _hybrid_doubt(self.buffer.original, end) or _species_guess(self.cues, start, end)
         if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
             # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
@@ -857,8 +1060,12 @@ class _Reader:
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
         end = latin.end() if latin else end
         after = subject.ID_AFTER_SPECIES.match(text, end)
-        if after and ":" in after.group("colon") and subject.plural(self.buffer.original[start:end]):
-            after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them
+        if after and subject.area_not_id(text, after):
+            after = None  # "mouse V1 recording": the area, not the animal
+        if after and subject.plural(self.buffer.original[start:end]):
+            after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
+        if after is None and not subject.plural(said):
+            after = self._id_after_a_broader_word(text, said, end)  # "C. elegans N2, hermaphrodite, worm 4"
         if after and subject.looks_like_id(after.group("subject"), after_species=True):
             raw = after.group("subject")
             if after.group("group"):  # "mouse 7 of cage C": the id holds the cage too, asked back
@@ -880,6 +1087,20 @@ class _Reader:
         named = subject.NAME_AFTER_SPECIES.match(text, end)
         if named and named.group("subject").lower() not in _NOT_PEOPLE:
             self.taken(named.start("subject"), named.end("subject"), "subject_id", "subject_id", named.group("subject"))
+
+    def _id_after_a_broader_word(self, text: str, said: str, end: int) -> re.Match[str] | None:
+        """The id after a later, broader word for the same animal ("C. elegans ..., worm 4", "Macaca
+        mulatta, monkey M3"); None when there is no such word, or more than one."""
+        species = validate_field("species", said).value
+        found = [
+            after
+            for mention in subject.find_all_species(text[end:])
+            if (broad := validate_field("species", mention.group(0))).needs_confirmation
+            and species in {p.value for p in broad.proposals}
+            and not subject.plural(mention.group(0))
+            and (after := subject.ID_AFTER_SPECIES.match(text, end + mention.end())) is not None
+        ]
+        return found[0] if len(found) == 1 and not found[0].group("group") else None
 
     def _exact_over_broad(self, text: str) -> tuple[str, int, int] | None:
         """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
@@ -950,6 +1171,8 @@ class _Reader:
             cue = match.group(0)[: match.start("id") - match.start()]
             if re.search(r"\b(?:is|was)\s*$", cue) and _AGE_TOKEN.fullmatch(match.group("id")):
                 continue  # "the subject was P60": an age after the copula, not an id
+            if re.search(r"\b(?:pup|larva)\s*$", cue, re.I) and _AGE_TOKEN.fullmatch(match.group("id")):
+                continue  # "pup P7 recorded today": the pup's age, not an id
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
@@ -1012,7 +1235,10 @@ class _Reader:
                 or self._group_age_doubt(match)
                 or _range_in_words_doubt(self.cues, match.start())
                 or self._age_of_a_named_person(match.start())
-                or self._pronoun_of_one_of_two(match.start()),
+                or self._pronoun_of_one_of_two(match.start())
+                or certainty.guess_in_clause(self.cues, *match.span())  # "male; I think 12 weeks"
+                or ("the age is approximate" if re.search(r"~|\b(?:about|around|approx)", match.group(0), re.I) else "")
+                or _age_now_recorded_before(self.cues, match.end()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
             for match in pattern.finditer(self.buffer.text)
@@ -1064,6 +1290,10 @@ class _Reader:
         own = self.result.settles("subject_id")
         if group and own:
             return f"said of a group ('{group.group('group')}'), not this animal"
+        # "The pups were P10; their mother KR-9 ...": an age said of several animals beside this one or a parent
+        plural = _PLURAL_WERE_BEFORE.search(self.buffer.original[max(0, age.start() - 40) : age.start()])
+        if plural and (own or _ANOTHER_ANIMAL_BORN.search(self.cues)):
+            return f"said of several animals ('{plural.group(0).strip()}'), not this one"
         # "mice (8-12 weeks) were used", "two monkeys, 7 and 9 years old": a range of ages in a sentence
         # about several animals is the group's; the one subject has one age within it.
         if subject.AGE_RANGE.fullmatch(age.group(0)) or re.search(r"\d\s*(?:and|,)\s*\d", age.group(0)):
@@ -1095,8 +1325,18 @@ class _Reader:
             return "a share of a weight, not the animal's weight"
         if re.search(r"\d\s*(?:-|–|to)\s*$", before):
             return "a range of weights, not one animal's"
+        if re.search(r"(?:±|\+/-|\+-)\s*$", before):
+            return "a spread of weights, not one animal's"  # "300 ± 20 g"
+        if _in_a_quoted_note(self.buffer.original, weight.start()):
+            return "the weight is in a quoted note, which may be of another day"
+        if _NO_RECORDING.search(self.cues):
+            return "the message says there was no recording that day"  # "weighed HS-2 (24 g), no recording today"
         start, end = weight.span("weight")
-        return certainty.time_of_life_doubt(self.cues, *weight.span()) or hedge_near(self.cues, start, end)
+        return (
+            certainty.time_of_life_doubt(self.cues, *weight.span())
+            or hedge_near(self.cues, start, end)
+            or certainty.guess_in_clause(self.cues, start, end)  # "female; I think 24 g"
+        )
 
     def _lone_subject_id(self) -> None:
         """'C57BL/6 mice, male, m101, ...': a short code alone between commas is the subject id (in a
@@ -1112,8 +1352,11 @@ class _Reader:
 
     def _location(self) -> None:
         # Not claimed: "V1 recording" names the area and also describes the session.
-        text, found = self.buffer.text, []
-        while (area := find_area(text, in_prose=True)) is not None:
+        text, found, seen = self.buffer.text, [], 0
+        while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
+            text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
+            if landmark_doubt(self.cues, area[1]):
+                continue  # "the cortex above CA1": a landmark names no site, and is no rival of one
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])
@@ -1123,7 +1366,6 @@ class _Reader:
                 or certainty.both_sides_doubt(self.cues, area[1])
             )
             found.append((area, doubt))
-            text = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :]
         if not found:
             return
         said = {self.buffer.original[a[1] : a[2]].lower() for a, _ in found}
@@ -1156,7 +1398,12 @@ class _Reader:
                 continue
             if not _describes_the_session(kept):
                 continue
-            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or certainty.short_kind_of_session(kept)
+            # "Two-photon imaging was done by X": a short kind of session that is the subject of a sentence
+            # (about who or where) is not a label standing alone
+            subject_of_a_verb = re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
+            labelled = bool(_SESSION_LABEL.match(segment.group(0))) or (
+                certainty.short_kind_of_session(kept) and not subject_of_a_verb
+            )
             doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
             if self.store("session_description", kept, doubt=doubt):
                 # The words it was made of, up to the first value taken (the text above was tidied).
@@ -1301,6 +1548,95 @@ _JUST_ME = re.compile(r"^(?:just|only)\s+(?:me|myself)\s*[,:\-–]?\s*", re.I)
 _AFFILIATION = re.compile(
     r",\s*(?:[^,]*\b(?:University|Universit\w+|Institut\w*|College|Hospital|Charit\w+|Centre|Center|School)\b[^,]*)$"
 )
+
+
+# After a species: a second parent ("x fascicularis", "× M. fascicularis") or "hybrid"/"cross" in the words after it.
+# (a strain's cross, "mouse x CBA", "mouse F1 hybrid", is still one species)
+_HYBRID_AFTER = re.compile(
+    r"\s*(?:x|×)\s+(?:[A-Z][a-z]+\s+|[A-Z]\.\s*)?[a-z]{3,}|(?:\s+[a-z.]+){0,3}?\s+(?:hybrids?|crossbreds?)\b"
+)
+
+
+def _hybrid_doubt(original: str, end: int) -> str:
+    hybrid = _HYBRID_AFTER.match(original, end)
+    return f"the animal is said to be a cross ('{original[end : hybrid.end()].strip()}')" if hybrid else ""
+
+
+# "probably a rat", "maybe mice", "I think it was a rat", "rat, I think", "a rat?": the species is guessed.
+_GUESS_BEFORE_SPECIES = re.compile(
+    r"\b(?:I\s+think|I\s+believe|I\s+guess|probably|maybe|perhaps|possibly|presumably|not\s+sure\s+(?:if|whether))"
+    r"\s+(?:(?:it|this|that)\s+(?:was|is|'s)\s+|it'?s\s+)?(?:an?\s+)?(?:(?:adult|young|male|female)\s+)?$",
+    re.I,
+)
+_GUESS_AFTER_SPECIES = re.compile(r"\s*(?:\?|,?\s*(?:I\s+think|I\s+believe|probably|maybe|perhaps)\b)", re.I)
+
+
+def _species_guess(text: str, start: int, end: int) -> str:
+    guess = _GUESS_BEFORE_SPECIES.search(text[max(0, start - 40) : start]) or _GUESS_AFTER_SPECIES.match(text, end)
+    return f"the words say '{guess.group(0).strip()}'" if guess else ""
+
+
+_NOW_AFTER = re.compile(r"(?:\s+old)?\s*,?\s*(?:now|currently|today|at\s+present)\b", re.I)
+_RECORDED_BEFORE = re.compile(
+    r"\b(?:record\w*|sessions?|experiments?)\b[^.;]{0,40}\b(?:ago|last\s+(?:week|month|year)|earlier)\b", re.I
+)
+
+
+def _age_now_recorded_before(text: str, end: int) -> str:
+    """'She is 4 months old now; the recording was two weeks ago': the age today, not on the recording day."""
+    if _NOW_AFTER.match(text, end) and _RECORDED_BEFORE.search(text):
+        return "the age is said for now, and the recording was earlier"
+    return ""
+
+
+# A note in brackets after a keyed value saying it is a plan, an estimate or another time's.
+_NOTE_OF_ANOTHER_TIME = re.compile(
+    r"\([^()]*\b(?:planned|intended|target(?:ed)?|aim(?:ed)?|pre-?(?:surgery|op)|at\s+(?:surgery|arrival|implant)|"
+    r"estimated|approx\w*|the\s+parents|mother|father|virus|viral|AAV\w*|injected)\b[^()]*\)",
+    re.I,
+)
+# "The pups were P10", "the mice are about 8 weeks": an age said of animals in the plural.
+_PLURAL_WERE_BEFORE = re.compile(
+    r"\b(?:pups|mice|rats|animals|larvae|monkeys|littermates|offspring|siblings)\s+(?:were|are)\s+"
+    r"(?:all\s+)?(?:about\s+|around\s+)?$",
+    re.I,
+)
+# "Dam DOB 2022-10-10", "the mother was born on ...": a birth date said of another animal.
+_ANOTHER_ANIMAL_BORN = re.compile(
+    r"\b(?:dams?|sires?|mother|father|parents?|breeders?|sisters?|brothers?|cage\s*mates?|littermates?)\b", re.I
+)
+# "no recording today", "we did not record": the day a value was taken on is not a recording day.
+_NO_RECORDING = re.compile(
+    r"\bno\s+(?:recordings?|sessions?|ephys|imaging)\s+(?:today|that\s+day|this\s+day|on\s+that\s+day)\b|"
+    r"\b(?:did\s+not|didn'?t|could\s+not|couldn'?t|was\s+not|wasn'?t|were\s+not|weren'?t)\s+(?:be\s+)?record(?:ed)?\s+"
+    r"(?:today|that\s+day|on\s+that\s+day)\b",
+    re.I,
+)
+# A sentence someone else wrote, quoted ("from our surgeon: 'Implant on 2024-01-16, rat 21 at 360 g.'").
+_QUOTED_NOTE = re.compile(
+    r"""(?<!\w)(?:'(?=[^'\n]{0,600}?\s)[^'\n]{1,600}'|"(?=[^"\n]{0,600}?\s)[^"\n]{1,600}"|“[^”\n]{1,600}”)(?!\w)"""
+)
+
+
+def _in_a_quoted_note(original: str, position: int) -> bool:
+    notes = (m.span() for m in _QUOTED_NOTE.finditer(original) if m.end() - m.start() >= 15)
+    return any(start < position < end for start, end in notes)
+
+
+def _outside_a_quoted_note(text: str, original: str, first: re.Match[str]) -> re.Match[str]:
+    """The animal named in a quoted note is another message's: an id given for the same species outside
+    it says which animal this one is ("the surgeon wrote: 'rat 21 at 360 g' ... rat ID GR-21")."""
+    if not _in_a_quoted_note(original, first.start()):
+        return first
+    species = validate_field("species", first.group(0)).value
+    outside = [
+        m
+        for m in subject.find_all_species(text)
+        if not _in_a_quoted_note(original, m.start())
+        and validate_field("species", m.group(0)).value == species
+        and subject.ID_AFTER_SPECIES.match(text, m.end())
+    ]
+    return outside[0] if outside else first
 
 
 def _without_affiliation(names: str) -> str:

@@ -36,7 +36,7 @@ GUESS = re.compile(
     r"\b(?:I\s+think|I\s+believe|I\s+guess|I\s+suppose|probably|maybe|perhaps|possibly|presumably|"
     r"might\s+(?:be|have\s+been)|could\s+(?:be|have\s+been)|not\s+(?:sure|certain)|if\s+I\s+remember|iirc|"
     r"not\s+(?:yet\s+)?(?:verified|confirmed|checked)|unverified|unconfirmed|(?:histology|confirmation|verification)\s+(?:is\s+|still\s+)*pending|somewhere|"
-    r"something\s+like|mostly|mainly|largely|(?:pretty|fairly|quite|almost|reasonably)\s+sure|"
+    r"something\s+like|tentative(?:ly)?|provisional(?:ly)?|mostly|mainly|largely|(?:pretty|fairly|quite|almost|reasonably)\s+sure|"
     r"(?:I'?d|I\s+would|I'?ll|I\s+will|I'?d\s+need\s+to|I\s+need\s+to|I\s+have\s+to|have\s+to|need\s+to)\s+"
     r"(?:have\s+to\s+)?(?:double[-\s]?)?(?:check|verify|confirm|look\s+it\s+up))\b",
     re.I,

@@ -18,8 +18,8 @@ EXAMPLES = {"subject_id": "'m042' or 'mouse-042'", "session_id": "'s01' or '2024
 _LABEL = re.compile(r"^(?:(?:subject|session|animal|mouse|rat)(?:[\s_]*id)?|id)(?:\s*[:#=]\s*|\s+)", re.I)
 # "mouse 7 of cage C": the number is only unique within its cage, so "7" alone is not the id.
 _WITHIN_GROUP = re.compile(
-    r"^(?:(?P<kind>[A-Za-z]+)\s*#?\s*)?(?P<number>[A-Za-z]*\d[\w\-]*|[A-Z]\w*)(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*)"
-    r"(?P<group>cage|litter|box|group|cohort|batch|pair|colony)\s*#?\s*(?P<name>[\w\-]+)"
+    r"^(?:(?P<kind>[A-Za-z]+)\s*#?\s*)?(?P<number>[A-Za-z]*\d[\w\-]*|[A-Z]\w*)(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*|\s*\(\s*)"
+    r"(?P<group>cage|litter|box|group|cohort|batch|pair|colony)\s*#?\s*(?P<name>[\w\-]+)\)?"
     r"|\s+(?:of|from|in)\s+(?:the\s+)?(?P<name_first>[\w\-]+)\s+(?P<group_after>cage|litter|box|group|cohort|batch|pair|colony))$",
     re.I,
 )

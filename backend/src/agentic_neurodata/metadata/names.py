@@ -20,7 +20,7 @@ FIELD = "experimenter"
 EXAMPLE = "'Jane Smith' or 'Smith, Jane' (several: 'Jane Smith and John Doe')"
 # DANDI's pattern for a person's name (dandischema NAME_PATTERN, as NWB Inspector copies it).
 DANDI_NAME = re.compile(r"^([\w\s\-\.']+),\s+([\w\s\-\.']+)$")
-_SPLIT_PEOPLE = re.compile(r"\s*(?:;|\band\b|&|\+|/)\s*", re.I)
+_SPLIT_PEOPLE = re.compile(r"\s*(?:;|\band\b|&|\+|/|\|)\s*", re.I)  # "Chen, Ling | Müller, Jakob": a pipe lists too
 _NOT_A_NAME = re.compile(r"[\d@/\\()]")
 # Words of a sentence, not of a name: "my PI knows, I don't", "ask the postdoc", "not me".
 _SENTENCE_WORDS = re.compile(
@@ -31,9 +31,19 @@ _SENTENCE_WORDS = re.compile(
     r"(?<![\w'])(?-i:I)(?![\w'.])",
     re.I,
 )
+# Words of an organisation, a role or a device, never of a person's name: "Smith Lab", "Lab Manager", "Core Facility",
+# "Open Ephys Acquisition Board", "Neuralynx Digital Lynx".
+_NOT_NAME_WORDS = re.compile(
+    r"(?<![\w'])(?:labs?|laboratory|team|group|members?|facility|staff|manager|assistant|tech|technician|doc|"
+    r"acquisition|system|rig|device|digital|amplifier|software|version|ephys|university|institute|center|centre|"
+    r"college|school|department|hospital|clinic|foundation|company|inc|ltd|gmbh|core|everyone|anonymous|"
+    r"neuropixels|intan|spikeglx|neuralynx)(?![\w'])",
+    re.I,
+)
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
-# Dalla Costa" keep them with the family name (its own table has only "el-", "al-", "della").
-_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle")
+# Dalla Costa", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own table has only "el-",
+# "al-", "della", and not the Dutch "ten" or the Irish "Ó", "Ní").
+_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "ten", "ó", "ní", "nic", "uí")
 _NAME_RULES = Constants()
 _NAME_RULES.prefixes.add(*_EXTRA_PREFIXES)
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").
@@ -144,6 +154,8 @@ def normalize_name(text: str) -> RuleResult:
         return reject(FIELD, "The name is empty.", EXAMPLE)
     if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):
         return reject(FIELD, f"'{raw}' does not look like a person's name.", EXAMPLE)
+    if _NOT_NAME_WORDS.search(raw):
+        return reject(FIELD, f"'{raw}' names a group, a role or a device, not a person.", EXAMPLE)
     name = HumanName(raw, constants=_NAME_RULES)
     if name.first and name.last and (name.first.islower() or name.first.isupper()):
         name.capitalize(force=True)
@@ -152,6 +164,15 @@ def normalize_name(text: str) -> RuleResult:
     if not given or not family:
         return reject(FIELD, f"'{raw}' has one name only; DANDI needs a family and a given name.", EXAMPLE)
     value = f"{family}, {given}"
+    if "," not in raw and re.fullmatch(r"[A-Z]\.?", family) and " " not in given:
+        # "Smith J": a family name then an initial (the citation order); "J, Smith" would be wrong
+        cited = f"{given}, {family.rstrip('.')}."
+        return ask_back(
+            FIELD,
+            f"Is the family name of '{raw}' '{given}' or '{family}'?",
+            [ValueProposal(value=cited, label=cited), ValueProposal(value=value, label=value)],
+            EXAMPLE,
+        )
     if not DANDI_NAME.fullmatch(value):
         return reject(FIELD, f"'{raw}' has characters DANDI does not accept in names.", EXAMPLE)
     words = family.split()

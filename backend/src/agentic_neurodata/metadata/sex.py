@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .result import RuleResult, accept, clean, reject
 
 FIELD = "sex"
@@ -42,6 +44,8 @@ EXAMPLE = "'male', 'female', 'unknown' or 'other' (stored as M, F, U, O)"
 def normalize_sex(text: str) -> RuleResult:
     raw = clean(text)
     word = raw.lower().removeprefix("it's ").removeprefix("it is ").removeprefix("a ").strip()
+    # "not determined at this stage", "not yet determined": the sex is unknown, whatever the words after it
+    word = re.sub(r"^(not)\s+(?:yet\s+)?(determined)\b.*$", r"\1 \2", word)
     code = WORDS.get(word)
     if code is None:
         return reject(FIELD, f"'{raw}' is not a sex NWB knows.", EXAMPLE)

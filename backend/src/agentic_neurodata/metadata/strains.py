@@ -9,6 +9,7 @@ Neither is ever invented nor shortened: "C57BL/6J x CBA/CaJ F1" stays whole.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..domain import ValueProposal
@@ -49,11 +50,14 @@ STRAINS: dict[str, tuple[str, str]] = {
         ("AB", "Danio rerio", ("AB",)),
         ("nacre", "Danio rerio", ("nacre",)),
         ("casper", "Danio rerio", ("casper",)),
+        ("N2", "Caenorhabditis elegans", ("N2", "N2 Bristol", "Bristol N2")),
     )
     for name in names
 }
 # Short names that are other words in a sentence; trusted only as a whole answer or after "strain".
-_SHORT = {"129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n"}
+_SHORT = {
+    "129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n", "n2",
+}  # fmt: skip
 # Marks of an engineered line in one token.
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
@@ -66,6 +70,7 @@ _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
 _GENE_TOKEN = (
     rf"(?=[\w\-().:/+]*{_MARKER})[A-Za-z0-9][\w\-().:/+]*(?:;[\w\-().:/+]+)*"
     r"(?:\s\((?=[^)\s]*\d)[A-Za-z0-9.\-]{1,12}\))?"
+    r"(?:\s+line\s+(?=[\w.\-]*\d)[A-Za-z0-9.\-]{1,12}(?![\w-]))?"  # "Thy1-ChR2-YFP line 18": the line is part of it
 )
 # The next word is another allele ("Pvalb-Cre; Ai32"): a "; " before it joins, before anything else it ends.
 ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"
@@ -109,8 +114,26 @@ def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]
     return [
         m
         for m in STRAIN_PHRASE.finditer(text)
-        if short_names or m.group(0).lower() not in _SHORT or re.match(r"\s+strain\b", text[m.end() :], re.I)
+        if short_names
+        or m.group(0).lower() not in _SHORT
+        or re.match(r"\s+strain\b", text[m.end() :], re.I)
+        or _after_its_species(text, m)
     ]  # "AB strain": the word "strain" says a short name is one
+
+
+def _after_its_species(text: str, strain: re.Match[str]) -> bool:
+    """'C. elegans N2', 'zebrafish AB': a short strain name right after a name of its own species is the strain."""
+    before = text[max(0, strain.start() - 40) : strain.start()].lower()
+    return _names_of(STRAINS[strain.group(0).lower()][1]).search(before) is not None
+
+
+@functools.lru_cache(maxsize=32)
+def _names_of(latin: str) -> re.Pattern[str]:
+    """The names of one species (from the species table) at the end of a text."""
+    from .species import EXACT  # (species.py reads strains through this module)
+
+    names = sorted((name for name, found in EXACT.items() if found.latin == latin), key=len, reverse=True)
+    return re.compile(rf"(?<![\w-])(?:{'|'.join(re.escape(name) for name in names)})\s+$")
 
 
 def spell_strain(said: str) -> str:
@@ -164,10 +187,41 @@ def strain_and_genotype(text: str) -> dict[str, str]:
 _CROSS = re.compile(r"\s(?:x|×)\s|\bhybrid\b|\bF[12]$", re.I)
 
 
+# "Long-Evans, like her mother", "Pvalb-Cre, the dam was Ai14": a line said with another animal may be that
+# animal's ("a WT littermate control" is what this animal is).
+_ANOTHER_ANIMAL = re.compile(
+    r"\b(?:sisters?|brothers?|mother|father|dams?|sires?|parents?|breeders?|cage\s*mates?|pups?|offspring)\b",
+    re.I,
+)
+
+
+def _said_with_another_animal(field: str, raw: str) -> RuleResult | None:
+    other = _ANOTHER_ANIMAL.search(raw)
+    if other is None:
+        return None
+    question = f"Is '{raw}' this animal's {field}? (it speaks of another animal: '{other.group(0)}')"
+    return ask_back(field, question, [ValueProposal(value=raw, label=raw)])
+
+
+# "mixed", "a mixed background", "outbred": no one strain is named.
+_NOT_ONE_STRAIN = re.compile(
+    r"(?:an?\s+)?(?:mixed|various|several|outbred|hybrid)(?:\s+(?:background|strains?|lines?))?", re.I
+)
+# After a strain: it was crossed with another ("C57BL/6J background, crossed with 129"): a cross, not one strain.
+CROSSED_AFTER = re.compile(r"\s*[,;]?\s*(?:(?:back)?crossed|bred)\s+(?:with|to|onto|into)\b|\s*[,;]?\s*(?:x|×)\s", re.I)
+
+
 def normalize_strain(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 100:
         return reject("strain", "Give the strain name.", "'C57BL/6J'")
+    if (asked := _said_with_another_animal("strain", raw)) is not None:
+        return asked
+    if _NOT_ONE_STRAIN.fullmatch(raw):
+        return reject("strain", f"'{raw}' names no one strain.", "'C57BL/6J'")
+    background = re.fullmatch(r"(.+?)\s+background", raw, re.I)
+    if background and find_strain(background.group(1), short_names=True):
+        raw = background.group(1)  # "C57BL/6J background": the strain it is on
     if _CROSS.search(raw):
         # A cross names two strains; whether the archive should hold the cross or its registered name
         # (e.g. B6129SF1/J) is the person's call: asked back with the cross as said.
@@ -191,7 +245,18 @@ def normalize_strain(text: str) -> RuleResult:
     if known and known.group(0).strip() == raw:
         spelled = spell_strain(raw)
         return accept("strain", spelled, "" if spelled == raw else f"'{raw}' -> {spelled}.")
+    vendor = _FROM_A_VENDOR.match(raw, known.end()) if known and known.start() == 0 else None
+    if known and vendor:  # "C57BL/6J from JAX", "Long Evans, bought from Envigo": where it came from is not the strain
+        spelled = spell_strain(known.group(0).strip())
+        return accept("strain", spelled, f"'{raw}' -> {spelled} (the vendor is not part of the strain).")
     return accept("strain", raw)
+
+
+# After a strain's name: where the animals came from ("from JAX", ", bought from Envigo", "via Charles River").
+_FROM_A_VENDOR = re.compile(
+    r"\s*,?\s*(?:(?:bought|purchased|ordered|obtained|supplied|received|shipped|sourced)\s+)?(?:from|by|via)\s+"
+    r"(?:the\s+)?[A-Z][\w&.' -]{1,40}$"
+)
 
 
 # What an animal expresses or a kind of line, said alone: no line is named ("GCaMP7f", "tdTomato", "the Cre line").
@@ -204,17 +269,29 @@ NOT_A_LINE = re.compile(
 )
 
 
+# Words beside "wild type" that say the same: "plain", "just", "(no transgene)", ", non-transgenic", ", no Cre".
+_SAME_AS_WILD_TYPE = re.compile(
+    r"^(?:plain|just|pure|simply|normal)\s+|"
+    r"\s*[,;(]?\s*(?:no\s+transgenes?|non-?transgenic|not\s+transgenic|no\s+(?:Cre|transgene|modifications?)|"
+    r"unmodified|no\s+genetic\s+modifications?)\s*\)?$",
+    re.I,
+)
+
+
 def normalize_genotype(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 200:
         return reject("genotype", "Give the genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
+    if (asked := _said_with_another_animal("genotype", raw)) is not None:
+        return asked
     if NOT_A_LINE.match(raw):
         return reject(
             "genotype",
             f"'{raw}' names what the animal expresses or a kind of line, not the line it carries.",
             "'Thy1-GCaMP6s', 'Ai14 x Pvalb-IRES-Cre' or 'wild-type'",
         )
-    if WILD_TYPE.fullmatch(raw):
+    if WILD_TYPE.fullmatch(_SAME_AS_WILD_TYPE.sub("", raw)):
+        # "WT, no transgene", "plain wild type": the words around it say the same
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
     strain = find_strain(raw, short_names=True)
     if strain and strain.group(0).strip() == raw:

@@ -11,7 +11,10 @@ import re
 from .result import RuleResult, accept, clean, reject
 from .zones import is_city
 
-PLACEHOLDERS = {"n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing"}
+PLACEHOLDERS = {
+    "n/a", "na", "none", "null", "unknown", "test", "tbd", "todo", "-", "?", "xxx", "asdf", "no", "nothing", "missing",
+    "empty", "blank", "none yet", "not yet", "later",
+}  # fmt: skip
 # Well-known acronyms people type for their institution; the full name is what DANDI shows.
 INSTITUTIONS = {
     "mit": "Massachusetts Institute of Technology",
@@ -27,6 +30,9 @@ INSTITUTIONS = {
     "eth zurich": "ETH Zurich",
     "janelia": "HHMI Janelia Research Campus",
     "hhmi janelia": "HHMI Janelia Research Campus",
+    "janelia research campus": "HHMI Janelia Research Campus",
+    "janelia farm": "HHMI Janelia Research Campus",
+    "janelia farm research campus": "HHMI Janelia Research Campus",
     "allen institute": "Allen Institute",
     "cshl": "Cold Spring Harbor Laboratory",
     "upenn": "University of Pennsylvania",
@@ -44,8 +50,31 @@ INSTITUTIONS = {
     "sainsbury wellcome centre": "Sainsbury Wellcome Centre",
     "swc": "Sainsbury Wellcome Centre",
     "wustl": "Washington University in St. Louis",
+    "ku leuven": "KU Leuven",
+    "ut southwestern": "UT Southwestern",
+    "charité - universitätsmedizin berlin": "Charité - Universitätsmedizin Berlin",
+    "weill cornell medicine": "Weill Cornell Medicine",
+    "weill cornell": "Weill Cornell Medicine",
     "washu": "Washington University in St. Louis",
 }
+
+
+_POINTS_ELSEWHERE = re.compile(
+    r"(?:see|cf\.?|check|refer\s+to|look\s+(?:at|in)|as\s+in|(?:the\s+)?same\s+as)\s+\w|"
+    r"(?:as\s+(?:above|before|usual|always)|ditto|idem)\b",
+    re.I,
+)
+# "we're between two", "it depends": a sentence about the value, not a lab's or an institution's name.
+_SENTENCE_OPENING = re.compile(r"(?!(?-i:[A-Z]{2}))(?:we|we'?re|i|i'?m|it|it'?s|they|they'?re|this|that|there)\b", re.I)
+
+
+# ("we're the X lab", "it's the X lab" are read by normalize_lab's own lead; "I" alone may be a name's initial)
+_SENTENCE_LEAD_OF_A_NAME = re.compile(
+    r"(?:we'?re|we\s+are|it'?s|it\s+is|this\s+is|that'?s|i'?m\s+in|we'?re\s+in)\s+(?:from\s+|in\s+)?(?:the\s+)?"
+    r"(?-i:[A-Z])"
+    r"|I\.|I\s+[A-Z]",
+    re.I,
+)
 
 
 def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
@@ -53,6 +82,12 @@ def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
         return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
     if raw.lower() in PLACEHOLDERS:
         return reject(field, f"'{raw}' is a placeholder, not a {field.replace('_', ' ')}.", example)
+    if _POINTS_ELSEWHERE.match(raw):  # "see lab notebook", "same as session 1": the value is given elsewhere
+        return reject(field, f"'{raw}' points to a value given elsewhere; please give the value itself.", example)
+    if field in ("lab", "institution") and _SENTENCE_OPENING.match(raw) and not _SENTENCE_LEAD_OF_A_NAME.match(raw):
+        return reject(field, f"'{raw}' is a sentence, not a {field}'s name.", example)
+    if re.match(r"not\s+(?:the\s+|a\s+|an\s+)?\S", raw, re.I) and field in ("lab", "institution"):
+        return reject(field, f"'{raw}' says what the {field} is not.", example)  # "not the Ruiz lab"
     return None
 
 
@@ -64,7 +99,14 @@ def normalize_institution(text: str) -> RuleResult:
         return bad
     if len(raw) < 2 or len(raw) > 200:
         return reject("institution", f"'{raw}' is not an institution name.", example)
-    place = re.fullmatch(r"(.{2,}?)\s*\(([^()]{1,40}|(?:Dep|Dept|Faculty|School|Division|Institute)[^()]{0,80})\)", raw)
+    if (is_city(raw) or _COUNTRY.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
+        return reject("institution", f"'{raw}' is a place, not an institution's name.", example)
+    if _WHEN_SAID.search(raw):  # "University of Bonn until 2022": a time says it may not be where this was recorded
+        return reject("institution", f"'{raw}' says when; which institution was this recording made at?", example)
+    # (a note in brackets that opens in lower case, "(not Stockholm University, where I moved later)", is left out too)
+    place = re.fullmatch(
+        r"(.{2,}?)\s*\(([^()]{1,40}|(?:Dep|Dept|Faculty|School|Division|Institute)[^()]{0,80}|[a-z][^()]{0,120})\)", raw
+    )
     if place:  # "École normale supérieure (Paris)": the city or acronym in brackets is not part of the name
         kept = normalize_institution(place.group(1))
         if kept.ok:
@@ -74,6 +116,8 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(located)
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the place after the name left out).")
+    if _two_institutions(raw):  # "MIT and Harvard", "SWC / UCL": which one recorded is asked
+        return reject("institution", f"'{raw}' names two institutions; which one is where the recording was?", example)
     full = INSTITUTIONS.get(raw.lower().removeprefix("the ").strip())
     if full and full != raw:
         return accept("institution", full, f"'{raw}' -> {full}.")
@@ -83,6 +127,26 @@ def normalize_institution(text: str) -> RuleResult:
     if named != raw and len(named) >= 2:
         return accept("institution", named, f"'{raw}' -> {named}.")
     return accept("institution", raw)
+
+
+_WHEN_SAID = re.compile(r"\b(?:until|till|since|formerly|previously|currently|then|now)\b|\b(?:19|20)\d\d\b", re.I)
+
+
+def _names_one(part: str) -> bool:
+    part = part.strip().removeprefix("the ")
+    return part.lower() in INSTITUTIONS or part in INSTITUTIONS.values() or bool(_KIND_ANYWHERE.search(part))
+
+
+_KIND_ANYWHERE = re.compile(
+    r"\b(?:University|Universit\w+|Institute|Institut\w*|College|Center|Centre|Hospital|Campus|School|Foundation|"
+    r"Academy|Clinic)\b"
+)
+
+
+def _two_institutions(raw: str) -> bool:
+    """'ETH Zurich / University of Zurich', 'MIT and Harvard': two names, each an institution by itself."""
+    parts = re.split(r"\s+(?:and|&|\+)\s+|\s*/\s*", raw)
+    return len(parts) == 2 and all(_names_one(p) for p in parts)
 
 
 _KIND_LAST = re.compile(
@@ -109,10 +173,15 @@ def _without_city(raw: str) -> str:
     when the place is a country or a state, or the name is whole by itself (a known name, or it ends with what
     kind of institution it is), or the place is a city; "" when nothing is cut."""
     name = raw
-    within = re.fullmatch(rf"(.{{2,}}?)\s+in\s+({_PLACE})\.?", name)
-    # "EPFL in Lausanne": a known name and where it is ("Washington University in St. Louis" is one name)
-    if within and raw.lower() not in INSTITUTIONS and within.group(1).lower().removeprefix("the ") in INSTITUTIONS:
-        return within.group(1)
+    within = re.fullmatch(rf"(.{{2,}}?),?\s+in\s+({_PLACE})\.?", name)
+    # "EPFL in Lausanne", "Janelia, in Virginia", "the German Primate Center in Göttingen": a name and where it
+    # is ("Washington University in St. Louis" is one name, known as such)
+    if within and raw.lower() not in INSTITUTIONS and raw not in INSTITUTIONS.values():
+        before, place = within.groups()
+        known = before.lower().removeprefix("the ") in INSTITUTIONS
+        kind_then_place = _KIND_LAST.search(before) and not _KIND_LAST.search(place)
+        if known or is_city(place) or _COUNTRY.fullmatch(place) or kind_then_place:
+            return before
     while (country := re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(country.group(2)):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
@@ -140,7 +209,7 @@ _HEAD_S_LAB = re.compile(
     r"(?:(?:dr|prof)\.?\s+)?(?:[^\W\d_][\w\-]*\s+)?([^\W\d_][\w\-]*)['’]s\s+(?:lab|laboratory|group)", re.I
 )
 # "the Moser lab in Trondheim", "Harvey lab at HMS": where the lab is, after its name.
-_LAB_THEN_PLACE = re.compile(r"(.{2,}?\b(?:lab|laboratory))\s+(?:in|at)\s+[A-Z][^,;]{0,60}", re.I)
+_LAB_THEN_PLACE = re.compile(r"(.{2,}?\b(?:lab|laboratory))(?:\s+(?:in|at)|\s*,)\s+[A-Z][^,;]{0,60}", re.I)
 # "part of the Allen Institute": an institution, not a lab's name.
 _INSTITUTION_NOT_LAB = re.compile(
     r"(?:part\s+of\s+)?(?:the\s+)?[^\n]*\b(?:Institut\w*|Universit\w*|College|Hospital|Cent(?:er|re))\b[^\n]*",
@@ -150,15 +219,31 @@ _INSTITUTION_NOT_LAB = re.compile(
 _NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
 
 
+_FIELD_OF_STUDY = re.compile(
+    r"\b(?:neur\w*|comput\w*|systems?|cognit\w*|behavio\w*|learning|memory|circuits?|physiolog\w*|biolog\w*|"
+    r"dynamics|vision|visual|imaging|sciences?|research|development\w*|genetics|sensory|motor|sleep|brain|cortical|"
+    r"molecular|cellular|integrative|theoretical|experimental|auditory|olfact\w*|plasticity)\b",
+    re.I,
+)
+
+
 def normalize_lab(text: str) -> RuleResult:
     raw = clean(text)
     example = "'Smith Lab'"
     bad = _placeholder("lab", raw, example)
     if bad:
         return bad
+    if re.fullmatch(r"(?:the\s+)?(?:lab|laboratory|room)\s*#?\d+\w?", raw, re.I):
+        return reject("lab", f"'{raw}' is a room or a number, not a lab's name.", example)  # "Lab 3"
+    if re.search(r"\blabs\b|\blaboratories\b", raw, re.I):
+        return reject("lab", f"'{raw}' names more than one lab; which one recorded?", example)  # "Brody and Tank labs"
+    if raw.lower().removeprefix("the ") in INSTITUTIONS or is_city(raw):
+        return reject("lab", f"'{raw}' names an institution or a place, not a lab.", example)  # "Stanford"
     of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
+    if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
+        return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
     if of_form:
-        name = of_form.group(1).strip()
+        name = re.split(r"\s*,\s*|\s+(?:at|in|from)\s+", of_form.group(1).strip())[0]  # "... Ryan at Trinity"
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
         return accept("lab", value, f"'{raw}' -> {value}.")
     lead = _SENTENCE_LEAD.match(raw)
@@ -230,14 +315,37 @@ def normalize_group_description(text: str) -> RuleResult:
     return _description("electrode_group_description", text, "'Shank 1 of the Neuropixels probe in V1'")
 
 
+# "grid cells, etc.", "hippocampus and more": words that say the list goes on, not keywords.
+_LIST_FILLERS = {"etc", "more", "others", "and so on", "so on", "", "and others", "tbd"}
+_NOTE_AFTER_KEYWORDS = re.compile(
+    r"\s*[(\[][^()\[\]]*\b(?:please|pls|if|add|more|needed|etc|e\.g|maybe|optional|tbd|todo|feel\s+free)\b"
+    r"[^()\[\]]*[)\]]\W*$",
+    re.I,
+)
+
+
 def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = clean(text) if isinstance(text, str) else ""
+    while listed[-1:] in ("}", "]", ")") and listed.count(listed[-1]) > listed.count(
+        {"}": "{", "]": "[", ")": "("}[listed[-1]]
+    ):
+        listed = listed[:-1].rstrip()  # "['olfaction', 'piriform']}": the dict's bracket closes after the list
     # "[hippocampus, theta, linear track]": brackets around the whole list are not part of its first and last keyword
     bracketed = re.fullmatch(r"\[([^\[\]]*)\]|\(([^()]*)\)|\{([^{}]*)\}", listed)
     if bracketed:
         listed = next(group for group in bracketed.groups() if group is not None)
+    # "grid cells, entorhinal cortex (please add more if needed)": a note to us after the list is no keyword
+    listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
-    keywords = list(dict.fromkeys(clean(k) for k in items if clean(k) and clean(k).lower() not in PLACEHOLDERS))
+    if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere
+        return reject("keywords", f"'{listed}' points to keywords given elsewhere.", "'electrophysiology, V1'")
+    keywords = list(
+        dict.fromkeys(
+            clean(k)
+            for k in items
+            if clean(k) and clean(k).lower() not in PLACEHOLDERS and clean(k).lower().strip(".") not in _LIST_FILLERS
+        )
+    )
     if not keywords:
         return reject("keywords", "No keywords were given.", "'electrophysiology, V1, Neuropixels'")
     too_long = [k for k in keywords if len(k) > 100]

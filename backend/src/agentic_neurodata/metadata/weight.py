@@ -1,6 +1,7 @@
 """Weight: "25 g", "25g", "0.3 kg", "25 grams" -> "<number> <unit>" as NWB Inspector checks it.
 
-pint reads the quantity and its unit; the value is kept in the unit given (no precision added)."""
+pint reads the quantity and its unit; the value is kept in the unit given and with the digits
+given ("21.0 g" stays "21.0 g": the precision said is part of what was measured)."""
 
 from __future__ import annotations
 
@@ -49,5 +50,13 @@ def normalize_weight(text: str) -> RuleResult:
     magnitude = float(quantity.magnitude)
     if magnitude <= 0:
         return reject(FIELD, "A weight must be more than zero.", EXAMPLE)
-    value = f"{magnitude:g} {symbol}"
+    value = f"{_digits_as_written(raw, magnitude)} {symbol}"
     return accept(FIELD, value, "" if value == clean(text) else f"'{clean(text)}' -> {value}.")
+
+
+def _digits_as_written(raw: str, magnitude: float) -> str:
+    """The number as typed when it is the magnitude kept ("21.0"), else the magnitude's shortest form."""
+    typed = re.match(r"\d+(?:\.\d+)?", raw)
+    if typed and float(typed.group()) == magnitude:
+        return typed.group()
+    return f"{magnitude:g}"

@@ -27,10 +27,11 @@ _SENTENCE = re.compile(
 
 # Roles that are not the person who recorded: a person named in the same sentence may hold them.
 _OTHER_ROLE = re.compile(
-    r"\b(?:PI|P\.I\.|principal\s+investigator|supervisor|supervised|lab\s+head|head\s+of|group\s+leader|"
+    r"\b(?:PI|P\.I\.|principal\s+investigator|supervis\w*|mentor\w*|guidance|lab\s+head|head\s+of|group\s+leader|"
     r"surger(?:y|ies)|surgeon|surgical|craniotom\w*|an(?:a)?esthe\w*|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
     r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
+    r"(?:behaviou?ral\s+)?training|"
     r"husbandry|breeding|approv\w*|contact|corresponding|manager|coordinator)\b",
     re.I,
 )
@@ -68,7 +69,7 @@ def answer_before_other_role(answer: str) -> str | None:
 _ACT_BY = re.compile(
     r"\b(?P<act>(?-i:[a-z]{3,}(?:ed|en))|made|done|run|sent|built|written)\s+by\s+(?:\w+\.?\s+)?$", re.I
 )
-_RECORDING_ACT = re.compile(r"(?:record|collect|acquir|perform|conduct|carri|imag|measur|run|done|made)", re.I)
+_RECORDING_ACT = re.compile(r"(?:record|collect|acquir|perform|conduct|carri|imag|measur|run|done|made|obtain)", re.I)
 
 
 def other_act_by(text: str, start: int) -> str:
@@ -133,8 +134,11 @@ def guess_doubt(text: str, start: int, end: int) -> str:
 
 def guess_before(text: str, key_start: int) -> str:
     """'I think the strain is C57BL/6J': a guess in the words of the sentence before a key covers its value."""
-    cuts = [m.end() for m in _SENTENCE.finditer(text[:key_start])]
-    before = text[max([*cuts, text.rfind("\n", 0, key_start) + 1, 0]) : key_start]
+    window = max(
+        0, key_start - 400
+    )  # (the sentence before a key, not the whole text: a message of many keys stays linear)
+    cuts = [m.end() for m in _SENTENCE.finditer(text, window, key_start)]
+    before = text[max([*cuts, text.rfind("\n", window, key_start) + 1, window]) : key_start]
     guess = GUESS.search(before)
     return f"the sentence says '{guess.group(0)}'" if guess else ""
 
@@ -184,7 +188,7 @@ def other_role_before(text: str, start: int) -> str:
 
 # Organisations that are not where the work was done: vendors, funders, collaborators, donors.
 _OTHER_ORGANISATION = re.compile(
-    r"\b(?:vendor|supplier|purchased|ordered|bought|obtained|supplied|shipped|came\s+from|from\s+the\s+lab|"
+    r"\b(?:vendor|supplier|purchased|ordered|bought|obtained(?=\s+from)|supplied|shipped|came\s+from|from\s+the\s+lab|"
     r"gift|collaborat\w*|joint|facilit(?:y|ies)|funded|funding|grant|thanks?|sent|provided|donated|sequencing|approv\w*|"
     r"committee|ethic\w*|IACUC|licen[cs]\w*|permit\w*|review\s+board|visiting|"
     r"Jackson\s+Lab\w*|JAX|Charles\s+River|Envigo|Taconic|Janvier|Harlan|Addgene)\b",
@@ -193,7 +197,8 @@ _OTHER_ORGANISATION = re.compile(
 # "we recorded at X", "the work was done at X", "I work at X": the frame says where the work was done.
 _WORK_AT = re.compile(
     r"\b(?:recorded|recordings?|record|done|performed|carried\s+out|collected|acquired|conducted|"
-    r"work(?:ed|s)?|experiments?|electrophysiology|ephys|imaging|institution)\b[^.;:]{0,25}?\b(?:at|in)\s+(?:the\s+)?$",
+    r"work(?:ed|s)?|experiments?|electrophysiology|ephys|imaging|institution|stay(?:ed|ing)?)\b[^.;:]{0,25}?\b(?:at|in)\s+"
+    r"(?:the\s+)?$",
     re.I,
 )
 
@@ -212,7 +217,8 @@ _OTHER_ACTIVITY = re.compile(
 
 
 # "I work at X": where a person works, which another institution named as the recording's outranks.
-_WHERE_ONE_WORKS = re.compile(r"work(?:ed|s)?\b|institution\b", re.I)
+# ("the work was done at X" is the recording's place: "work" there is a noun)
+_WHERE_ONE_WORKS = re.compile(r"work(?:ed|s)?\s+(?:at|in)\b|institution\b", re.I)
 
 
 def names_other_organisation(text: str) -> bool:
@@ -251,7 +257,7 @@ _OTHER_EVENT = re.compile(
     r"\b(?:surger(?:y|ies)|operat(?:ed|ion)|implant(?:ed|ation)?|inject(?:ed|ion)|virus|perfus(?:ed|ion)|"
     r"upload(?:ed)?|sent|backed\s+up|backup|copied|e-?mail|checked|anaesthetis\w+|anesthetiz\w+|"
     r"drug|habituation|born|birth|weaned|arrived|arrival|shipped|training|trained|created|modified|saved|"
-    r"exported|converted|written|file|analy[sz]ed|sorted|plan(?:ned)?|will|tomorrow|clock|wrong|incorrect|"
+    r"exported|converted|written|(?<!this\s)file|analy[sz]ed|sorted|plan(?:ned)?|scheduled|supposed|will|tomorrow|clock|wrong|incorrect|"
     r"drift\w*|offset|off\s+by|\w+\s+off)\b",
     re.I,
 )
@@ -271,9 +277,20 @@ def key_of_another_event(text: str, key_start: int) -> str:
 
 
 def said_of_the_recording_start(text: str, start: int) -> bool:
-    """'the recording started 2023-02-20 ...': the clause before the time names the recording."""
+    """'the recording started 2023-02-20 ...': the clause before the time names the recording; 'this file
+    is session 2, 2023-03-02 ...': its sentence says it is this one ('Session 1 was ...' is one of several)."""
+    if _THIS_SESSION.search(re.split(r"[;.!?]\s", text[max(0, start - 60) : start])[-1]):
+        return True
     clause = re.split(r"[;.!?]\s|,\s*", text[max(0, start - 40) : start])[-1]
+    if _NUMBERED_SESSION.search(clause):
+        return False
     return bool(_RECORDING_FRAME.search(clause)) and not _OTHER_EVENT.search(clause)
+
+
+_THIS_SESSION = re.compile(
+    r"\bthis\s+(?:file|session|recording|dataset|data)\b|\btoday'?s\s+(?:session|recording)\b", re.I
+)
+_NUMBERED_SESSION = re.compile(r"\b(?:sessions?|recordings?|runs?|days?)\s*#?\s*\d+\b", re.I)
 
 
 def start_time_doubt(text: str, start: int, end: int) -> str:
@@ -380,7 +397,7 @@ def sentence_around(text: str, start: int, end: int) -> str:
 # Words that make an area the site of something other than the recording: an injection, an implant
 # for light or drugs, a tracer, a lesion; and lists of keywords, which name topics, not a location.
 _OTHER_SITE = re.compile(
-    r"\b(?:inject\w*|infus\w*|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
+    r"\b(?:inject\w*|inj|infus\w*|stim|opto|vir(?:us|al)|r?AAV[\w.\-]*|tracer|retrograde|anterograde|cannula\w*|"
     r"fib(?:er|re)s?|lesion\w*|stimulat\w*|into|keywords?|tags?|aim(?:ed|ing)?|intended|planned|craniotom\w*|"
     r"reference|ground(?:ing)?|screws?|skull|head-?(?:plate|post)|(?:recording\s+)?chambers?)\b",
     re.I,
@@ -637,7 +654,11 @@ def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = Fals
 
 # -- a sign-off's affiliation, a generic date key
 
-_SIGN_OFF = re.compile(r"\b(?:best(?:\s+wishes)?|regards|cheers|sincerely|thanks|yours|signed)\s*,", re.I)
+_SIGN_OFF = re.compile(
+    r"\b(?:best(?:\s+wishes)?|(?:kind\s+|best\s+)?regards|cheers|sincerely|thanks|yours|signed)\s*(?:,|\n)|"
+    r"^[ \t]*--[ \t]*$",  # "--" alone on a line opens an e-mail's signature
+    re.I | re.M,
+)
 
 
 def signature_doubt(text: str, start: int) -> str:

@@ -44,13 +44,29 @@ def _edits() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return re.compile(instruction, re.I), re.compile(should_be, re.I), re.compile(continued, re.I)
 
 
+# Fields whose values are words of a closed list ("male", "mouse"): such a word is a value as it is.
+_CLOSED_LISTS = {"sex", "species"}
+
+
+def _names_a_value(said_field: str, value: str) -> bool:
+    """ "the ID should be m043" names a value; "the institution must be spelled in full" or "the
+    keywords should be short" says a rule about the field: only a name, a code or a number (or a
+    word of a closed list) is taken as the value."""
+    field = next(
+        (spec.name for spec in FIELDS.values() if said_field.lower() in (spec.name.replace("_", " "), *spec.aliases)),
+        "",
+    )
+    return field in _CLOSED_LISTS or bool(re.search(r"[A-Z0-9]", value))
+
+
 _OLD_VALUE = re.compile(r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+[^,;.!?\n]*", re.I)
 
 
 def as_keyed(text: str) -> str:
     """The message with each edit said as an instruction written as its keyed pair."""
     instruction, should_be, continued = _edits()
-    found = sorted([*instruction.finditer(text), *should_be.finditer(text)], key=lambda m: m.start())
+    said_should_be = [m for m in should_be.finditer(text) if _names_a_value(m.group("field"), m.group("value"))]
+    found = sorted([*instruction.finditer(text), *said_should_be], key=lambda m: m.start())
     pieces: list[str] = []
     position = 0
     for first in found:

@@ -16,43 +16,72 @@ SKIP_ALL = re.compile(
     r"(?:use|with)\s+(?:only\s+)?what\s+you\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
     r"start\s+the\s+conversion|begin\s+the\s+conversion|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
     r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions|"
-    r"(?:build|make|create|write|generate)\s+the\s+(?:file|nwb(?:\s+file)?)|that'?s\s+all\s+i\s+(?:have|know|got))\b",
+    r"(?:build|make|create|write|generate)\s+the\s+(?:file|nwb(?:\s+file)?)|that'?s\s+all\s+i\s+(?:have|know|got)|"
+    # "go ahead and convert it", "proceed with what you've got", "that's everything I have", "enough questions"
+    r"go\s+ahead\s+and\s+(?:convert|start|run|proceed|write)|"
+    r"(?:proceed|continue|convert|go\s+on|carry\s+on)\s+with\s+what\s+(?:you'?ve|you\s+have|you)\s+(?:got|gotten)|"
+    r"that'?s\s+everything\s+(?:i|we)\s+(?:have|know|got)|(?:that'?s\s+)?enough\s+(?:questions|q'?s))\b",
     re.I,
 )
 CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
     r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*(?:please|pls|plz|thanks)?\W*$|"
     # "stop, I uploaded the wrong folder": stopping, and a reason that says something went wrong
-    r"^\W*(?:please\s+)?(?:stop|cancel|abort)\s*[,;:.!\-–]\s*[^.?]{0,60}\b(?:wrong|mistake|error|oops|re-?upload)\w*|"
+    r"^\W*(?:please\s+)?(?:stop|cancel|abort|scrap(?:\s+(?:this|it|that))?)\s*[,;:.!\-–]\s*[^.?]{0,60}\b"
+    r"(?:wrong|mistake|error|oops|re-?upload)\w*|"
     # "cancel this, I uploaded the wrong folder": cancelling, then why
     r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]|"
     # "wait, stop - wrong animal, cancel this", "please don't convert this, I'll re-upload": said after a reason
     r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\W*$|"
-    r"^\W*(?:please\s+)?(?:don'?t|do\s+not)\s+convert\s+(?:this|it|them|anything)\b",
+    r"^\W*(?:please\s+)?(?:don'?t|do\s+not)\s+convert\s+(?:this|it|them|anything)\b|"
+    # "stop the conversion, I need to re-sort first", "forget it, stop the conversion", "never mind, don't convert"
+    r"^\W*(?:please\s+)?(?:stop|cancel|abort|halt)\s+(?:the\s+conversion|converting)\b|"
+    r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:stop|cancel|abort|halt)\s+(?:the\s+conversion|converting)\W*$|"
+    r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:don'?t|do\s+not)\s+convert(?:\s+(?:it|this|them|anything))?\W*$",
     re.I,
 )
 DONT_KNOW = re.compile(
     r"\b(?:i\s+|we\s+)?(?:don'?t|do\s+not|didn'?t|did\s+not|doesn'?t)\s+(?:know|remember|recall|have|keep|track|weigh|measure|"
     r"record|note|check)\b|"
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|"
+    # "I'll have to get back to you on that", "let me check and come back later": not known now
+    r"\b(?:get|come)\s+back\s+to\s+you\b|\bcome\s+back\s+(?:later|to\s+(?:it|this|that))\b|"
+    r"\blet\s+me\s+(?:check|ask|find\s+out|look\s+it\s+up)(?=\s*(?:$|[,;.!]|and\b|first\b|later\b))|"
+    # "haven't got it", "have not got that info": not having the value, in British phrasing
+    r"\b(?:haven'?t|have\s+not|hasn'?t|has\s+not)\s+got\b|"
+    # "we have no DOB for the rat", "I've got no weight": having none of it
+    r"\b(?:we|i)\s*(?:'ve|\s+have|\s+had)?\s+(?:got\s+)?no\s+(?!more\b|further\b|other\b|questions?\b)\w|"
     r"\bno\s+[\w ]{1,25}?\s+on\s+(?:file|record)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
-    r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
+    r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b(?!\s+to\s+(?:say|mention|add|tell|write|include))|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
     r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
     r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
     # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".
     r"\b(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|postdoc|manager|lab\s+manager|colleague)\s+"
-    r"(?:knows|would\s+know|has\s+it)\b|\bI\s+don'?t\W*$|\bask\s+(?:my|our|the|him|her|them)\b|^\W*not\s+me\W*$",
+    r"(?:knows|would\s+know|has\s+it)\b|"
+    # "that's for the PI to say", "up to my supervisor to decide": someone else's answer to give
+    r"\b(?:for|up\s+to)\s+(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|lab\s+manager)\s+to\s+"
+    r"(?:say|answer|decide|tell|fill\s+in|give)\b|\bI\s+don'?t\W*$|\bask\s+(?:my|our|the|him|her|them)\b|^\W*not\s+me\W*$",
     re.I,
 )
 SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
-    r"(?:\s+(?:on|it|this|that|one|please|pls|plz|thx|ty|needed|required|necessary|here|yet|so\s+far|"
+    r"(?:\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|"
+    r"necessary|here|yet|so\s+far|"
     r"the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
+    r"\b(?:can'?t|cannot|could\s?n'?t|could\s+not|am\s+not\s+able\s+to|won'?t\s+be\s+able\s+to)\s+"
+    r"(?:give|provide|share|send|supply)\b|"
     r"\bleave\s+(?:it|that|this|(?:the\s+)?[a-z_ ]+?)?\s?(?:blank|empty|out)\b|"
-    r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b",
+    r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b|"
+    # "N/A - single-person project", "none (we are a core facility)": a placeholder, then why
+    r"^\W*(?:n/?a|none|not\s+applicable)\s*[-–—:,(]|"
+    # "up to you", "you choose", "whatever you think fits": the value is left to us, so none is given
+    r"\bup\s+to\s+you\b|\byou\s+(?:choose|decide|pick)\b|\byour\s+call\b|\bwhatever\s+you\b|"
+    r"\bas\s+you\s+(?:like|wish|see\s+fit)\b|\b(?:doesn'?t|does\s+not)\s+matter\b|\bdon'?t\s+care\b|"
+    # "haven't got it - skip", "not on file: pass": a skip said last, after a dash or a colon
+    r"\s[\-–—:]+\s*(?:skip|pass)(?:\s+(?:it|this|that|one|please|pls|for\s+now))*\W*$",
     re.I,
 )
 # "no keywords", "none for the lab", "no weight please": declining one field by its name (words.field_named).
@@ -84,6 +113,19 @@ ACCEPT = re.compile(
 QUESTION = re.compile(
     r"\?\s*$|^\W*(?:what|why|how|which|where|can\s+you|could\s+you|should\s+i|do\s+i|does|is\s+it)\b", re.I
 )
+_GREETING = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^,.!?\n]{0,30}[,.!\n]\s*)", re.I
+)
+_SIGN_OFF_AFTER_QUESTION = re.compile(
+    r"(?<=\?)\s*(?:(?:best|thanks|thank\s+you|cheers|regards|kind\s+regards|many\s+thanks)\b[^?]{0,40})$", re.I
+)
+
+
+def question_only(text: str) -> str:
+    """'Dear DANDI team, can you tell me ...? Best, Amal' -> the question without its greeting and sign-off."""
+    return _SIGN_OFF_AFTER_QUESTION.sub("", _GREETING.sub("", text.strip())).strip()
+
+
 # An answer that points to a value given elsewhere: "same as before", "see the lab notebook".
 POINTER = re.compile(
     r"^\W*(?:the\s+)?same(?:\s+(?:one|again|as\s+(?:before|last\s+time|previous(?:ly)?|above|usual|"

@@ -20,7 +20,7 @@ KEY = re.compile(r"(?:^|(?<=[\s,;|(/]))(?P<key>[A-Za-z]+(?:[ _][A-Za-z]+){0,4})\
 _OTHER_ROLE = re.compile(
     r"\b(?:supervis\w*|analys[ie]s|analy[sz]ed|analyst|sort(?:ing|ed|er)|surg\w*|histolog\w*|contact|corresponding|"
     r"pi|principal|funding|funders?|grants?|donor|source|vendor|supplier|reporter|virus|viral|construct|"
-    r"injections?|injected|implants?|implanted|tamoxifen|perfusions?|tracer|approv\w*|committee|licen[cs]e|"
+    r"injections?|injected|inj|stim|stimulation|opto|cannulae?|lesions?|implants?|implanted|tamoxifen|perfusions?|tracer|approv\w*|committee|licen[cs]e|"
     r"breeders?|parents?|dam|sire|technician|husbandry|arrival|arrived|shipping|shipped|weaning|weaned|birth|"
     r"born|baseline|pre|post|op|head|leader|chief|manager|director|father|mother|modified|created|saved|exported|"
     r"uploaded|converted|backup|file|old|previous|former|ear\s+tag)\b",
@@ -39,8 +39,17 @@ _QUALIFIED_FIELDS = {"age": "age", "weight": "weight", "lab": "lab", "institutio
 _CURRENT = re.compile(r"\b(?:new|current|lab|our|animal|mouse|rat|subject)\b", re.I)
 _RECORDER = re.compile(
     r"^(?:data\s+collection|recorders?|recorded\s+by|recordings?(?:\s+(?:by|done\s+by|made\s+by))?|"
-    r"author\s+of\s+the\s+recordings?|recording\s+(?:done|made)\s+by|electrophysiology\s+by)$",
+    r"author\s+of\s+the\s+recordings?|recording\s+(?:done|made)\s+by|electrophysiology\s+by|"
+    r"(?:the\s+)?person\s+who\s+(?:did|made|ran|recorded)(?:\s+the\s+recordings?)?)$",
     re.I,
+)
+
+
+# "please use institution =", "for the NWB file put lab:": a request, then a field's own key (read by words.PAIR).
+_ASKS_FOR_KEY = re.compile(
+    r"^(?:\w+\s+)*(?:please|pls|use|put|set|write|enter|fill\s+in|make|keep|should|must)\s+(?:the\s+)?(?:"
+    + "|".join(re.escape(k) for k in sorted(KEYS, key=len, reverse=True))
+    + r")$"
 )
 
 
@@ -75,7 +84,7 @@ def key_roles(text: str) -> list[KeyedRole]:
     for match in KEY.finditer(text):
         words = match.group("key").replace("_", " ").lower().split()
         said = " ".join(words)
-        if said in KEYS:
+        if said in KEYS or _ASKS_FOR_KEY.match(said):
             continue
         role = _role(words, said)
         if role is not None:

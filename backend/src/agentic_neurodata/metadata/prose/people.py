@@ -17,22 +17,25 @@ _LOWER = r"a-zß-öø-ÿā-žı"
 NAME_WORD = (
     rf"(?:[{_UPPER}][{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)*|[{_UPPER}]\.(?:-?[{_UPPER}]\.)?|O'[{_UPPER}][{_LOWER}]+)"
 )
-PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y)"
+PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y|Ó|Ní|Nic|Uí|Mac)"
 FULL_NAME = (
     rf"(?:{NAME_WORD}(?:\s+(?:{PARTICLE}\s+)*{NAME_WORD}){{1,3}}"
     rf"|(?:{PARTICLE}\s+)*{NAME_WORD}(?:\s+{NAME_WORD})?,\s*{NAME_WORD}(?:\s+{NAME_WORD})?)"
 )
-_TITLE = r"(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms)\.?\s+)"
+# "Dr. med. Karl-Heinz Schmitt", "prof. Keller": a degree after the title, and a title in lower case
+_TITLE = r"(?:(?:[Dd]r|[Pp]rof|[Pp]rofessor|Mr|Mrs|Ms)\.?\s+(?:(?:med|rer\.\s*nat|phil|habil|vet)\.\s+)?)"
 # Each name is an atomic group and the list is bounded: "Jane Smith, " * 800 must not backtrack
 # through every way of pairing the words into names.
 # "Mehmet Öztürk (me) and Ayşe Kaya": a short aside after a name (who it is) does not end the list.
 _ASIDE = r"(?:\s*\([^()\n]{1,40}\))?"
 # "me (Tom Okafor)": the person writing, named in brackets.
 ME_NAMED = re.compile(rf"\b(?:me|myself)\s*\((?P<name>{FULL_NAME})\)")
-# "her student Omar Farouk", "my colleague Ana Ruiz": who the next person is to the one before.
+# "her student Omar Farouk", "my colleague Ana Ruiz", "Yang Dan's postdoc Zhe Chen": who the next person is to
+# the one before (the one named before the possessive is not the one who did it).
+_WHOSE = rf"(?:her|his|their|my|our|{_TITLE}*[{_UPPER}][{_LOWER}\-]+(?:\s+[{_UPPER}][{_LOWER}\-]+)?['’]s)"
 RELATION = re.compile(
-    r"\b(?:her|his|their|my|our)\s+(?:student|PhD\s+student|postdoc|colleague|technician|assistant|intern|"
-    r"labmate|lab\s+mate)(?:\s*,\s*|\s+)"
+    rf"(?<![\w'’]){_WHOSE}\s+(?:student|PhD\s+student|grad(?:uate)?\s+student|postdoc|colleague|technician|"
+    r"assistant|research\s+assistant|intern|labmate|lab\s+mate)(?:\s*,\s*|\s+)"
 )
 _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
@@ -81,7 +84,7 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
         frame = _RECORDING_BEFORE_BY.search(text[max(0, match.start() - 70) : match.start()])
         # "data were collected in 2023 and shared by X": another verb between names another act
         other_verb = frame and re.search(
-            r"\b(?!(?:record|collect|acquir|perform|conduct|carri)ed\b)[a-z]{3,}ed\b", frame.group(0)[4:]
+            r"\b(?!(?:record|collect|acquir|perform|conduct|carri|obtain|gather)ed\b)[a-z]{3,}ed\b", frame.group(0)[4:]
         )
         return bool(frame) and not other_verb
     return False
@@ -92,6 +95,7 @@ LEADING_NAME = re.compile(
 )
 
 _INSTITUTION_WORD = r"[A-Z][\w\-'&]*"
+# The words of one name stand on one line: "Dept. of Neurobiology\nWeizmann Institute" are two lines of a signature.
 _INSTITUTION_KINDS = (
     r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
@@ -103,36 +107,60 @@ _AND_FIELD = (
     r"Tropical)\b))?"
 )
 UNIVERSITY_OF = re.compile(
-    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Università|Universität|Universiteit|Instituto|Istituto|"
+    rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
+    rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!and\b)"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}|"
-    rf"\bUniversit(?:y|ät)\s+{_INSTITUTION_WORD}"
+    rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}\s+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
+# The full names first: "ETH Zurich" is one name, not the acronym "ETH" and a word after it.
 KNOWN_INSTITUTION = re.compile(
-    r"(?<![\w-])(?:"
-    + "|".join(re.escape(a.upper()) for a in _ACRONYMS)
-    + r"|(?i:"
+    r"(?<![\w-])(?:(?i:"
     + "|".join(
         re.escape(k)
         for k in sorted({*INSTITUTIONS, *(v.lower() for v in INSTITUTIONS.values())}, key=len, reverse=True)
         if k not in _ACRONYMS
     )
-    + r"))(?![\w-])"
+    + r")|"
+    + "|".join(re.escape(a.upper()) for a in _ACRONYMS)
+    + r")(?![\w-])"
 )
 # "at NTNU", "from NCBS": an acronym after "at"/"from" names where it was done.
 ACRONYM_AFTER_AT = re.compile(r"\b(?:at|from)\s+(?:the\s+)?(?P<acronym>[A-Z]{3,6})\b(?![\-_]?\d)")
 # "Jane Roe, NCBS, rat R1": an acronym alone between commas right after a person.
 ACRONYM_AFTER_PERSON = re.compile(r"\s*[,(]\s*(?P<acronym>[A-Z]{2,6})\s*(?=[,;.)]|$)")
+
+
+# "from the NIA colony", "rats from the MMRRC": where the animals came from, not where the work was done.
+_SOURCE_AFTER = re.compile(
+    r"\s+(?:aged\s+)?(?:colon(?:y|ies)|stocks?|breeding|vivarium|repository|supplier|vendor|resource|"
+    r"rodent|mice|rats|animals|strain|line)\b",
+    re.I,
+)
+_ANIMALS_FROM = re.compile(
+    r"\b(?:mice|rats|animals|monkeys|macaques|marmosets|pups|breeders|litters?|fish|larvae|voles|birds|"
+    r"mouse|rat|animal)\b[^.;]{0,40}\bfrom\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+def acronym_is_a_source(text: str, match: re.Match[str]) -> bool:
+    """'rats from the NIA colony', 'mice from the MMRRC': an acronym after 'from' that says where the
+    animals came from (a colony, a stock, a vendor), not where they were recorded."""
+    start, end = match.span("acronym")
+    if _SOURCE_AFTER.match(text, end):
+        return True
+    return bool(_ANIMALS_FROM.search(text[max(0, start - 60) : start]))
 
 
 def names_something_else(acronym: str) -> bool:
@@ -154,3 +182,176 @@ _NOT_A_LAB_NAME = (
 NAMED_LAB = re.compile(
     rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
 )
+
+
+# "sorry, not Tom", "no wait", "I mean", "scratch that": words that take back what was just said ("sorry for the
+# delay" apologises, it corrects nothing).
+_CORRECTION = re.compile(
+    r"\b(?:sorry(?!\s+(?:for|about|to|if|that))|oops|no\s+wait|wait\s*,?\s+no|correction|I\s+mean(?:t)?|"
+    r"actually\s*,?\s+no|no\s*,\s*actually|"
+    r"scratch\s+that|my\s+(?:bad|mistake)|(?:that\s+was|that'?s)\s+wrong)\b",
+    re.I,
+)
+
+
+def correction_inside(raw: str) -> int | None:
+    """Where a correction starts inside a keyed value ('UCSF - no wait, UCSD' -> before ' - no wait'), or None."""
+    found = _CORRECTION.search(raw)
+    if found is None or not raw[: found.start()].strip(" -–—,;:"):
+        return None
+    return len(raw[: found.start()].rstrip(" -–—,;:"))
+
+
+def corrected_after(text: str, value: str, end: int) -> str:
+    """'Experimenter: Tom Hale. Sorry, not Tom, it was Rita Hale': the words after a value take it back, right
+    after it or by saying 'not' and one of its words."""
+    if _CORRECTION.match(text[end : end + 30].lstrip(" .,;:-–—!")):
+        return "the words after it correct what was said"
+    rest = text[end : end + 200]
+    if not _CORRECTION.search(rest):
+        return ""
+    for denied in re.finditer(r"\bnot\s+(?:the\s+)?(?P<said>[^,;.!?\n]{2,40}?)\s*(?=[,;.!?\n]|$)", rest):
+        # "Sorry, not Tom, it was Rita": what is denied is (part of) this value, not another one
+        if denied.group("said").lower() in value.lower():
+            return f"a correction after it says 'not {denied.group('said')}'"
+    return ""
+
+
+# Acts other than recording that a sentence may place at an institution.
+_OTHER_ACT = re.compile(
+    r"\b(?:surger(?:y|ies)|operated|(?:spike\s+)?sort(?:ed|ing)|analy[sz]\w*|histolog\w*|perfus\w*|stain\w*|"
+    r"genotyp\w*|bred|breeding|raised|housed|trained|training|sequenc\w*|curat\w*|"
+    r"stored|archived|processed|hosted)\b",
+    re.I,
+)
+_RECORDING_WORD = re.compile(
+    r"\b(?:record\w*|imag(?:ed|ing)|collected|acquired|sessions?|experiments?|data|ephys|electrophysiology|"
+    r"monitor\w*)\b",
+    re.I,
+)
+
+
+def other_act_at(sentence_before: str) -> str:
+    """'Spike sorting was done by X at Y': the words before an institution in its sentence place another act
+    there (sorting, surgery, histology) and no recording."""
+    act = _OTHER_ACT.search(sentence_before)
+    if act and not _RECORDING_WORD.search(sentence_before):
+        return f"the sentence places another act there ('{act.group(0)}')"
+    return ""
+
+
+# "..., days 3-4 by Emil Berg", "... and by Kofi Mensah in the afternoon": a second "by" whose clause has no verb of
+# its own says the first clause's act again, of another part of the work.
+_ELLIPTIC_CLAUSE = re.compile(r"(?:^|[,;]|\band\b)\s*(?P<clause>[^,;]{0,40}?)\s*$")
+
+
+def parallel_by(text: str, match: re.Match[str]) -> bool:
+    """A 'by' cue (match of PEOPLE_WITH_CUE) in a clause with no verb of its own: another part of the same act."""
+    cue = text[match.start() : match.start("people")]
+    if not re.match(r"\s*by\b", cue, re.I):
+        return False
+    clause = _ELLIPTIC_CLAUSE.search(text[max(0, match.start() - 60) : match.start()])  # (bounded: stays linear)
+    if clause is None:
+        return False
+    return not re.search(r"\b[a-z]{3,}(?:ed|en)\b|\b(?:did|ran|was|were|is)\b", clause.group("clause"))
+
+
+# "Department of Neuroscience, Columbia University": a unit, then the institution it belongs to.
+DEPARTMENT = re.compile(
+    r"(?:the\s+)?(?:Dept\.?|Department|Faculty|Division|Section|Unit|School|Graduate\s+School|Program(?:me)?)\s+"
+    r"(?:of|for)\s+[^,;\n]+",
+    re.I,
+)
+# "CC: Dr. Maria Lopez", "Reviewer: Prof. X": a name under a key of its own, which is not the experimenter's.
+_NOT_A_LABEL = re.compile(
+    r"\b(?:say|said|mention\w*|note|add|update|correction|fyi|btw|ps|info|also|thing|way|reminder|forgot)\b", re.I
+)
+_KEY_BEFORE = re.compile(r"(?P<key>[A-Za-z][\w ]{0,25}?)\s*[:=]\s*$")
+
+
+def key_before(text: str, start: int) -> str:
+    """The key right before a name on its line ('CC' in 'CC: Dr. Maria Lopez'), or ''."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    line = re.sub(rf"{_TITLE}+$", "", line)
+    key = _KEY_BEFORE.search(line)
+    if key is None or _NOT_A_LABEL.search(key.group("key")):
+        return ""  # "forgot to say: X recorded it": words leading a sentence, not a key naming a role
+    return key.group("key").strip()
+
+
+# "..., not the Datta lab", "not at Stockholm University": a name said after "not" is denied.
+DENIED_BEFORE = re.compile(r"\bnot\s+(?:at\s+|in\s+|from\s+)?(?:the\s+)?$", re.I)
+
+
+# ", I just did the analysis", "; Tamar Cohen did the surgeries": a clause with a subject of its own.
+_OTHER_SUBJECT = re.compile(
+    rf"\s*(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s*(?:and\s+|but\s+)?(?:I|we|he|she|they|(?:{FULL_NAME}))\s+"
+    r"(?:\w+ly\s+|just\s+|only\s+|also\s+)?(?:did|do|does|was|were|am|is|handled|performed|made|ran|ran|took|"
+    r"[a-z]{3,}ed)\b"
+)
+
+
+def own_clause_end(text: str, end: int) -> int:
+    """Where the clause of a person who did something ends: at the next clause with a subject of its own
+    ("Riya Kapoor ran it, I just did the analysis" -> after "ran it"); the end of the text otherwise."""
+    for match in _OTHER_SUBJECT.finditer(text, end, min(len(text), end + 200)):
+        return match.start()
+    return len(text)
+
+
+# Known names that are also towns: "in Cambridge, MA" is a place, not the University of Cambridge.
+_TOWN_NAMES = {"cambridge", "oxford"}
+
+
+def town_not_institution(text: str, start: int, end: int) -> bool:
+    """'we recorded in Cambridge, MA': a known name that is also a town, said as a place ('in' before it,
+    or a state or country after it)."""
+    if text[start:end].lower() not in _TOWN_NAMES:
+        return False
+    after_in = re.search(r"\bin\s+$", text[max(0, start - 5) : start], re.I)
+    placed = re.match(r"\s*,\s*(?:[A-Z]{2}\b|Massachusetts|Ohio|England|UK\b)", text[end:])
+    return bool(after_in or placed)
+
+
+# A lab's clause that says the work was done there ("we ran it in the Witten lab", "recorded by us, the Tank lab").
+_WORK_VERB = re.compile(r"\b(?:record\w*|ran|run|performed|conducted|collected|acquired|done|carried\s+out)\b", re.I)
+_MADE_VERB = re.compile(r"\b(?:designed|built|developed|written|made|sent|gave|provided|shared|lent)\b", re.I)
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    clause_start = max((m.end() for m in re.finditer(r"[,;.!?(]\s*", text[max(0, start - 120) : start])), default=0)
+    clause_start += max(0, start - 120)
+    clause_end = re.search(r"[,;.!?)](?:\s|$)", text[end:])
+    return text[clause_start : end + (clause_end.start() if clause_end else len(text) - end)]
+
+
+def lab_did_the_work(text: str, start: int, end: int) -> bool:
+    """The lab's own clause says the work was done there, and nothing there says it made or gave something."""
+    clause = _clause_around(text, start, end)
+    own = re.search(r"\b(?:we|us|our)\b", text[max(0, start - 25) : start], re.I)  # "by us, the Tank lab", "We (X lab)"
+    return bool((_WORK_VERB.search(clause) or own) and not _MADE_VERB.search(clause))
+
+
+def lab_of_something(text: str, start: int, end: int) -> str:
+    """'The Witten lab's rig', 'Brody lab mice': the lab named as whose thing it is, not as the one that recorded."""
+    after = re.match(
+        r"['’]s\s+(?P<thing>\w+)|\s+(?P<animals>mice|rats|animals|strains?|lines?|pups|breeders)\b", text[end:]
+    )
+    if after is None:
+        return ""
+    return f"the lab is named as whose {after.group('thing') or after.group('animals')} it is"
+
+
+# "Ana Ruiz, Tom Berg, and the PI": the list goes on with someone not named.
+_UNNAMED_AFTER = re.compile(
+    r"\s*,?\s*(?:and|&|plus)\s+(?:the|a|an|our|my|his|her|their|some|other|two|several)\s+(?:\w+\s+)?"
+    r"(?:PI|supervisor|postdocs?|students?|technicians?|techs?|team|lab|others?|rest|colleagues?|assistants?|"
+    r"undergrads?|interns?|people|members?)\b",
+    re.I,
+)
+
+
+def unnamed_after(text: str, end: int) -> str:
+    """Why a list of people read is not everyone: it goes on with someone unnamed ("and the PI")."""
+    more = _UNNAMED_AFTER.match(text, end)
+    return f"the list goes on with someone not named ('{more.group(0).strip(' ,')}')" if more else ""

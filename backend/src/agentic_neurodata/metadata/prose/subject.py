@@ -7,7 +7,9 @@ import re
 
 from .. import age as age_rule
 from ..brain_areas import BY_NAME as AREA_NAMES
-from ..species import ALL_NAMES
+from ..species import ALL_NAMES, SPECIES
+
+_LATIN_NAMES = {species.latin.lower() for species in SPECIES}
 
 # Species words that are other things in running text; read there only beside an id or a sex.
 _UNSAFE_IN_PROSE = {"people", "person", "fish", "bee", "bees", "owl", "primate", "primates", "cat", "pig", "dog"}
@@ -45,34 +47,83 @@ _ROLE = (
 )
 # An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
+# A number with a unit after it is an age, a weight or a time, not an id ("the animal was 10 weeks old", "rat 300 g").
+_NO_UNIT_AFTER = (
+    r"(?![\w])(?!\s*-?\s*(?:weeks?|wks?|w|months?|mos?|mo|days?|d|years?|yrs?|y|y/?o|old|g|kg|mg|grams?|dpf|hpf|"
+    r"hours?|hrs?|h|min|minutes?|%)(?![\w]))"
+)
 _GROUPS = r"(?:cage|litter|box|group|cohort|batch|colony)"
 # "7 of cage C", "4 from the Long-Evans cohort" (the group's name may come first; \x1f: words already read).
 _GROUP = (
     rf"(?:(?:\s+(?:of|from|in)\s+(?:the\s+)?|\s*,\s*){_GROUPS}\s*#?\s*[\w\-]+"
+    rf"|\s*\(\s*{_GROUPS}\s*#?\s*[\w\-]+\s*\)"  # "mouse 3 (cohort B)"
     rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
 )
+# "rat 1 of 4", "mouse 2 of 6 mice": a place among several, not an id ("rat CH-32 of 14 weeks" is one).
+_NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.)]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
     rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
-    rf"(?P<subject>{ID_TOKEN})"
+    rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}{_NOT_A_PLACE_IN_A_COUNT}"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
 )
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
-NAME_AFTER_SPECIES = re.compile(r"\s+(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)(?=\s*(?:[,;)(]|$))")
+NAME_AFTER_SPECIES = re.compile(
+    # "Rat: Pepper; sex: F", "| monkey Pepper | M |", "The rat Nibbles was recorded": a pause, a key or a verb after it
+    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)"
+    r"(?=\s*(?:[,;)(|]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
+)
 NAMED = re.compile(
     # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
     r"\b(?:named|called|name\s+is|name(?=\s*[:=]?\s*[A-Za-z][\w\-]*\d))\s*[:=]?\s*(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
 )
 SUBJECT_CUE = re.compile(
-    rf"\b(?:subject|animal|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
+    rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
     rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|"
     rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
     rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
-    rf"(?P<id>{ID_TOKEN})",
+    # (not glued to the cue's letters: "Mouse28" is one id, not "mouse" then "28")
+    rf"(?<![A-Za-z])(?P<id>{ID_TOKEN}){_NO_UNIT_AFTER}",
     re.I,
 )
+# "this file is from her sister PB-13", "this dataset contains monkey Pollux only", "this is fish F03": the
+# words say which of the animals named this file is about.
+_THIS_FILE = (
+    r"\b(?:this|the\s+present|the\s+current)\s+(?:file|dataset|data\s*set|session|upload|entry|recording|nwb\s+file)"
+    r"(?:\s+(?:here|only))?\s+(?:is|was|comes?|came|contains?|holds?|has)(?:\s+(?:only|all|entirely))?"
+    r"|\bthis\s+is"
+)
+THIS_FILES_SUBJECT = re.compile(
+    rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
+    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
+    r"(?![\w-])"
+)
+# Words before a number that make it something other than an animal ("this file is from session 3").
+_NOT_AN_ANIMAL_BEFORE = {
+    "session", "sessions", "run", "day", "probe", "trial", "block", "channel", "shank", "week", "page", "figure",
+    "cage", "litter", "cohort", "group", "batch", "rig", "box", "room", "series", "part", "version", "plate",
+}  # fmt: skip
+
+
+def this_files_subject(text: str) -> re.Match[str] | None:
+    """The animal the words say this file is about, or None: an id (with a digit), or a name right after
+    a species word ("monkey Tonic")."""
+    for match in THIS_FILES_SUBJECT.finditer(text):
+        between = match.group("between").split()
+        if set(between) & _NOT_AN_ANIMAL_BEFORE:
+            continue
+        said, after_species = match.group("id"), bool(between) and bool(_SPECIES.fullmatch(between[-1]))
+        if (re.match(r"this\s+is\b", match.group(0), re.I) or AGE_POSTNATAL.fullmatch(said)) and not after_species:
+            continue  # "this is P60": an age, a date or anything else; "this is fish F03" names the animal
+        if re.search(r"\d", said) and looks_like_id(said, after_species=True):
+            return match
+        if not re.search(r"\d", said) and after_species:
+            return match
+    return None
+
+
 # "sub-NC07", "sub-BWH14": a BIDS subject label names the subject wherever it stands.
 BIDS_ID = re.compile(r"(?<![\w-])(?P<id>sub-[A-Za-z0-9]{1,20})(?![\w-])")
 # "deer mouse (Peromyscus maniculatus) PM-3": the Latin name in brackets after the species word stands
@@ -82,10 +133,14 @@ LATIN_IN_BRACKETS = re.compile(r"\s*\([A-Z][a-z]+\s+[a-z]+(?:\s+[a-z]+)?\)")
 SESSION_CUE = re.compile(
     r"\bsession\s*(?:(?:id|#|no\.?|number)\s*[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I
 )
-LONE_ID = re.compile(r"(?:^|(?<=[,;(]))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)])")
+# (a cell of a row between commas, semicolons or spaced slashes: "m123 / F / P60")
+LONE_ID = re.compile(r"(?:^|(?<=[,;(])|(?<=\s/))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)]|/\s)")
 SEX = re.compile(
     r"(?<![\w-])(?P<sex>male|female|males|females|hermaphrodites?|intersex)(?![\w-])|"
-    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|(?:^|(?<=[,;(|]))\s*(?P<lone>[MF])\s*(?=$|[,;)|])|"
+    r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|"
+    r"\bsex\s+(?:is\s+|was\s+)?(?P<nd>not\s+(?:yet\s+)?determined|undetermined)\b|"  # "sex not determined"
+    # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–]\s)|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
@@ -123,7 +178,9 @@ NOT_THE_ANIMAL_NOW = re.compile(
     r"\b(?:head[\s-]?(?:plate|post|cap|bar|stage|fixation\s+bar)s?|headplates?|headposts?|headcaps?|implant(?:s|ed|ation)?|"
     r"(?:micro)?drives?|probes?|connectors?|cannula[es]?|fib(?:er|re)s?|electrodes?|tetrodes?|arrays?|batter(?:y|ies)|"
     r"loggers?|backpacks?|surgery|surgical|operation|pre[\s-]?op(?:erative)?|post[\s-]?op(?:erative)?|baseline|"
-    r"at\s+birth|weaning|free[\s-]feeding|ad\s+lib(?:itum)?)\b",
+    r"at\s+birth|weaning|free[\s-]feeding|ad\s+lib(?:itum)?|"
+    # another day: "24 g two days ago", "weighed 24 g yesterday"
+    r"ago|yesterday|last\s+(?:week|night|month)|(?:the\s+)?(?:day|week)\s+before)\b",
     re.I,
 )
 _CLAUSE_EDGE = re.compile(
@@ -165,7 +222,7 @@ _PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
 
 def sex_said(match: re.Match[str]) -> str:
     """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
-    said = next(match.group(g) for g in ("sex", "sx", "unk", "lone", "aged", "kid") if match.group(g))
+    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid") if match.group(g))
     return _PERSON_SEX.get(said.lower(), said)
 
 
@@ -197,6 +254,17 @@ def sex_beside_the_animal(text: str, end: int) -> bool:
     return bool(_SPECIES.match(text, end + 1)) or bool(re.match(r"\s+(?:animal|subject|pup)\b", text[end:], re.I))
 
 
+# "mouse V1 recording", "rat CA1 neurons": an area after the species, then what was recorded there.
+_RECORDED_AFTER = re.compile(
+    r"\s+(?:recordings?|imaging|neurons|units|cells|data|sessions?|responses|activity|slices?|LFP)\b", re.I
+)
+
+
+def area_not_id(text: str, after: re.Match[str]) -> bool:
+    """Whether the id read after a species is a brain area said before what was recorded in it."""
+    return after.group("subject").lower() in AREA_NAMES and bool(_RECORDED_AFTER.match(text, after.end()))
+
+
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:
     """A lab's id for an animal: holds a digit; not a date, an ordinal, a decimal, a weight, or (unless
     it follows the species: "monkey M2") a brain area."""
@@ -205,10 +273,14 @@ def looks_like_id(token: str, *, after_species: bool = False) -> bool:
         return False
     if re.fullmatch(r"([A-Za-z]+[-_]?)\d+[-–]\1\d+", token):
         return False  # "R10-R14": a range of animals
+    if re.fullmatch(r"L[1-6][ab]?", token) and not after_species:
+        return False  # "S1 (forelimb), L5": a cortical layer
     return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)
 
 
 def plural(species_word: str) -> bool:
     """'mice', 'rats', 'zebra finches': a species named in the plural."""
     lowered = species_word.lower()
+    if lowered in _LATIN_NAMES or re.fullmatch(r"[a-z]\.\s*[a-z]+", lowered):
+        return False  # a Latin name ("Xenopus laevis", "C. elegans") is no plural
     return lowered.endswith(("mice", "s")) and not lowered.endswith(("ss", "us"))

@@ -67,8 +67,17 @@ def as_keyed_row(text: str) -> str:
             return text
         if 2 * sum(_names_a_field(cell) for cell in header) < len(header):
             return text  # "Hello, thanks\nmouse m1, female": a greeting, not a header
-        return "; ".join(f"{_key(cell)}={value}" for cell, value in zip(header, row, strict=True) if value)
+        return "; ".join(_keyed_cell(cell, value) for cell, value in zip(header, row, strict=True) if value)
     return text
+
+
+# A header that is the animal's kind ("Mouse", "Rat"): its column holds each animal's id.
+_ANIMAL_HEADER = re.compile(r"mouse|mice|rat|rats|monkey|animal|fish|bird|marmoset|ferret|gerbil", re.I)
+
+
+def _keyed_cell(cell: str, value: str) -> str:
+    """'Mouse' over 'KL-4' -> 'mouse KL-4' (the species and its id), 'Sex' over 'M' -> 'sex=M'."""
+    return f"{cell.lower()} {value}" if _ANIMAL_HEADER.fullmatch(cell) else f"{_key(cell)}={value}"
 
 
 def _cells(line: str, separator: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..brain_areas import LAYER_AFTER
+from ..brain_areas import part_after
 from ..fields import FIELDS
 from ..strains import ALLELE_AHEAD
 
@@ -37,6 +37,11 @@ KEYS.update(
         "location": "electrode_location",
         "region": "electrode_location",
         "area": "electrode_location",
+        # "recording_area=LS", "Recording site: CA1": the key itself says the area is where it was recorded
+        "recording area": "electrode_location",
+        "recording site": "electrode_location",
+        "recording region": "electrode_location",
+        "recording location": "electrode_location",
         "dob": "date_of_birth",
         "born": "date_of_birth",
         "experimenters": "experimenter",
@@ -45,17 +50,32 @@ KEYS.update(
         "our institution": "institution",
         "specimen id": "subject_id",  # the Allen Institute's name for the animal's id
         "donor id": "subject_id",
+        # "Lab name: Moser Lab": the name of a lab or an institution, not a person's
+        "lab name": "lab",
+        "laboratory name": "lab",
+        "institution name": "institution",
+        "institute name": "institution",
+        "university name": "institution",
     }
 )
 PAIR = re.compile(
-    r"(?:^|(?<=[\s,;({]))(?P<key>"
+    # a key that opens a line or follows "; " may be followed by a dash ("Keywords - sleep; replay")
+    r"(?:(?P<line>^|(?<=\n)|(?<=;\s))|(?<=[\s,;({]))(?P<key>"
     + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in sorted(KEYS, key=len, reverse=True))
     # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key;
     # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
-    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?\s*(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b)\s*(?=(?P<value>\S))",
+    # "the experimenter field should be X", "the keywords should be X": a field named, then what it should hold
+    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+field)?\s*"
+    + r"(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b|\b(?:should|must)\s+(?:be|read|say)\b"
+    + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
+    + r"\s*(?=(?P<value>\S))",
     re.I,
 )
-_NEXT_KEY = r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b))"
+# Fields whose key may be followed by a dash at a line's start ("Experimenter - Ana Gil"): free text and names.
+DASH_KEYED = {"experimenter", "institution", "lab", "keywords", "session_description", "experiment_description"}
+_NEXT_KEY = (
+    r"\s*(?=(?i:" + "|".join(re.escape(k).replace(r"\ ", r"[\s_]+") for k in KEYS) + r")\s*(?::|=|\bis\b|\s[-–—]\s))"
+)
 _AND_NEXT_KEY = (
     r"\s+(?:and|but)\s+(?:the\s+|our\s+|my\s+)?(?=(?i:" + "|".join(re.escape(k) for k in KEYS) + r")\s+(?:is|was)\b)"
 )
@@ -94,6 +114,10 @@ def list_items(text: str, start: int) -> tuple[list[str], int] | None:
     return items, block.end() - (1 if block.group(0).endswith("\n") else 0)
 
 
+# "Lab: Carandini Lab and institution UCL": "and" then another field's name ends a lab or an institution.
+_AND_FIELD_WORD = r"\s+and\s+(?=(?:the\s+|our\s+)?(?i:institution|lab|experimenters?|keywords|session\s+description)\b)"
+
+
 def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, int]]) -> int:
     """Where an explicit value ends: dates, names, descriptions and genotypes may hold commas or
     semicolons; other values stop at one. Brackets balance: a stop inside "(...)" does not end the
@@ -107,8 +131,8 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     end = min(end, masked) if masked >= 0 else end
     while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
         end -= 1
-    layer = LAYER_AFTER.match(text, end) if name == "electrode_location" else None
-    return layer.end() if layer else end  # "Recording site: piriform cortex, layer 2": the layer belongs to it
+    # "Recording site: piriform cortex, layer 2", "Site: CA1, stratum oriens": the layer or part belongs to it
+    return part_after(text, end) if name == "electrode_location" else end
 
 
 # No value runs longer than this: the search for its end stays linear in a message of many keys.
@@ -135,6 +159,10 @@ def _stop_after(name: str) -> re.Pattern[str]:
             rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)(?<!\bmed)(?<!\brer)(?<!\bnat)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
             # "A and B, both from X", "A, who ran it": a comma then a word of a sentence ends the names
             r"|,\s+(?=(?:both|all|each|who|which|whose|together|respectively|they|he|she|we)\b)"
+            # "Jonas Sørensen, the other name is our PI", "Dr. Miles Wells, and the mouse is ...", "Joana Sousa, not
+            # João Sousa": a comma then a word no name starts with ends the names
+            r"|,\s+(?=(?-i:(?:the|a|an|but|not|our|my|his|her|their|this|that|it|there|please|thanks|so|as|i)\b"
+            r"|and\s+(?:the|a|an|our|my|this|that|it|its|i|we|he|she|they)\b))"
         )
     elif name == "keywords":
         # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
@@ -142,9 +170,14 @@ def _stop_after(name: str) -> re.Pattern[str]:
     elif name in ("session_description", "experiment_description", "subject_description"):
         stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
-        # Alleles are joined by ";" ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14"); a "; " before a word that is
-        # not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
-        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|,\s|;\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
+        # Alleles are joined by ";" or "," ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14", "Dat-Cre (het), Ai32 (hom)");
+        # a "; " or ", " before a word that is not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
+        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s|[;,]\s+(?!{ALLELE_AHEAD})|{_AND_NEXT_KEY}")
+    elif name == "institution":
+        # "Washington University in St. Louis", "St. Jude Children's Research Hospital": "St." is no sentence end
+        stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
+    elif name == "lab":
+        stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
@@ -195,7 +228,7 @@ def mentioned_fields(clause: str) -> list[str]:
     found = []
     for spec in FIELDS.values():
         for alias in (spec.name.replace("_", " "), *spec.aliases):
-            if re.search(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", lowered):
+            if re.search(rf"(?<![\w-]){re.escape(alias)}s?(?![\w-])", lowered):  # "the weights": plural too
                 found.append(spec.name)
                 break
     # "birth date" also mentions "date": the longer name wins.
