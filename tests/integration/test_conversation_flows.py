@@ -367,6 +367,15 @@ def test_a_no_with_the_value_meant_stores_that_value(
     assert status_of(client)["pending_request"]["purpose"] != "confirm_value"  # answered, not asked again
 
 
+def test_stopping_before_any_conversion_says_nothing_was_converted(client: TestClient, sample_run: Path) -> None:
+    """It said "The latest version and its report stay available" when there was none."""
+    upload(client, sample_run)
+    stopped = say(client, message="cancel")
+    assert stopped["next_action"] == "done"
+    assert stopped["reply"].endswith("Nothing was converted; your upload stays until you delete the session.")
+    assert status_of(client)["versions"] == []
+
+
 def test_a_question_about_one_field_is_answered_about_that_field(client: TestClient, sample_run: Path) -> None:
     upload(client, sample_run)
     reply = say(client, message="what do you mean by session description?")

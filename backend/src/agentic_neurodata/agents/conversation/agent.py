@@ -887,10 +887,15 @@ class ConversationAgent(Agent):
         )
 
     def _abandon(self, why: str) -> ActionReply:
+        kept = (
+            "The latest version and its report stay available."
+            if self.store.snapshot().versions
+            else "Nothing was converted; your upload stays until you delete the session."
+        )
         return self._finish(
             WorkflowStatus.FAILED,
             ValidationStatus.FAILED_USER_ABANDONED,
-            f"{why} The latest version and its report stay available.",
+            f"{why} {kept}",
             Failure(reason="user_abandoned", message=why),
         )
 
