@@ -109,7 +109,7 @@ def goes_on_after_no(message: str) -> bool:
     """ "no, it is a cynomolgus": words after the no that are not talk ("no, thanks" is only a no)."""
     lead = _LEADING_NO.match(message)
     rest = message[lead.end() :] if lead else ""
-    return bool(content_words(rest)) and not is_talk(rest) and not re.match(r"(?:thanks?|thank\s+you)\b", rest, re.I)
+    return bool(content_words(rest)) and not is_talk(rest)
 
 
 def says_nothing(message: str | None, given: dict[str, Any] | None) -> bool:

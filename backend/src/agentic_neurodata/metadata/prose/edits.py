@@ -12,6 +12,7 @@ import functools
 import re
 
 from ..fields import FIELDS
+from .words import field_named
 
 # Names a field goes by in an edit; the vaguest aliases ("who", "when", "name", "animal", "time") are
 # left out: "set the time to go" or "change the animal" name no value.
@@ -52,11 +53,7 @@ def _names_a_value(said_field: str, value: str) -> bool:
     """ "the ID should be m043" names a value; "the institution must be spelled in full" or "the
     keywords should be short" says a rule about the field: only a name, a code or a number (or a
     word of a closed list) is taken as the value."""
-    field = next(
-        (spec.name for spec in FIELDS.values() if said_field.lower() in (spec.name.replace("_", " "), *spec.aliases)),
-        "",
-    )
-    return field in _CLOSED_LISTS or bool(re.search(r"[A-Z0-9]", value))
+    return field_named(said_field) in _CLOSED_LISTS or bool(re.search(r"[A-Z0-9]", value))
 
 
 _OLD_VALUE = re.compile(r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+[^,;.!?\n]*", re.I)

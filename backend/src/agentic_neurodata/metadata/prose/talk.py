@@ -26,16 +26,15 @@ _TALK_WORDS = frozenset(
     wait actually oops hey hi hello also she he they her him
     """.split()  # noqa: SIM905 (a word list reads better as words)
 )
-# The value will come later or from someone else, or was given elsewhere: "I'll check", "ask Maria",
-# "same as yesterday".
+# The value will come later or from someone else: "I'll check", "ask Maria". (Given elsewhere, "same as
+# yesterday", is intents.POINTER.)
 _LATER_OR_ELSEWHERE = re.compile(
     r"^\W*(?:(?:I'?ll|I\s+will|will|let\s+me|we'?ll|we\s+will)\s+(?:have\s+to\s+)?"
     r"(?:check|look|find\s+out|send|get\s+back|ask|confirm|dig)\b|"
     r"(?:please\s+)?ask\s+[A-Z][\w'-]+\W*$|"
     r"(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?in\s+(?:the|my|our|her|his)\s+"
     r"(?:notes?|notebook|spreadsheet|sheet|log|records?|protocol|email)\b\W*$|"
-    r"(?:I'?ll\s+|will\s+)?send\s+(?:it\s+|that\s+)?(?:later|tomorrow|soon)\b|"
-    r"(?:the\s+)?same\s+as\s+(?:yesterday|today|usual|always|the\s+others?|the\s+last\s+\w+)\W*$)",
+    r"(?:I'?ll\s+|will\s+)?send\s+(?:it\s+|that\s+)?(?:later|tomorrow|soon)\b)",
     re.I,
 )
 
