@@ -255,6 +255,7 @@ describe('issue 7 flows', () => {
       .getByText(/^I did not catch a yes or a no\./)
       .waitFor()
     const again = await decision(page, 'confirm_value')
+    await screenshot(page, '24b-asked-again')
     await again.getByRole('button', { name: 'Yes, rhesus macaque (Macaca mulatta)' }).click()
 
     // Before the first conversion, what the words gave is shown once, each value editable in place.
