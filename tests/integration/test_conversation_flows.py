@@ -226,6 +226,13 @@ def test_a_guess_is_asked_back_and_just_go_ahead_converts_or_names_what_it_canno
     assert ahead["next_action"] == "metadata"
     assert "I cannot convert without one value: the time zone of the start time" in ahead["reply"]
     assert "Converting" not in ahead["reply"]
+    # Going on without it again is answered with why not, and the same question (it was read as a
+    # zone: "'ok go on without it' is not a time zone I know", then the question once more).
+    for going_on in ("ok go on without it", "skip it", "no idea"):
+        again = say(client, message=going_on)
+        assert again["next_action"] == "metadata" and not again["rejected"]
+        assert again["reply"].startswith("This one cannot be left out: every NWB file holds when its recording")
+        assert again["reply"].endswith("e.g. EST, Europe/Paris or UTC.")
     # Given, the conversion starts at once; what words gave is said (not asked: no more questions).
     started = say(client, message="Eastern time")
     assert started["next_action"] == "processing"
@@ -381,6 +388,17 @@ def test_a_question_about_one_field_is_answered_about_that_field(client: TestCli
     reply = say(client, message="what do you mean by session description?")
     assert reply["reply"].startswith("Here is why I ask: session description: NWB requires a description")
     assert "subject id" not in reply["reply"] and reply["next_action"] == "metadata"
+
+
+def test_a_question_about_fields_not_asked_is_answered_about_them(client: TestClient, sample_run: Path) -> None:
+    """ "what's the difference between strain and genotype?" at the first questions (neither is asked
+    there) was answered with why the subject ID, species, sex, age... are needed."""
+    upload(client, sample_run)
+    reply = say(client, message="what's the difference between strain and genotype?")["reply"]
+    assert reply.startswith("strain: The strain or line of the subject.")
+    assert "genotype: The genetic modification of the subject, or wild-type." in reply
+    assert "subject id" not in reply.lower() and "Here is why I ask" not in reply
+    assert status_of(client)["metadata"] == {}  # a question stores nothing
 
 
 def test_questions_say_each_example_with_one_full_stop(client: TestClient, sample_run: Path) -> None:

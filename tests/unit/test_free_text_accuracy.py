@@ -33,6 +33,7 @@ DEVELOPMENT = [
         "free_text_dev_former_scoring_9.yaml",
         "free_text_dev_former_scoring_10.yaml",
         "free_text_dev_former_scoring_11.yaml",
+        "free_text_dev_former_scoring_12.yaml",
     )
     for case in load(name)
 ]

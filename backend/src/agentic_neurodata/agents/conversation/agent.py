@@ -30,7 +30,8 @@ from ...domain import (
     VersionOrigin,
 )
 from ...errors import BadInputError, InvalidStateError, ServiceError, WorkflowCancelled
-from ...llm import wording
+from ...llm import LLMService, wording
+from ...metadata.fields import get_field
 from ...metadata.object_fields import split_key
 from ...metadata.parsed import IntentKind
 from ...router import Agent, NoParams, handles
@@ -44,6 +45,7 @@ APPROVALS = (PendingRequestType.RETRY_APPROVAL, PendingRequestType.IMPROVEMENT_A
 FORMAT_ARGUMENTS = "format_arguments"
 CORRECTION_VALUES = "correction_values"
 NO_PROGRESS = "no_progress"
+ESSENTIAL_VALUE = "essential_value"  # the one value no conversion can go without
 
 ACCEPT, CHANGE_APPROACH, STOP = "accept_as_is", "change_approach", "stop"
 
@@ -268,6 +270,7 @@ class ConversationAgent(Agent):
                 )
             request = PendingRequest(
                 type=PendingRequestType.METADATA,
+                purpose=ESSENTIAL_VALUE,
                 message=message,
                 fields=intake.requests_for(
                     [s for s in intake.fields_to_ask(known, [], 2) if s.name in essential], partial, rejected or {}
@@ -445,6 +448,9 @@ class ConversationAgent(Agent):
             reply = _why_fields(pending, answers.fields_named(message))
             self._say(reply)
             return UserInputReply(reply=reply, rejected=answer.rejected, next_action=pending.type.value)
+        if pending.purpose == ESSENTIAL_VALUE and not answer.values and _goes_without(answer, message, self.llm):
+            # "go on without it" where nothing can go on: say why, in the same reply as the question
+            return self._ask_again(pending, _CANNOT_GO_WITHOUT)
         reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
         if answer.parsed and answer.parsed.source == "offline_fallback":
             reply = f"{answer.parsed.notes[0]} {reply}"  # the model failed: say so, with its error id
@@ -1107,14 +1113,45 @@ def _field_of(question: str) -> str:
     return split[0] if split else question
 
 
+_GOING_WITHOUT = {
+    IntentKind.APPROVE,
+    IntentKind.SKIP_ALL,
+    IntentKind.SKIP_FIELD,
+    IntentKind.DONT_KNOW,
+    IntentKind.DECLINE,
+}
+_CANNOT_GO_WITHOUT = (
+    "This one cannot be left out: every NWB file holds when its recording started, with the time zone, and a "
+    "guess would write a wrong time into the file (say 'stop' to end without a file)."
+)
+
+
+def _goes_without(answer: answers.Answer, message: str | None, llm: LLMService | None) -> bool:
+    """A skip, a don't-know or a go-ahead ("ok go on without it") instead of the value. Read apart
+    from the question too: read as the answer to "which time zone?", the words were a zone."""
+    said = answer.intents | answers.read_intent(message, llm)
+    return bool(said & _GOING_WITHOUT) or bool(answer.declined)
+
+
 _NO_CHANGE_READ = "I could not read a value in that; name the field and its value (e.g. subject ID: m043)."
 
 
 def _why_fields(pending: PendingRequest, named: list[str]) -> str:
-    """Why each field is asked; only the fields the question names, when it names some."""
-    about = [f for f in pending.fields if f.name in named] or pending.fields
+    """Why each field is asked; only the fields the question names, when it names some.
+
+    A question about a field not asked now ("what's the difference between strain and genotype?")
+    is answered from the field list, with what the field holds: it is not a reason to repeat why
+    every asked field is needed."""
+    asked = {f.name: f for f in pending.fields}
+    about_asked = [asked[name] for name in named if name in asked]
+    others = [spec for name in named if name not in asked and (spec := get_field(name)) is not None]
+    if not about_asked and not others:
+        about_asked = list(pending.fields)
     lines = [
         f"{f.name.replace('_', ' ')}: {f.why or f.description}" + (f" (e.g. {f.example})" if f.example else "")
-        for f in about
+        for f in about_asked
     ]
-    return "Here is why I ask: " + " | ".join(lines) if lines else pending.message
+    lines += [f"{spec.label}: {spec.description} {spec.why} (e.g. {spec.example})" for spec in others]
+    if not lines:
+        return pending.message
+    return ("Here is why I ask: " if about_asked else "") + " | ".join(lines)
