@@ -44,6 +44,9 @@ COMPLETE_METADATA = {
 }
 
 
+_NOT_READ = "I could not read a value in that"
+
+
 @pytest.fixture
 def client(tmp_path: Path):
     with TestClient(create_app(make_settings(tmp_path))) as test_client:
@@ -184,6 +187,20 @@ def test_a_yes_or_no_that_goes_on_with_a_value_edits_the_summary(client: TestCli
     assert (subject["age"], subject["subject_id"], subject["sex"]) == ("P13W", "m042", "F")
 
 
+def test_accept_at_the_summary_writes_the_values(client: TestClient, sample_run: Path) -> None:
+    """ "accept" at "This goes into the file: ..." was "I could not read a value in that" (it is read as
+    accepting a file as it is, which the summary did not count as a yes)."""
+    upload(client, sample_run)
+    say(
+        client,
+        message="Dr. Jane Smith, MIT, mouse m042, female, 12 weeks, V1 recording, started 5 March 2024 2:30pm EST",
+    )
+    assert status_of(client)["pending_request"]["purpose"] == "confirm_summary"
+    accepted = say(client, message="accept")
+    assert accepted["next_action"] == "processing" and not accepted["reply"].startswith(_NOT_READ)
+    assert settle(client)["file_info"]["subject"]["subject_id"] == "m042"
+
+
 def test_one_answer_at_a_time_at_most_two_rounds_and_declines_remembered(client: TestClient, sample_run: Path) -> None:
     first = upload(client, sample_run, {"subject_id": "r7"})
     assert "subject_id" not in {f["name"] for f in first["pending_request"]["fields"]}
@@ -292,6 +309,31 @@ def test_values_given_at_the_proposal_are_a_yes_with_the_values(client: TestClie
     done = settle(client)
     assert len(done["versions"]) == 2 and done["correction_attempt"] == 1
     assert done["metadata"]["electrode_location"] == "VISp"
+
+
+@pytest.mark.parametrize(("answer", "subject_id"), [("no", "m042"), ("yes", "healthy")])
+def test_a_value_given_before_is_changed_by_words_only_when_confirmed(
+    client: TestClient, sample_run: Path, answer: str, subject_id: str
+) -> None:
+    """Found answering as a person would: "the animal was healthy, no surgery complications" answering the
+    correction's questions (the subject description first) replaced the subject ID m042 with 'healthy', said
+    "Saved subject ID: healthy" and converted again with it. A value read beside the question that would
+    replace one given before is asked back; a no keeps the value, the correction goes on either way."""
+    partly = {k: v for k, v in FULL_METADATA.items() if k != "keywords"}
+    assert upload(client, sample_run, partly)["pending_request"]["type"] == "improvement_approval"
+    asked = say(client, message="improve")
+    assert asked["next_action"] == "user_input" and "subject description" in asked["reply"]
+    reply = say(client, message="the animal was healthy, no surgery complications")
+    assert "subject_id" not in reply["accepted"] and "Saved subject ID" not in reply["reply"]
+    question = status_of(client)["pending_request"]
+    assert question["message"] == "Change the subject ID from m042 to healthy?"
+    assert [(o["label"], o["description"]) for o in question["options"]][-1] == ("No", "Keep m042")
+    confirmed = say(client, message=answer)
+    said = "Kept the subject ID: m042." if answer == "no" else "Saved subject ID: healthy."
+    assert confirmed["reply"].startswith(said)
+    done = settle(client)
+    assert done["correction_attempt"] == 1 and len(done["versions"]) == 2
+    assert done["metadata"]["subject_id"] == subject_id == done["file_info"]["subject"]["subject_id"]
 
 
 def test_edits_in_words_change_the_values_at_every_question_and_nothing_unread_is_confirmed(

@@ -252,7 +252,9 @@ class ConversationAgent(Agent):
         partial = {**partial_from_files, **state.partial_metadata}
         partial = {k: v for k, v in partial.items() if k not in state.metadata}
         if state.confirmations and not state.minimal_mode:
-            return self._ask(summary.confirmation_request(state.confirmations[0]), partial_metadata=partial)
+            first = state.confirmations[0]
+            request = summary.confirmation_request(first, kept=state.metadata.get(first.field))
+            return self._ask(request, partial_metadata=partial)
         essential = intake.cannot_convert_without(known)
         if essential and (
             state.minimal_mode
@@ -441,6 +443,8 @@ class ConversationAgent(Agent):
         answer = answers.read_values(
             pending, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
         )
+        if message:
+            answers.replacements_asked_back(answer, state.metadata, [f.name for f in pending.fields], message)
         if answer.wants_to_stop:
             outcome = self._abandon("You asked to stop.")
             return UserInputReply(reply=outcome.message, next_action="done")
@@ -497,7 +501,7 @@ class ConversationAgent(Agent):
             intents = answers.read_intent(message, self.llm)
             option = (
                 pending.options[0]
-                if IntentKind.APPROVE in intents
+                if intents & {IntentKind.APPROVE, IntentKind.ACCEPT_AS_IS}
                 else pending.options[-1]
                 if intents & {IntentKind.DECLINE}
                 else None
@@ -512,6 +516,10 @@ class ConversationAgent(Agent):
             answer = answers.Answer(values={asked.field: chosen.value, **chosen.extra})
             answer.sources = dict.fromkeys(answer.values, ValueSource.CONFIRMED)
             reply = f"Saved {label}: {summary.shown(chosen.value)}."
+        elif (option is not None or (skip and not given and not message)) and asked.field in state.metadata:
+            # a no to changing a value given before keeps that value
+            answer = answers.Answer()
+            reply = f"Kept the {label}: {summary.shown(state.metadata[asked.field])}."
         elif option is not None or (skip and not given and not message):
             answer = answers.Answer(declined=list(skip or []))
             reply = f"Left out the {label}" + (": you can give it later." if not skip else ".")
@@ -563,7 +571,7 @@ class ConversationAgent(Agent):
             if IntentKind.CANCEL in intents:
                 outcome = self._abandon("You asked to stop.")
                 return UserInputReply(reply=outcome.message, next_action="done")
-            if option is not None or intents & {IntentKind.APPROVE, IntentKind.SKIP_ALL}:
+            if option is not None or intents & {IntentKind.APPROVE, IntentKind.ACCEPT_AS_IS, IntentKind.SKIP_ALL}:
                 answer = answers.Answer()
             elif answers.says_nothing(message, given):
                 return self._ask_again(pending, "I did not catch whether to write these values.")
@@ -649,6 +657,12 @@ class ConversationAgent(Agent):
         history = state.correction_history
         if history:
             history[-1].user_input.update({k: v for k, v in answer.values.items() if k in asked or k in state.metadata})
+        if state.confirmations and not state.minimal_mode:
+            # a guess or a change of a value given before is asked first; its answer converts
+            first = state.confirmations[0]
+            self.store.update(COMPONENT, "Asking back before converting again", correction_history=history)
+            confirm = summary.confirmation_request(first, kept=state.metadata.get(first.field))
+            return self._ask(confirm).next_action or PendingRequestType.USER_INPUT.value
         if still_open and not state.minimal_mode:
             self.store.update(COMPONENT, "Asking again for values that were not accepted", correction_history=history)
             return (

@@ -6,9 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...domain import PendingRequest, RequestOption, ValueConfirmation, ValueSource
+from ...domain import PendingRequest, RequestOption, ValueConfirmation, ValueProposal, ValueSource
 from ...llm import LLMService
 from ...metadata.extraction import extract_metadata_from_text
+from ...metadata.fields import as_text, get_field
 from ...metadata.parsed import IntentKind, ParsedInput
 from ...metadata.prose.talk import is_talk
 from ...metadata.prose.words import STOPWORDS, content_words, mentioned_fields
@@ -88,6 +89,33 @@ def read_values(
     answer.declined = sorted({name for name in answer.declined if name not in answer.values})
     answer.confirmations = [c for c in answer.confirmations if c.field not in answer.declined]
     return answer
+
+
+def replacements_asked_back(answer: Answer, metadata: dict[str, Any], asked: list[str], said: str) -> None:
+    """A value read in a sentence that would replace a different one given before, for a field the
+    question did not ask, becomes a question ("Change the subject ID from NK-31 to healthy?").
+
+    Read beside what was asked ("the animal was healthy" answering the subject description once
+    gave the subject ID 'healthy'), a misreading would silently overwrite a right value; a person
+    correcting a value answers one click. Values typed into a field are meant and stay as typed."""
+    for name, value in list(answer.values.items()):
+        before = metadata.get(name)
+        if name in asked or before is None or before == value or answer.sources.get(name) != ValueSource.WORDS:
+            continue
+        del answer.values[name]
+        answer.sources.pop(name, None)
+        spec = get_field(name)
+        label = spec.label if spec else name.replace("_", " ")
+        asked_back = ValueConfirmation(
+            field=name,
+            said=said,
+            question=f"Change the {label} from {as_text(before)} to {as_text(value)}?",
+            proposals=[ValueProposal(value=value, label=as_text(value))],
+        )
+        answer.confirmations.append(asked_back)
+        if answer.parsed:  # what the reply says it saved
+            answer.parsed.values.pop(name, None)
+            answer.parsed.confirmations.append(asked_back)
 
 
 def read_intent(message: str | None, llm: LLMService | None) -> set[IntentKind]:

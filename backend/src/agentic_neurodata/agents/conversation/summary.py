@@ -64,13 +64,13 @@ def summary_request(metadata: dict[str, Any], names: list[str]) -> PendingReques
     )
 
 
-def confirmation_request(confirmation: ValueConfirmation) -> PendingRequest:
+def confirmation_request(confirmation: ValueConfirmation, kept: Any = None) -> PendingRequest:
+    """One-click answers to a guess; `kept` is the value a no keeps, when the field has one."""
     options = [
         RequestOption(value=option_value(p.value), label=_yes(i, p.label)) for i, p in enumerate(confirmation.proposals)
     ]
-    options.append(
-        RequestOption(value=NO, label="No", description=f"Leave the {label(confirmation.field)} out for now")
-    )
+    no = f"Keep {shown(kept)}" if kept is not None else f"Leave the {label(confirmation.field)} out for now"
+    options.append(RequestOption(value=NO, label="No", description=no))
     return PendingRequest(
         type=PendingRequestType.USER_INPUT, purpose=CONFIRM_VALUE, message=confirmation.question, options=options
     )
