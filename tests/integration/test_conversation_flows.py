@@ -432,6 +432,15 @@ def test_a_question_about_one_field_is_answered_about_that_field(client: TestCli
     assert "subject id" not in reply["reply"] and reply["next_action"] == "metadata"
 
 
+def test_a_question_about_the_questions_says_how_to_answer(client: TestClient, sample_run: Path) -> None:
+    """ "can I add the rest later?" was answered only with why each field is needed."""
+    upload(client, sample_run)
+    reply = say(client, message="can I add the rest later?")
+    assert reply["reply"].startswith("Answer what you know now and say 'skip' for the rest, or 'just convert'")
+    assert "Here is why I ask: subject id:" in reply["reply"] and reply["next_action"] == "metadata"
+    assert status_of(client)["metadata"] == {}
+
+
 def test_a_question_about_fields_not_asked_is_answered_about_them(client: TestClient, sample_run: Path) -> None:
     """ "what's the difference between strain and genotype?" at the first questions (neither is asked
     there) was answered with why the subject ID, species, sex, age... are needed."""

@@ -1127,6 +1127,10 @@ def _field_of(question: str) -> str:
     return split[0] if split else question
 
 
+_HOW_TO_ANSWER = (
+    "Answer what you know now and say 'skip' for the rest, or 'just convert': after the conversion the "
+    "report asks again for what the file still needs, and each change makes a new version."
+)
 _GOING_WITHOUT = {
     IntentKind.APPROVE,
     IntentKind.SKIP_ALL,
@@ -1160,7 +1164,9 @@ def _why_fields(pending: PendingRequest, named: list[str]) -> str:
     about_asked = [asked[name] for name in named if name in asked]
     others = [spec for name in named if name not in asked and (spec := get_field(name)) is not None]
     if not about_asked and not others:
-        about_asked = list(pending.fields)
+        # a question about the questions ("can I add the rest later?"): how to answer, then why
+        lines = [f"{f.name.replace('_', ' ')}: {f.why or f.description}" for f in pending.fields]
+        return f"{_HOW_TO_ANSWER} Here is why I ask: " + " | ".join(lines) if lines else pending.message
     lines = [
         f"{f.name.replace('_', ' ')}: {f.why or f.description}" + (f" (e.g. {f.example})" if f.example else "")
         for f in about_asked
