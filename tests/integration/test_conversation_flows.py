@@ -327,7 +327,10 @@ def test_a_value_given_before_is_changed_by_words_only_when_confirmed(
     assert "subject_id" not in reply["accepted"] and "Saved subject ID" not in reply["reply"]
     question = status_of(client)["pending_request"]
     assert question["message"] == "Change the subject ID from m042 to healthy?"
-    assert [(o["label"], o["description"]) for o in question["options"]][-1] == ("No", "Keep m042")
+    assert [(o["label"], o["description"]) for o in question["options"]][-1] == (
+        "No, keep m042",
+        "Keep the value given before",
+    )
     confirmed = say(client, message=answer)
     said = "Kept the subject ID: m042." if answer == "no" else "Saved subject ID: healthy."
     assert confirmed["reply"].startswith(said)

@@ -109,3 +109,22 @@ def test_every_prompt_template_loads_renders_and_asks_for_unsureness(name: str) 
     assert any("unsure" in c.lower() for c in template.constraints)
     system, user = template.render({key: f"<{key}>" for key in template.context}, max_chars=100_000)
     assert system and all(f"<{key}>" in user for key in template.placeholders())
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        ["subject_id", "species", "sex", "age"],
+        ["session_description", "session_start_time"],
+        ["subject_description", "experimenter", "experiment_description", "keywords"],
+    ],
+)
+def test_the_one_sentence_example_reads_back_as_the_values_it_shows(asked: list[str]) -> None:
+    """The correction's questions showed 'e.g. "Adult female C57BL/6J mouse, head-fixed, implanted 2 weeks
+    before recording., Smith, Jane, Spontaneous activity ..."': sentences side by side, which nobody (and
+    no reader) can split. The example is what a good answer looks like, so it must read back whole."""
+    text = metadata_question(None, asked)
+    sample = text.split('You can answer in one sentence (e.g. "')[1].split('")')[0]
+    assert ".," not in sample and ".;" not in sample
+    parsed = parse_free_text(sample, asked)
+    assert sorted(parsed.values) == sorted(asked), (sample, parsed.values, parsed.unparsed)

@@ -83,7 +83,12 @@ def offline_metadata_question(specs: Sequence[FieldSpec], round_number: int = 1,
         tag = "" if spec.required else " (recommended)"
         example = spec.example.rstrip(".")  # an example that is a sentence keeps one full stop
         lines.append(f"- {spec.label}{tag}: {spec.description} Example: {example}. Why: {spec.why}")
-    sample = ", ".join(s.example for s in (required or list(specs))[:4])
+    picked = (required or list(specs))[:4]
+    if any(len(s.example.split()) > 3 for s in picked):
+        # sentences side by side read as one ("...recording., Smith, Jane, ..."): name each one
+        sample = "; ".join(f"{s.label}: {s.example.rstrip('.')}" for s in picked)
+    else:
+        sample = ", ".join(s.example for s in picked)
     lines.append(
         f'You can answer in one sentence (e.g. "{sample}"), say "skip" for anything you don\'t have, '
         'or "just convert" to go ahead without them.'

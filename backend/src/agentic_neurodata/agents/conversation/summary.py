@@ -69,8 +69,14 @@ def confirmation_request(confirmation: ValueConfirmation, kept: Any = None) -> P
     options = [
         RequestOption(value=option_value(p.value), label=_yes(i, p.label)) for i, p in enumerate(confirmation.proposals)
     ]
-    no = f"Keep {shown(kept)}" if kept is not None else f"Leave the {label(confirmation.field)} out for now"
-    options.append(RequestOption(value=NO, label="No", description=no))
+    if kept is not None:
+        options.append(
+            RequestOption(value=NO, label=f"No, keep {shown(kept)}", description="Keep the value given before")
+        )
+    else:
+        options.append(
+            RequestOption(value=NO, label="No", description=f"Leave the {label(confirmation.field)} out for now")
+        )
     return PendingRequest(
         type=PendingRequestType.USER_INPUT, purpose=CONFIRM_VALUE, message=confirmation.question, options=options
     )
