@@ -419,6 +419,21 @@ def test_a_no_with_the_value_meant_stores_that_value(
     assert status_of(client)["pending_request"]["purpose"] != "confirm_value"  # answered, not asked again
 
 
+def test_a_zone_given_at_a_confirmation_completes_the_start_time(client: TestClient, sample_run: Path) -> None:
+    """Found answering as a person would: "Which time zone was '2023-05-04 at 09:12' in?" was said in the
+    same turn as "Did you mean 'Allen Institute' as the institution?"; the person answered "Pacific", which
+    was refused as an institution and lost. A reply that completes a value waiting for its missing part
+    is stored, and the question asked stays."""
+    upload(client, sample_run)  # the files give the start time without its zone
+    say(client, message="monkey M12, female, 7 years, V1 recording")
+    question = status_of(client)["pending_request"]
+    assert question["purpose"] == "confirm_value" and question["message"].startswith("Did you mean rhesus macaque")
+    zone = say(client, message="Pacific")
+    assert zone["accepted"] == {"session_start_time": "2024-03-05T14:30:00-08:00"} and not zone["rejected"]
+    assert status_of(client)["pending_request"]["message"].endswith(question["message"])
+    assert say(client, message="yes")["accepted"] == {"species": "Macaca mulatta"}
+
+
 def test_stopping_before_any_conversion_says_nothing_was_converted(client: TestClient, sample_run: Path) -> None:
     """It said "The latest version and its report stay available" when there was none."""
     upload(client, sample_run)

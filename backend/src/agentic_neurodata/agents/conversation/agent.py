@@ -532,13 +532,28 @@ class ConversationAgent(Agent):
             answer = answers.read_values(
                 request, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
             )
+            if not (others or answer.values or given) and message and state.partial_metadata:
+                # "Pacific" at "Did you mean 'Allen Institute'?" answers the zone asked just before it
+                completing = [FieldRequest(name=name) for name in state.partial_metadata]
+                completed = answers.read_values(
+                    pending.model_copy(update={"fields": completing}),
+                    message=message,
+                    fields=None,
+                    skip=None,
+                    partial=state.partial_metadata,
+                    llm=self.llm,
+                )
+                if completed.values:
+                    answer, others = completed, list(completed.values)
             if corrected and not (answer.values or answer.declined):
                 # "nope, wrong animal": a no whose words give no value, so a plain no
                 answer, reply = answers.Answer(), f"Left out the {label}: you can give it later."
             elif others and not answer.values:
                 return self._ask_again(pending, _NO_CHANGE_READ)
             else:
-                rest = [asked, *rest] if others else rest
+                # the question stays until the reply settles it (its field given or left out)
+                settled = asked.field in answer.values or asked.field in answer.declined
+                rest = rest if settled and not others else [asked, *rest]
                 reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
                 self._log_discarded(answer)
         rest = [c for c in rest if c.field not in answer.values]
