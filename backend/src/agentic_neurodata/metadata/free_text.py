@@ -94,6 +94,11 @@ _NOT_A_DESCRIPTION = re.compile(
     r"carried\s+out|collected|acquired|taken|date|time|on|at)?\s*$",
     re.I,
 )
+# "Imaging started [2023-05-04 at 09:12]": a kind of session said only to have started or ended is when, not what.
+_ONLY_AN_EVENT = re.compile(
+    r"^(?:[\w/-]+\s+){1,3}(?:(?:was|were|has|had)\s+)?(?:started|began|begun|ended|finished|stopped|commenced)\s*$",
+    re.I,
+)
 # Words that say when or which session, not what it was: "recording on 2022-09-15 at 11:00",
 # "but the session itself was on ...", "at recording 25 g" say nothing of what was done.
 _ONLY_WHEN = re.compile(
@@ -1394,7 +1399,9 @@ class _Reader:
             kept = _LABEL.sub("", kept)  # "Today's session: foraging ...": the label is not the description
             kept = " ".join(kept.split()).strip(" ,;:-(")
             kept = re.sub(r"(?:\s+(?:by|at|on|in|the|a|an|of|from|and|with|was|were|is|for))+$", "", kept, flags=re.I)
-            if _NOT_A_DESCRIPTION.match(kept) or len(content_words(kept)) < 1 or len(kept.split()) < 2:
+            if _NOT_A_DESCRIPTION.match(kept) or _ONLY_AN_EVENT.match(kept):
+                continue
+            if len(content_words(kept)) < 1 or len(kept.split()) < 2:
                 continue
             if not _describes_the_session(kept):
                 continue
@@ -1423,6 +1430,7 @@ class _Reader:
                 or MASK in between
                 or not 1 <= len(words) <= 4
                 or not content_words(segment.group(0))
+                or certainty.is_sign_off(segment.group(0))
             ):
                 break
             tail += between + segment.group(0)
@@ -1469,9 +1477,11 @@ class _Reader:
             return
         fits = [(name, validate_field(name, leftover)) for name in waiting]
         accepted = [(name, result) for name, result in fits if result.ok]
-        if len(accepted) == 1:
+        if len(accepted) == 1 and not (accepted[0][0] in _FREE_TEXT and self._leftover_cut_mid_clause()):
             self.store(accepted[0][0], leftover, lambda: accepted[0][1])
             return
+        # Words left between the values read ("the recording is from our [mouse ...] are in Seattle") are
+        # no description when several questions were asked: only free text takes them, holes and all.
         used = {word.lower() for found in self.result.found for word in content_words(found.raw)}
         # Words a value was read from are understood, wherever the finder left them unclaimed.
         self.result.unparsed = " ".join(w for w in content_words(leftover) if w.lower() not in used)

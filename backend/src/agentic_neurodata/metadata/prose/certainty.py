@@ -661,6 +661,18 @@ _SIGN_OFF = re.compile(
 )
 
 
+_SIGN_OFF_ALONE = re.compile(
+    r"\W*(?:best(?:\s+wishes)?|(?:kind\s+|best\s+|warm\s+)?regards|cheers|sincerely|(?:many\s+)?thanks|"
+    r"thank\s+you|yours|signed|ciao|bye)\W*",
+    re.I,
+)
+
+
+def is_sign_off(words: str) -> bool:
+    """ "Best", "Kind regards": an e-mail's sign-off, part of no value before it."""
+    return bool(_SIGN_OFF_ALONE.fullmatch(words))
+
+
 def signature_doubt(text: str, start: int) -> str:
     """An institution in a signature ('Best, Name, University of X') says where the person works, not
     where the recording was, unless the words between the sign-off and it say so."""

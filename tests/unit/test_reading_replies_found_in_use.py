@@ -1,0 +1,91 @@
+"""Replies that the service misread when answered as a person would (through the REST API, on the
+generated sample), each written down with sentences of our own beside it. Not corpus data: these were
+found in use and fixed, so they are development cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+
+FIRST_QUESTIONS = [
+    "subject_id",
+    "species",
+    "sex",
+    "age",
+    "session_description",
+    "session_start_time",
+    "experimenter",
+    "institution",
+    "lab",
+    "experiment_description",
+    "keywords",
+    "electrode_location",
+]
+
+EMAIL = (
+    "Hello,\nthe recording is from our mouse JK-118 (Emx1-IRES-Cre x Ai148, female, 11 weeks). Imaging started "
+    "2023-05-04 at 09:12, we are in Seattle. It was two-photon imaging of L2/3 in primary visual cortex during "
+    "drifting gratings.\nBest,\nJun Kim (Allen Institute)"
+)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        EMAIL,
+        "Hi! This file has rat R-7 (male, 9 weeks) that we ran in the open field for 20 minutes while recording.",
+        "Data from mouse B2, a female of 16 weeks, head-fixed on the wheel; the aim was to see how arousal acts.",
+        "We recorded mouse K3 (F, P60) and the study asks whether locomotion gates visual responses.",
+    ],
+)
+def test_words_left_between_values_are_no_description(message: str) -> None:
+    """The email above, answering the first questions (twelve fields), stored the experiment description
+    "The recording is from our ( ) are in Seattle. It was two-photon imaging ... Best, Jun Kim ( )": the
+    words no value took, holes and all, because only a free-text field accepted them."""
+    parsed = parse_free_text(message, FIRST_QUESTIONS)
+    assert "experiment_description" not in parsed.values
+    assert "( )" not in str(parsed.values) and "( )" not in str([c.proposals[0].value for c in parsed.confirmations])
+    assert parsed.values["subject_id"] in {"JK-118", "R-7", "B2", "K3"}  # the values around them are still read
+
+
+def test_a_whole_answer_to_the_one_free_text_question_is_still_its_value() -> None:
+    parsed = parse_free_text("We wanted to know how arousal changes responses in V1.", ["experiment_description"])
+    assert parsed.values["experiment_description"] == "We wanted to know how arousal changes responses in V1"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        EMAIL,
+        "Imaging started 2023-05-04 at 09:12 Pacific",
+        "Two-photon imaging started at 10:00 on 2023-05-04, Pacific.",
+        "The ephys session began 2024-01-09 14:00 CET",
+        "Recording ended 2024-01-09 15:30 CET",
+    ],
+)
+def test_a_kind_of_session_said_only_to_start_or_end_is_no_description(message: str) -> None:
+    """ "Imaging started [2023-05-04 at 09:12]" was asked back as the session description "Imaging started"."""
+    parsed = parse_free_text(message, FIRST_QUESTIONS)
+    proposed = [c.proposals[0].value for c in parsed.confirmations if c.field == "session_description"]
+    assert "session_description" not in parsed.values
+    assert not [p for p in proposed if "started" in p or "began" in p or "ended" in p]
+
+
+def test_a_sign_off_is_no_part_of_the_description_before_it() -> None:
+    """The email's description was asked back as "It was two-photon imaging ... drifting gratings. Best"."""
+    parsed = parse_free_text(EMAIL, FIRST_QUESTIONS)
+    proposed = [c.proposals[0].value for c in parsed.confirmations if c.field == "session_description"]
+    assert proposed == ["It was two-photon imaging of L2/3 in primary visual cortex during drifting gratings"]
+    for sign_off in ("Best", "Cheers", "Kind regards", "Thanks!"):
+        read = parse_free_text(f"Neuropixels recording in V1, run 3\n{sign_off}\nAnna")
+        described = [c.proposals[0].value for c in read.confirmations if c.field == "session_description"]
+        assert [read.values.get("session_description"), *described] == [None, "Neuropixels recording in V1, run 3"]
+
+
+def test_a_session_described_beside_its_start_is_still_read() -> None:
+    parsed = parse_free_text("Two-photon imaging of V1 during drifting gratings, started 2023-05-04 09:12 Pacific")
+    described = parsed.values.get("session_description") or next(
+        c.proposals[0].value for c in parsed.confirmations if c.field == "session_description"
+    )
+    assert described.startswith("Two-photon imaging of V1 during drifting gratings")
