@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import IntentKind
 
 FIRST_QUESTIONS = [
     "subject_id",
@@ -89,3 +90,17 @@ def test_a_session_described_beside_its_start_is_still_read() -> None:
         c.proposals[0].value for c in parsed.confirmations if c.field == "session_description"
     )
     assert described.startswith("Two-photon imaging of V1 during drifting gratings")
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["all correct", "everything is correct", "Everything looks good.", "that is right", "it's correct", "write them"],
+)
+def test_agreeing_with_what_was_shown_is_a_yes(reply: str) -> None:
+    """ "all correct" at "This goes into the file: ..." was "I did not catch ..."."""
+    assert [intent.kind for intent in parse_free_text(reply).intents] == [IntentKind.APPROVE]
+
+
+@pytest.mark.parametrize("reply", ["it is right hemisphere", "this is right-handed participant P3"])
+def test_right_before_a_word_is_no_yes(reply: str) -> None:
+    assert IntentKind.APPROVE not in [intent.kind for intent in parse_free_text(reply).intents]

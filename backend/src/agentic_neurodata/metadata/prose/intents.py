@@ -96,7 +96,10 @@ APPROVE = re.compile(
     # "looks good", "that's right", "exactly": agreeing in other words
     r"yup|looks?\s+(?:good|right|fine|correct|ok(?:ay)?)|sounds?\s+(?:right|fine|ok(?:ay)?|correct)|"
     r"that'?s\s+(?:right|correct|it|fine|good)|exactly|precisely|perfect|fine|all\s+good|indeed|lgtm|"
-    r"affirmative|of\s+course|absolutely|definitely|agreed)\b",
+    r"affirmative|of\s+course|absolutely|definitely|agreed|"
+    # "all correct", "everything is fine", "that is right", "write them": agreeing with what was shown
+    r"all\s+(?:correct|right|fine|ok(?:ay)?)|everything(?:'?s|\s+is|\s+looks)?\s+(?:correct|right|fine|good|ok(?:ay)?)|"
+    r"(?:that|this|it)(?:\s+is|'?s)\s+(?:right(?!\s+\w)|correct|fine|good)|write\s+(?:them|these|it|those))\b",
     re.I,
 )
 DECLINE = re.compile(
