@@ -311,28 +311,28 @@ def test_values_given_at_the_proposal_are_a_yes_with_the_values(client: TestClie
     assert done["metadata"]["electrode_location"] == "VISp"
 
 
-@pytest.mark.parametrize(("answer", "subject_id"), [("no", "m042"), ("yes", "healthy")])
+@pytest.mark.parametrize(("answer", "subject_id"), [("no", "m042"), ("yes", "m043")])
 def test_a_value_given_before_is_changed_by_words_only_when_confirmed(
     client: TestClient, sample_run: Path, answer: str, subject_id: str
 ) -> None:
     """Found answering as a person would: "the animal was healthy, no surgery complications" answering the
-    correction's questions (the subject description first) replaced the subject ID m042 with 'healthy', said
-    "Saved subject ID: healthy" and converted again with it. A value read beside the question that would
-    replace one given before is asked back; a no keeps the value, the correction goes on either way."""
+    correction's questions (the subject description first) replaced the subject ID m042 with 'healthy' and
+    converted again with it (the reader now reads no ID there). A value read beside the questions that
+    would replace one given before is asked back; a no keeps the value, the correction goes on either way."""
     partly = {k: v for k, v in FULL_METADATA.items() if k != "keywords"}
     assert upload(client, sample_run, partly)["pending_request"]["type"] == "improvement_approval"
     asked = say(client, message="improve")
     assert asked["next_action"] == "user_input" and "subject description" in asked["reply"]
-    reply = say(client, message="the animal was healthy, no surgery complications")
-    assert "subject_id" not in reply["accepted"] and "Saved subject ID" not in reply["reply"]
+    reply = say(client, message="healthy adult female; her ID is m043 by the way")
+    assert reply["accepted"] == {"sex": "F"} and "Saved subject ID" not in reply["reply"]
     question = status_of(client)["pending_request"]
-    assert question["message"] == "Change the subject ID from m042 to healthy?"
+    assert question["message"] == "Change the subject ID from m042 to m043?"
     assert [(o["label"], o["description"]) for o in question["options"]][-1] == (
         "No, keep m042",
         "Keep the value given before",
     )
     confirmed = say(client, message=answer)
-    said = "Kept the subject ID: m042." if answer == "no" else "Saved subject ID: healthy."
+    said = "Kept the subject ID: m042." if answer == "no" else "Saved subject ID: m043."
     assert confirmed["reply"].startswith(said)
     done = settle(client)
     assert done["correction_attempt"] == 1 and len(done["versions"]) == 2

@@ -104,3 +104,47 @@ def test_agreeing_with_what_was_shown_is_a_yes(reply: str) -> None:
 @pytest.mark.parametrize("reply", ["it is right hemisphere", "this is right-handed participant P3"])
 def test_right_before_a_word_is_no_yes(reply: str) -> None:
     assert IntentKind.APPROVE not in [intent.kind for intent in parse_free_text(reply).intents]
+
+
+CORRECTION_QUESTIONS = ["subject_description", "experimenter", "experiment_description", "keywords"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the animal was healthy, no surgery complications",
+        "animal is healthy",
+        "the subject was awake and head-fixed",
+        "The animal was anaesthetised lightly with isoflurane.",
+    ],
+)
+def test_a_state_of_the_animal_is_no_id(message: str) -> None:
+    """ "the animal was healthy, no surgery complications" answering the correction's questions replaced the
+    subject ID with 'healthy' (the field's alias "animal", then a copula, read as a key and its value)."""
+    for asked in ([], CORRECTION_QUESTIONS):
+        assert "subject_id" not in parse_free_text(message, asked).values
+
+
+@pytest.mark.parametrize(
+    ("message", "subject_id"),
+    [("the animal was m12", "m12"), ("the animal was Bobby", "Bobby"), ("the subject is sub01", "sub01")],
+)
+def test_an_id_after_the_copula_is_still_read(message: str, subject_id: str) -> None:
+    assert parse_free_text(message).values["subject_id"] == subject_id
+
+
+@pytest.mark.parametrize(
+    ("message", "field"),
+    [
+        ("the animal was healthy, no surgery complications", "subject_description"),
+        ("we wanted to see how arousal changes V1 responses", "experiment_description"),
+    ],
+)
+def test_a_sentence_answering_several_descriptions_is_asked_back_as_the_one_it_is_about(
+    message: str, field: str
+) -> None:
+    """Answering four questions, the sentence was read as none ("I did not understand: ..."): it is asked
+    back as the description its words are about, never stored without a yes."""
+    parsed = parse_free_text(message, CORRECTION_QUESTIONS)
+    assert not set(parsed.values) & set(CORRECTION_QUESTIONS)
+    assert [c.field for c in parsed.confirmations] == [field]

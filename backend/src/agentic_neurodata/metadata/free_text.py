@@ -154,6 +154,18 @@ _ID_CHANGE = re.compile(
     r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
 )
 _CUT_CLAUSE = "the words are what was left of a sentence once other values were taken out of it"
+_SEVERAL_TEXTS_ASKED = "several descriptions were asked; this reads as this one"
+# What each description is about, to tell which one a sentence answers when several were asked.
+_DESCRIPTION_CUES = {
+    "subject_description": re.compile(
+        r"\b(?:animals?|mouse|mice|rats?|subject|healthy|surgery|implant\w*|housed|cage|strain|genotype)\b", re.I
+    ),
+    "experiment_description": re.compile(
+        r"\b(?:aim|goal|wanted|hypothes\w+|question|study|studied|whether|purpose|investigat\w+|effects?\s+of)\b",
+        re.I,
+    ),
+    "session_description": re.compile(r"\b(?:record\w*|session|imag\w+|trials?|task|during)\b", re.I),
+}
 _FREE_TEXT = {"session_description", "experiment_description", "subject_description", "keywords"}
 # "the rat name is", "its name:", "the animal's name": the key "name" said of the animal.
 # Of a long list of areas or strains, the first few are weighed: enough to tell them apart, linear on long lists.
@@ -595,6 +607,8 @@ class _Reader:
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
             if name in _ID_FIELDS and copula and _AGE_TOKEN.fullmatch(raw.strip()):
                 continue  # "the subject was P60": an age after the copula, not an id
+            if name in _ID_FIELDS and copula and re.match(r"[a-z]+\b(?![\w.-]*\d)", raw.strip()):
+                continue  # "the animal was healthy", "the subject was awake": a state, not an id
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
@@ -1482,6 +1496,14 @@ class _Reader:
             return
         # Words left between the values read ("the recording is from our [mouse ...] are in Seattle") are
         # no description when several questions were asked: only free text takes them, holes and all.
+        texts = [name for name, _ in accepted if name in _FREE_TEXT and name != "keywords"]
+        only_texts = len(texts) > 1 and len(accepted) == len(texts) + ("keywords" in dict(accepted))
+        if only_texts and not self._leftover_cut_mid_clause() and len(content_words(leftover)) >= 3:
+            # a whole sentence answering several descriptions: the one its words are about, as a question
+            about = [n for n in texts if _DESCRIPTION_CUES[n].search(leftover)]
+            name = about[0] if about else texts[0]
+            self.store(name, leftover, lambda: dict(accepted)[name], doubt=_SEVERAL_TEXTS_ASKED)
+            return
         used = {word.lower() for found in self.result.found for word in content_words(found.raw)}
         # Words a value was read from are understood, wherever the finder left them unclaimed.
         self.result.unparsed = " ".join(w for w in content_words(leftover) if w.lower() not in used)
