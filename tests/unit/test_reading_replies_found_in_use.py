@@ -148,3 +148,26 @@ def test_a_sentence_answering_several_descriptions_is_asked_back_as_the_one_it_i
     parsed = parse_free_text(message, CORRECTION_QUESTIONS)
     assert not set(parsed.values) & set(CORRECTION_QUESTIONS)
     assert [c.field for c in parsed.confirmations] == [field]
+
+
+ROUND_TWO = ["sex", "age", "session_description", "session_start_time"]
+
+
+@pytest.mark.parametrize(
+    ("message", "stored", "asked_back"),
+    [
+        ("Long Evans, male, about 3 months I think", {"strain": "Long-Evans", "sex": "M"}, ["age"]),
+        ("male, probably 12 weeks", {"sex": "M"}, ["age"]),
+        ("12 weeks; female I believe", {"age": "P12W"}, ["sex"]),
+        ("I think male, 3 months", {}, ["sex", "age"]),  # said first, the guess covers the answer
+        ("female, probably", {}, ["sex"]),  # said alone, it is said of what comes before
+    ],
+)
+def test_a_guess_is_said_of_its_own_part_of_a_short_answer(
+    message: str, stored: dict[str, str], asked_back: list[str]
+) -> None:
+    """ "Long Evans, male, about 3 months I think" asked back the strain and the sex as guesses too (three
+    questions for one hedge)."""
+    parsed = parse_free_text(message, ROUND_TWO)
+    assert {k: v for k, v in parsed.values.items() if k != "species"} == stored
+    assert [c.field for c in parsed.confirmations] == asked_back

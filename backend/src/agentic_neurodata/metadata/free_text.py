@@ -221,6 +221,7 @@ class _Reader:
         self.cues = text.replace("_", " ")
         # "probably Hannah Schmidt", "female, I think": a short answer that says it is a guess is asked back.
         self._guessed_answer = bool(asked) and len(text.split()) <= 12 and bool(GUESS.search(text))
+        self._guessed_parts = _parts_said_as_guesses(text) if self._guessed_answer else []
 
     # -- outcomes
 
@@ -230,7 +231,8 @@ class _Reader:
         if self.result.settles(field_name):
             return False
         result = rule() if rule else validate_field(field_name, raw)
-        if result.ok and not doubt and self._guessed_answer:
+        in_a_guess = not self._guessed_parts or any(raw.strip() in part for part in self._guessed_parts)
+        if result.ok and not doubt and self._guessed_answer and in_a_guess:
             doubt = "the answer says it is a guess"
         if result.ok and doubt:
             result = _asked_back(field_name, result, doubt)
@@ -1674,6 +1676,18 @@ def _outside_a_quoted_note(text: str, original: str, first: re.Match[str]) -> re
 def _without_affiliation(names: str) -> str:
     """'Lena Fischer, Charité Berlin': a name then where the person works is one person."""
     return _AFFILIATION.sub("", names) if " and " not in names and "&" not in names else names
+
+
+def _parts_said_as_guesses(text: str) -> list[str]:
+    """ "Long Evans, male, about 3 months I think": the guess is said of its own part only. Empty when it
+    covers the whole answer: it opens it ("I think female, 12 weeks") or stands alone ("female, probably")."""
+    parts = re.split(r"[,;]", text)
+    guessed = [part for part in parts if GUESS.search(part)]
+    if len(parts) < 2 or GUESS.search(parts[0]):
+        return []
+    if any(not content_words(GUESS.sub(" ", part)) for part in guessed):
+        return []
+    return guessed
 
 
 def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
