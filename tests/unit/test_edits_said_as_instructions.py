@@ -45,3 +45,28 @@ def test_words_that_are_no_edit_stay_as_they_are(said: str) -> None:
 def test_the_old_value_is_never_read() -> None:
     parsed = parse_free_text("the genotype should be Pvalb-Cre rather than Sst-Cre", now=NOW)
     assert parsed.values == {"genotype": "Pvalb-Cre"}
+
+
+@pytest.mark.parametrize(
+    ("said", "values"),
+    [
+        ("the age is wrong, it is 14 weeks", {"age": "P14W"}),
+        ("the age is wrong, it should be 14 weeks", {"age": "P14W"}),
+        ("age is wrong: 14 weeks", {"age": "P14W"}),
+        ("wrong ID - should be m043", {"subject_id": "m043"}),
+        ("the sex is wrong, she is female", {"sex": "F"}),
+        ("the institution is incorrect, it's University of Bristol", {"institution": "University of Bristol"}),
+    ],
+)
+def test_a_value_said_wrong_then_the_right_one_is_an_edit(said: str, values: dict[str, object]) -> None:
+    """ "the age is wrong, it is 14 weeks" at "Did you mean ... as the session description?" read nothing
+    ("'wrong' is not an age I can read"); asked for a description, "wrong age, it is 14 weeks" was stored
+    as the description."""
+    for asked in ([], ["session_description"]):
+        parsed = parse_free_text(said, asked, now=NOW)
+        assert parsed.values == values and not parsed.rejections and not parsed.confirmations
+
+
+@pytest.mark.parametrize("said", ["the age is wrong", "the recording was wrong, we redid it", "wrong animal, sorry"])
+def test_a_value_said_wrong_without_the_right_one_gives_none(said: str) -> None:
+    assert not parse_free_text(said, now=NOW).values

@@ -26,8 +26,10 @@ def _field_names() -> str:
 
 
 @functools.cache
-def _edits() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _edits() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...], re.Pattern[str]]:
+    """(an instruction, the ways of saying a field's value is another one, an edit continued)."""
     field = rf"(?:the\s+|its\s+|her\s+|his\s+)?(?P<field>{_field_names()})"
+    bare_field = rf"(?P<field>{_field_names()})"
     any_field = field.replace("?P<field>", "?:")
     value = r"(?P<value>[^,;.!?\n]+?)"
     # The value ends at the next field's edit, at an old value ("not m042"), or at the clause's end.
@@ -40,9 +42,15 @@ def _edits() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         rf"\b{field}\s+(?:should\s+be|must\s+be|needs\s+to\s+be|is\s+actually|was\s+actually|is\s+really)\s+"
         rf"{value}{end}"
     )
+    # "the age is wrong, it is 14 weeks", "wrong ID - should be m043": the value said wrong, then the right one
+    wrong = r"(?:wrong|incorrect|not\s+right|not\s+correct)"
+    right_one = r"\s*[,;:.\-–]?\s*(?:(?:it|that|she|he|they)(?:'s|\s+is|\s+was|\s+are|\s+should\s+be|\s+must\s+be)\s+|(?:should|must)\s+be\s+)?"
+    field_said_wrong = rf"\b{field}\s+(?:is|was)\s+{wrong}{right_one}{value}{end}"
+    wrong_field = rf"\b{wrong}\s+{bare_field}{right_one}{value}{end}"
     # "change the sex to male and the experimenter to John Doe": the verb said once for both
     continued = rf"\s*(?:,\s*and|,|and)\s+{field}\s+(?:to|into|as)\s+{value}{end}"
-    return re.compile(instruction, re.I), re.compile(should_be, re.I), re.compile(continued, re.I)
+    said = tuple(re.compile(pattern, re.I) for pattern in (should_be, field_said_wrong, wrong_field))
+    return re.compile(instruction, re.I), said, re.compile(continued, re.I)
 
 
 # Fields whose values are words of a closed list ("male", "mouse"): such a word is a value as it is.
@@ -61,8 +69,13 @@ _OLD_VALUE = re.compile(r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+[^,;.!?\n
 
 def as_keyed(text: str) -> str:
     """The message with each edit said as an instruction written as its keyed pair."""
-    instruction, should_be, continued = _edits()
-    said_should_be = [m for m in should_be.finditer(text) if _names_a_value(m.group("field"), m.group("value"))]
+    instruction, said_other_value, continued = _edits()
+    said_should_be = [
+        m
+        for pattern in said_other_value
+        for m in pattern.finditer(text)
+        if _names_a_value(m.group("field"), m.group("value"))
+    ]
     found = sorted([*instruction.finditer(text), *said_should_be], key=lambda m: m.start())
     pieces: list[str] = []
     position = 0
