@@ -44,7 +44,10 @@ def _edits() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...], re.Pattern[s
     )
     # "the age is wrong, it is 14 weeks", "wrong ID - should be m043": the value said wrong, then the right one
     wrong = r"(?:wrong|incorrect|not\s+right|not\s+correct)"
-    right_one = r"\s*[,;:.\-–]?\s*(?:(?:it|that|she|he|they)(?:'s|\s+is|\s+was|\s+are|\s+should\s+be|\s+must\s+be)\s+|(?:should|must)\s+be\s+)?"
+    right_one = (
+        r"\s*[,;:.\-–]?\s*(?:(?:it|that|she|he|they)(?:'s|\s+is|\s+was|\s+are|\s+should\s+be|\s+must\s+be)\s+"
+        r"|(?:should|must)\s+be\s+)?"
+    )
     field_said_wrong = rf"\b{field}\s+(?:is|was)\s+{wrong}{right_one}{value}{end}"
     wrong_field = rf"\b{wrong}\s+{bare_field}{right_one}{value}{end}"
     # "change the sex to male and the experimenter to John Doe": the verb said once for both
