@@ -38,7 +38,7 @@ from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, edits, keys, people, several, subject, tables, talk
+from .prose import certainty, edits, keys, people, positional, several, subject, tables, talk
 from .prose import intents as said
 from .prose.words import (
     DASH_KEYED,
@@ -203,7 +203,11 @@ class _Buffer:
         return raw
 
     def leftover(self) -> str:
-        return " ".join(part.strip(" ,;:.-") for part in self.text.split(MASK) if part.strip(" ,;:.-")).strip()
+        parts = [part.strip(" ,;:.-") for part in self.text.split(MASK) if part.strip(" ,;:.-")]
+        if any(content_words(part) for part in parts):
+            # "the [mouse] is [m042]; see notes": the pieces of a clause a value was taken from are no answer
+            parts = [part for part in parts if content_words(part)]
+        return " ".join(parts).strip()
 
 
 _BARE_NO = re.compile(r"\W*(?:no|nope|nah)\W*", re.I)
@@ -1468,8 +1472,8 @@ class _Reader:
             for name in self.asked
             if not self.result.settles(name) and not any(name in i.fields for i in self.result.intents)
         ]
-        if self.result.has_intent(IntentKind.SKIP_ALL) or talk.is_talk(leftover):
-            return  # "hmm" left beside a keyed value is no value of the fields still waiting
+        if self.result.has_intent(IntentKind.SKIP_ALL) or talk.is_talk(leftover) or said.POINTER.match(leftover):
+            return  # "hmm" or "see notes" left beside a keyed value is no value of the fields still waiting
         if not content_words(leftover):
             nothing_read = not (self.result.values or self.result.intents or self.result.confirmations)
             if not (nothing_read and len(waiting) == 1 and leftover):
@@ -1759,7 +1763,8 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
-    text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(text or "")))
+    text = positional.as_keyed_by_position(text or "", asked)
+    text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(text)))
     return _Reader(text, asked, dict(partial or {}), now).read()
 
 
