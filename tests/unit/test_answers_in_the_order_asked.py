@@ -65,3 +65,40 @@ def test_a_pointer_elsewhere_left_beside_a_value_is_no_value(pointer: str) -> No
     """ "- the mouse is m042 / - see notes" stored the brain area 'see notes'."""
     parsed = parse_free_text(f"- the mouse is m042\n- {pointer}", [*FIRST_QUESTIONS, "electrode_location"], now=NOW)
     assert set(parsed.values) == {"species", "subject_id"}
+
+
+WAITING = {"session_start_time": "2024-03-05T14:30:00"}  # the files gave the start without its zone
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "1) m042\n2) mouse\n3) female\n4) 12 weeks\n5) passive viewing of gratings\n6) Eastern",
+        "m042; mouse; female; 12 weeks; passive viewing of gratings; Eastern time",
+    ],
+)
+def test_a_zone_among_other_answers_completes_the_start_and_keeps_them(message: str) -> None:
+    """Found in the service: with the start time waiting for its zone, "...; 6) Eastern" stored the start
+    time and nothing else (the zone's finder took the whole message as the zone's words)."""
+    parsed = parse_free_text(message, FIRST_QUESTIONS, WAITING, now=NOW)
+    assert parsed.values["session_start_time"] == "2024-03-05T14:30:00-05:00"
+    assert {parsed.values.get("subject_id"), parsed.values.get("sex"), parsed.values.get("age")} == {
+        "m042",
+        "F",
+        "P12W",
+    }
+
+
+@pytest.mark.parametrize(
+    ("message", "values"),
+    [
+        ("Eastern", {"session_start_time": "2024-03-05T14:30:00-05:00"}),
+        ("Berlin", {"session_start_time": "2024-03-05T14:30:00+01:00"}),
+        ("session start time: Pacific", {"session_start_time": "2024-03-05T14:30:00-08:00"}),
+        # a city inside a longer message is no zone of the start
+        ("mouse m042 from the University of Berlin", {"institution": "University of Berlin", "subject_id": "m042"}),
+    ],
+)
+def test_a_zone_alone_or_keyed_completes_the_start(message: str, values: dict[str, str]) -> None:
+    parsed = parse_free_text(message, FIRST_QUESTIONS, WAITING, now=NOW)
+    assert {k: v for k, v in parsed.values.items() if k != "species"} == values

@@ -634,6 +634,9 @@ class _Reader:
                     if keyed_time and find_zone(raw, after_date=True) is None:
                         raw = self._with_zone_from_elsewhere(raw, start, end)
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
+                waiting = self.partial.get(name) if name == "session_start_time" and not keyed_time else None
+                if waiting and not find_datetimes(raw):  # "start time: Eastern": the zone of the start known before
+                    rule = functools.partial(attach_zone, waiting, raw, now=self.now)
                 readings = names.one_person_or_two(raw) if key == "experimenter" else None
                 if readings is not None:  # "Experimenter: García Martínez, José Luis": one person or two?
                     rule = functools.partial(_already_read, readings)
@@ -671,14 +674,21 @@ class _Reader:
         waiting = self.partial.get("session_start_time")
         if not waiting or self.result.settles("session_start_time") or find_datetimes(self.buffer.text):
             return
-        zone = find_zone(self.buffer.text, bare_city=True, after_date=True)
-        if isinstance(zone, Zone):
+        # A short reply is the zone ("Eastern", "Berlin"); in a longer one only a zone said as one is, and
+        # it takes its own words only: "m042; mouse; ...; Eastern time" gives the other values too.
+        short = len(content_words(self.buffer.text)) <= 3
+        zone = find_zone(self.buffer.text, bare_city=short, after_date=short)
+        if isinstance(zone, Zone) and short:
             self.store(
                 "session_start_time",
                 self.buffer.text,
                 lambda: attach_zone(waiting, self.buffer.original, now=self.now),
             )
             self.buffer.claim(0, len(self.buffer.text), "session_start_time")
+        elif isinstance(zone, Zone):
+            said = self.buffer.original[zone.start : zone.end]
+            self.store("session_start_time", said, lambda: attach_zone(waiting, said, now=self.now))
+            self.buffer.claim(zone.start, zone.end, "session_start_time")
 
     def _dates(self) -> None:
         starts: list[tuple[int, int, str]] = []
@@ -1763,7 +1773,7 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
-    text = positional.as_keyed_by_position(text or "", asked)
+    text = positional.as_keyed_by_position(text or "", asked, partial or {})
     text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(text)))
     return _Reader(text, asked, dict(partial or {}), now).read()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..dates import attach_zone
 from ..fields import validate_field
 from .talk import is_talk
 
@@ -21,7 +22,7 @@ _BULLET = re.compile(r"^[ \t]*[-*•][ \t]+(?P<item>\S.*?)[ \t]*$", re.M)
 _SKIP = re.compile(r"\W*(?:skip|pass|n/?a|none|unknown|-+|\?+|no\s+idea|don'?t\s+know|not\s+sure|idk)\W*", re.I)
 
 
-def as_keyed_by_position(text: str, asked: list[str]) -> str:
+def as_keyed_by_position(text: str, asked: list[str], partial: dict[str, str]) -> str:
     """The message with items answering the asked fields in order written as keyed pairs."""
     items = _numbered_items(text) or _bulleted_items(text)
     if len(items) < 2:
@@ -35,10 +36,15 @@ def as_keyed_by_position(text: str, asked: list[str]) -> str:
         if _SKIP.fullmatch(item):
             pairs.append(f"{field.replace('_', ' ')}: skip")
             continue
-        if is_talk(item) or not validate_field(field, item).ok:
+        if is_talk(item) or not _fits(field, item, partial):
             return as_written  # not the questions' order (or not a plain value)
         pairs.append(f"{field.replace('_', ' ')}: {item}")
     return "; ".join(pairs)
+
+
+def _fits(field: str, item: str, partial: dict[str, str]) -> bool:
+    """A plain value of the field; a zone alone completes a start time known but for its zone."""
+    return (field in partial and attach_zone(partial[field], item).ok) or validate_field(field, item).ok
 
 
 def _numbered_items(text: str) -> list[str]:
