@@ -193,9 +193,24 @@ def _without_city(raw: str) -> str:
     ):
         return name if name != raw else ""  # "Columbia University, Zuckerman Institute": a second organisation
     known = before.lower().removeprefix("the ") in INSTITUTIONS or before in INSTITUTIONS.values()
-    if known or _KIND_LAST.search(before) or is_city(place):
+    if known or _KIND_LAST.search(before) or is_city(place) or _kind_of_a_field_then_town(before, place):
         return before
     return name if name != raw else ""
+
+
+# "Kavli Institute for Systems Neuroscience", "Champalimaud Centre for the Unknown": a kind of institution named
+# for what it studies, whole by itself.
+_KIND_OF_A_FIELD = re.compile(
+    r".*\b(?:Institute|Institut|Instituto|Istituto|Center|Centre|College|School|Academy|Foundation|Laboratory|"
+    r"Hospital|Clinic)\s+(?:of|for)\s+(?:the\s+)?[A-Z][\w\-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w\-]*){0,4}"
+)
+
+
+def _kind_of_a_field_then_town(before: str, place: str) -> bool:
+    """'Kavli Institute for Systems Neuroscience, Trondheim': a town in plain words after such a name says where
+    it is. An acronym there ('Center for Neural Science, NYU') names the institution it belongs to: kept."""
+    town = all(word[:1].isupper() and not word.isupper() for word in place.split())
+    return town and place.lower() not in INSTITUTIONS and bool(_KIND_OF_A_FIELD.fullmatch(before))
 
 
 # "we're the X lab", "it's the X lab", "our lab is the X lab": words that say a lab's name follows.

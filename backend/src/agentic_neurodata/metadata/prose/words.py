@@ -66,7 +66,9 @@ PAIR = re.compile(
     # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
     # "the experimenter field should be X", "the keywords should be X": a field named, then what it should hold
     + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+field)?\s*"
-    + r"(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b|\b(?:should|must)\s+(?:be|read|say)\b"
+    # "should be written 'X'", "is spelled X": how the value is written, then the value
+    + r"(?::|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
+    + r"|\b(?:should|must)\s+(?:be(?:\s+(?:written|spelled|spelt)(?:\s+as)?)?|read|say)\b"
     + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
     + r"\s*(?=(?P<value>\S))",
     re.I,

@@ -1,0 +1,93 @@
+"""General rules of the offline reader (issue 14, thirteenth round) for people, places and words:
+experimenters, institutions, labs, keywords, descriptions, edits and declines. Each rule covers a
+family of mistakes, not one sentence; the sentences are our own, from no corpus file. Both
+directions are tested: what must still be read, and what must not be stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import IntentKind, ParsedInput
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+def declined(parsed: ParsedInput, field: str) -> bool:
+    return any(i.kind in (IntentKind.SKIP_FIELD, IntentKind.DONT_KNOW) and field in i.fields for i in parsed.intents)
+
+
+# -- a town after "Institute for X, ...": where it is, not part of its name
+
+
+@pytest.mark.parametrize(
+    ("answer", "institution"),
+    [
+        ("Max Planck Institute for Brain Research, Frankfurt", "Max Planck Institute for Brain Research"),
+        ("Champalimaud Centre for the Unknown, Lisbon", "Champalimaud Centre for the Unknown"),
+        ("Institute for Basic Science, Daejeon", "Institute for Basic Science"),
+        # a university of a state or system keeps its campus; an acronym or a second organisation is kept
+        ("University of California, Davis", "University of California, Davis"),
+        ("Center for Neural Science, NYU", "Center for Neural Science, NYU"),
+        (
+            "Institute of Neuroscience, Chinese Academy of Sciences",
+            "Institute of Neuroscience, Chinese Academy of Sciences",
+        ),
+        ("Center for Neural Science, New York University", "Center for Neural Science, New York University"),
+    ],
+)
+def test_a_town_after_an_institute_of_a_field_is_not_part_of_its_name(answer: str, institution: str) -> None:
+    assert read(answer, "institution").values.get("institution") == institution
+
+
+def test_a_town_after_an_institute_of_a_field_is_dropped_in_a_sentence_and_after_a_key() -> None:
+    said = "We recorded at the Leibniz Institute for Neurobiology, Magdeburg, in 2021."
+    assert read(said).values.get("institution") == "Leibniz Institute for Neurobiology"
+    keyed = read("Institution: Allen Institute for Brain Science, Seattle")
+    assert keyed.values.get("institution") == "Allen Institute for Brain Science"
+
+
+# -- "should be written 'X'", "is spelled X": how to write the value, then the value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("the institution should be written 'Universidade do Porto'", "institution", "Universidade do Porto"),
+        ("The lab name should be written as 'Mrsic-Flogel Lab', not Flogel lab", "lab", "Mrsic-Flogel Lab"),
+        ("the lab must be spelled 'Häusser Lab'", "lab", "Häusser Lab"),
+        ("our PI says the institution should be written 'Universidad de Chile'", "institution", "Universidad de Chile"),
+        ("the institution should read Universitat de Barcelona", "institution", "Universitat de Barcelona"),
+    ],
+)
+def test_how_a_value_should_be_written_gives_the_value(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The experimenter is spelled Ní Bhriain, Orla", "Ní Bhriain, Orla"),
+        ("experimenter should be written as Dal Pozzo, Marco", "Dal Pozzo, Marco"),
+        ("change the experimenter to Van Hoof, Els. Thanks", "Van Hoof, Els"),
+    ],
+)
+def test_a_name_to_write_keeps_its_given_name_after_the_comma(text: str, name: str) -> None:
+    assert read(text).values.get("experimenter") == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the session description should be written in English",
+        "keywords should be written in lower case",
+        "the institution must be spelled in full",
+        "the experimenter is written with an accent",
+    ],
+)
+def test_a_rule_about_how_to_write_a_field_is_no_value(text: str) -> None:
+    parsed = read(text)
+    assert not parsed.values, parsed.values
