@@ -91,3 +91,103 @@ def test_a_name_to_write_keeps_its_given_name_after_the_comma(text: str, name: s
 def test_a_rule_about_how_to_write_a_field_is_no_value(text: str) -> None:
     parsed = read(text)
     assert not parsed.values, parsed.values
+
+
+# -- declining one question in words of talk: "pass on this question", "I'll pass"
+
+
+@pytest.mark.parametrize(
+    ("answer", "field"),
+    [
+        ("pass on this one, sorry", "experimenter"),
+        ("I'll pass", "experimenter"),
+        ("next question please", "lab"),
+        ("no answer to that question", "institution"),
+        ("I'd rather skip this", "keywords"),
+    ],
+)
+def test_declining_the_question_in_words_is_a_decline_not_a_value(answer: str, field: str) -> None:
+    parsed = read(answer, field)
+    assert not parsed.values, parsed.values
+    assert declined(parsed, field)
+
+
+@pytest.mark.parametrize(
+    ("answer", "name"),
+    [("Skip Hollander", "Hollander, Skip"), ("Passos, Ana", "Passos, Ana"), ("Nextera Lim", "Lim, Nextera")],
+)
+def test_a_name_with_a_word_like_talk_is_still_read(answer: str, name: str) -> None:
+    assert read(answer, "experimenter").values.get("experimenter") == [name]
+
+
+# -- a request before a list of keywords is no keyword
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("Keywords: please use sharp-wave ripples, sleep", ["sharp-wave ripples", "sleep"]),
+        ("keywords - could you add head direction and theta? thx", ["head direction", "theta"]),
+        ("Keywords: use the following: odor discrimination, piriform", ["odor discrimination", "piriform"]),
+        ("Keywords: add these: reversal learning, OFC", ["reversal learning", "OFC"]),
+        # a keyword that opens with such a word stays whole
+        ("Keywords: use-dependent plasticity, LTP", ["use-dependent plasticity", "LTP"]),
+        ("keywords: set shifting, attention", ["set shifting", "attention"]),
+        ("keywords: list learning, recall", ["list learning", "recall"]),
+    ],
+)
+def test_a_request_before_the_keywords_is_not_a_keyword(text: str, keywords: list[str]) -> None:
+    assert read(text).values.get("keywords") == keywords
+
+
+def test_a_request_answering_the_keywords_question_is_not_a_keyword() -> None:
+    assert read("please add place cells and remapping", "keywords").values.get("keywords") == [
+        "place cells",
+        "remapping",
+    ]
+
+
+# -- an institution's name with "&" or "and" before a field of study, or "at" between name words
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("I am Sofia Lund, Oregon Health & Science University; mouse OH-2.", "Oregon Health & Science University"),
+        ("Recorded at Oregon Health and Science University by Ana Ruiz.", "Oregon Health and Science University"),
+        ("Recorded at the University of Texas at Austin.", "University of Texas at Austin"),
+        (
+            "We recorded at the University of North Carolina at Chapel Hill in 2020.",
+            "University of North Carolina at Chapel Hill",
+        ),
+        ("Data from Icahn School of Medicine at Mount Sinai, New York.", "Icahn School of Medicine at Mount Sinai"),
+    ],
+)
+def test_an_institution_name_goes_on_across_and_or_at(text: str, institution: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("institution") == institution
+    assert not any("Health" in name or "Science" in name for name in parsed.values.get("experimenter", []))
+
+
+def test_a_person_before_an_ampersand_institution_is_read_alone() -> None:
+    parsed = read("I recorded it myself, Petra Nyberg, Oregon Health & Science University.")
+    assert parsed.values.get("experimenter") == ["Nyberg, Petra"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We recorded at UCL & Imperial College.",  # two institutions: which one is asked
+        "Recorded at Harvard and Boston University",
+        "Columbia University at Zuckerman Institute",
+    ],
+)
+def test_two_institutions_are_not_joined_into_one_name(text: str) -> None:
+    parsed = read(text)
+    value = parsed.values.get("institution", "")
+    assert " & " not in value and " and " not in value and " at " not in value
+
+
+def test_a_time_after_at_is_not_part_of_the_name() -> None:
+    parsed = read("recorded at the University of Oslo at 10:00 CET on 2023-01-02")
+    assert parsed.values.get("institution") == "University of Oslo"

@@ -26,7 +26,9 @@ _NOT_A_NAME = re.compile(r"[\d@/\\()]")
 _SENTENCE_WORDS = re.compile(
     r"(?<![\w'])(?:me|my|mine|you|your|we|our|us|he|she|they|them|his|him|knows?|know|don'?t|doesn'?t|didn'?t|"
     r"ask|asked|not|nobody|someone|somebody|who|did|does|was|is|are|were|sure|idea|maybe|see|check|notebook|sheet|"
-    r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the)(?![\w'])|"
+    r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the|i'?ll|i'?d|i'?m|"
+    # "pass on this question": words of talk about the question, in lower case ("Skip" may be a given name)
+    r"(?-i:this|that|question|questions|answer|please|pls|skip))(?![\w'])|"
     r"(?<![\w'])an?(?![\w'.])|"
     r"(?<![\w'])(?-i:I)(?![\w'.])",
     re.I,

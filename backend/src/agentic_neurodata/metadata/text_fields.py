@@ -339,8 +339,24 @@ _NOTE_AFTER_KEYWORDS = re.compile(
 )
 
 
+# "please use grid cells, ...", "could you add theta, gamma": the request before the list is no keyword.
+_REQUEST_BEFORE_LIST = re.compile(
+    r"^(?:(?:please|pls|plz|kindly)\s+|(?:could|can|would)\s+you\s+(?:please\s+)?|i'?d\s+like\s+(?:to\s+)?|"
+    r"(?:we|i)\s+(?:want|would\s+like)\s+(?:to\s+)?)*"
+    # said alone, only verbs that open no keyword ("set shifting" and "list learning" are tasks)
+    r"(?:(?<=\s)(?:use|add|put(?:\s+in)?|include|list|enter|write|set|take|go\s+with)|"
+    r"^(?:use|add|put(?:\s+in)?|include|list|enter|write)(?=\s+(?:the\s+following|these|them|as\s+follows)\b)|"
+    r"^(?:use|add|put|include)(?=\s))\s+"
+    r"(?:(?:the\s+following|these|them|as\s+follows)(?:\s+(?:keywords|ones|words|terms))?\s*:?\s*)?(?=\S)",
+    re.I,
+)
+
+
 def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = clean(text) if isinstance(text, str) else ""
+    asked_for = _REQUEST_BEFORE_LIST.sub("", listed, count=1)
+    if asked_for != listed:  # "could you add theta and gamma? thx": the request's question mark and thanks end it
+        listed = re.sub(r"\s*\?(?:\s*(?:thx|thanks?|thank\s+you|ty|cheers|please|pls)\b)*\W*$", "", asked_for)
     while listed[-1:] in ("}", "]", ")") and listed.count(listed[-1]) > listed.count(
         {"}": "{", "]": "[", ")": "("}[listed[-1]]
     ):

@@ -67,8 +67,11 @@ DONT_KNOW = re.compile(
 SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
     r"(?:\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|"
-    r"necessary|here|yet|so\s+far|"
+    r"necessary|here|yet|so\s+far|questions?|"
     r"the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
+    # "I'll pass", "I'd rather skip this one", "no answer to this question": declining, in a sentence
+    r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
+    r"^\W*no\s+answer\b|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
     r"\b(?:can'?t|cannot|could\s?n'?t|could\s+not|am\s+not\s+able\s+to|won'?t\s+be\s+able\s+to)\s+"

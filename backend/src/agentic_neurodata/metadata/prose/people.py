@@ -101,25 +101,31 @@ _INSTITUTION_KINDS = (
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
 )
 # "of Science and Technology", "of Medicine and Dentistry": a field of study after "and" goes on with the name.
-_AND_FIELD = (
-    r"(?:\s+(?:and|&)(?=\s+(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
+_FIELD_WORD = (
+    r"(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
     r"Dentistry|Pharmacy|Biology|Neuroscience|Agriculture|Applied|Natural|Life|Social|Humanities|Economics|"
-    r"Tropical)\b))?"
+    r"Tropical)\b"
 )
+_AND_FIELD = rf"(?:\s+(?:and|&)(?=\s+{_FIELD_WORD}))?"
+# "Icahn School of Medicine at Mount Sinai", "University of Texas at Austin": a name goes on after "at" when both
+# sides are name words (title case, no second kind of institution, and nothing capitalised after them).
+_AT_NAME_WORD = rf"(?!(?:{_INSTITUTION_KINDS})\b)[A-Z][a-z][\w\-'’]*"
+_AT_PART = rf"(?:[^\S\n]+at[^\S\n]+{_AT_NAME_WORD}(?:[^\S\n]+{_AT_NAME_WORD}){{0,2}}(?![\w\-'’&]|[^\S\n]+[A-Z]))?"
 UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
     rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!(?:and|I|We|It|Our|My)\b)"
-    rf"{_INSTITUTION_WORD}){{0,3}}|"
+    rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
     rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    # "Oregon Health & Science University": an "and" before a field of study joins one name too
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
