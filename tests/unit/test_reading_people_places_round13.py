@@ -191,3 +191,93 @@ def test_two_institutions_are_not_joined_into_one_name(text: str) -> None:
 def test_a_time_after_at_is_not_part_of_the_name() -> None:
     parsed = read("recorded at the University of Oslo at 10:00 CET on 2023-01-02")
     assert parsed.values.get("institution") == "University of Oslo"
+
+
+# -- a town (with its state) after "Instituto de X", "Institute for X"; a town that is part of a known name
+
+
+@pytest.mark.parametrize(
+    ("answer", "institution"),
+    [
+        ("Allen Institute for Neural Dynamics, Seattle WA", "Allen Institute for Neural Dynamics"),
+        ("Instituto de Neurociencias, Alicante", "Instituto de Neurociencias"),
+        ("Instituto de Neurociencias, CSIC-UMH", "Instituto de Neurociencias, CSIC-UMH"),  # an organisation, kept
+        ("King's College London", "King's College London"),
+        ("Imperial College London, UK", "Imperial College London"),
+    ],
+)
+def test_where_an_institute_is_is_left_out_but_a_town_in_its_name_is_kept(answer: str, institution: str) -> None:
+    assert read(answer, "institution").values.get("institution") == institution
+
+
+def test_a_town_in_a_known_name_is_kept_in_a_sentence() -> None:
+    parsed = read("the recordings were done at King's College London by Ian Ross")
+    assert parsed.values.get("institution") == "King's College London"
+    assert parsed.values.get("experimenter") == ["Ross, Ian"]
+
+
+# -- a note to us after a description, a comment after a keyed value, another role after a comma
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        (
+            "Session description: 15 min of quiet wakefulness (ask Omar for the details)",
+            "session_description",
+            "15 min of quiet wakefulness",
+        ),
+        (
+            "Experiment description: optogenetic silencing of ALM (please fill in the rest)",
+            "experiment_description",
+            "Optogenetic silencing of ALM",
+        ),
+        # a bracket that describes is part of the description
+        (
+            "Session description: passive viewing (gratings; please see the methods)",
+            "session_description",
+            "Passive viewing (gratings; please see the methods)",
+        ),
+        ("Session description: sleep (PRE) and track running", "session_description", "Sleep (PRE) and track running"),
+    ],
+)
+def test_a_note_to_us_after_a_description_is_not_part_of_it(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Experimenter = Kenji Mori # ran every session", "experimenter", ["Mori, Kenji"]),
+        ("lab = 'Dan Lab'  # PI Yang Dan", "lab", "Dan Lab"),
+        ("keywords: sleep spindles, thalamus # more later", "keywords", ["sleep spindles", "thalamus"]),
+        (
+            "Experimenter: Olga Sokolova (MSc student), supervised by Prof. Ivan Petrov",
+            "experimenter",
+            ["Sokolova, Olga"],
+        ),
+        ("experimenter: Ruth Adler, helped by Ben Katz", "experimenter", ["Adler, Ruth"]),
+    ],
+)
+def test_a_keyed_value_ends_before_a_comment_or_another_role(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
+# -- a family name said first (Vietnamese order): which word is the family name is asked
+
+
+@pytest.mark.parametrize("said", ["Nguyen Van Minh", "Tran Thi Lan", "Pham Thu Ha"])
+def test_a_name_that_may_start_with_the_family_name_is_asked_back(said: str) -> None:
+    parsed = read(said, "experimenter")
+    assert "experimenter" not in parsed.values
+    asked = next(c for c in parsed.confirmations if c.field == "experimenter")
+    words = said.split()
+    assert [p.value for p in asked.proposals] == [
+        [f"{words[0]}, {' '.join(words[1:])}"],
+        [f"{words[-1]}, {' '.join(words[:-1])}"],
+    ]
+
+
+@pytest.mark.parametrize(("said", "name"), [("Minh Nguyen", "Nguyen, Minh"), ("Nguyen, Minh", "Nguyen, Minh")])
+def test_a_name_in_western_order_or_with_a_comma_is_read(said: str, name: str) -> None:
+    assert read(said, "experimenter").values.get("experimenter") == [name]

@@ -150,6 +150,29 @@ _DEGREE = re.compile(
 )
 
 
+# Common Vietnamese family names, said first ("Nguyen Van Minh"); a lab may write them in either order, so the
+# order is asked (a name of the West ends with the family name). "Le", "Do", "Ho" are left out: words of other names.
+_FAMILY_NAME_FIRST = {
+    "nguyen", "nguyễn", "tran", "trần", "pham", "phạm", "huynh", "huỳnh", "hoang", "hoàng", "phan", "vu", "vũ",
+    "vo", "võ", "dang", "đặng", "bui", "bùi", "duong", "dương", "ngo", "ngô", "truong", "trương", "dinh", "đinh",
+}  # fmt: skip
+
+
+def _family_name_first(raw: str) -> RuleResult | None:
+    """'Nguyen Van Minh': a family name said first, or a given name? Both readings are asked."""
+    words = raw.split()
+    if "," in raw or len(words) < 2 or words[0].lower() not in _FAMILY_NAME_FIRST:
+        return None
+    first = f"{words[0]}, {' '.join(words[1:])}"
+    last = f"{words[-1]}, {' '.join(words[:-1])}"
+    return ask_back(
+        FIELD,
+        f"Is the family name of '{raw}' '{words[0]}' or '{words[-1]}'?",
+        [ValueProposal(value=first, label=first), ValueProposal(value=last, label=last)],
+        EXAMPLE,
+    )
+
+
 def normalize_name(text: str) -> RuleResult:
     raw = _DEGREE.sub("", clean(text)).strip()
     if not raw:
@@ -158,6 +181,9 @@ def normalize_name(text: str) -> RuleResult:
         return reject(FIELD, f"'{raw}' does not look like a person's name.", EXAMPLE)
     if _NOT_NAME_WORDS.search(raw):
         return reject(FIELD, f"'{raw}' names a group, a role or a device, not a person.", EXAMPLE)
+    family_first = _family_name_first(raw)
+    if family_first is not None:
+        return family_first
     name = HumanName(raw, constants=_NAME_RULES)
     if name.first and name.last and (name.first.islower() or name.first.isupper()):
         name.capitalize(force=True)

@@ -55,6 +55,10 @@ INSTITUTIONS = {
     "charité - universitätsmedizin berlin": "Charité - Universitätsmedizin Berlin",
     "weill cornell medicine": "Weill Cornell Medicine",
     "weill cornell": "Weill Cornell Medicine",
+    # a town that is part of the name, not where it is
+    "king's college london": "King's College London",
+    "imperial college london": "Imperial College London",
+    "imperial college": "Imperial College London",
     "washu": "Washington University in St. Louis",
 }
 
@@ -202,13 +206,14 @@ def _without_city(raw: str) -> str:
 # for what it studies, whole by itself.
 _KIND_OF_A_FIELD = re.compile(
     r".*\b(?:Institute|Institut|Instituto|Istituto|Center|Centre|College|School|Academy|Foundation|Laboratory|"
-    r"Hospital|Clinic)\s+(?:of|for)\s+(?:the\s+)?[A-Z][\w\-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w\-]*){0,4}"
+    r"Hospital|Clinic)\s+(?:of|for|de|di|du|für)\s+(?:the\s+|la\s+)?[A-Z][\w\-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w\-]*){0,4}"
 )
 
 
 def _kind_of_a_field_then_town(before: str, place: str) -> bool:
     """'Kavli Institute for Systems Neuroscience, Trondheim': a town in plain words after such a name says where
     it is. An acronym there ('Center for Neural Science, NYU') names the institution it belongs to: kept."""
+    place = re.sub(r"\s+[A-Z]{2}$", "", place)  # "Seattle WA": a town and its state
     town = all(word[:1].isupper() and not word.isupper() for word in place.split())
     return town and place.lower() not in INSTITUTIONS and bool(_KIND_OF_A_FIELD.fullmatch(before))
 
@@ -295,8 +300,17 @@ def normalize_lab(text: str) -> RuleResult:
     return accept("lab", raw)
 
 
+# "20 min of spontaneous activity (ask Tom for details)": a note to the reader after a description is not part of it.
+_NOTE_TO_US_AFTER = re.compile(
+    r"\s*[(\[]\s*(?:ask|please|pls|I\s+will\s+send|will\s+send|tbd|todo|to\s+be\s+(?:confirmed|checked)|fill\s+in|"
+    r"correct\s+me)\b[^()\[\]]*[)\]]\W*$",
+    re.I,
+)
+
+
 def _description(field: str, text: str, example: str, minimum: int = 5) -> RuleResult:
     raw = clean(text)
+    raw = _NOTE_TO_US_AFTER.sub("", raw) or raw
     bad = _placeholder(field, raw, example)
     if bad:
         return bad

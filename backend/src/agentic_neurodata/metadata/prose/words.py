@@ -161,6 +161,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
             rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)(?<!\bmed)(?<!\brer)(?<!\bnat)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
             # "A and B, both from X", "A, who ran it": a comma then a word of a sentence ends the names
             r"|,\s+(?=(?:both|all|each|who|which|whose|together|respectively|they|he|she|we)\b)"
+            # "Anna Kowalska (PhD student), supervised by Prof. X": a comma then a verb of another role
+            r"|,\s+(?=(?-i:supervised|advised|helped|assisted|trained|under|with\s+help)\b)"
             # "Jonas Sørensen, the other name is our PI", "Dr. Miles Wells, and the mouse is ...", "Joana Sousa, not
             # João Sousa": a comma then a word no name starts with ends the names
             r"|,\s+(?=(?-i:(?:the|a|an|but|not|our|my|his|her|their|this|that|it|there|please|thanks|so|as|i)\b"
@@ -187,6 +189,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
         column += rf"|{_VERB_AFTER}"
     if name not in ("session_description", "experiment_description", "subject_description", "keywords"):
         column += r"|\s+(?:but|while|whereas|although|though|because|since)\s+"  # a second clause is not the value
+    if name in DASH_KEYED:  # "Experimenter = Yuki Tanaka # recorded all sessions": a comment after the value
+        column += r"|\s+\#\s"
     return re.compile(rf"{_ANY_NEXT_KEY}{column}|{stop.pattern}")
 
 
