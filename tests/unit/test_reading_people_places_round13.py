@@ -281,3 +281,101 @@ def test_a_name_that_may_start_with_the_family_name_is_asked_back(said: str) -> 
 @pytest.mark.parametrize(("said", "name"), [("Minh Nguyen", "Nguyen, Minh"), ("Nguyen, Minh", "Nguyen, Minh")])
 def test_a_name_in_western_order_or_with_a_comma_is_read(said: str, name: str) -> None:
     assert read(said, "experimenter").values.get("experimenter") == [name]
+
+
+# -- more people than named, a hedge in brackets after the name, a name said to be left out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recorded by Ida Holm and others.",
+        "Recorded by Ida Holm et al.",
+        "Sessions recorded by Ida Holm and colleagues.",
+    ],
+)
+def test_a_list_that_goes_on_unnamed_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "experimenter" not in parsed.values
+    assert any(c.field == "experimenter" for c in parsed.confirmations)
+
+
+@pytest.mark.parametrize("text", ["Recorded by Ida Holm (I think).", "Recorded by Ida Holm (probably)."])
+def test_a_hedge_in_brackets_after_a_name_asks_it_back(text: str) -> None:
+    parsed = read(text)
+    assert "experimenter" not in parsed.values
+    assert any(c.field == "experimenter" for c in parsed.confirmations)
+
+
+def test_an_aside_that_is_no_hedge_leaves_the_name_read() -> None:
+    parsed = read("Recorded by Ida Holm (Aarhus University).")
+    assert parsed.values.get("experimenter") == ["Holm, Ida"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("don't put UCL as the institution, we recorded at the Crick", "institution"),
+        ("Please don't write Smith Lab as the lab", "lab"),
+        ("do not use Harvard University for the institution", "institution"),
+    ],
+)
+def test_a_name_said_to_be_left_out_is_not_stored(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+# -- what is said of a field is not its value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("The institution is wrong, it should be the University of Zurich, not ETH", "institution"),
+        ("the lab is fine", "lab"),
+        ("Institution: still missing", "institution"),
+        ("our lab", "lab"),
+        ("keywords are incomplete", "keywords"),
+    ],
+)
+def test_a_judgement_of_the_field_is_no_value(text: str, field: str) -> None:
+    asked = [field] if text == "our lab" else []
+    parsed = read(text, *asked)
+    assert parsed.values.get(field) in (None, "University of Zurich"), parsed.values
+
+
+def test_words_saying_it_before_a_keyed_name_are_not_the_name() -> None:
+    parsed = read("please correct the experimenter: it's Greta Lund, not Grete Lund")
+    assert parsed.values.get("experimenter") == ["Lund, Greta"]
+
+
+def test_an_opinion_lead_before_keywords_is_no_keyword() -> None:
+    assert read("keywords: I would say hippocampus and theta").values.get("keywords") == ["hippocampus", "theta"]
+
+
+def test_a_dash_after_a_keyed_lab_ends_its_name() -> None:
+    parsed = read("Lab: Churchland Lab - Anne Churchland, UCLA")
+    assert parsed.values.get("lab") == "Churchland Lab"
+
+
+# -- a state written out, or a department before the institution, is not part of its name
+
+
+@pytest.mark.parametrize(
+    ("answer", "institution"),
+    [
+        ("University of Chicago, Illinois", "University of Chicago"),
+        ("Vanderbilt University, Nashville, Tennessee", "Vanderbilt University"),
+        ("University of Washington", "University of Washington"),
+        ("Washington University in St. Louis", "Washington University in St. Louis"),
+        ("Department of Psychology, Cornell University, Ithaca NY", "Cornell University"),
+        ("Department of Physiology, Anatomy and Genetics, University of Oxford", "University of Oxford"),
+        ("Division of Biology and Biological Engineering, Caltech", "California Institute of Technology"),
+    ],
+)
+def test_a_state_or_a_department_around_an_institution_is_left_out(answer: str, institution: str) -> None:
+    assert read(answer, "institution").values.get("institution") == institution
+
+
+def test_a_department_alone_is_no_institution() -> None:
+    parsed = read("Department of Physiology, Anatomy and Genetics", "institution")
+    assert "institution" not in parsed.values

@@ -564,7 +564,8 @@ class _Reader:
             if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
                 name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
             if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
-                lead = re.match(r"(?:me|myself|I)\s*[,:\-–]\s*(?=\S)", raw)
+                # "correct the experimenter: it's Maria Schulz": the words saying it are not the name
+                lead = re.match(r"(?:(?:me|myself|I)\s*[,:\-–]|it'?s|it\s+is|it\s+was|that'?s|that\s+is)\s*(?=\S)", raw)
                 start, raw = (start + lead.end(), raw[lead.end() :]) if lead else (start, raw)
                 # "myself (Sara Lindgren)": the name in brackets; "Sun-hee Kim, Ji-ho Lee and myself": the named ones
                 mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)

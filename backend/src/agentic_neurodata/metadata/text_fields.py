@@ -63,6 +63,11 @@ INSTITUTIONS = {
 }
 
 
+_JUDGEMENT = re.compile(
+    r"(?:(?:still|also|all|just|a\s+bit|completely|totally|slightly)\s+)?(?:wrong|incorrect|right|correct|fine|ok(?:ay)?|"
+    r"good|outdated|misspelt|misspelled|a\s+typo|mistyped|off|missing|incomplete)\W*",
+    re.I,
+)
 _POINTS_ELSEWHERE = re.compile(
     r"(?:see|cf\.?|check|refer\s+to|look\s+(?:at|in)|as\s+in|(?:the\s+)?same\s+as)\s+\w|"
     r"(?:as\s+(?:above|before|usual|always)|ditto|idem)\b",
@@ -86,6 +91,8 @@ def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
         return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
     if raw.lower() in PLACEHOLDERS:
         return reject(field, f"'{raw}' is a placeholder, not a {field.replace('_', ' ')}.", example)
+    if _JUDGEMENT.fullmatch(raw):  # "the institution is wrong": what is said of the value, not a value
+        return reject(field, f"'{raw}' says something of the {field.replace('_', ' ')}, not what it is.", example)
     if _POINTS_ELSEWHERE.match(raw):  # "see lab notebook", "same as session 1": the value is given elsewhere
         return reject(field, f"'{raw}' points to a value given elsewhere; please give the value itself.", example)
     if field in ("lab", "institution") and _SENTENCE_OPENING.match(raw) and not _SENTENCE_LEAD_OF_A_NAME.match(raw):
@@ -115,6 +122,18 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(place.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
+    unit = _UNIT_BEFORE.match(raw)
+    rest = raw[unit.end() :] if unit else ""
+    while (more := re.match(r"([^,;()]+),\s*(?=\S)", rest)) and not _names_one(more.group(1)):
+        rest = rest[more.end() :]  # "Department of Physiology, Anatomy and Genetics, University of Oxford"
+    if unit and _names_one(re.split(r"\s*,", rest)[0]):  # "Department of Psychology, Cornell University"
+        kept = normalize_institution(rest)
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the department left out).")
+    if re.match(r"(?:the\s+)?(?:Department|Dept\.?|Division)\s+(?:of|for)\b", raw, re.I) and not _KIND_ANYWHERE.search(
+        raw
+    ):
+        return reject("institution", f"'{raw}' names a department; which institution is it part of?", example)
     located = _without_city(raw)
     if located:  # "Rockefeller University, New York": where the institution is, not part of its name
         kept = normalize_institution(located)
@@ -133,6 +152,10 @@ def normalize_institution(text: str) -> RuleResult:
     return accept("institution", raw)
 
 
+# "Department of Psychology, ...", "Dept. of Neurobiology, ...": a unit of the institution named after it.
+_UNIT_BEFORE = re.compile(
+    r"(?:the\s+)?(?:Department|Dept\.?|Division|Faculty)\s+(?:of|for)\s+[^,;()]{2,80}?\s*,\s*(?=\S)", re.I
+)
 _WHEN_SAID = re.compile(r"\b(?:until|till|since|formerly|previously|currently|then|now)\b|\b(?:19|20)\d\d\b", re.I)
 
 
@@ -167,7 +190,13 @@ _COUNTRY = re.compile(
     r"(?:[A-Z]{2}|USA|U\.S\.A?\.?|U\.K\.|United\s+(?:States|Kingdom)|Germany|France|Switzerland|Netherlands|Belgium|"
     r"Sweden|Norway|Denmark|Finland|Spain|Portugal|Italy|Austria|Israel|Canada|Australia|Japan|China|(?:South\s+)?Korea|"
     r"Singapore|India|Brazil|Mexico|Chile|Argentina|Ireland|Poland|Czechia|Czech\s+Republic|Hungary|Greece|Turkey|"
-    r"Taiwan|England|Scotland|Wales)"
+    r"Taiwan|England|Scotland|Wales|"
+    # the states of the USA, written out ("University of Chicago, Illinois")
+    r"Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|"
+    r"Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|"
+    r"Montana|Nebraska|Nevada|New\s+Hampshire|New\s+Jersey|New\s+Mexico|North\s+Carolina|North\s+Dakota|Ohio|Oklahoma|"
+    r"Oregon|Pennsylvania|Rhode\s+Island|South\s+Carolina|South\s+Dakota|Tennessee|Texas|Utah|Vermont|Virginia|"
+    r"Washington|West\s+Virginia|Wisconsin|Wyoming)"
 )
 _PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
 
@@ -236,7 +265,11 @@ _INSTITUTION_NOT_LAB = re.compile(
     re.I,
 )
 # "our own", "mine", "the same lab": words saying whose lab, not its name.
-_NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
+_NOT_A_NAME = re.compile(
+    r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?|"
+    r"(?:our|my|their|his|her|the|this|that|your)\s+(?:lab|laboratory|group|team)",  # "our lab": whose, no name
+    re.I,
+)
 
 
 _FIELD_OF_STUDY = re.compile(
@@ -365,10 +398,13 @@ _REQUEST_BEFORE_LIST = re.compile(
     re.I,
 )
 
+# "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.
+_OPINION_LEAD = re.compile(r"^(?:i\s+would|i'?d)\s+(?:say|go\s+with)\s+(?:that\s+)?(?=\S)", re.I)
+
 
 def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = clean(text) if isinstance(text, str) else ""
-    asked_for = _REQUEST_BEFORE_LIST.sub("", listed, count=1)
+    asked_for = _REQUEST_BEFORE_LIST.sub("", _OPINION_LEAD.sub("", listed, count=1), count=1)
     if asked_for != listed:  # "could you add theta and gamma? thx": the request's question mark and thanks end it
         listed = re.sub(r"\s*\?(?:\s*(?:thx|thanks?|thank\s+you|ty|cheers|please|pls)\b)*\W*$", "", asked_for)
     while listed[-1:] in ("}", "]", ")") and listed.count(listed[-1]) > listed.count(
@@ -382,6 +418,8 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     # "grid cells, entorhinal cortex (please add more if needed)": a note to us after the list is no keyword
     listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
+    if isinstance(text, str) and _JUDGEMENT.fullmatch(listed):  # "keywords are incomplete": said of them
+        return reject("keywords", f"'{listed}' says something of the keywords, not what they are.", "'sleep, V1'")
     if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere
         return reject("keywords", f"'{listed}' points to keywords given elsewhere.", "'electrophysiology, V1'")
     keywords = list(

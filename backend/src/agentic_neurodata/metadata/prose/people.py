@@ -286,7 +286,12 @@ def key_before(text: str, start: int) -> str:
 
 
 # "..., not the Datta lab", "not at Stockholm University": a name said after "not" is denied.
-DENIED_BEFORE = re.compile(r"\bnot\s+(?:at\s+|in\s+|from\s+)?(?:the\s+)?$", re.I)
+# "don't put UCL as the institution": a name said to be left out is denied too.
+DENIED_BEFORE = re.compile(
+    r"\bnot\s+(?:at\s+|in\s+|from\s+)?(?:the\s+)?$|"
+    r"\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:put|write|use|enter|list|add|set)\s+(?:the\s+)?$",
+    re.I,
+)
 
 
 # ", I just did the analysis", "; Tamar Cohen did the surgeries": a clause with a subject of its own.
@@ -352,7 +357,9 @@ def lab_of_something(text: str, start: int, end: int) -> str:
 _UNNAMED_AFTER = re.compile(
     r"\s*,?\s*(?:and|&|plus)\s+(?:the|a|an|our|my|his|her|their|some|other|two|several)\s+(?:\w+\s+)?"
     r"(?:PI|supervisor|postdocs?|students?|technicians?|techs?|team|lab|others?|rest|colleagues?|assistants?|"
-    r"undergrads?|interns?|people|members?)\b",
+    r"undergrads?|interns?|people|members?)\b|"
+    # "Tim Berg and others", "Tim Berg et al.", "Tim Berg and colleagues": more people, not named
+    r"\s*,?\s*(?:(?:and|&|plus)\s+(?:others|colleagues|co-?workers|co\.?|team)\b|et\s+al\b)",
     re.I,
 )
 
