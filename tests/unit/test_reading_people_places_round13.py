@@ -379,3 +379,68 @@ def test_a_state_or_a_department_around_an_institution_is_left_out(answer: str, 
 def test_a_department_alone_is_no_institution() -> None:
     parsed = read("Department of Physiology, Anatomy and Genetics", "institution")
     assert "institution" not in parsed.values
+
+
+# -- answers that point elsewhere, describe without naming, or are an acronym of an institution
+
+
+@pytest.mark.parametrize(
+    ("answer", "field"),
+    [
+        ("Same lab as before", "lab"),
+        ("the same institution as last time", "institution"),
+        ("a hospital in Lyon", "institution"),
+        ("some university in Berlin", "institution"),
+        ("the one in Tübingen", "institution"),
+        ("an institute near Munich", "institution"),
+        ("NTNU", "lab"),
+    ],
+)
+def test_an_answer_that_does_not_name_the_lab_or_institution_is_not_stored(answer: str, field: str) -> None:
+    assert field not in read(answer, field).values
+
+
+@pytest.mark.parametrize(
+    ("answer", "field", "value"),
+    [
+        ("Humboldt-Universität zu Berlin", "institution", "Humboldt-Universität zu Berlin"),
+        ("the Aronov lab", "lab", "Aronov Lab"),
+        ("An Lab", "lab", "An Lab"),  # a family name that is also an article
+    ],
+)
+def test_a_named_lab_or_institution_is_still_read(answer: str, field: str, value: str) -> None:
+    assert read(answer, field).values.get(field) == value
+
+
+# -- keyed lists and descriptions end where the next thing begins
+
+
+def test_a_sentence_in_brackets_after_keywords_is_no_keyword() -> None:
+    parsed = read("Keywords: sleep, ripples (for this session; the paper uses others)")
+    assert parsed.values.get("keywords") == ["sleep", "ripples"]
+
+
+def test_a_dash_before_other_words_is_not_part_of_the_last_keyword() -> None:
+    parsed = read("Keywords: ripples, SWR, CA1 - and the experimenter is Kai Lee")
+    assert parsed.values.get("keywords") == ["ripples", "SWR", "CA1"]
+
+
+def test_a_keyed_description_ends_at_the_next_key_after_a_full_stop() -> None:
+    parsed = read("session_description: Open field, 20 min. experiment_description: Grid cells across days.")
+    assert parsed.values.get("session_description") == "Open field, 20 min"
+    assert parsed.values.get("experiment_description") == "Grid cells across days"
+
+
+# -- an institution named for another act (a talk, a visit, studies) is not where it was recorded
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We presented this at the University of Toronto last year.",
+        "I studied at the University of Vienna before joining the lab.",
+        "She was visiting the Weizmann Institute of Science in May.",
+    ],
+)
+def test_an_institution_of_another_act_is_not_stored(text: str) -> None:
+    assert "institution" not in read(text).values

@@ -86,6 +86,9 @@ _SENTENCE_LEAD_OF_A_NAME = re.compile(
 )
 
 
+_SOME_PLACE = re.compile(r"(?:a|an|some|any|one|the\s+one|the\s+other(?:\s+one)?)\s+(?-i:[a-z])", re.I)
+
+
 def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
     if not raw:
         return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
@@ -97,6 +100,10 @@ def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
         return reject(field, f"'{raw}' points to a value given elsewhere; please give the value itself.", example)
     if field in ("lab", "institution") and _SENTENCE_OPENING.match(raw) and not _SENTENCE_LEAD_OF_A_NAME.match(raw):
         return reject(field, f"'{raw}' is a sentence, not a {field}'s name.", example)
+    if field in ("lab", "institution") and _SOME_PLACE.match(raw):  # "a hospital in Lyon", "the one in Tübingen"
+        return reject(
+            field, f"'{raw}' describes {'an' if field == 'institution' else 'a'} {field} without naming it.", example
+        )
     if re.match(r"not\s+(?:the\s+|a\s+|an\s+)?\S", raw, re.I) and field in ("lab", "institution"):
         return reject(field, f"'{raw}' says what the {field} is not.", example)  # "not the Ruiz lab"
     return None
@@ -292,6 +299,8 @@ def normalize_lab(text: str) -> RuleResult:
         return reject("lab", f"'{raw}' names more than one lab; which one recorded?", example)  # "Brody and Tank labs"
     if raw.lower().removeprefix("the ") in INSTITUTIONS or is_city(raw):
         return reject("lab", f"'{raw}' names an institution or a place, not a lab.", example)  # "Stanford"
+    if re.fullmatch(r"(?:the\s+)?[A-Z]{3,6}", raw):  # "NTNU": an acronym, most often an institution's
+        return reject("lab", f"'{raw}' looks like an institution's acronym; what is the lab's name?", example)
     of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
     if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
         return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
@@ -417,6 +426,8 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
         listed = next(group for group in bracketed.groups() if group is not None)
     # "grid cells, entorhinal cortex (please add more if needed)": a note to us after the list is no keyword
     listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
+    # "sleep, ripples (for this session; the paper uses others)": a sentence in brackets after the list
+    listed = re.sub(r"\s*\((?:[^()]*\s){3,}[^()]*\)\W*$", "", listed)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
     if isinstance(text, str) and _JUDGEMENT.fullmatch(listed):  # "keywords are incomplete": said of them
         return reject("keywords", f"'{listed}' says something of the keywords, not what they are.", "'sleep, V1'")
@@ -424,9 +435,11 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
         return reject("keywords", f"'{listed}' points to keywords given elsewhere.", "'electrophysiology, V1'")
     keywords = list(
         dict.fromkeys(
-            clean(k)
+            clean(k).strip(" -–—")  # "CA1 - and the experimenter is ...": the dash before other words
             for k in items
-            if clean(k) and clean(k).lower() not in PLACEHOLDERS and clean(k).lower().strip(".") not in _LIST_FILLERS
+            if clean(k).strip(" -–—")
+            and clean(k).lower() not in PLACEHOLDERS
+            and clean(k).lower().strip(".") not in _LIST_FILLERS
         )
     )
     if not keywords:

@@ -131,7 +131,8 @@ def question_only(text: str) -> str:
 
 # An answer that points to a value given elsewhere: "same as before", "see the lab notebook".
 POINTER = re.compile(
-    r"^\W*(?:the\s+)?same(?:\s+(?:one|again|as\s+(?:before|last\s+time|previous(?:ly)?|above|usual|always|yesterday|today|"
+    # "same lab as before", "the same institution as last time": the field's name may stand between
+    r"^\W*(?:the\s+)?same(?:\s+(?:one|again|(?:[a-z]+\s+)?as\s+(?:before|last\s+time|previous(?:ly)?|above|usual|always|yesterday|today|"
     r"the\s+others?|the\s+(?:last|previous|other)\s+\w+)))?\W*$|^\W*(?:see|check|look\s+(?:at|in)|as\s+in)\s+|"
     r"^\W*(?:the\s+one\s+(?:we|I|you)\b|as\s+discussed|like\s+(?:before|last\s+time)|the\s+usual\b)",
     re.I,

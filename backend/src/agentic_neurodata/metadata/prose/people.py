@@ -227,7 +227,7 @@ def corrected_after(text: str, value: str, end: int) -> str:
 _OTHER_ACT = re.compile(
     r"\b(?:surger(?:y|ies)|operated|(?:spike\s+)?sort(?:ed|ing)|analy[sz]\w*|histolog\w*|perfus\w*|stain\w*|"
     r"genotyp\w*|bred|breeding|raised|housed|trained|training|sequenc\w*|curat\w*|"
-    r"stored|archived|processed|hosted)\b",
+    r"stored|archived|processed|hosted|present(?:ed|ing)|visit(?:ed|ing)|studied|graduated|conference|seminar|workshop)\b",
     re.I,
 )
 _RECORDING_WORD = re.compile(

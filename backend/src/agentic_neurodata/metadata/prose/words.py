@@ -170,9 +170,10 @@ def _stop_after(name: str) -> re.Pattern[str]:
         )
     elif name == "keywords":
         # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
-        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
+        stop = re.compile(rf"\n|[;,.]{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name in ("session_description", "experiment_description", "subject_description"):
-        stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
+        # "Open field, 20 min. experiment_description: ...": a sentence's end before the next key ends it
+        stop = re.compile(rf"[;\n]|[,.]{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
         # Alleles are joined by ";" or "," ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14", "Dat-Cre (het), Ai32 (hom)");
         # a "; " or ", " before a word that is not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
