@@ -444,3 +444,59 @@ def test_a_keyed_description_ends_at_the_next_key_after_a_full_stop() -> None:
 )
 def test_an_institution_of_another_act_is_not_stored(text: str) -> None:
     assert "institution" not in read(text).values
+
+
+# -- recall: an institute named for its field alone, the Dutch "'t", curly apostrophes, and intents in other words
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Sessions were recorded at the Institute for Basic Science (IBS) in Daejeon.", "Institute for Basic Science"),
+        ("recorded at the Institute of Neurology by Zoe Hart", "Institute of Neurology"),
+        ("We recorded at the Max Planck Institute for Brain Research.", "Max Planck Institute for Brain Research"),
+    ],
+)
+def test_an_institute_named_for_its_field_is_read(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+def test_an_institute_then_its_academy_is_asked_not_cut_to_the_academy() -> None:
+    parsed = read("Recorded at the Institute of Neuroscience, Chinese Academy of Sciences")
+    assert parsed.values.get("institution") != "Chinese Academy of Sciences"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Recorded by Femke van 't Riet", "van 't Riet, Femke"),
+        ("Experimenter: Joost van ’t Veer", "van 't Veer, Joost"),
+        ("Recorded by Siobhán O’Connor.", "O'Connor, Siobhán"),
+        ("Recorded by Siobhán O'Connor.", "O'Connor, Siobhán"),
+    ],
+)
+def test_names_with_an_apostrophe_are_read(text: str, name: str) -> None:
+    assert read(text).values.get("experimenter") == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("please cancel this one, I uploaded the wrong session", IntentKind.CANCEL),
+        ("all good, start converting", IntentKind.SKIP_ALL),
+        ("ok, begin converting please", IntentKind.SKIP_ALL),
+    ],
+)
+def test_cancel_and_go_ahead_in_other_words(text: str, kind: IntentKind) -> None:
+    assert any(i.kind is kind for i in read(text).intents)
+
+
+@pytest.mark.parametrize(("text", "field"), [("hmm, forget the lab", "lab"), ("forget about the keywords", "keywords")])
+def test_forget_the_field_declines_it(text: str, field: str) -> None:
+    parsed = read(text)
+    assert declined(parsed, field) and not parsed.values
+
+
+def test_forget_the_old_value_is_no_decline() -> None:
+    parsed = read("forget the previous experimenter, it is Ana Ruiz")
+    assert not declined(parsed, "experimenter")

@@ -68,6 +68,8 @@ _PARTICLES = {
     "le",
     "ter",
     "ten",
+    "'t",  # "van 't Hof": the Dutch article after "van"
+    "’t",
 }
 
 
@@ -174,7 +176,8 @@ def _family_name_first(raw: str) -> RuleResult | None:
 
 
 def normalize_name(text: str) -> RuleResult:
-    raw = _DEGREE.sub("", clean(text)).strip()
+    # "O’Connor" typed on a phone: the curly apostrophe is DANDI's straight one
+    raw = _DEGREE.sub("", clean(text)).strip().replace("’", "'")
     if not raw:
         return reject(FIELD, "The name is empty.", EXAMPLE)
     if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):
