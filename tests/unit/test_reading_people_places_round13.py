@@ -500,3 +500,24 @@ def test_forget_the_field_declines_it(text: str, field: str) -> None:
 def test_forget_the_old_value_is_no_decline() -> None:
     parsed = read("forget the previous experimenter, it is Ana Ruiz")
     assert not declined(parsed, "experimenter")
+
+
+# -- a keyed list of people ends where a clause of its own begins (after ";" or "and")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "The experimenters were Dr. Ama Owusu and Dr. Kofi Annan; the surgeries were done elsewhere.",
+            ["Owusu, Ama", "Annan, Kofi"],
+        ),
+        ("fyi the experimenter is Nils Berg; the other name in the log is the vet", ["Berg, Nils"]),
+        ("The experimenter was Dr. Ben Katz and the rat is RK-2.", ["Katz, Ben"]),
+        # names listed with ";" are still one list
+        ("Experimenters: Smith, Jana; Doe, Kim", ["Smith, Jana", "Doe, Kim"]),
+        ("Experimenters: Ana Gil and Tom Berg", ["Gil, Ana", "Berg, Tom"]),
+    ],
+)
+def test_a_keyed_list_of_people_ends_where_another_clause_begins(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names

@@ -167,6 +167,9 @@ def _stop_after(name: str) -> re.Pattern[str]:
             # João Sousa": a comma then a word no name starts with ends the names
             r"|,\s+(?=(?-i:(?:the|a|an|but|not|our|my|his|her|their|this|that|it|there|please|thanks|so|as|i)\b"
             r"|and\s+(?:the|a|an|our|my|this|that|it|its|i|we|he|she|they)\b))"
+            # "A and B; the surgeries were ...", "Dr. Ben Engelhard and the mouse is ...": a clause of its own
+            r"|;\s+(?=(?-i:(?:the|a|an|our|my|his|her|their|this|that|it|there|we|i|he|she|they)\b))"
+            r"|\s+and\s+(?=(?-i:(?:the|a|an|our|my|this|that|it|its|i|we|he|she|they)\b))"
         )
     elif name == "keywords":
         # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
