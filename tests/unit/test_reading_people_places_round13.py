@@ -521,3 +521,54 @@ def test_forget_the_old_value_is_no_decline() -> None:
 )
 def test_a_keyed_list_of_people_ends_where_another_clause_begins(text: str, names: list[str]) -> None:
     assert read(text).values.get("experimenter") == names
+
+
+# -- a fifth batch of our own distractors: possessives, "et al.", hedged labs and keywords, the usual
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recorded by Lars Eide, Ingrid Moe's student.",
+        "Recorded by Ingrid Moe's team.",
+        "Experimenters: Lars Eide, Ingrid Moe, et al.",
+    ],
+)
+def test_a_possessive_or_et_al_is_never_a_name(text: str) -> None:
+    names = read(text).values.get("experimenter", [])
+    assert not any("'s" in name or name.startswith("Al,") for name in names), names
+    assert names != ["Eide, Lars", "Moe, Ingrid"]
+
+
+@pytest.mark.parametrize(
+    "text", ["lab: not sure, maybe the Dahl lab", "The lab, I believe, is the Dahl lab", "I think we are the Dahl lab"]
+)
+def test_a_lab_said_as_a_guess_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "lab" not in parsed.values
+    assert any(c.field == "lab" for c in parsed.confirmations)
+
+
+def test_a_lab_said_plainly_is_still_read() -> None:
+    assert read("We are the Dahl lab at the University of Bergen.").values.get("lab") == "Dahl Lab"
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("keywords: head direction, grid cells, and maybe theta", ["head direction", "grid cells"]),
+        ("keywords: place cells / grid cells / theta", ["place cells", "grid cells", "theta"]),
+        ("keywords: L2/3, V1", ["L2/3", "V1"]),
+    ],
+)
+def test_keywords_listed_with_slashes_or_a_guess(text: str, keywords: list[str]) -> None:
+    assert read(text).values.get("keywords") == keywords
+
+
+@pytest.mark.parametrize("text", ["Session description: the usual", "session description: as usual"])
+def test_the_usual_points_elsewhere(text: str) -> None:
+    assert "session_description" not in read(text).values
+
+
+def test_a_country_after_a_spaced_dash_is_left_out() -> None:
+    assert read("institution: Universidad de Sevilla - Spain").values.get("institution") == "Universidad de Sevilla"

@@ -842,7 +842,12 @@ class _Reader:
         if not found:
             return
         doubts = [
-            (m, certainty.lab_doubt(self.cues, *m.span()) or people.lab_of_something(self.cues, *m.span()))
+            (
+                m,
+                certainty.lab_doubt(self.cues, *m.span())
+                or people.lab_of_something(self.cues, *m.span())
+                or certainty.guess_doubt(self.cues, *m.span()),  # "The lab, I believe, is the Ruiz lab"
+            )
             for m in found
         ]
         # "designed in the Brody lab; we ran it in the Witten lab": the lab whose clause says the work was done there

@@ -70,7 +70,7 @@ _JUDGEMENT = re.compile(
 )
 _POINTS_ELSEWHERE = re.compile(
     r"(?:see|cf\.?|check|refer\s+to|look\s+(?:at|in)|as\s+in|(?:the\s+)?same\s+as)\s+\w|"
-    r"(?:as\s+(?:above|before|usual|always)|ditto|idem)\b",
+    r"(?:as\s+(?:above|before|usual|always)|ditto|idem|(?:the\s+)?usual|the\s+same)\W*$",
     re.I,
 )
 # "we're between two", "it depends": a sentence about the value, not a lab's or an institution's name.
@@ -222,7 +222,10 @@ def _without_city(raw: str) -> str:
         kind_then_place = _KIND_LAST.search(before) and not _KIND_LAST.search(place)
         if known or is_city(place) or _COUNTRY.fullmatch(place) or kind_then_place:
             return before
-    while (country := re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(country.group(2)):
+    # ("Universidad de Granada - Spain": a spaced dash before the country, too)
+    while (country := re.fullmatch(rf"(.{{2,}}?)(?:\s*,|\s+[-–—])\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(
+        country.group(2)
+    ):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
@@ -407,6 +410,7 @@ _REQUEST_BEFORE_LIST = re.compile(
     re.I,
 )
 
+_HEDGED_ITEM = re.compile(r"(?:maybe|perhaps|possibly|probably|not\s+sure)\b", re.I)
 # "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.
 _OPINION_LEAD = re.compile(r"^(?:i\s+would|i'?d)\s+(?:say|go\s+with)\s+(?:that\s+)?(?=\S)", re.I)
 
@@ -428,7 +432,11 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
     # "sleep, ripples (for this session; the paper uses others)": a sentence in brackets after the list
     listed = re.sub(r"\s*\((?:[^()]*\s){3,}[^()]*\)\W*$", "", listed)
-    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
+    # ("place cells / grid cells": a spaced slash lists too; "L2/3" holds one)
+    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+|\s+/\s+", listed)
+    # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored
+    items = [re.sub(r"^(?:and|or|&|plus)\s+", "", k.strip(), flags=re.I) for k in items]
+    items = [k for k in items if not _HEDGED_ITEM.match(k)]
     if isinstance(text, str) and _JUDGEMENT.fullmatch(listed):  # "keywords are incomplete": said of them
         return reject("keywords", f"'{listed}' says something of the keywords, not what they are.", "'sleep, V1'")
     if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere
