@@ -572,3 +572,47 @@ def test_the_usual_points_elsewhere(text: str) -> None:
 
 def test_a_country_after_a_spaced_dash_is_left_out() -> None:
     assert read("institution: Universidad de Sevilla - Spain").values.get("institution") == "Universidad de Sevilla"
+
+
+# -- people and places said of another animal, a later session, another act or another part
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The sister mouse was recorded at UCSF by Amy Ng.",
+        "Next week's session will be recorded by Amy Ng.",
+        "Converted to NWB by Amy Ng.",
+        "Surgery notes: craniotomy over V1, performed by Amy Ng.",
+        "Mouse A was recorded by Ola, mouse B by Kari Hansen.",
+    ],
+)
+def test_a_person_of_another_animal_time_act_or_part_is_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert "experimenter" not in parsed.values, parsed.values
+    assert "institution" not in parsed.values, parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("This session: recorded by Kari Hansen. The previous one was by Ola Nordmann.", "Hansen, Kari"),
+        ("Recorded on Monday by Kari Hansen.", "Hansen, Kari"),
+        ("The recordings were performed by Kari Hansen at the University of Oslo.", "Hansen, Kari"),
+    ],
+)
+def test_the_person_of_this_recording_is_still_read(text: str, name: str) -> None:
+    assert read(text).values.get("experimenter") == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The related paper's description: 'Ripples and memory'.",
+        "Previous session description: open field.",
+        "paper keywords: memory, sleep",
+    ],
+)
+def test_another_things_description_or_keywords_are_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert not ({"session_description", "experiment_description", "keywords"} & parsed.values.keys())

@@ -123,6 +123,12 @@ _OTHER_ONE_BEFORE_KEY = re.compile(
     r"(?::|=)?\s*$",
     re.I,
 )
+# "The related paper's description:", "Previous session description:": another thing's or time's description.
+_OTHER_DESCRIPTION_BEFORE_KEY = re.compile(
+    r"\b(?:paper|article|preprint|grant|project|previous|last|earlier|other|old|pilot)(?:['’]s)?[\s_]+"
+    r"(?:(?:session|experiment)[\s_]+)?(?:description|keywords)$",
+    re.I,
+)
 _ADD_PEOPLE_AS = re.compile(
     rf"\b(?:add|put|list|use|set|enter)\s+(?P<value>{people.PEOPLE})\s+as\s+(?:the\s+)?(?P<key>experimenters?)\b"
 )
@@ -548,6 +554,11 @@ class _Reader:
             ):
                 self.buffer.claim(match.start(), end, "other role")  # "Home institution: X", "Institution (funding): Y"
                 continue
+            if name in _FREE_TEXT and _OTHER_DESCRIPTION_BEFORE_KEY.search(
+                self.buffer.original[max(0, match.start() - 25) : match.end("key")]
+            ):
+                self.buffer.claim(match.start(), end, "other role")  # "the paper's description: X"
+                continue
             if name == "lab" and re.match(
                 r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
                 raw,
@@ -822,6 +833,7 @@ class _Reader:
         doubt = doubt or certainty.signature_doubt(original, start)
         sentence = certainty.sentence_around(original, start, end)
         doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
+        doubt = doubt or people.another_animal_or_later(sentence[: max(0, sentence.find(raw))])
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
@@ -909,6 +921,10 @@ class _Reader:
             doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
         doubt = doubt or people.corrected_after(original, names, end)
         doubt = doubt or people.unnamed_after(original, end)
+        sentence = certainty.sentence_around(original, start, end)
+        before = sentence[: max(0, sentence.find(names))]
+        doubt = doubt or people.another_animal_or_later(before) or people.other_act_at(before)
+        doubt = doubt or people.by_of_another_part(text, match)
         if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
             doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;

@@ -231,7 +231,8 @@ def corrected_after(text: str, value: str, end: int) -> str:
 _OTHER_ACT = re.compile(
     r"\b(?:surger(?:y|ies)|operated|(?:spike\s+)?sort(?:ed|ing)|analy[sz]\w*|histolog\w*|perfus\w*|stain\w*|"
     r"genotyp\w*|bred|breeding|raised|housed|trained|training|sequenc\w*|curat\w*|"
-    r"stored|archived|processed|hosted|present(?:ed|ing)|visit(?:ed|ing)|studied|graduated|conference|seminar|workshop)\b",
+    r"stored|archived|processed|hosted|present(?:ed|ing)|visit(?:ed|ing)|studied|graduated|conference|seminar|workshop|"
+    r"craniotom\w*|convert(?:ed|ing)|upload(?:ed|ing)|export(?:ed|ing))\b",
     re.I,
 )
 _RECORDING_WORD = re.compile(
@@ -247,6 +248,32 @@ def other_act_at(sentence_before: str) -> str:
     act = _OTHER_ACT.search(sentence_before)
     if act and not _RECORDING_WORD.search(sentence_before):
         return f"the sentence places another act there ('{act.group(0)}')"
+    return ""
+
+
+# "The sister mouse was recorded by X", "Next week's session will be recorded by X": the sentence is about another
+# animal or a time to come, not this recording.
+_ANOTHER_ANIMAL_OR_LATER = re.compile(
+    r"\b(?:sister|brother|littermates?|cage\s*mates?|twin|(?:other|control|previous|next|first|second)\s+"
+    r"(?:mouse|mice|rat|rats|animals?|monkey|bird|fish)|will\s+(?:be\s+)?[a-z]+ed|going\s+to\s+be|"
+    r"next\s+(?:week|month|session|time|year)(?:['’]s)?)\b",
+    re.I,
+)
+
+
+def another_animal_or_later(sentence_before: str) -> str:
+    """Why the words before a value in its sentence make it another animal's or a later session's, or ''."""
+    said = _ANOTHER_ANIMAL_OR_LATER.search(sentence_before)
+    return f"the sentence is about another animal or a later time ('{said.group(0)}')" if said else ""
+
+
+# "Mouse A was recorded by Ola, mouse B by Kari Hansen": a "by" whose clause has no verb, after another "by" in the
+# sentence, names the person of another part.
+def by_of_another_part(text: str, match: re.Match[str]) -> str:
+    before = text[max(0, match.start() - 120) : match.start()]
+    before = re.split(r"[.;!?\n]", before)[-1]
+    if parallel_by(text, match) and re.search(r"\bby\b", before, re.I):
+        return "the sentence names someone else for another part"
     return ""
 
 
