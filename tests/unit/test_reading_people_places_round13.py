@@ -616,3 +616,39 @@ def test_the_person_of_this_recording_is_still_read(text: str, name: str) -> Non
 def test_another_things_description_or_keywords_are_not_stored(text: str) -> None:
     parsed = read(text)
     assert not ({"session_description", "experiment_description", "keywords"} & parsed.values.keys())
+
+
+# -- a whole answer to one question: talk after it, a request before it, alternatives, a correction inside
+
+
+@pytest.mark.parametrize(
+    ("answer", "field", "value"),
+    [
+        ("sleep, memory, thanks!", "keywords", ["sleep", "memory"]),
+        ("Open field foraging, 20 min. Cheers!", "session_description", "Open field foraging, 20 min"),
+        ("UCL, thanks", "institution", "University College London"),
+        ("Marta Kowal!", "experimenter", ["Kowal, Marta"]),
+        ("whatever, just use Ruiz Lab", "lab", "Ruiz Lab"),
+        ("Ruiz Lab - we're small", "lab", "Ruiz Lab"),
+        ("Anna Lee, yes", "experimenter", ["Lee, Anna"]),
+        ("Smith, Jane", "experimenter", ["Smith, Jane"]),
+        ("Charité - Universitätsmedizin Berlin", "institution", "Charité - Universitätsmedizin Berlin"),
+    ],
+)
+def test_a_whole_answer_without_the_talk_around_it(answer: str, field: str, value: object) -> None:
+    assert read(answer, field).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("answer", "field"),
+    [
+        ("Marta Kowal or Ana Ruiz", "experimenter"),
+        ("either Marta or Ana", "experimenter"),
+        ("email Marta Kowal about it", "experimenter"),
+        ("Stanford or Berkeley, I forget", "institution"),
+        ("Stanford, sorry, I mean Berkeley", "institution"),
+        ("the Ruiz lab, or maybe the Kowal lab", "lab"),
+    ],
+)
+def test_alternatives_a_correction_or_a_pointer_as_the_answer_are_not_stored(answer: str, field: str) -> None:
+    assert field not in read(answer, field).values

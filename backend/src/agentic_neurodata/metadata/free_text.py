@@ -400,7 +400,13 @@ class _Reader:
         if PAIR.search(self.buffer.text):
             return False
         name = self.asked[0]
-        answer = strip_preamble(talk.without_leading_talk(self.buffer.text), name)
+        answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
+        if name in ("experimenter", "lab", "institution"):  # "just use Ruiz Lab", "Ruiz Lab - we're small"
+            answer = talk.without_sentence_after_name(talk.REQUEST_BEFORE_NAME.sub("", answer)) or answer
+            if people.correction_inside(answer) is not None:  # "Stanford, sorry, I mean Berkeley": which one is asked
+                reason = f"'{answer.strip()}' corrects itself; please give the {name} once."
+                self.result.rejections.append(Rejection(field=name, raw=answer.strip(), reason=reason))
+                return True
         strain = find_strains(answer, short_names=True)
         line = find_genotypes(answer) or WILD_TYPE.search(answer)
         if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):

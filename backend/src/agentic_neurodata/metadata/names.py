@@ -28,7 +28,8 @@ _SENTENCE_WORDS = re.compile(
     r"ask|asked|not|nobody|someone|somebody|who|did|does|was|is|are|were|sure|idea|maybe|see|check|notebook|sheet|"
     r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the|i'?ll|i'?d|i'?m|"
     # "pass on this question": words of talk about the question, in lower case ("Skip" may be a given name)
-    r"(?-i:this|that|question|questions|answer|please|pls|skip|et\s+al))(?![\w'])|"
+    r"(?-i:this|that|question|questions|answer|please|pls|skip|et\s+al|or|either|neither|nor|it|about|email|"
+    r"contact|tell|call))(?![\w'])|"
     # "Ana Ruiz's student": a possessive says whose, it is no name
     r"(?<=\w)['’]s(?![\w'])|"
     r"(?<![\w'])an?(?![\w'.])|"

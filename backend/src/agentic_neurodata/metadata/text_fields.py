@@ -100,6 +100,8 @@ def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
         return reject(field, f"'{raw}' points to a value given elsewhere; please give the value itself.", example)
     if field in ("lab", "institution") and _SENTENCE_OPENING.match(raw) and not _SENTENCE_LEAD_OF_A_NAME.match(raw):
         return reject(field, f"'{raw}' is a sentence, not a {field}'s name.", example)
+    if field in ("lab", "institution") and re.search(r"\s(?-i:or|either)\s", f" {raw} "):  # "Stanford or Berkeley"
+        return reject(field, f"'{raw}' names alternatives; which one is it?", example)
     if field in ("lab", "institution") and _SOME_PLACE.match(raw):  # "a hospital in Lyon", "the one in Tübingen"
         return reject(
             field, f"'{raw}' describes {'an' if field == 'institution' else 'a'} {field} without naming it.", example
