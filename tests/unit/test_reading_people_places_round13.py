@@ -652,3 +652,23 @@ def test_a_whole_answer_without_the_talk_around_it(answer: str, field: str, valu
 )
 def test_alternatives_a_correction_or_a_pointer_as_the_answer_are_not_stored(answer: str, field: str) -> None:
     assert field not in read(answer, field).values
+
+
+# -- recall: the writer named in brackets or after "I'm the one who recorded"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I (Nora Lind) recorded the rat.", "Lind, Nora"),
+        ("Prof. Ida Berg is my supervisor; I (Nora Lind) recorded the rat.", "Lind, Nora"),
+        ("I'm the one who recorded, Nora Lind, Lund University", "Lind, Nora"),
+        ("I am the one who did it, Nora Lind", "Lind, Nora"),
+    ],
+)
+def test_the_writer_named_as_the_one_who_recorded_is_read(text: str, name: str) -> None:
+    assert read(text).values.get("experimenter") == [name]
+
+
+def test_the_writer_named_for_another_act_is_not_read() -> None:
+    assert "experimenter" not in read("I (Nora Lind) analysed the data.").values

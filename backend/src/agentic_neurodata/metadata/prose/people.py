@@ -42,7 +42,10 @@ _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
-    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself)\s*[:,\-–]?\s+"
+    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself|"
+    # "I'm the one who recorded, Mateo Rossi"
+    rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it))"
+    rf"\s*[:,\-–]?\s+"
     rf"(?:{RELATION.pattern})?{_TITLE}*)(?P<people>{PEOPLE})"
 )
 # A verb right after a list of names: the last names are the subject of their own clause.
@@ -61,12 +64,13 @@ def without_own_clause(text: str, end: int, names: str) -> str:
 # the rig".
 _DOING = r"(?:ran|did|performed|recorded|conducted|collected|made|carried\s+out|(?:(?:was|were)\s+)?on\s+the\s+rig)\b"
 PERSON_BEFORE_VERB = re.compile(
-    rf"(?:^|(?<=[,;.:]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
-    rf"(?(me)\s*,\s+|\s+){_DOING}"
+    # "I (Arjun Mehta) recorded the mouse": the writer named in brackets
+    rf"(?:^|(?<=[,;.:]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*)|(?P<bracket>I\s*\(\s*))?{_TITLE}*"
+    rf"(?P<people>{PEOPLE})(?(me)\s*,\s+|(?(bracket)\s*\)\s+|\s+)){_DOING}"
 )
 # Cues whose role is certain: the person named after them recorded the data.
 _CERTAIN_CUE = re.compile(
-    r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|"
+    r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|the\s+one\s+who|"
     r"experimenter\s+was|experimenters\s+were)\b",
     re.I,
 )

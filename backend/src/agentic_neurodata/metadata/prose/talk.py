@@ -95,7 +95,13 @@ _SENTENCE_AFTER_NAME = re.compile(
 
 
 def without_sentence_after_name(reply: str) -> str:
-    return _SENTENCE_AFTER_NAME.sub("", reply)
+    """'Ruiz Lab - we're small' -> 'Ruiz Lab'; only when what stays is a name ('the rats came from the X lab, we
+    are the Y lab' is a sentence whose second clause is the answer)."""
+    before = _SENTENCE_AFTER_NAME.sub("", reply)
+    name_like = re.fullmatch(
+        r"(?:the\s+)?[A-Z][^\s,;]*(?:\s+(?:[A-Z&]|of\b|for\b|de\b|the\b)[^\s,;]*){0,6}", before.strip()
+    )
+    return before if name_like else reply
 
 
 # "just use Ruiz Lab", "please put UCL": the request before a name is not part of it.
