@@ -672,3 +672,34 @@ def test_the_writer_named_as_the_one_who_recorded_is_read(text: str, name: str) 
 
 def test_the_writer_named_for_another_act_is_not_read() -> None:
     assert "experimenter" not in read("I (Nora Lind) analysed the data.").values
+
+
+# -- a keyed name ends before an institution's acronym; initials keep their capitals
+
+
+def test_a_keyed_name_ends_before_an_acronym_after_a_comma() -> None:
+    parsed = read("Experimenter: Rolf Sprengel, MPI for Medical Research, Heidelberg")
+    assert parsed.values.get("experimenter") == ["Sprengel, Rolf"]
+
+
+@pytest.mark.parametrize("answer", ["Ana of Arc", "Jon for Ruiz"])
+def test_words_of_a_phrase_are_no_name(answer: str) -> None:
+    assert "experimenter" not in read(answer, "experimenter").values
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Experimenter: Doe, JK", ["Doe, JK"]),
+        ("Experimenters: Smith, JA; Doe, Kim", ["Smith, JA", "Doe, Kim"]),
+        ("Experimenter: JANE DOE", ["Doe, Jane"]),
+        ("experimenter: jane doe", ["Doe, Jane"]),
+        ("Maria de la Cruz recorded it.", ["de la Cruz, Maria"]),
+    ],
+)
+def test_initials_keep_their_capitals_and_names_in_one_case_are_capitalised(text: str, names: list[str]) -> None:
+    assert read(text).values.get("experimenter") == names
+
+
+def test_eth_with_its_umlaut_is_known() -> None:
+    assert read("Institution: ETH Zürich, Switzerland").values.get("institution") == "ETH Zurich"

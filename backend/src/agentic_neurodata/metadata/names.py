@@ -29,7 +29,7 @@ _SENTENCE_WORDS = re.compile(
     r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the|i'?ll|i'?d|i'?m|"
     # "pass on this question": words of talk about the question, in lower case ("Skip" may be a given name)
     r"(?-i:this|that|question|questions|answer|please|pls|skip|et\s+al|or|either|neither|nor|it|about|email|"
-    r"contact|tell|call))(?![\w'])|"
+    r"contact|tell|call|for|of|at|in|from))(?![\w'])|"
     # "Ana Ruiz's student": a possessive says whose, it is no name
     r"(?<=\w)['’]s(?![\w'])|"
     r"(?<![\w'])an?(?![\w'.])|"
@@ -191,7 +191,8 @@ def normalize_name(text: str) -> RuleResult:
     if family_first is not None:
         return family_first
     name = HumanName(raw, constants=_NAME_RULES)
-    if name.first and name.last and (name.first.islower() or name.first.isupper()):
+    initials = re.fullmatch(r"[A-Z]{2,3}", name.first) and not name.last.isupper()  # "Doe, JK": initials stay
+    if name.first and name.last and (name.first.islower() or name.first.isupper()) and not initials:
         name.capitalize(force=True)
     given = " ".join(part for part in (name.first, name.middle) if part)
     family = name.last

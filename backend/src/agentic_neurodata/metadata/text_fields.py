@@ -28,6 +28,7 @@ INSTITUTIONS = {
     "epfl": "École Polytechnique Fédérale de Lausanne",
     "eth": "ETH Zurich",
     "eth zurich": "ETH Zurich",
+    "eth zürich": "ETH Zurich",
     "janelia": "HHMI Janelia Research Campus",
     "hhmi janelia": "HHMI Janelia Research Campus",
     "janelia research campus": "HHMI Janelia Research Campus",

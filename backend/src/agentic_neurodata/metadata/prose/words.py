@@ -161,6 +161,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
             rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)(?<!\bmed)(?<!\brer)(?<!\bnat)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
             # "A and B, both from X", "A, who ran it": a comma then a word of a sentence ends the names
             r"|,\s+(?=(?:both|all|each|who|which|whose|together|respectively|they|he|she|we)\b)"
+            # "Rolf Sprengel, MPI for Medical Research": a comma then an acronym ends the names
+            r"|,\s+(?=[A-Z]{3,}\b)"
             # "Anna Kowalska (PhD student), supervised by Prof. X": a comma then a verb of another role
             r"|,\s+(?=(?-i:supervised|advised|helped|assisted|trained|under|with\s+help)\b)"
             # "Jonas Sørensen, the other name is our PI", "Dr. Miles Wells, and the mouse is ...", "Joana Sousa, not
