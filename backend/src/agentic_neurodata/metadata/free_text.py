@@ -128,6 +128,12 @@ _OTHER_ONE_BEFORE_KEY = re.compile(
     r"(?::|=)?\s*$",
     re.I,
 )
+# "The related paper's description:", "Previous session description:": another thing's or time's description.
+_OTHER_DESCRIPTION_BEFORE_KEY = re.compile(
+    r"\b(?:paper|article|preprint|grant|project|previous|last|earlier|other|old|pilot)(?:['’]s)?[\s_]+"
+    r"(?:(?:session|experiment)[\s_]+)?(?:description|keywords)$",
+    re.I,
+)
 _ADD_PEOPLE_AS = re.compile(
     rf"\b(?:add|put|list|use|set|enter)\s+(?P<value>{people.PEOPLE})\s+as\s+(?:the\s+)?(?P<key>experimenters?)\b"
 )
@@ -417,7 +423,13 @@ class _Reader:
         if PAIR.search(self.buffer.text):
             return False
         name = self.asked[0]
-        answer = strip_preamble(talk.without_leading_talk(self.buffer.text), name)
+        answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
+        if name in ("experimenter", "lab", "institution"):  # "just use Ruiz Lab", "Ruiz Lab - we're small"
+            answer = talk.without_sentence_after_name(talk.REQUEST_BEFORE_NAME.sub("", answer)) or answer
+            if people.correction_inside(answer) is not None:  # "Stanford, sorry, I mean Berkeley": which one is asked
+                reason = f"'{answer.strip()}' corrects itself; please give the {name} once."
+                self.result.rejections.append(Rejection(field=name, raw=answer.strip(), reason=reason))
+                return True
         strain = find_strains(answer, short_names=True)
         line = find_genotypes(answer) or WILD_TYPE.search(answer)
         if name in ("genotype", "strain") and strain and (line or subject.find_species(answer)):
@@ -571,6 +583,11 @@ class _Reader:
             ):
                 self.buffer.claim(match.start(), end, "other role")  # "Home institution: X", "Institution (funding): Y"
                 continue
+            if name in _FREE_TEXT and _OTHER_DESCRIPTION_BEFORE_KEY.search(
+                self.buffer.original[max(0, match.start() - 25) : match.end("key")]
+            ):
+                self.buffer.claim(match.start(), end, "other role")  # "the paper's description: X"
+                continue
             if name == "lab" and re.match(
                 r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
                 raw,
@@ -587,7 +604,8 @@ class _Reader:
             if name == "experimenter" and match.group("key").lower() == "name" and subject.looks_like_id(raw.strip()):
                 name = "subject_id"  # "The mouse is PV-Cre x Ai32, name EM-3": a code, not a person's name
             if name == "experimenter":  # "the experimenter was myself, Élodie Marchand": the name after "myself"
-                lead = re.match(r"(?:me|myself|I)\s*[,:\-–]\s*(?=\S)", raw)
+                # "correct the experimenter: it's Maria Schulz": the words saying it are not the name
+                lead = re.match(r"(?:(?:me|myself|I)\s*[,:\-–]|it'?s|it\s+is|it\s+was|that'?s|that\s+is)\s*(?=\S)", raw)
                 start, raw = (start + lead.end(), raw[lead.end() :]) if lead else (start, raw)
                 # "myself (Sara Lindgren)": the name in brackets; "Sun-hee Kim, Ji-ho Lee and myself": the named ones
                 mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
@@ -856,6 +874,7 @@ class _Reader:
         doubt = doubt or certainty.signature_doubt(original, start)
         sentence = certainty.sentence_around(original, start, end)
         doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
+        doubt = doubt or people.another_animal_or_later(sentence[: max(0, sentence.find(raw))])
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
@@ -876,7 +895,12 @@ class _Reader:
         if not found:
             return
         doubts = [
-            (m, certainty.lab_doubt(self.cues, *m.span()) or people.lab_of_something(self.cues, *m.span()))
+            (
+                m,
+                certainty.lab_doubt(self.cues, *m.span())
+                or people.lab_of_something(self.cues, *m.span())
+                or certainty.guess_doubt(self.cues, *m.span()),  # "The lab, I believe, is the Ruiz lab"
+            )
             for m in found
         ]
         # "designed in the Brody lab; we ran it in the Witten lab": the lab whose clause says the work was done there
@@ -938,6 +962,10 @@ class _Reader:
             doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
         doubt = doubt or people.corrected_after(original, names, end)
         doubt = doubt or people.unnamed_after(original, end)
+        sentence = certainty.sentence_around(original, start, end)
+        before = sentence[: max(0, sentence.find(names))]
+        doubt = doubt or people.another_animal_or_later(before) or people.other_act_at(before)
+        doubt = doubt or people.by_of_another_part(text, match)
         if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
             doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;

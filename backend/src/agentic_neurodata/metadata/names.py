@@ -26,7 +26,12 @@ _NOT_A_NAME = re.compile(r"[\d@/\\()]")
 _SENTENCE_WORDS = re.compile(
     r"(?<![\w'])(?:me|my|mine|you|your|we|our|us|he|she|they|them|his|him|knows?|know|don'?t|doesn'?t|didn'?t|"
     r"ask|asked|not|nobody|someone|somebody|who|did|does|was|is|are|were|sure|idea|maybe|see|check|notebook|sheet|"
-    r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the)(?![\w'])|"
+    r"records?|file|unknown|tbd|same|above|below|previous|postdoc|student|technician|undergrad|the|i'?ll|i'?d|i'?m|"
+    # "pass on this question": words of talk about the question, in lower case ("Skip" may be a given name)
+    r"(?-i:this|that|question|questions|answer|please|pls|skip|et\s+al|or|either|neither|nor|it|about|email|"
+    r"contact|tell|call|for|of|at|in|from))(?![\w'])|"
+    # "Ana Ruiz's student": a possessive says whose, it is no name
+    r"(?<=\w)['’]s(?![\w'])|"
     r"(?<![\w'])an?(?![\w'.])|"
     r"(?<![\w'])(?-i:I)(?![\w'.])",
     re.I,
@@ -66,6 +71,8 @@ _PARTICLES = {
     "le",
     "ter",
     "ten",
+    "'t",  # "van 't Hof": the Dutch article after "van"
+    "’t",
 }
 
 
@@ -148,16 +155,44 @@ _DEGREE = re.compile(
 )
 
 
+# Common Vietnamese family names, said first ("Nguyen Van Minh"); a lab may write them in either order, so the
+# order is asked (a name of the West ends with the family name). "Le", "Do", "Ho" are left out: words of other names.
+_FAMILY_NAME_FIRST = {
+    "nguyen", "nguyễn", "tran", "trần", "pham", "phạm", "huynh", "huỳnh", "hoang", "hoàng", "phan", "vu", "vũ",
+    "vo", "võ", "dang", "đặng", "bui", "bùi", "duong", "dương", "ngo", "ngô", "truong", "trương", "dinh", "đinh",
+}  # fmt: skip
+
+
+def _family_name_first(raw: str) -> RuleResult | None:
+    """'Nguyen Van Minh': a family name said first, or a given name? Both readings are asked."""
+    words = raw.split()
+    if "," in raw or len(words) < 2 or words[0].lower() not in _FAMILY_NAME_FIRST:
+        return None
+    first = f"{words[0]}, {' '.join(words[1:])}"
+    last = f"{words[-1]}, {' '.join(words[:-1])}"
+    return ask_back(
+        FIELD,
+        f"Is the family name of '{raw}' '{words[0]}' or '{words[-1]}'?",
+        [ValueProposal(value=first, label=first), ValueProposal(value=last, label=last)],
+        EXAMPLE,
+    )
+
+
 def normalize_name(text: str) -> RuleResult:
-    raw = _DEGREE.sub("", clean(text)).strip()
+    # "O’Connor" typed on a phone: the curly apostrophe is DANDI's straight one
+    raw = _DEGREE.sub("", clean(text)).strip().replace("’", "'")
     if not raw:
         return reject(FIELD, "The name is empty.", EXAMPLE)
     if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):
         return reject(FIELD, f"'{raw}' does not look like a person's name.", EXAMPLE)
     if _NOT_NAME_WORDS.search(raw):
         return reject(FIELD, f"'{raw}' names a group, a role or a device, not a person.", EXAMPLE)
+    family_first = _family_name_first(raw)
+    if family_first is not None:
+        return family_first
     name = HumanName(raw, constants=_NAME_RULES)
-    if name.first and name.last and (name.first.islower() or name.first.isupper()):
+    initials = re.fullmatch(r"[A-Z]{2,3}", name.first) and not name.last.isupper()  # "Doe, JK": initials stay
+    if name.first and name.last and (name.first.islower() or name.first.isupper()) and not initials:
         name.capitalize(force=True)
     given = " ".join(part for part in (name.first, name.middle) if part)
     family = name.last

@@ -28,6 +28,7 @@ INSTITUTIONS = {
     "epfl": "École Polytechnique Fédérale de Lausanne",
     "eth": "ETH Zurich",
     "eth zurich": "ETH Zurich",
+    "eth zürich": "ETH Zurich",
     "janelia": "HHMI Janelia Research Campus",
     "hhmi janelia": "HHMI Janelia Research Campus",
     "janelia research campus": "HHMI Janelia Research Campus",
@@ -55,13 +56,22 @@ INSTITUTIONS = {
     "charité - universitätsmedizin berlin": "Charité - Universitätsmedizin Berlin",
     "weill cornell medicine": "Weill Cornell Medicine",
     "weill cornell": "Weill Cornell Medicine",
+    # a town that is part of the name, not where it is
+    "king's college london": "King's College London",
+    "imperial college london": "Imperial College London",
+    "imperial college": "Imperial College London",
     "washu": "Washington University in St. Louis",
 }
 
 
+_JUDGEMENT = re.compile(
+    r"(?:(?:still|also|all|just|a\s+bit|completely|totally|slightly)\s+)?(?:wrong|incorrect|right|correct|fine|ok(?:ay)?|"
+    r"good|outdated|misspelt|misspelled|a\s+typo|mistyped|off|missing|incomplete)\W*",
+    re.I,
+)
 _POINTS_ELSEWHERE = re.compile(
     r"(?:see|cf\.?|check|refer\s+to|look\s+(?:at|in)|as\s+in|(?:the\s+)?same\s+as)\s+\w|"
-    r"(?:as\s+(?:above|before|usual|always)|ditto|idem)\b",
+    r"(?:as\s+(?:above|before|usual|always)|ditto|idem|(?:the\s+)?usual|the\s+same)\W*$",
     re.I,
 )
 # "we're between two", "it depends": a sentence about the value, not a lab's or an institution's name.
@@ -77,15 +87,26 @@ _SENTENCE_LEAD_OF_A_NAME = re.compile(
 )
 
 
+_SOME_PLACE = re.compile(r"(?:a|an|some|any|one|the\s+one|the\s+other(?:\s+one)?)\s+(?-i:[a-z])", re.I)
+
+
 def _placeholder(field: str, raw: str, example: str) -> RuleResult | None:
     if not raw:
         return reject(field, f"The {field.replace('_', ' ')} is empty.", example)
     if raw.lower() in PLACEHOLDERS:
         return reject(field, f"'{raw}' is a placeholder, not a {field.replace('_', ' ')}.", example)
+    if _JUDGEMENT.fullmatch(raw):  # "the institution is wrong": what is said of the value, not a value
+        return reject(field, f"'{raw}' says something of the {field.replace('_', ' ')}, not what it is.", example)
     if _POINTS_ELSEWHERE.match(raw):  # "see lab notebook", "same as session 1": the value is given elsewhere
         return reject(field, f"'{raw}' points to a value given elsewhere; please give the value itself.", example)
     if field in ("lab", "institution") and _SENTENCE_OPENING.match(raw) and not _SENTENCE_LEAD_OF_A_NAME.match(raw):
         return reject(field, f"'{raw}' is a sentence, not a {field}'s name.", example)
+    if field in ("lab", "institution") and re.search(r"\s(?-i:or|either)\s", f" {raw} "):  # "Stanford or Berkeley"
+        return reject(field, f"'{raw}' names alternatives; which one is it?", example)
+    if field in ("lab", "institution") and _SOME_PLACE.match(raw):  # "a hospital in Lyon", "the one in Tübingen"
+        return reject(
+            field, f"'{raw}' describes {'an' if field == 'institution' else 'a'} {field} without naming it.", example
+        )
     if re.match(r"not\s+(?:the\s+|a\s+|an\s+)?\S", raw, re.I) and field in ("lab", "institution"):
         return reject(field, f"'{raw}' says what the {field} is not.", example)  # "not the Ruiz lab"
     return None
@@ -111,6 +132,18 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(place.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
+    unit = _UNIT_BEFORE.match(raw)
+    rest = raw[unit.end() :] if unit else ""
+    while (more := re.match(r"([^,;()]+),\s*(?=\S)", rest)) and not _names_one(more.group(1)):
+        rest = rest[more.end() :]  # "Department of Physiology, Anatomy and Genetics, University of Oxford"
+    if unit and _names_one(re.split(r"\s*,", rest)[0]):  # "Department of Psychology, Cornell University"
+        kept = normalize_institution(rest)
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the department left out).")
+    if re.match(r"(?:the\s+)?(?:Department|Dept\.?|Division)\s+(?:of|for)\b", raw, re.I) and not _KIND_ANYWHERE.search(
+        raw
+    ):
+        return reject("institution", f"'{raw}' names a department; which institution is it part of?", example)
     located = _without_city(raw)
     if located:  # "Rockefeller University, New York": where the institution is, not part of its name
         kept = normalize_institution(located)
@@ -129,6 +162,10 @@ def normalize_institution(text: str) -> RuleResult:
     return accept("institution", raw)
 
 
+# "Department of Psychology, ...", "Dept. of Neurobiology, ...": a unit of the institution named after it.
+_UNIT_BEFORE = re.compile(
+    r"(?:the\s+)?(?:Department|Dept\.?|Division|Faculty)\s+(?:of|for)\s+[^,;()]{2,80}?\s*,\s*(?=\S)", re.I
+)
 _WHEN_SAID = re.compile(r"\b(?:until|till|since|formerly|previously|currently|then|now)\b|\b(?:19|20)\d\d\b", re.I)
 
 
@@ -163,7 +200,13 @@ _COUNTRY = re.compile(
     r"(?:[A-Z]{2}|USA|U\.S\.A?\.?|U\.K\.|United\s+(?:States|Kingdom)|Germany|France|Switzerland|Netherlands|Belgium|"
     r"Sweden|Norway|Denmark|Finland|Spain|Portugal|Italy|Austria|Israel|Canada|Australia|Japan|China|(?:South\s+)?Korea|"
     r"Singapore|India|Brazil|Mexico|Chile|Argentina|Ireland|Poland|Czechia|Czech\s+Republic|Hungary|Greece|Turkey|"
-    r"Taiwan|England|Scotland|Wales)"
+    r"Taiwan|England|Scotland|Wales|"
+    # the states of the USA, written out ("University of Chicago, Illinois")
+    r"Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|"
+    r"Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|"
+    r"Montana|Nebraska|Nevada|New\s+Hampshire|New\s+Jersey|New\s+Mexico|North\s+Carolina|North\s+Dakota|Ohio|Oklahoma|"
+    r"Oregon|Pennsylvania|Rhode\s+Island|South\s+Carolina|South\s+Dakota|Tennessee|Texas|Utah|Vermont|Virginia|"
+    r"Washington|West\s+Virginia|Wisconsin|Wyoming)"
 )
 _PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
 
@@ -182,7 +225,10 @@ def _without_city(raw: str) -> str:
         kind_then_place = _KIND_LAST.search(before) and not _KIND_LAST.search(place)
         if known or is_city(place) or _COUNTRY.fullmatch(place) or kind_then_place:
             return before
-    while (country := re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(country.group(2)):
+    # ("Universidad de Granada - Spain": a spaced dash before the country, too)
+    while (country := re.fullmatch(rf"(.{{2,}}?)(?:\s*,|\s+[-–—])\s*({_PLACE})\.?", name)) and _COUNTRY.fullmatch(
+        country.group(2)
+    ):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
@@ -193,9 +239,25 @@ def _without_city(raw: str) -> str:
     ):
         return name if name != raw else ""  # "Columbia University, Zuckerman Institute": a second organisation
     known = before.lower().removeprefix("the ") in INSTITUTIONS or before in INSTITUTIONS.values()
-    if known or _KIND_LAST.search(before) or is_city(place):
+    if known or _KIND_LAST.search(before) or is_city(place) or _kind_of_a_field_then_town(before, place):
         return before
     return name if name != raw else ""
+
+
+# "Kavli Institute for Systems Neuroscience", "Champalimaud Centre for the Unknown": a kind of institution named
+# for what it studies, whole by itself.
+_KIND_OF_A_FIELD = re.compile(
+    r".*\b(?:Institute|Institut|Instituto|Istituto|Center|Centre|College|School|Academy|Foundation|Laboratory|"
+    r"Hospital|Clinic)\s+(?:of|for|de|di|du|für)\s+(?:the\s+|la\s+)?[A-Z][\w\-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w\-]*){0,4}"
+)
+
+
+def _kind_of_a_field_then_town(before: str, place: str) -> bool:
+    """'Kavli Institute for Systems Neuroscience, Trondheim': a town in plain words after such a name says where
+    it is. An acronym there ('Center for Neural Science, NYU') names the institution it belongs to: kept."""
+    place = re.sub(r"\s+[A-Z]{2}$", "", place)  # "Seattle WA": a town and its state
+    town = all(word[:1].isupper() and not word.isupper() for word in place.split())
+    return town and place.lower() not in INSTITUTIONS and bool(_KIND_OF_A_FIELD.fullmatch(before))
 
 
 # "we're the X lab", "it's the X lab", "our lab is the X lab": words that say a lab's name follows.
@@ -216,7 +278,11 @@ _INSTITUTION_NOT_LAB = re.compile(
     re.I,
 )
 # "our own", "mine", "the same lab": words saying whose lab, not its name.
-_NOT_A_NAME = re.compile(r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?", re.I)
+_NOT_A_NAME = re.compile(
+    r"(?:(?:our|my|their|his|her|the)\s+)?(?:own|ours|mine|same|usual)(?:\s+(?:lab|one))?|"
+    r"(?:our|my|their|his|her|the|this|that|your)\s+(?:lab|laboratory|group|team)",  # "our lab": whose, no name
+    re.I,
+)
 
 
 _FIELD_OF_STUDY = re.compile(
@@ -239,6 +305,8 @@ def normalize_lab(text: str) -> RuleResult:
         return reject("lab", f"'{raw}' names more than one lab; which one recorded?", example)  # "Brody and Tank labs"
     if raw.lower().removeprefix("the ") in INSTITUTIONS or is_city(raw):
         return reject("lab", f"'{raw}' names an institution or a place, not a lab.", example)  # "Stanford"
+    if re.fullmatch(r"(?:the\s+)?[A-Z]{3,6}", raw):  # "NTNU": an acronym, most often an institution's
+        return reject("lab", f"'{raw}' looks like an institution's acronym; what is the lab's name?", example)
     of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
     if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
         return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
@@ -280,8 +348,17 @@ def normalize_lab(text: str) -> RuleResult:
     return accept("lab", raw)
 
 
+# "20 min of spontaneous activity (ask Tom for details)": a note to the reader after a description is not part of it.
+_NOTE_TO_US_AFTER = re.compile(
+    r"\s*[(\[]\s*(?:ask|please|pls|I\s+will\s+send|will\s+send|tbd|todo|to\s+be\s+(?:confirmed|checked)|fill\s+in|"
+    r"correct\s+me)\b[^()\[\]]*[)\]]\W*$",
+    re.I,
+)
+
+
 def _description(field: str, text: str, example: str, minimum: int = 5) -> RuleResult:
     raw = clean(text)
+    raw = _NOTE_TO_US_AFTER.sub("", raw) or raw
     bad = _placeholder(field, raw, example)
     if bad:
         return bad
@@ -324,8 +401,28 @@ _NOTE_AFTER_KEYWORDS = re.compile(
 )
 
 
+# "please use grid cells, ...", "could you add theta, gamma": the request before the list is no keyword.
+_REQUEST_BEFORE_LIST = re.compile(
+    r"^(?:(?:please|pls|plz|kindly)\s+|(?:could|can|would)\s+you\s+(?:please\s+)?|i'?d\s+like\s+(?:to\s+)?|"
+    r"(?:we|i)\s+(?:want|would\s+like)\s+(?:to\s+)?)*"
+    # said alone, only verbs that open no keyword ("set shifting" and "list learning" are tasks)
+    r"(?:(?<=\s)(?:use|add|put(?:\s+in)?|include|list|enter|write|set|take|go\s+with)|"
+    r"^(?:use|add|put(?:\s+in)?|include|list|enter|write)(?=\s+(?:the\s+following|these|them|as\s+follows)\b)|"
+    r"^(?:use|add|put|include)(?=\s))\s+"
+    r"(?:(?:the\s+following|these|them|as\s+follows)(?:\s+(?:keywords|ones|words|terms))?\s*:?\s*)?(?=\S)",
+    re.I,
+)
+
+_HEDGED_ITEM = re.compile(r"(?:maybe|perhaps|possibly|probably|not\s+sure)\b", re.I)
+# "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.
+_OPINION_LEAD = re.compile(r"^(?:i\s+would|i'?d)\s+(?:say|go\s+with)\s+(?:that\s+)?(?=\S)", re.I)
+
+
 def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = clean(text) if isinstance(text, str) else ""
+    asked_for = _REQUEST_BEFORE_LIST.sub("", _OPINION_LEAD.sub("", listed, count=1), count=1)
+    if asked_for != listed:  # "could you add theta and gamma? thx": the request's question mark and thanks end it
+        listed = re.sub(r"\s*\?(?:\s*(?:thx|thanks?|thank\s+you|ty|cheers|please|pls)\b)*\W*$", "", asked_for)
     while listed[-1:] in ("}", "]", ")") and listed.count(listed[-1]) > listed.count(
         {"}": "{", "]": "[", ")": "("}[listed[-1]]
     ):
@@ -336,14 +433,24 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
         listed = next(group for group in bracketed.groups() if group is not None)
     # "grid cells, entorhinal cortex (please add more if needed)": a note to us after the list is no keyword
     listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
-    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+", listed)
+    # "sleep, ripples (for this session; the paper uses others)": a sentence in brackets after the list
+    listed = re.sub(r"\s*\((?:[^()]*\s){3,}[^()]*\)\W*$", "", listed)
+    # ("place cells / grid cells": a spaced slash lists too; "L2/3" holds one)
+    items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+|\s+/\s+", listed)
+    # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored
+    items = [re.sub(r"^(?:and|or|&|plus)\s+", "", k.strip(), flags=re.I) for k in items]
+    items = [k for k in items if not _HEDGED_ITEM.match(k)]
+    if isinstance(text, str) and _JUDGEMENT.fullmatch(listed):  # "keywords are incomplete": said of them
+        return reject("keywords", f"'{listed}' says something of the keywords, not what they are.", "'sleep, V1'")
     if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere
         return reject("keywords", f"'{listed}' points to keywords given elsewhere.", "'electrophysiology, V1'")
     keywords = list(
         dict.fromkeys(
-            clean(k)
+            clean(k).strip(" -–—")  # "CA1 - and the experimenter is ...": the dash before other words
             for k in items
-            if clean(k) and clean(k).lower() not in PLACEHOLDERS and clean(k).lower().strip(".") not in _LIST_FILLERS
+            if clean(k).strip(" -–—")
+            and clean(k).lower() not in PLACEHOLDERS
+            and clean(k).lower().strip(".") not in _LIST_FILLERS
         )
     )
     if not keywords:

@@ -120,9 +120,15 @@ def guess_beside(text: str, start: int, end: int) -> str:
 def _without_other_asides(text: str, start: int, end: int) -> str:
     """`text` with the bracketed asides that do not hold text[start:end] blanked: '(..., probably 5 months)'
     is a guess about the age in it, not about a name after it."""
-    return re.sub(
-        r"\([^()]*\)", lambda m: m.group(0) if m.start() <= start and end <= m.end() else " " * len(m.group(0)), text
-    )
+
+    def kept(aside: re.Match[str]) -> bool:  # holds the value, or is a hedge alone right after it ("(I think)")
+        holds = aside.start() <= start and end <= aside.end()
+        return holds or (not text[end : aside.start()].strip() and bool(_HEDGE_ALONE.fullmatch(aside.group(0))))
+
+    return re.sub(r"\([^()]*\)", lambda m: m.group(0) if kept(m) else " " * len(m.group(0)), text)
+
+
+_HEDGE_ALONE = re.compile(rf"\(\s*(?:{GUESS.pattern})\W*\)", re.I)
 
 
 def guess_doubt(text: str, start: int, end: int) -> str:

@@ -38,8 +38,11 @@ def _edits() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...], re.Pattern[s
         r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\b|\s*(?:[,;.!?\n]|$))"
     )
     instruction = rf"\b(?:change|set|update|correct|fix|switch|make)\s+{field}\s+(?:to|into|as)\s+{value}{end}"
+    # "should be written 'X'", "is spelled X": how to write the value, then the value
+    written = r"(?:(?P<how>written|spelled|spelt|entered|given|put\s+down)(?:\s+as)?\s+)?"
     should_be = (
-        rf"\b{field}\s+(?:should\s+be|must\s+be|needs\s+to\s+be|is\s+actually|was\s+actually|is\s+really)\s+"
+        rf"\b{field}\s+(?:(?:should|must|needs\s+to)\s+be\s+{written}|"
+        rf"(?:is|was)\s+(?:actually|really|(?P<spelled>spelled|spelt|written))\s+)"
         rf"{value}{end}"
     )
     # "the age is wrong, it is 14 weeks", "wrong ID - should be m043": the value said wrong, then the right one
@@ -60,25 +63,26 @@ def _edits() -> tuple[re.Pattern[str], tuple[re.Pattern[str], ...], re.Pattern[s
 _CLOSED_LISTS = {"sex", "species"}
 
 
-def _names_a_value(said_field: str, value: str) -> bool:
+def _names_a_value(edit: re.Match[str]) -> bool:
     """ "the ID should be m043" names a value; "the institution must be spelled in full" or "the
     keywords should be short" says a rule about the field: only a name, a code or a number (or a
-    word of a closed list) is taken as the value."""
-    return field_named(said_field) in _CLOSED_LISTS or bool(re.search(r"[A-Z0-9]", value))
+    word of a closed list) is taken as the value. Said how to write it ("should be written X"), the
+    value is the words themselves, so they open with a quote, a capital or a digit ("in English" does not)."""
+    value = edit.group("value")
+    if any(edit.groupdict().get(how) for how in ("how", "spelled")) and not re.match(r"['\"‘“A-Z0-9]", value):
+        return False
+    return field_named(edit.group("field")) in _CLOSED_LISTS or bool(re.search(r"[A-Z0-9]", value))
 
 
+# "the experimenter should be Dal Maso, Giovanni": a given name after the family name and a comma, then the end.
+_GIVEN_NAME_AFTER = re.compile(r",[^\S\n]*[A-Z][\w'’\-]+(?:[^\S\n]+[A-Z][\w'’\-]+)?(?=\s*(?:[;.!?\n]|$))")
 _OLD_VALUE = re.compile(r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+[^,;.!?\n]*", re.I)
 
 
 def as_keyed(text: str) -> str:
     """The message with each edit said as an instruction written as its keyed pair."""
     instruction, said_other_value, continued = _edits()
-    said_should_be = [
-        m
-        for pattern in said_other_value
-        for m in pattern.finditer(text)
-        if _names_a_value(m.group("field"), m.group("value"))
-    ]
+    said_should_be = [m for pattern in said_other_value for m in pattern.finditer(text) if _names_a_value(m)]
     found = sorted([*instruction.finditer(text), *said_should_be], key=lambda m: m.start())
     pieces: list[str] = []
     position = 0
@@ -88,8 +92,13 @@ def as_keyed(text: str) -> str:
         pieces.append(text[position : first.start()])
         edit: re.Match[str] | None = first
         while edit is not None:
-            pieces.append(f"{edit.group('field')}: {edit.group('value').strip()}")
-            position = edit.end()
+            given = (
+                _GIVEN_NAME_AFTER.match(text, edit.end())
+                if field_named(edit.group("field")) == "experimenter"
+                else None
+            )
+            pieces.append(f"{edit.group('field')}: {edit.group('value').strip()}{given.group(0) if given else ''}")
+            position = given.end() if given else edit.end()
             old = _OLD_VALUE.match(text, position)
             position = old.end() if old else position
             edit = continued.match(text, position)

@@ -14,7 +14,7 @@ SKIP_ALL = re.compile(
     r"(?:using|with)\s+what\s+(?:I'?ve|I\s+have|we'?ve|we\s+have)\s+(?:given|sent|told)(?:\s+you)?|don'?t\s+ask(?:\s+(?:me\s+)?(?:anything|any\s+more))?|"
     r"do\s+not\s+ask|minimal\s+mode|go\s+ahead\s+(?:without|with\s+what\s+you\s+have)|proceed\s+without|"
     r"(?:use|with)\s+(?:only\s+)?what\s+you\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
-    r"start\s+the\s+conversion|begin\s+the\s+conversion|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
+    r"start\s+the\s+conversion|begin\s+the\s+conversion|(?:start|begin)\s+converting|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
     r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions|"
     r"(?:build|make|create|write|generate)\s+the\s+(?:file|nwb(?:\s+file)?)|that'?s\s+all\s+i\s+(?:have|know|got)|"
     # "go ahead and convert it", "proceed with what you've got", "that's everything I have", "enough questions"
@@ -30,7 +30,7 @@ CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:stop|cancel|abort|scrap(?:\s+(?:this|it|that))?)\s*[,;:.!\-–]\s*[^.?]{0,60}\b"
     r"(?:wrong|mistake|error|oops|re-?upload)\w*|"
     # "cancel this, I uploaded the wrong folder": cancelling, then why
-    r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\s*[,;.!]|"
+    r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this(?:\s+one)?|it|that(?:\s+one)?|everything|the\s+conversion)\s*[,;.!]|"
     # "wait, stop - wrong animal, cancel this", "please don't convert this, I'll re-upload": said after a reason
     r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:cancel|abort)\s+(?:this|it|that|everything|the\s+conversion)\W*$|"
     r"^\W*(?:please\s+)?(?:don'?t|do\s+not)\s+convert\s+(?:this|it|them|anything)\b|"
@@ -67,9 +67,14 @@ DONT_KNOW = re.compile(
 SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
     r"(?:\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|"
-    r"necessary|here|yet|so\s+far|"
+    r"necessary|here|yet|so\s+far|questions?|"
     r"the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
+    # "I'll pass", "I'd rather skip this one", "no answer to this question": declining, in a sentence
+    r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
+    r"^\W*no\s+answer\b|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
+    # "forget the keywords", "forget about the lab": a field named alone after "forget" (not "the old one")
+    r"\bforget\s+(?:about\s+)?(?:the\s+)?(?!(?:previous|old|wrong|first|last|other|it|that|this)\b)[a-z_]+(?:\s+[a-z_]+)?\W*$|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
     r"\b(?:can'?t|cannot|could\s?n'?t|could\s+not|am\s+not\s+able\s+to|won'?t\s+be\s+able\s+to)\s+"
     r"(?:give|provide|share|send|supply)\b|"
@@ -131,7 +136,8 @@ def question_only(text: str) -> str:
 
 # An answer that points to a value given elsewhere: "same as before", "see the lab notebook".
 POINTER = re.compile(
-    r"^\W*(?:the\s+)?same(?:\s+(?:one|again|as\s+(?:before|last\s+time|previous(?:ly)?|above|usual|always|yesterday|today|"
+    # "same lab as before", "the same institution as last time": the field's name may stand between
+    r"^\W*(?:the\s+)?same(?:\s+(?:one|again|(?:[a-z]+\s+)?as\s+(?:before|last\s+time|previous(?:ly)?|above|usual|always|yesterday|today|"
     r"the\s+others?|the\s+(?:last|previous|other)\s+\w+)))?\W*$|^\W*(?:see|check|look\s+(?:at|in)|as\s+in)\s+|"
     r"^\W*(?:the\s+one\s+(?:we|I|you)\b|as\s+discussed|like\s+(?:before|last\s+time)|the\s+usual\b)",
     re.I,

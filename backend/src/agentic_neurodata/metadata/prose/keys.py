@@ -45,11 +45,11 @@ _RECORDER = re.compile(
 )
 
 
-# "please use institution =", "for the NWB file put lab:": a request, then a field's own key (read by words.PAIR).
+# "please use institution =", "for the NWB file put lab:": a request, then a field's own key (read by words.PAIR);
+# "our PI says institution:": who says it, then the field's key.
 _ASKS_FOR_KEY = re.compile(
-    r"^(?:\w+\s+)*(?:please|pls|use|put|set|write|enter|fill\s+in|make|keep|should|must)\s+(?:the\s+)?(?:"
-    + "|".join(re.escape(k) for k in sorted(KEYS, key=len, reverse=True))
-    + r")$"
+    r"^(?:\w+\s+)*(?:please|pls|use|put|set|write|enter|fill\s+in|make|keep|should|must|says|said|wants)\s+"
+    r"(?:the\s+)?(?:" + "|".join(re.escape(k) for k in sorted(KEYS, key=len, reverse=True)) + r")$"
 )
 
 

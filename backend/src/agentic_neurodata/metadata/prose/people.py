@@ -15,9 +15,10 @@ from ..zones import find_zone
 _UPPER = r"A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
 _LOWER = r"a-zß-öø-ÿā-žı"
 NAME_WORD = (
-    rf"(?:[{_UPPER}][{_LOWER}]+(?:[-'][{_UPPER}]?[{_LOWER}]+)*|[{_UPPER}]\.(?:-?[{_UPPER}]\.)?|O'[{_UPPER}][{_LOWER}]+)"
+    rf"(?:[{_UPPER}][{_LOWER}]+(?:[-'’][{_UPPER}]?[{_LOWER}]+)*|[{_UPPER}]\.(?:-?[{_UPPER}]\.)?"
+    rf"|O['’][{_UPPER}][{_LOWER}]+)"
 )
-PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y|Ó|Ní|Nic|Uí|Mac)"
+PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y|Ó|Ní|Nic|Uí|Mac|['’]t)"
 FULL_NAME = (
     rf"(?:{NAME_WORD}(?:\s+(?:{PARTICLE}\s+)*{NAME_WORD}){{1,3}}"
     rf"|(?:{PARTICLE}\s+)*{NAME_WORD}(?:\s+{NAME_WORD})?,\s*{NAME_WORD}(?:\s+{NAME_WORD})?)"
@@ -41,7 +42,10 @@ _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
-    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself)\s*[:,\-–]?\s+"
+    rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself|"
+    # "I'm the one who recorded, Mateo Rossi"
+    rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it))"
+    rf"\s*[:,\-–]?\s+"
     rf"(?:{RELATION.pattern})?{_TITLE}*)(?P<people>{PEOPLE})"
 )
 # A verb right after a list of names: the last names are the subject of their own clause.
@@ -60,12 +64,13 @@ def without_own_clause(text: str, end: int, names: str) -> str:
 # the rig".
 _DOING = r"(?:ran|did|performed|recorded|conducted|collected|made|carried\s+out|(?:(?:was|were)\s+)?on\s+the\s+rig)\b"
 PERSON_BEFORE_VERB = re.compile(
-    rf"(?:^|(?<=[,;.:]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*))?{_TITLE}*(?P<people>{PEOPLE})"
-    rf"(?(me)\s*,\s+|\s+){_DOING}"
+    # "I (Arjun Mehta) recorded the mouse": the writer named in brackets
+    rf"(?:^|(?<=[,;.:]\s)|(?<=[,;]))\s*(?:(?:it|that)\s+was\s+|(?P<me>I\s*,\s*)|(?P<bracket>I\s*\(\s*))?{_TITLE}*"
+    rf"(?P<people>{PEOPLE})(?(me)\s*,\s+|(?(bracket)\s*\)\s+|\s+)){_DOING}"
 )
 # Cues whose role is certain: the person named after them recorded the data.
 _CERTAIN_CUE = re.compile(
-    r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|"
+    r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|the\s+one\s+who|"
     r"experimenter\s+was|experimenters\s+were)\b",
     re.I,
 )
@@ -101,26 +106,35 @@ _INSTITUTION_KINDS = (
     r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
 )
 # "of Science and Technology", "of Medicine and Dentistry": a field of study after "and" goes on with the name.
-_AND_FIELD = (
-    r"(?:\s+(?:and|&)(?=\s+(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
+_FIELD_WORD = (
+    r"(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
     r"Dentistry|Pharmacy|Biology|Neuroscience|Agriculture|Applied|Natural|Life|Social|Humanities|Economics|"
-    r"Tropical)\b))?"
+    r"Tropical)\b"
 )
+_AND_FIELD = rf"(?:\s+(?:and|&)(?=\s+{_FIELD_WORD}))?"
+# "Icahn School of Medicine at Mount Sinai", "University of Texas at Austin": a name goes on after "at" when both
+# sides are name words (title case, no second kind of institution, and nothing capitalised after them).
+_AT_NAME_WORD = rf"(?!(?:{_INSTITUTION_KINDS})\b)[A-Z][a-z][\w\-'’]*"
+_AT_PART = rf"(?:[^\S\n]+at[^\S\n]+{_AT_NAME_WORD}(?:[^\S\n]+{_AT_NAME_WORD}){{0,2}}(?![\w\-'’&]|[^\S\n]+[A-Z]))?"
 UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
     rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!(?:and|I|We|It|Our|My)\b)"
-    rf"{_INSTITUTION_WORD}){{0,3}}|"
+    rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
     rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
 )
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
-    rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
+    # "Oregon Health & Science University": an "and" before a field of study joins one name too
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}|"
+    # "at the Institute for Basic Science": an institute named for its field alone, with no word before it
+    rf"(?<![\w\-'&])(?:Institute|Institut|Instituto|Istituto)\s+(?:of|for|de|di|für)\s+(?:the\s+)?"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
 # The full names first: "ETH Zurich" is one name, not the acronym "ETH" and a word after it.
@@ -221,7 +235,8 @@ def corrected_after(text: str, value: str, end: int) -> str:
 _OTHER_ACT = re.compile(
     r"\b(?:surger(?:y|ies)|operated|(?:spike\s+)?sort(?:ed|ing)|analy[sz]\w*|histolog\w*|perfus\w*|stain\w*|"
     r"genotyp\w*|bred|breeding|raised|housed|trained|training|sequenc\w*|curat\w*|"
-    r"stored|archived|processed|hosted)\b",
+    r"stored|archived|processed|hosted|present(?:ed|ing)|visit(?:ed|ing)|studied|graduated|conference|seminar|workshop|"
+    r"craniotom\w*|convert(?:ed|ing)|upload(?:ed|ing)|export(?:ed|ing))\b",
     re.I,
 )
 _RECORDING_WORD = re.compile(
@@ -237,6 +252,32 @@ def other_act_at(sentence_before: str) -> str:
     act = _OTHER_ACT.search(sentence_before)
     if act and not _RECORDING_WORD.search(sentence_before):
         return f"the sentence places another act there ('{act.group(0)}')"
+    return ""
+
+
+# "The sister mouse was recorded by X", "Next week's session will be recorded by X": the sentence is about another
+# animal or a time to come, not this recording.
+_ANOTHER_ANIMAL_OR_LATER = re.compile(
+    r"\b(?:sister|brother|littermates?|cage\s*mates?|twin|(?:other|control|previous|next|first|second)\s+"
+    r"(?:mouse|mice|rat|rats|animals?|monkey|bird|fish)|will\s+(?:be\s+)?[a-z]+ed|going\s+to\s+be|"
+    r"next\s+(?:week|month|session|time|year)(?:['’]s)?)\b",
+    re.I,
+)
+
+
+def another_animal_or_later(sentence_before: str) -> str:
+    """Why the words before a value in its sentence make it another animal's or a later session's, or ''."""
+    said = _ANOTHER_ANIMAL_OR_LATER.search(sentence_before)
+    return f"the sentence is about another animal or a later time ('{said.group(0)}')" if said else ""
+
+
+# "Mouse A was recorded by Ola, mouse B by Kari Hansen": a "by" whose clause has no verb, after another "by" in the
+# sentence, names the person of another part.
+def by_of_another_part(text: str, match: re.Match[str]) -> str:
+    before = text[max(0, match.start() - 120) : match.start()]
+    before = re.split(r"[.;!?\n]", before)[-1]
+    if parallel_by(text, match) and re.search(r"\bby\b", before, re.I):
+        return "the sentence names someone else for another part"
     return ""
 
 
@@ -280,7 +321,12 @@ def key_before(text: str, start: int) -> str:
 
 
 # "..., not the Datta lab", "not at Stockholm University": a name said after "not" is denied.
-DENIED_BEFORE = re.compile(r"\bnot\s+(?:at\s+|in\s+|from\s+)?(?:the\s+)?$", re.I)
+# "don't put UCL as the institution": a name said to be left out is denied too.
+DENIED_BEFORE = re.compile(
+    r"\bnot\s+(?:at\s+|in\s+|from\s+)?(?:the\s+)?$|"
+    r"\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:put|write|use|enter|list|add|set)\s+(?:the\s+)?$",
+    re.I,
+)
 
 
 # ", I just did the analysis", "; Tamar Cohen did the surgeries": a clause with a subject of its own.
@@ -346,7 +392,9 @@ def lab_of_something(text: str, start: int, end: int) -> str:
 _UNNAMED_AFTER = re.compile(
     r"\s*,?\s*(?:and|&|plus)\s+(?:the|a|an|our|my|his|her|their|some|other|two|several)\s+(?:\w+\s+)?"
     r"(?:PI|supervisor|postdocs?|students?|technicians?|techs?|team|lab|others?|rest|colleagues?|assistants?|"
-    r"undergrads?|interns?|people|members?)\b",
+    r"undergrads?|interns?|people|members?)\b|"
+    # "Tim Berg and others", "Tim Berg et al.", "Tim Berg and colleagues": more people, not named
+    r"\s*,?\s*(?:(?:and|&|plus)\s+(?:others|colleagues|co-?workers|co\.?|team)\b|et\s+al\b)",
     re.I,
 )
 

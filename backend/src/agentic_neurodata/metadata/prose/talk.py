@@ -75,6 +75,41 @@ def without_leading_talk(reply: str) -> str:
     return reply
 
 
+_TRAILING_CLAUSE = re.compile(r"(?:\s*[,;:!.]+|\s+[-–—])\s*(?P<clause>[^,;:!.\-–—]+?)\W*$")
+
+
+def without_trailing_talk(reply: str) -> str:
+    """The reply less the talk after its value: "sleep, memory, thanks!" -> "sleep, memory", "Open field. Cheers!"
+    -> "Open field"."""
+    while (tail := _TRAILING_CLAUSE.search(reply)) and tail.start() > 0 and is_talk(tail.group("clause")):
+        reply = reply[: tail.start()]
+    return re.sub(r"(?<=\w)\s*!+\s*$", "", reply)  # "Maria Lopez!": the exclamation is no part of the value
+
+
+# "Ruiz Lab - we're small", "UCL, it's in London": a sentence of its own after a name is not part of it.
+_SENTENCE_AFTER_NAME = re.compile(
+    r"(?:\s*[,;!.]|\s+[-–—])\s*(?:we'?re|we\s+are|it'?s|it\s+is|i'?m|i\s+am|they'?re|they\s+are|this\s+is|"
+    r"that'?s|there'?s)\b.*$",
+    re.I | re.S,
+)
+
+
+def without_sentence_after_name(reply: str) -> str:
+    """'Ruiz Lab - we're small' -> 'Ruiz Lab'; only when what stays is a name ('the rats came from the X lab, we
+    are the Y lab' is a sentence whose second clause is the answer)."""
+    before = _SENTENCE_AFTER_NAME.sub("", reply)
+    name_like = re.fullmatch(
+        r"(?:the\s+)?[A-Z][^\s,;]*(?:\s+(?:[A-Z&]|of\b|for\b|de\b|the\b)[^\s,;]*){0,6}", before.strip()
+    )
+    return before if name_like else reply
+
+
+# "just use Ruiz Lab", "please put UCL": the request before a name is not part of it.
+REQUEST_BEFORE_NAME = re.compile(
+    r"^\s*(?:(?:just|please|pls|then)\s+)*(?:use|put|write|enter|go\s+with|take)\s+(?=[A-Z\"'‘“])"
+)
+
+
 # "go ahead", "proceed", "convert it" said alone while values are asked: convert with what is known.
 # (Asked nothing, as at "Did you mean ...?", the same words are a yes: intents.APPROVE.)
 GO_AHEAD = re.compile(

@@ -66,7 +66,9 @@ PAIR = re.compile(
     # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
     # "the experimenter field should be X", "the keywords should be X": a field named, then what it should hold
     + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+field)?\s*"
-    + r"(?::|=|\bis\b|\bwas\b|\bwere\b|\bare\b|\b(?:should|must)\s+(?:be|read|say)\b"
+    # "should be written 'X'", "is spelled X": how the value is written, then the value
+    + r"(?::|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
+    + r"|\b(?:should|must)\s+(?:be(?:\s+(?:written|spelled|spelt)(?:\s+as)?)?|read|say)\b"
     + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
     + r"\s*(?=(?P<value>\S))",
     re.I,
@@ -159,16 +161,24 @@ def _stop_after(name: str) -> re.Pattern[str]:
             rf"\n|[;,]{_NEXT_KEY}|[;,]{_INSTITUTION_NEXT}|(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bMrs)(?<!\bMs)(?<!\bMr)(?<!\bmed)(?<!\brer)(?<!\bnat)\.(?:\s+|$)|\s+(?i:from|at|of)\s+|{_AND_NEXT_KEY}"
             # "A and B, both from X", "A, who ran it": a comma then a word of a sentence ends the names
             r"|,\s+(?=(?:both|all|each|who|which|whose|together|respectively|they|he|she|we)\b)"
+            # "Rolf Sprengel, MPI for Medical Research": a comma then an acronym ends the names
+            r"|,\s+(?=[A-Z]{3,}\b)"
+            # "Anna Kowalska (PhD student), supervised by Prof. X": a comma then a verb of another role
+            r"|,\s+(?=(?-i:supervised|advised|helped|assisted|trained|under|with\s+help)\b)"
             # "Jonas Sørensen, the other name is our PI", "Dr. Miles Wells, and the mouse is ...", "Joana Sousa, not
             # João Sousa": a comma then a word no name starts with ends the names
             r"|,\s+(?=(?-i:(?:the|a|an|but|not|our|my|his|her|their|this|that|it|there|please|thanks|so|as|i)\b"
             r"|and\s+(?:the|a|an|our|my|this|that|it|its|i|we|he|she|they)\b))"
+            # "A and B; the surgeries were ...", "Dr. Ben Engelhard and the mouse is ...": a clause of its own
+            r"|;\s+(?=(?-i:(?:the|a|an|our|my|his|her|their|this|that|it|there|we|i|he|she|they)\b))"
+            r"|\s+and\s+(?=(?-i:(?:the|a|an|our|my|this|that|it|its|i|we|he|she|they)\b))"
         )
     elif name == "keywords":
         # Keywords are listed with ";" as often as with ",": only a next key or a line ends them.
-        stop = re.compile(rf"\n|[;,]{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
+        stop = re.compile(rf"\n|[;,.]{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name in ("session_description", "experiment_description", "subject_description"):
-        stop = re.compile(rf"[;\n]|,{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
+        # "Open field, 20 min. experiment_description: ...": a sentence's end before the next key ends it
+        stop = re.compile(rf"[;\n]|[,.]{_NEXT_KEY}|\.\s+(?=[A-Z])|{_AND_NEXT_KEY}")
     elif name == "genotype":
         # Alleles are joined by ";" or "," ("Pvalb-IRES-Cre;Ai32", "Sst-Cre; Ai14", "Dat-Cre (het), Ai32 (hom)");
         # a "; " or ", " before a word that is not one ends the genotype ("genotype: Ai14 x Gad2-Cre; mouse GD-5").
@@ -177,7 +187,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
         # "Washington University in St. Louis", "St. Jude Children's Research Hospital": "St." is no sentence end
         stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     elif name == "lab":
-        stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
+        # "Lab: Churchland Lab - Anne Churchland, UCLA": a dash between spaces ends a lab's name
+        stop = re.compile(rf"[,;\n]|\.\s|\.$|\s[-–—]\s|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
@@ -185,6 +196,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
         column += rf"|{_VERB_AFTER}"
     if name not in ("session_description", "experiment_description", "subject_description", "keywords"):
         column += r"|\s+(?:but|while|whereas|although|though|because|since)\s+"  # a second clause is not the value
+    if name in DASH_KEYED:  # "Experimenter = Yuki Tanaka # recorded all sessions": a comment after the value
+        column += r"|\s+\#\s"
     return re.compile(rf"{_ANY_NEXT_KEY}{column}|{stop.pattern}")
 
 
