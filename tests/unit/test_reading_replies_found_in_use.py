@@ -171,3 +171,42 @@ def test_a_guess_is_said_of_its_own_part_of_a_short_answer(
     parsed = parse_free_text(message, ROUND_TWO)
     assert {k: v for k, v in parsed.values.items() if k != "species"} == stored
     assert [c.field for c in parsed.confirmations] == asked_back
+
+
+@pytest.mark.parametrize(
+    ("message", "asked"),
+    [
+        ("I ran it myself (Marta Kowalczyk)", ["experimenter", "keywords"]),
+        ("I ran it myself (Marta Kowalczyk)", []),
+        ("improve please - I ran it myself (Marta Kowalczyk), keywords place cells, theta", CORRECTION_QUESTIONS),
+    ],
+)
+def test_the_writer_named_after_myself_is_the_experimenter(message: str, asked: list[str]) -> None:
+    """Asked for the experimenter and the keywords, "I ran it myself (Marta Kowalczyk)" was stored as the
+    keywords (the one field that took the words), and the experimenter was asked again."""
+    parsed = parse_free_text(message, asked)
+    assert parsed.values["experimenter"] == ["Kowalczyk, Marta"]
+    assert "Marta" not in str(parsed.values.get("keywords", ""))
+
+
+@pytest.mark.parametrize(
+    ("message", "keywords"),
+    [
+        ("keywords place cells, theta", ["place cells", "theta"]),
+        ("improve please - I ran it myself (Marta Kowalczyk), keywords place cells, theta", ["place cells", "theta"]),
+        ("Keywords grid cells; path integration", ["grid cells", "path integration"]),
+        ("keywords are important for search", None),
+        ("keywords later, please", None),
+        ("keywords we can skip", None),
+    ],
+)
+def test_keywords_without_a_colon(message: str, keywords: list[str] | None) -> None:
+    assert parse_free_text(message).values.get("keywords") == keywords
+
+
+@pytest.mark.parametrize(
+    "message", ["the keywords we use in the lab are many", "the lab is below", "the institution is not important"]
+)
+def test_a_field_judged_is_no_value(message: str) -> None:
+    """ "the keywords we use in the lab are many" stored the lab 'Many Lab'."""
+    assert parse_free_text(message).values == {}

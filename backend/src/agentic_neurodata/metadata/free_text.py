@@ -160,6 +160,12 @@ _ID_CHANGE = re.compile(
     r"\b(?:renamed|re-?labell?ed|re-?tagged|old\s+id|new\s+id|previous\s+id|formerly|vendor(?:'s)?\s+id)\b", re.I
 )
 _CUT_CLAUSE = "the words are what was left of a sentence once other values were taken out of it"
+# Words after "X is/are" that judge or point instead of naming a value ("keywords are important", "lab is below").
+_JUDGEMENT = re.compile(
+    r"\s*(?:important|useful|optional|needed|required|necessary|mandatory|many|few|several|missing|wrong|fine|good|"
+    r"ok(?:ay)?|not\b|also|still|already|the\s+same|same|different|below|above|attached|listed|unclear|tricky|hard)\b",
+    re.I,
+)
 _SEVERAL_TEXTS_ASKED = "several descriptions were asked; this reads as this one"
 # What each description is about, to tell which one a sentence answers when several were asked.
 _DESCRIPTION_CUES = {
@@ -629,6 +635,10 @@ class _Reader:
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
+            if re.search(
+                r"\b(?:is|was|are|were)\s*$", self.buffer.original[match.end("key") : start]
+            ) and _JUDGEMENT.match(raw):
+                continue  # "the keywords are important for search", "the lab are many": said of the field, no value
             if name in _ID_FIELDS and copula and _AGE_TOKEN.fullmatch(raw.strip()):
                 continue  # "the subject was P60": an age after the copula, not an id
             if name in _ID_FIELDS and copula and re.match(r"[a-z]+\b(?![\w.-]*\d)", raw.strip()):
@@ -1801,7 +1811,7 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
-    text = positional.as_keyed_by_position(text or "", asked, partial or {})
+    text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
     text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(text)))
     return _Reader(text, asked, dict(partial or {}), now).read()
 

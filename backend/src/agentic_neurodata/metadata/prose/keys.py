@@ -113,3 +113,17 @@ def _role(words: list[str], said: str) -> KeyedRole | None:
     if other and not recording:
         return KeyedRole(0, 0, other=said)  # "Supervision:", "surgeon=", "reporter=", "Contact person:"
     return None
+
+
+# "keywords place cells, theta": the word "keywords" opening a clause, then the list, no colon between.
+_BARE_KEYWORDS = re.compile(
+    r"(?:^|(?<=[,;\n])|(?<=[,;\-–]\s))\s*keywords?"
+    r"(?=\s+(?!(?:are|is|were|was|will|should|must|can|could|would|may|might|do|does|did|have|has|we|you|i|for|to|"
+    r"of|in|on|at|the|a|an|please|later|next|too|also|as|like)\b)[a-z0-9][\w\-]*(?:\s+[\w\-]+){0,3}\s*(?:,|;|$))",
+    re.I,
+)
+
+
+def with_colon_after_bare_keywords(text: str) -> str:
+    """ "..., keywords place cells, theta" -> "..., keywords: place cells, theta" (read as a key then)."""
+    return _BARE_KEYWORDS.sub(lambda m: m.group(0) + ":", text)

@@ -44,7 +44,10 @@ PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
     rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself|"
     # "I'm the one who recorded, Mateo Rossi"
-    rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it))"
+    rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it)|"
+    # "I ran it myself (Marta Kowalczyk)": the writer, named in brackets after "myself"
+    rf"I\s+(?:ran|did|recorded|performed|collected)(?:\s+(?:it|this|them|the\s+(?:session|recordings?|experiment)))?"
+    rf"(?=\s+myself\s*\())"
     rf"\s*[:,\-–]?\s+"
     rf"(?:{RELATION.pattern})?{_TITLE}*)(?P<people>{PEOPLE})"
 )
