@@ -237,8 +237,19 @@ def only_a_side(text: str) -> bool:
     return _ONLY_A_SIDE.fullmatch(text) is not None
 
 
+# An aside saying no part was meant ("(no subdivision)", "(not further specified)", "(whole area)"): it adds
+# nothing to the area, so it is not part of what is stored.
+_NO_PART_ASIDE = re.compile(
+    r"\s*\(\s*(?:(?:no|without)\s+(?:(?:specific|particular|further|finer|more\s+specific)\s+)?"
+    r"(?:sub)?(?:divisions?|regions?|fields?|layers?|parts?|areas?|nuclei|nucleus)(?:\s+(?:given|known|specified))?"
+    r"|not\s+(?:further\s+)?(?:specified|subdivided)|unspecified|undivided|(?:the\s+)?whole(?:\s+(?:area|region))?|"
+    r"all\s+layers|any\s+layer)\s*\)\s*$",
+    re.I,
+)
+
+
 def normalize_location(text: str) -> RuleResult:
-    raw = _LEADING_WORDS.sub("", clean(text))
+    raw = _NO_PART_ASIDE.sub("", _LEADING_WORDS.sub("", clean(text)))
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
     if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)

@@ -197,6 +197,28 @@ def _spoken_as_digits(match: re.Match[str]) -> str:
     return f"{hour}:{minutes:02d} {'am' if part == 'morning' else 'pm'}"
 
 
+# "4:30 in the afternoon", "9.15 in the morning", "10:40 at night": a 12-hour clock time and its part of the day.
+_CLOCK_AND_PART = re.compile(
+    r"(?<![\w:.])(?P<hour>\d{1,2})[:.](?P<minutes>[0-5]\d)(?![\d:])\s*,?\s*"
+    r"(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b",
+    re.I,
+)
+
+
+def _clock_with_meridiem(match: re.Match[str]) -> str:
+    hour, part = int(match.group("hour")), match.group("part").lower()
+    if not 1 <= hour <= 12:
+        return match.group(0)  # "16:30 in the afternoon" is already on the 24-hour clock
+    if part.endswith("night"):
+        meridiem = "pm" if 6 <= hour <= 11 else "am" if hour <= 4 else ""
+    else:
+        meridiem = "am" if part.endswith("morning") else "pm"
+    if not meridiem or (meridiem == "pm" and hour == 12 and part.endswith("evening")):
+        return match.group(0)  # "5:30 at night", "12:10 in the evening": no one reading
+    return f"{hour}:{match.group('minutes')} {meridiem}"
+
+
 def spoken_times_as_digits(text: str) -> str:
-    """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm'."""
-    return _SPOKEN_TIME.sub(_spoken_as_digits, text)
+    """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm',
+    '4:30 in the afternoon' -> '4:30 pm'."""
+    return _CLOCK_AND_PART.sub(_clock_with_meridiem, _SPOKEN_TIME.sub(_spoken_as_digits, text))

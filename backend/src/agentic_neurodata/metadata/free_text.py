@@ -53,7 +53,15 @@ from .prose.words import (
     value_end,
 )
 from .result import RuleResult, ask_back
-from .strains import CROSSED_AFTER, NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
+from .strains import (
+    CROSSED_AFTER,
+    NOT_A_LINE,
+    WILD_TYPE,
+    find_genotypes,
+    find_strains,
+    keyed_as_genotype,
+    said_of_a_place,
+)
 from .zones import Zone, find_zone, is_city
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -939,6 +947,17 @@ class _Reader:
             for match in found:
                 self.buffer.claim(match.start(), match.end(), "genotype")
         strains = find_strains(self.buffer.text)
+        for keyed in [m for m in strains if keyed_as_genotype(self.buffer.original, m.start())]:
+            self.store(
+                "genotype", keyed.group(0)
+            )  # "genotype w1118": the genotype (its rule asks back a strain's name)
+            self.buffer.claim(keyed.start(), keyed.end(), "genotype")
+        strains = [m for m in strains if not keyed_as_genotype(self.buffer.original, m.start())]
+        # "rat from the Sprague Dawley room, but this one is a Lewis": a room's strain yields to the animal's own
+        own = [m for m in strains if not said_of_a_place(self.buffer.original, m)]
+        for place in [m for m in strains if own and m not in own]:
+            self.buffer.claim(place.start(), place.end(), "strain of a place")
+        strains = own or strains
         if strains:
             doubts = [(m, self._strain_doubt(m)) for m in strains[:_MOST_AREAS]]  # (a long list: several either way)
             strain, doubt = several.pick(doubts, lambda m: False, "strain", strict=True)
@@ -960,6 +979,8 @@ class _Reader:
             r"\bmixed\s+(?:\w+\s+)?$", self.buffer.original[max(0, strain.start() - 20) : strain.start()], re.I
         ):
             return "the strain is named as part of a cross or a mixed background"
+        if said_of_a_place(self.buffer.original, strain):
+            return "said of a room or colony of animals, not necessarily this one"
         after = re.match(r"[ -](?P<word>[A-Z][\w/:-]*)", self.buffer.original[strain.end() :])
         if after and not subject.find_species(after.group("word")):
             return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
@@ -1249,6 +1270,9 @@ class _Reader:
             for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
                 self.buffer.claim(person.start(), person.end(), "age of a person")
             found = [(m, d) for m, d in found if not subject.age_of_a_person(self.buffer.original, m.end())]
+        for spent in [m for m, _ in found if subject.time_spent(self.buffer.original, *m.span())]:
+            self.buffer.claim(spent.start(), spent.end(), "time spent")  # "needed 31 days": a span, never an age
+        found = [(m, d) for m, d in found if not subject.time_spent(self.buffer.original, *m.span())]
         for bound in [m for m, _ in found if bound_near(self.cues, *m.span())]:
             # "adult (>P60)": a bound is not one age; never stored, and said why
             said_bound = bound_near(self.cues, *bound.span())

@@ -54,6 +54,8 @@ STRAINS: dict[str, tuple[str, str]] = {
     )
     for name in names
 }
+# Strains named after the allele they carry: said as the genotype, the name is the genotype ("genotype w1118").
+ALLELE_NAMED = {"w1118"}
 # Short names that are other words in a sentence; trusted only as a whole answer or after "strain".
 _SHORT = {
     "129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n", "n2",
@@ -90,6 +92,14 @@ STRAIN_PHRASE = re.compile(
 )
 
 
+_GENOTYPE_KEY_BEFORE = re.compile(r"\bgenotypes?\s*(?:(?:is|was|:|=|-)\s*)?$", re.I)
+
+
+def keyed_as_genotype(text: str, start: int) -> bool:
+    """'genotype w1118', 'genotype: C57BL/6J': a name said as the genotype is never also read as the strain."""
+    return bool(_GENOTYPE_KEY_BEFORE.search(text[max(0, start - 20) : start]))
+
+
 def species_of_strain(strain: str) -> str | None:
     """The species a known strain (or a substrain of one, "C57BL/6JRj") names, as its Latin name."""
     lowered = strain.lower()
@@ -118,7 +128,25 @@ def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]
         or m.group(0).lower() not in _SHORT
         or re.match(r"\s+strain\b", text[m.end() :], re.I)
         or _after_its_species(text, m)
+        or _after_is_a(text, m)
     ]  # "AB strain": the word "strain" says a short name is one
+
+
+def _after_is_a(text: str, strain: re.Match[str]) -> bool:
+    """'this one (LX-2) is a Lewis': a short name after 'is a', ending the clause, names what the animal is."""
+    before = re.search(r"\b(?:is|was)\s+an?\s+$", text[max(0, strain.start() - 12) : strain.start()], re.I)
+    return bool(before) and re.match(r"\s*(?:$|[,;.!)\n])", text[strain.end() :]) is not None
+
+
+# After a strain: a room, colony or rack of animals ("from the Sprague Dawley room"), not one animal's strain.
+_PLACE_AFTER = re.compile(
+    r"\s+(?:room|colony|colonies|cages?|facility|rack|racks|stock|breeding|breeders?|holding)\b", re.I
+)
+
+
+def said_of_a_place(text: str, strain: re.Match[str]) -> bool:
+    """'rat from the Sprague Dawley room', 'the C57 colony': the strain of a room or colony of animals."""
+    return _PLACE_AFTER.match(text, strain.end()) is not None
 
 
 def _after_its_species(text: str, strain: re.Match[str]) -> bool:
@@ -294,7 +322,7 @@ def normalize_genotype(text: str) -> RuleResult:
         # "WT, no transgene", "plain wild type": the words around it say the same
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
     strain = find_strain(raw, short_names=True)
-    if strain and strain.group(0).strip() == raw:
+    if strain and strain.group(0).strip() == raw and raw.lower() not in ALLELE_NAMED:
         question = f"'{raw}' names a strain: did you mean it as the genotype (not the strain)?"
         return ask_back("genotype", question, [ValueProposal(value=raw, label=raw)])
     note = re.search(r"\s*\(([^()]*\s[^()]*)\)$", raw)

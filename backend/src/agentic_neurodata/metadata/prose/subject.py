@@ -234,6 +234,22 @@ def age_of_a_person(text: str, end: int) -> bool:
     )
 
 
+# "needed 31 days", "it took them about 3 weeks", "trained for 5-7 weeks": a verb of time spent before the number.
+_TIME_SPENT_BEFORE = re.compile(
+    r"\b(?:need(?:s|ed)?|t(?:ake|akes|ook)|last(?:s|ed)|sp(?:end|ends|ent)|requir(?:e|es|ed)|wait(?:s|ed)?|"
+    r"spanned|spans|[a-z]{3,}(?:ed|ing)\s+for)\s+(?:(?:it|them|him|her|us|me|about|around|roughly|nearly|almost|only|just|another|"
+    r"a\s+further|over|under|less\s+than|more\s+than|some)\s+){0,3}$",
+    re.I,
+)
+# "31 days to reach criterion", "3 weeks of training": a span followed by what filled it ("of age" is an age).
+_TIME_SPENT_AFTER = re.compile(r"\s+(?:to\s+(?!\d)[a-z]+|of\s+(?!age\b|life\b)[a-z]+)", re.I)
+
+
+def time_spent(text: str, start: int, end: int) -> bool:
+    """'mouse TR-6 needed 31 days', 'it took 3 weeks to learn': how long something took, not an age."""
+    return bool(_TIME_SPENT_BEFORE.search(text[max(0, start - 40) : start]) or _TIME_SPENT_AFTER.match(text, end))
+
+
 def sex_span(match: re.Match[str]) -> tuple[int, int]:
     """Where the sex word of a SEX match is (an age said before it is not part of it)."""
     return match.span("aged") if match.group("aged") else match.span()

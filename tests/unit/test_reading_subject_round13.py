@@ -1,0 +1,210 @@
+"""General rules of the offline reader (issue 14, thirteenth round) for the subject and the session's
+time and place: ids, species, strain, genotype, age, weight, brain area, start time. Each rule covers a
+family of mistakes, not one sentence; the sentences are our own, from no corpus file.
+
+DECISION (the lead's, round thirteen): a relative day ("yesterday", "today", "this morning", "last
+Tuesday", "two days ago") is never stored as the start time, because an upload read days later makes
+it wrong. When the rest is complete (a time and a zone), it is asked back as a confirmation proposing
+the resolved date-time (one click confirms); otherwise it is left unread."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.dates import normalize_session_start_time
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import ParsedInput
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+def asked_back(parsed: ParsedInput, field: str) -> list[str]:
+    """The values proposed when `field` is asked back (empty when it is not)."""
+    return [str(p.value) for c in parsed.confirmations if c.field == field for p in c.proposals]
+
+
+# -- how long something took ("needed 31 days", "took 3 weeks to learn") is not an age
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mice were trained for 5-7 weeks; mouse QB-2 needed 40 days.",
+        "rat QB-3 took 19 days to reach criterion",
+        "mouse QB-4, it took them about 3 weeks to learn the lever",
+        "Habituation lasted 2 weeks for mouse QB-5",
+        "mouse QB-6 spent 10 days on the wheel before surgery",
+        "mouse QB-7 required another 12 days of training",
+        "After 3 weeks of handling, mouse QB-8 was recorded.",
+    ],
+)
+def test_time_spent_is_not_an_age(text: str) -> None:
+    parsed = read(text)
+    assert "age" not in parsed.values and not asked_back(parsed, "age")
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("mouse QC-1 was 40 days old", "P40D"),
+        ("mouse QC-2, 12 weeks of age, female", "P12W"),
+        ("rat QC-3 (10 weeks) took about 3 weeks to reach criterion", "P10W"),
+        ("mouse QC-4 needed a rest; she is 9 weeks old", "P9W"),
+    ],
+)
+def test_an_age_beside_a_time_spent_is_still_read(text: str, age: str) -> None:
+    assert read(text).values.get("age") == age
+
+
+# -- a relative day is asked back with the day it means now, never stored
+
+
+@pytest.mark.parametrize(
+    ("text", "proposed"),
+    [
+        ("Recorded yesterday at 16:20 CET", "2025-12-31T16:20:00+01:00"),
+        ("we started today at 9:05 Europe/Berlin, mouse QD-1", "2026-01-01T09:05:00+01:00"),
+        ("yesterday 4pm Eastern", "2025-12-31T16:00:00-05:00"),
+    ],
+)
+def test_a_relative_day_with_time_and_zone_is_asked_back(text: str, proposed: str) -> None:
+    parsed = read(text)
+    assert "session_start_time" not in parsed.values
+    assert asked_back(parsed, "session_start_time") == [proposed]
+
+
+@pytest.mark.parametrize("text", ["recorded yesterday at 2pm", "yesterday, Pacific time", "today, around noon"])
+def test_a_relative_day_without_time_or_zone_is_left(text: str) -> None:
+    parsed = read(text)
+    assert "session_start_time" not in parsed.values and not asked_back(parsed, "session_start_time")
+
+
+def test_a_relative_day_is_not_kept_to_be_completed_by_a_zone_later() -> None:
+    result = normalize_session_start_time("yesterday at 2pm", now=NOW)
+    assert not result.ok and not result.partial
+
+
+def test_a_relative_day_answering_the_question_is_asked_back() -> None:
+    parsed = read("yesterday 3pm PST", "session_start_time")
+    assert parsed.values == {} and asked_back(parsed, "session_start_time") == ["2025-12-31T15:00:00-08:00"]
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("Recorded on 2025-12-30 at 15:00 CET; analysed yesterday", "2025-12-30T15:00:00+01:00"),
+        ("session 2024-03-05 14:30 Europe/Paris", "2024-03-05T14:30:00+01:00"),
+    ],
+)
+def test_a_written_date_is_still_stored(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+# -- "in the afternoon", "in the evening", "at night" make a 12-hour clock time pm; "in the morning" am
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        (
+            "The session of 2023-05-09 began at 3:45 in the afternoon, Central European Summer Time.",
+            "2023-05-09T15:45:00+02:00",
+        ),
+        ("started 2023-03-02 at 9.15 in the morning, Europe/Paris", "2023-03-02T09:15:00+01:00"),
+        ("2023-03-02, 10:40 at night, Europe/Paris", "2023-03-02T22:40:00+01:00"),
+        ("2023-03-02, 7:05 in the evening (Europe/Paris)", "2023-03-02T19:05:00+01:00"),
+        ("2023-03-02, 16:40 in the afternoon, Europe/Paris", "2023-03-02T16:40:00+01:00"),
+        ("2023-03-02 at 12:15 in the afternoon, Europe/Paris", "2023-03-02T12:15:00+01:00"),
+    ],
+)
+def test_a_part_of_the_day_sets_a_12_hour_clock(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+def test_a_small_hour_at_night_is_not_made_pm() -> None:
+    assert read("2023-03-02, 2:10 at night, Europe/Paris").values.get("session_start_time") == (
+        "2023-03-02T02:10:00+01:00"
+    )
+
+
+# -- a strain of a room or colony is not the animal's; "this one is a Lewis" says the animal's
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [
+        ("rat from the Wistar room, but this one (QE-1) is a Lewis", "Lewis"),
+        ("mouse QE-2 came from the C57BL/6J colony, but she is a BALB/c", "BALB/c"),
+        ("rat QE-3, Long Evans, from the Wistar room next door", "Long-Evans"),
+        ("rat QE-4, she is a Lewis", "Lewis"),
+    ],
+)
+def test_the_animals_own_strain_wins_over_a_rooms(text: str, strain: str) -> None:
+    assert read(text).values.get("strain") == strain
+
+
+@pytest.mark.parametrize("text", ["rat QE-5 from the Sprague Dawley room", "mouse QE-6 from our C57BL/6J colony"])
+def test_a_rooms_strain_alone_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "strain" not in parsed.values and asked_back(parsed, "strain")
+
+
+# -- a value keyed "genotype" is the genotype, never also the strain
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Drosophila melanogaster, male, fly 7, genotype w1118",
+        "fly QF-2, genotype: w1118, strain Canton-S",
+        "Genotype - w1118; fly 9, female",
+    ],
+)
+def test_an_allele_named_line_keyed_as_genotype_is_the_genotype(text: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("genotype") == "w1118" and parsed.values.get("strain") != "w1118"
+
+
+def test_a_strain_keyed_as_genotype_is_asked_back_not_stored_as_strain() -> None:
+    parsed = read("mouse QF-4, genotype C57BL/6J")
+    assert "strain" not in parsed.values and "genotype" not in parsed.values
+    assert asked_back(parsed, "genotype") == ["C57BL/6J"]
+
+
+@pytest.mark.parametrize(
+    ("text", "strain", "genotype"),
+    [
+        ("mouse QF-5, genotype Pvalb-Cre, C57BL/6J background", "C57BL/6J", "Pvalb-Cre"),
+        ("w1118 flies; fly QF-6, female", "w1118", None),
+    ],
+)
+def test_strain_and_genotype_said_apart_are_both_read(text: str, strain: str, genotype: str | None) -> None:
+    parsed = read(text)
+    assert parsed.values.get("strain") == strain and parsed.values.get("genotype") == genotype
+
+
+# -- an aside saying no part was meant is not part of the area
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("Recording location: the auditory cortex (no subdivision)", "auditory cortex"),
+        ("location: barrel cortex (not further specified)", "SSp-bfd"),
+        ("Site: V1 (whole area)", "VISp"),
+        ("mouse QG-1, recorded in the motor cortex (no specific layer)", "motor cortex"),
+    ],
+)
+def test_an_aside_saying_no_part_is_dropped(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [("location: S1 (forelimb region)", "S1 (forelimb region)"), ("Site: CA1 (dorsal)", "CA1 (dorsal)")],
+)
+def test_an_aside_naming_a_part_is_kept(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
