@@ -208,3 +208,73 @@ def test_an_aside_saying_no_part_is_dropped(text: str, area: str) -> None:
 )
 def test_an_aside_naming_a_part_is_kept(text: str, area: str) -> None:
     assert read(text).values.get("electrode_location") == area
+
+
+# -- an area said not to be the site is no site and no rival of the one that is
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("Not CA3 - the tetrodes were in CA1", "CA1"),
+        ("it wasn't V1, we recorded in V2", "V2"),
+        ("recorded in the dentate gyrus, not in CA3", "DG"),
+        ("Location: dorsal CA1 today, not CA3", "dorsal CA1"),
+    ],
+)
+def test_a_denied_area_yields_to_the_one_said(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize("text", ["not CA1", "no, not the thalamus"])
+def test_a_denied_area_alone_is_not_stored(text: str) -> None:
+    parsed = read(text, "electrode_location")
+    assert "electrode_location" not in parsed.values and not asked_back(parsed, "electrode_location")
+
+
+# -- two areas said with one head noun, or an area with its parts in brackets, are kept as said
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("Recorded in the lateral and the medial septum", "lateral and the medial septum"),
+        ("recorded in the dorsal and ventral CA1", "dorsal and ventral CA1"),
+        ("tetrodes in the hippocampal formation (CA1-CA3), rat QH-1", "hippocampal formation (CA1-CA3)"),
+        ("location: hippocampal formation (CA1, CA3 and DG)", "hippocampal formation (CA1, CA3 and DG)"),
+        ("recorded in visual cortex (V1)", "visual cortex (V1)"),
+    ],
+)
+def test_areas_said_together_are_kept_as_said(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("recorded in V1 (primary visual cortex)", "VISp"),
+        ("recorded in CA1 (the injection was in CA3)", "CA1"),
+    ],
+)
+def test_a_bracket_naming_the_same_area_or_another_role_is_not_a_part(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+# -- "10 and 12 weeks" lists two ages (one per animal), it is no range; "between 10 and 12 weeks" is one
+
+
+def test_listed_ages_are_not_a_range() -> None:
+    parsed = read("mice QH-2 and QH-3, female and male, 10 and 12 weeks; this file is QH-3")
+    assert "age" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "age"),
+    [
+        ("between 9 and 11 weeks", ["age"], "P9W/P11W"),
+        ("mouse QH-4, 1 year and 3 months", [], "P1Y3M"),
+        ("mouse 7, 12 weeks", [], "P12W"),
+    ],
+)
+def test_a_range_and_a_compound_age_are_still_read(text: str, asked: list[str], age: str) -> None:
+    assert read(text, *asked).values.get("age") == age

@@ -81,6 +81,7 @@ _DETAIL = (
     r"intermediate|(?:antero|postero|dorso|ventro|medio|latero|rostro|caudo)[a-z]+|(?:para|peri)[a-z]+(?:al|ar))\s+"
     # "dorsal and ventral CA1": two parts were said (two sides, "left and right", are weighed by the finder)
     r"|(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial)\s*(?:and|&|/)\s*"
+    r"(?:the\s+)?"  # "the lateral and the medial septum": two areas, kept as said
     r"|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?){0,4}"  # (bounded: linear on long lists)
 )
 # A layer after an area ("piriform cortex, layer 2", "V1 L2/3", "barrel cortex layer 4"): part of the area said.
@@ -161,9 +162,25 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         return None
     end = _more_areas(text, lowered, best[1])
     end = part_after(text, end)  # "piriform cortex, layer 2", "CA1 stratum oriens": part of what was said
+    end = areas_in_brackets_after(text, end)
     said = text[best[0] : end]
     acronym = BY_NAME.get(said.lower()) if end == best[1] else None
     return (acronym or said), best[0], end
+
+
+_AREAS_IN_BRACKETS = re.compile(r"\s*\(([^()\n]{1,60})\)")
+_BETWEEN_AREAS = re.compile(r"\s*(?:-|–|,|/|\bto\b|\band\b|&)\s*", re.I)
+
+
+def areas_in_brackets_after(text: str, end: int) -> int:
+    """'the hippocampal formation (CA1-CA3)': areas in brackets right after an area say which parts of it were
+    meant, so they are part of what was said (kept as written; the same area named twice reads as one)."""
+    bracket = _AREAS_IN_BRACKETS.match(text, end)
+    if bracket is None:
+        return end
+    pieces = [p.strip().lower() for p in _BETWEEN_AREAS.split(bracket.group(1))]
+    known = all(p in BY_NAME or p in AS_SAID for p in pieces if p)
+    return bracket.end() if known and any(pieces) else end
 
 
 def part_after(text: str, end: int) -> int:
@@ -220,6 +237,18 @@ _LANDMARK_BEFORE = re.compile(
 )
 
 
+# "Not CA1 - the probe was in CA3", "it wasn't in V1": the area is said to be where the recording was not.
+_NEGATED_BEFORE = re.compile(
+    r"(?:\bnot|\bnever|n't)\s+(?:(?:in|from|into|at)\s+)?(?:the\s+)?$|^\s*no\s+(?:(?:in|from)\s+)?(?:the\s+)?$",
+    re.I,
+)
+
+
+def negated(text: str, start: int) -> bool:
+    """Whether the area at `start` is denied ("not CA1", "wasn't in V1", "no, not the thalamus")."""
+    return bool(_NEGATED_BEFORE.search(text[max(0, start - 20) : start]))
+
+
 def landmark_doubt(text: str, start: int) -> str:
     landmark = _LANDMARK_BEFORE.search(text[max(0, start - 25) : start])
     return f"the area is named as a landmark ('{landmark.group(0).strip()}'), not as the site" if landmark else ""
@@ -255,6 +284,8 @@ def normalize_location(text: str) -> RuleResult:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
     if len(raw) > 120:
         return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)
+    if re.match(r"(?:no\b\W*)?(?:not|never)\b", raw, re.I):  # "not CA1": where the recording was not
+        return reject(FIELD, f"'{raw}' says where the recording was not; where was it?", EXAMPLE)
     exact = BY_NAME.get(raw.lower())
     if exact:
         full = AREAS[exact][0]

@@ -30,7 +30,7 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, landmark_doubt, named_by_cue, only_a_side
+from .brain_areas import find_area, landmark_doubt, named_by_cue, negated, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
@@ -1255,6 +1255,7 @@ class _Reader:
                 or hedge_near(self.cues, *match.span())
                 or self._group_age_doubt(match)
                 or _range_in_words_doubt(self.cues, match.start())
+                or ("a list of ages, one per animal" if subject.one_of_listed_ages(self.cues, match.start()) else "")
                 or self._age_of_a_named_person(match.start())
                 or self._pronoun_of_one_of_two(match.start())
                 or certainty.guess_in_clause(self.cues, *match.span())  # "male; I think 12 weeks"
@@ -1379,8 +1380,8 @@ class _Reader:
         text, found, seen = self.buffer.text, [], 0
         while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
             text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
-            if landmark_doubt(self.cues, area[1]):
-                continue  # "the cortex above CA1": a landmark names no site, and is no rival of one
+            if landmark_doubt(self.cues, area[1]) or negated(self.cues, area[1]):
+                continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])

@@ -154,8 +154,9 @@ AGE_POSTNATAL = re.compile(
     r"(?<![\w-])(?:P|PND\s?|postnatal\s+day\s+)\d{1,4}D?(?![\w-])|(?<![\w-])P\d+(?:\.\d+)?[YMWD](?:\d+[YMWD])*(?![\w-])",
     re.I,
 )
+# ("10 and 12 weeks" without "between" lists two ages, one per animal: no range)
 AGE_RANGE = re.compile(
-    rf"(?<![\w.-])(?:between\s+)?\d+(?:\.\d+)?\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?\s*-?\s*{_UNITS}"
+    rf"(?<![\w.-])(?:between\s+\d+(?:\.\d+)?\s*(?:-|–|to|and)|\d+(?:\.\d+)?\s*(?:-|–|to))\s*\d+(?:\.\d+)?\s*-?\s*{_UNITS}"
     rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}",
     re.I,
 )
@@ -243,6 +244,11 @@ _TIME_SPENT_BEFORE = re.compile(
 )
 # "31 days to reach criterion", "3 weeks of training": a span followed by what filled it ("of age" is an age).
 _TIME_SPENT_AFTER = re.compile(r"\s+(?:to\s+(?!\d)[a-z]+|of\s+(?!age\b|life\b)[a-z]+)", re.I)
+
+
+def one_of_listed_ages(text: str, start: int) -> bool:
+    """'10 and 12 weeks', '7, 9 and 11 months': the last of a list of numbers sharing the unit, one per animal."""
+    return bool(re.search(r"(?<![\w.-])\d+(?:\.\d+)?\s*(?:and|&|or)\s*$", text[max(0, start - 12) : start], re.I))
 
 
 def time_spent(text: str, start: int, end: int) -> bool:
