@@ -278,3 +278,86 @@ def test_listed_ages_are_not_a_range() -> None:
 )
 def test_a_range_and_a_compound_age_are_still_read(text: str, asked: list[str], age: str) -> None:
     assert read(text, *asked).values.get("age") == age
+
+
+# -- distractors of our own (step 2): what the reader stored wrongly, and what it must still read
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [("rat 1 of 4 (ID RQ-1), female", "RQ-1"), ("mouse 2 of 6 (KL-2), male", "KL-2")],
+)
+def test_a_place_in_a_count_before_a_bracket_is_no_id(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the session started 15 min after 2023-04-04 14:00 Europe/Paris",
+        "recording began 2 hours after 2023-04-04 09:00 CET",
+        "we began half an hour past 2023-04-04 09:00 CET",
+    ],
+)
+def test_a_moment_counted_from_a_time_is_not_that_time(text: str) -> None:
+    parsed = read(text)
+    assert "session_start_time" not in parsed.values and not asked_back(parsed, "session_start_time")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "started 2023-04-04 around 2 pm, maybe 2:30, Europe/London",
+        "started 2023-04-04 at 2 pm or maybe 2:30, Europe/London",
+        "started 2023-04-04 at 2 pm Europe/London, probably",
+    ],
+)
+def test_an_approximate_start_time_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "session_start_time" not in parsed.values
+    assert asked_back(parsed, "session_start_time") == ["2023-04-04T14:00:00+01:00"]
+
+
+def test_a_start_time_said_for_sure_is_stored() -> None:
+    parsed = read("started 2023-04-04 at 2 pm Europe/London, 30 min after the injection")
+    assert parsed.values.get("session_start_time") == "2023-04-04T14:00:00+01:00"
+
+
+@pytest.mark.parametrize(
+    "text", ["mouse QJ-1, the genotype is not yet known", "genotype: to be determined", "genotype - pending"]
+)
+def test_a_genotype_not_known_is_no_genotype(text: str) -> None:
+    assert "genotype" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "guessed"),
+    [
+        ("probably a Thy1-GCaMP6s mouse, ID QJ-2", "genotype"),
+        ("maybe a Pvalb-Cre mouse, QJ-3", "genotype"),
+        ("probably a C57BL/6J mouse, ID QJ-4", "strain"),
+    ],
+)
+def test_a_guessed_line_and_its_animal_are_asked_back(text: str, guessed: str) -> None:
+    parsed = read(text)
+    assert guessed not in parsed.values and "species" not in parsed.values and asked_back(parsed, guessed)
+
+
+def test_a_line_said_for_sure_is_read() -> None:
+    parsed = read("a Thy1-GCaMP6s mouse, ID QJ-5")
+    assert parsed.values.get("genotype") == "Thy1-GCaMP6s" and parsed.values.get("species") == "Mus musculus"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mouse QK-1; its control QK-2 is wild-type",
+        "mouse QK-3 (Drd1-Cre); her littermate QK-4, a female, was wild type",
+    ],
+)
+def test_another_animals_wild_type_is_not_the_subjects(text: str) -> None:
+    assert read(text).values.get("genotype") != "wild-type"
+
+
+def test_the_subjects_own_wild_type_is_read() -> None:
+    assert read("mouse QK-5 is wild-type").values.get("genotype") == "wild-type"

@@ -42,7 +42,36 @@ _DATE_IN_TEXT = re.compile(
 )
 _NAMES_A_DAY = re.compile(rf"{_MONTH}|{_YEAR}[-/.]\d|\d[-/.]\d{{1,2}}[-/.]\d", re.I)
 _HAS_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)|'\d\d\b")
-_DURATION = re.compile(r"\d\s*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?)\b", re.I)
+_DURATION = re.compile(r"\d\s*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?|min(?:ute)?s?)\b", re.I)
+# "15 min after 2023-04-04 14:00", "two hours before 10:00 CET": a moment counted from the date said, not it.
+_COUNTED_FROM = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|half\s+an?)\s*(?:min(?:ute)?s?|h|hrs?|hours?|s|secs?|seconds?)\s+"
+    r"(?:after|before|past|later\s+than|earlier\s+than|from)\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+# "2023-04-04 around 2 pm", "... 2 pm, maybe 2:30": a hedge inside the date-time said, or another time offered.
+_HEDGE_INSIDE = re.compile(r"\b(?:about|around|roughly|approx(?:imately)?|circa|maybe|probably|perhaps|ish)\b|~", re.I)
+_OTHER_TIME_OFFERED = re.compile(
+    rf"^\s*[,;(]?\s*(?:or\s+(?:maybe|perhaps|possibly)?|maybe|perhaps|possibly|probably)\s*(?:at\s+)?{_TIME}", re.I
+)
+
+
+def approximate_time(text: str, start: int, end: int) -> str:
+    """Why the date-time at text[start:end] is not one moment said for sure ("" when it is)."""
+    inside = _HEDGE_INSIDE.search(text, start, end)
+    if inside:
+        return f"'{inside.group(0)}' says the time is approximate"
+    offered = _OTHER_TIME_OFFERED.match(text[end : end + 40])
+    return f"another time is offered ('{offered.group(0).strip(' ,;(')}')" if offered else ""
+
+
+def counted_from(text: str, start: int) -> bool:
+    """Whether the date-time at `start` is only the point another moment is counted from."""
+    return _COUNTED_FROM.search(text[max(0, start - 40) : start]) is not None
+
+
 _RELATIVE_DAY = re.compile(r"\b(?:today|yesterday)\b", re.I)
 _TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I)
 _TIME_AND_ZONE_BEFORE = re.compile(

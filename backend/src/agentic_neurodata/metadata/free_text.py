@@ -32,7 +32,7 @@ from . import age as age_rule
 from . import names
 from .brain_areas import find_area, landmark_doubt, named_by_cue, negated, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
-from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
+from .dates_in_text import TIME_OF_DAY, approximate_time, counted_from, find_datetimes, spoken_times_as_digits
 from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
@@ -668,6 +668,9 @@ class _Reader:
         for start, end in find_datetimes(self.buffer.text):
             if MASK in self.buffer.text[start:end]:
                 continue
+            if counted_from(self.buffer.original, start):
+                self.buffer.claim(start, end, "date")  # "15 min after 14:00 CET": the moment meant is not said
+                continue
             before = self.buffer.original[max(0, start - 30) : start].lower()
             born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in|around|about|approx\w*\.?|circa|~)?\W*$", before)
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
@@ -683,6 +686,7 @@ class _Reader:
                     or hedge_near(self.cues, start, end)
                     or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
                     or certainty.guess_beside(self.cues, start, end)  # "10:00 CET (I think)", "..., probably"
+                    or approximate_time(self.buffer.original, start, end)  # "around 2 pm, maybe 2:30"
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
@@ -967,7 +971,10 @@ class _Reader:
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
             # "a wild-type control AD-8", "wild-type littermates": said of another animal than the subject
-            other = _OTHER_ANIMAL_AFTER.match(self.buffer.original, wild.end())
+            other = _OTHER_ANIMAL_AFTER.match(self.buffer.original, wild.end()) or _OTHER_ANIMAL_BEFORE.search(
+                self.buffer.original[max(0, wild.start() - 60) : wild.start()]
+            )
+            # ("its control WT-2 is wild-type": the clause before it names the other animal)
             doubt = f"said of another animal ('{other.group('other')}')" if other else ""
             self.store("genotype", "wild-type", doubt=doubt)
             self.buffer.claim(wild.start(), wild.end(), "genotype")
@@ -1007,6 +1014,7 @@ class _Reader:
             certainty.genotype_doubt(raw, original)
             or certainty.genotype_words_doubt(raw, original, genotype.start())
             or certainty.lineage_doubt(original, genotype.start(), genotype.end())
+            or certainty.guess_in_clause(self.cues, genotype.start(), genotype.end())  # "probably a Thy1-GCaMP6s mouse"
         )
 
     def _this_files_subject(self) -> None:
@@ -1546,6 +1554,11 @@ _TRAILING_ASIDE = re.compile(
 )
 # "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
 _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
+_OTHER_ANIMAL_BEFORE = re.compile(
+    r"\b(?:its|her|his|their|the|a)\s+(?:(?:male|female|own)\s+)?(?P<other>controls?|littermates?|siblings?|"
+    r"sisters?|brothers?|cage\s*mates?|mother|father|dam|sire|parents?)\b[^,;.]*$",
+    re.I,
+)
 _OTHER_ANIMAL_AFTER = re.compile(
     r"[\s-]*(?:(?:male|female)\s+)?(?P<other>controls?|littermates?|siblings?|sham|cage\s*mates?)\b", re.I
 )
@@ -1590,7 +1603,8 @@ def _hybrid_doubt(original: str, end: int) -> str:
 # "probably a rat", "maybe mice", "I think it was a rat", "rat, I think", "a rat?": the species is guessed.
 _GUESS_BEFORE_SPECIES = re.compile(
     r"\b(?:I\s+think|I\s+believe|I\s+guess|probably|maybe|perhaps|possibly|presumably|not\s+sure\s+(?:if|whether))"
-    r"\s+(?:(?:it|this|that)\s+(?:was|is|'s)\s+|it'?s\s+)?(?:an?\s+)?(?:(?:adult|young|male|female)\s+)?$",
+    r"\s+(?:(?:it|this|that)\s+(?:was|is|'s)\s+|it'?s\s+)?(?:an?\s+)?(?:(?:adult|young|male|female)\s+)?"
+    r"(?:(?=[\w/;:()+.\-]*[\d/-])[A-Za-z0-9][\w/;:()+.\-]*\s+)?$",  # "probably a Thy1-GCaMP6s mouse": the line between
     re.I,
 )
 _GUESS_AFTER_SPECIES = re.compile(r"\s*(?:\?|,?\s*(?:I\s+think|I\s+believe|probably|maybe|perhaps)\b)", re.I)

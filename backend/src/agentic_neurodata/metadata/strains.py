@@ -306,12 +306,22 @@ _SAME_AS_WILD_TYPE = re.compile(
 )
 
 
+# "not yet known", "unknown", "to be determined", "pending": the value is not known, nothing is said.
+_NOT_KNOWN = re.compile(
+    r"(?:(?:is|was|still)\s+)*(?:not\s+(?:yet\s+)?(?:known|determined|genotyped|available|confirmed)|unknown|"
+    r"undetermined|to\s+be\s+(?:determined|confirmed)|tbd|pending|not\s+sure)(?:\s+yet)?\W*",
+    re.I,
+)
+
+
 def normalize_genotype(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 200:
         return reject("genotype", "Give the genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
     if (asked := _said_with_another_animal("genotype", raw)) is not None:
         return asked
+    if _NOT_KNOWN.fullmatch(raw):  # "the genotype is not yet known": no genotype said
+        return reject("genotype", f"'{raw}' gives no genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
     if NOT_A_LINE.match(raw):
         return reject(
             "genotype",

@@ -60,7 +60,7 @@ _GROUP = (
     rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
 )
 # "rat 1 of 4", "mouse 2 of 6 mice": a place among several, not an id ("rat CH-32 of 14 weeks" is one).
-_NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.)]|\s*$|\s+(?:animals|mice|rats)\b))"
+_NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.()]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
     rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
