@@ -361,3 +361,111 @@ def test_another_animals_wild_type_is_not_the_subjects(text: str) -> None:
 
 def test_the_subjects_own_wild_type_is_read() -> None:
     assert read("mouse QK-5 is wild-type").values.get("genotype") == "wild-type"
+
+
+# -- a sex said of a group ("the female rats", "females were excluded") is not the subject's
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [
+        ("rat QL-1, male, 400 g; the female rats in the study weighed 250-280 g", "M"),
+        ("mouse QL-2, female; the male mice were littermates", "F"),
+        ("a female mouse, QL-3; males were used as controls", "F"),
+    ],
+)
+def test_the_subjects_own_sex_wins_over_a_groups(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+@pytest.mark.parametrize("text", ["mouse QL-4; females were excluded", "rat QL-5, males were not used"])
+def test_the_sex_of_animals_left_out_says_nothing(text: str) -> None:
+    assert "sex" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"), [("Male Wistar rats were used; rat QL-6, 300 g", "M"), ("female mouse QL-7", "F")]
+)
+def test_a_sex_said_only_of_the_animals_used_is_still_read(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+# -- a decimal comma is part of the weight
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "weight"),
+    [("mouse QM-1, 21,5 g", [], "21.5 g"), ("21,5 g", ["weight"], "21.5 g"), ("rat QM-2, 0,35 kg", [], "0.35 kg")],
+)
+def test_a_decimal_comma_is_read(text: str, asked: list[str], weight: str) -> None:
+    assert read(text, *asked).values.get("weight") == weight
+
+
+def test_a_comma_before_three_digits_is_not_guessed() -> None:
+    assert "weight" not in read("1,250 g", "weight").values
+
+
+# -- a keyed subject value said as a question is asked back; several questions give no value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "proposed"),
+    [("strain: C57BL/6J?", "strain", "C57BL/6J"), ("age: 12 weeks?", "age", "P12W"), ("Sex: F?", "sex", "F")],
+)
+def test_a_keyed_value_said_as_a_question_is_asked_back(text: str, field: str, proposed: str) -> None:
+    parsed = read(text)
+    assert field not in parsed.values
+    if field != "sex":  # ("F?" alone is read as a question to us)
+        assert asked_back(parsed, field) == [proposed]
+
+
+@pytest.mark.parametrize("text", ["Species: mouse? rat? I don't remember", "Subject ID: M7? M8?"])
+def test_keyed_questions_give_no_value(text: str) -> None:
+    parsed = read(text)
+    assert "species" not in parsed.values and "subject_id" not in parsed.values
+
+
+def test_a_keyed_experimenter_with_a_question_mark_is_left_to_its_own_rules() -> None:
+    assert "strain" not in read("Experimenter: Jan Clemens? No - it was Christa Baker.").values
+
+
+# -- a strain that points elsewhere, coordinates for an area, a listed area after a layer
+
+
+@pytest.mark.parametrize("text", ["Strain is the same as last time", "strain: as before", "strain: unchanged"])
+def test_a_strain_pointing_elsewhere_is_no_strain(text: str) -> None:
+    assert "strain" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    "text", ["Recording site: AP -2.0, ML 1.5, DV 1.2 (dorsal hippocampus)", "location: ML 0.5, AP 1.8"]
+)
+def test_coordinates_are_no_area(text: str) -> None:
+    assert "electrode_location" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("area: V1, layer 4, and LM", "V1, layer 4, and LM"),
+        ("recorded in CA1, stratum oriens, and CA3", "CA1, stratum oriens, and CA3"),
+        ("Recording site: left hemisphere, primary motor cortex.", "MOp"),
+        ("Recording site: piriform cortex, layer 2; mouse QN-1", "piriform cortex, layer 2"),
+    ],
+)
+def test_an_area_list_goes_on_after_a_part(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+# -- an age at a treatment (tamoxifen, induction, a lesion) is not the age at the session
+
+
+@pytest.mark.parametrize(
+    "text", ["Ai148 x Cux2-CreERT2; mouse QN-2, tamoxifen at P30", "mouse QN-3, lesioned at 8 weeks"]
+)
+def test_an_age_at_a_treatment_is_not_stored(text: str) -> None:
+    assert "age" not in read(text).values
+
+
+def test_the_age_beside_a_treatment_age_is_read() -> None:
+    assert read("mouse QN-4, P60, tamoxifen given at P30").values.get("age") == "P60D"

@@ -160,8 +160,7 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         return text[named.start(1) : end], named.start(1), end
     if best is None:
         return None
-    end = _more_areas(text, lowered, best[1])
-    end = part_after(text, end)  # "piriform cortex, layer 2", "CA1 stratum oriens": part of what was said
+    end = area_end(text, best[1])
     end = areas_in_brackets_after(text, end)
     said = text[best[0] : end]
     acronym = BY_NAME.get(said.lower()) if end == best[1] else None
@@ -181,6 +180,15 @@ def areas_in_brackets_after(text: str, end: int) -> int:
     pieces = [p.strip().lower() for p in _BETWEEN_AREAS.split(bracket.group(1))]
     known = all(p in BY_NAME or p in AS_SAID for p in pieces if p)
     return bracket.end() if known and any(pieces) else end
+
+
+def area_end(text: str, end: int) -> int:
+    """Where an area said up to `end` ends with its parts and the further areas listed after it
+    ("piriform cortex, layer 2", "CA1 stratum oriens", "V1, layer 4, and LM")."""
+    lowered = text.lower()
+    while (longer := part_after(text, _more_areas(text, lowered, end))) > end:
+        end = longer
+    return end
 
 
 def part_after(text: str, end: int) -> int:
@@ -277,6 +285,9 @@ _NO_PART_ASIDE = re.compile(
 )
 
 
+_COORDINATES = re.compile(r"(?:AP|ML|DV|x|y|z)\s*[:=]?\s*[-+−]?\s*\d", re.I)
+
+
 def normalize_location(text: str) -> RuleResult:
     raw = _NO_PART_ASIDE.sub("", _LEADING_WORDS.sub("", clean(text)))
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
@@ -284,6 +295,8 @@ def normalize_location(text: str) -> RuleResult:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
     if len(raw) > 120:
         return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)
+    if _COORDINATES.match(raw):  # "AP -2.0, ML 1.5, DV 1.2": stereotaxic coordinates, not an area's name
+        return reject(FIELD, f"'{raw}' gives coordinates; which brain area is it?", EXAMPLE)
     if re.match(r"(?:no\b\W*)?(?:not|never)\b", raw, re.I):  # "not CA1": where the recording was not
         return reject(FIELD, f"'{raw}' says where the recording was not; where was it?", EXAMPLE)
     exact = BY_NAME.get(raw.lower())

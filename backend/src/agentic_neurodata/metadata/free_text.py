@@ -622,6 +622,11 @@ class _Reader:
                     rule = functools.partial(_already_read, readings)
                 bare_date = key == "date" and name == "session_start_time" and not keyed_time
                 doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
+                if name in _SUBJECT_FIELDS and re.search(r"\?\s*\w", raw):
+                    self.buffer.claim(match.start(), end, name)  # "Species: mouse? rat?": questions, no value
+                    continue
+                if name in _SUBJECT_FIELDS and raw.rstrip().endswith("?"):  # "strain: C57BL/6J?": asked, not said
+                    raw, doubt = raw.rstrip().rstrip("?").rstrip(), "the value is said as a question"
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
                 doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
@@ -1229,6 +1234,14 @@ class _Reader:
         found = list(subject.SEX.finditer(self.buffer.text))
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it": a person
             found = [m for m in found if (m.group("aged") or "").lower() not in ("man", "woman")]
+        original = self.buffer.original
+        for left_out in [m for m in found if subject.sex_left_out(original, m)]:
+            self.buffer.claim(*subject.sex_span(left_out), "sex of animals left out")  # "females were excluded"
+        found = [m for m in found if not subject.sex_left_out(original, m)]
+        own = [m for m in found if not subject.sex_of_a_group(original, m)]
+        for group in [m for m in found if own and m not in own]:
+            self.buffer.claim(*subject.sex_span(group), "sex of a group")  # "male; the female rats weighed ..."
+        found = own or found
         if not found:
             # "mouse CR-88, she's 4 months", "he weighs 310 g": the pronoun of the animal whose age or weight it is
             original = self.buffer.original
@@ -1554,6 +1567,8 @@ _TRAILING_ASIDE = re.compile(
 )
 # "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
 _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
+# The subject's fields, whose keyed values are single terms (a question mark makes them a question).
+_SUBJECT_FIELDS = ("species", "strain", "genotype", "sex", "age", "weight", "subject_id", "electrode_location")
 _OTHER_ANIMAL_BEFORE = re.compile(
     r"\b(?:its|her|his|their|the|a)\s+(?:(?:male|female|own)\s+)?(?P<other>controls?|littermates?|siblings?|"
     r"sisters?|brothers?|cage\s*mates?|mother|father|dam|sire|parents?)\b[^,;.]*$",

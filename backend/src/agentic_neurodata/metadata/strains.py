@@ -239,12 +239,17 @@ _NOT_ONE_STRAIN = re.compile(
 CROSSED_AFTER = re.compile(r"\s*[,;]?\s*(?:(?:back)?crossed|bred)\s+(?:with|to|onto|into)\b|\s*[,;]?\s*(?:x|×)\s", re.I)
 
 
+_POINTER = re.compile(r"(?:(?:is|was)\s+)?(?:the\s+)?(?:same\b|as\s+(?:before|usual|always|last)\b|unchanged\b)", re.I)
+
+
 def normalize_strain(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 100:
         return reject("strain", "Give the strain name.", "'C57BL/6J'")
     if (asked := _said_with_another_animal("strain", raw)) is not None:
         return asked
+    if _POINTER.match(raw):  # "the same as last time": a value given elsewhere, not a strain's name
+        return reject("strain", f"'{raw}' points to a strain given elsewhere; which strain is it?", "'C57BL/6J'")
     if _NOT_ONE_STRAIN.fullmatch(raw):
         return reject("strain", f"'{raw}' names no one strain.", "'C57BL/6J'")
     background = re.fullmatch(r"(.+?)\s+background", raw, re.I)

@@ -168,7 +168,9 @@ AGE_QUANTITY = re.compile(
     re.I,
 )
 WEIGHT = re.compile(
-    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b"
+    # ("21,5 g": a decimal comma is part of the number, never "5 g")
+    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?<!\d,)"
+    r"(?P<weight>\d+(?:\.\d+|,\d{1,2}(?!\d))?\s*(?:kg|g|mg|grams?|kilograms?))\b"
     r"(?!\s*/\s*(?:kg|g|mg|day|d|h|hr|ml|l)\b)",  # "0.1 mg/kg" is a dose; "/ 390g /" between columns is not
     re.I,
 )
@@ -272,8 +274,30 @@ def sex_of_a_person(text: str, start: int, end: int) -> str:
 
 
 def sex_beside_the_animal(text: str, end: int) -> bool:
-    """'female mouse', 'male rat R7': the sex word names the animal right after it."""
-    return bool(_SPECIES.match(text, end + 1)) or bool(re.match(r"\s+(?:animal|subject|pup)\b", text[end:], re.I))
+    """'female mouse', 'male rat R7': the sex word names the animal right after it (not 'female rats')."""
+    species = _SPECIES.match(text, end + 1)
+    if species and plural(species.group(0)):
+        return False
+    return bool(species) or bool(re.match(r"\s+(?:animal|subject|pup)\b", text[end:], re.I))
+
+
+_GROUP_WORD = re.compile(r"\s+(?:animals|subjects|ones|littermates|controls|siblings|pups|breeders)\b", re.I)
+_LEFT_OUT = re.compile(r"\s+(?:were|are|was)\s+(?:all\s+)?(?:excluded|not\s+(?:used|included|recorded))\b", re.I)
+
+
+def sex_of_a_group(text: str, sex: re.Match[str]) -> bool:
+    """'the female rats in the study', 'males were used': a sex said of several animals, not of one."""
+    start, end = sex_span(sex)
+    said = text[start:end].lower()
+    if said in ("males", "females"):
+        return True
+    species = _SPECIES.match(text, end + 1)
+    return bool(species and plural(species.group(0))) or bool(_GROUP_WORD.match(text, end))
+
+
+def sex_left_out(text: str, sex: re.Match[str]) -> bool:
+    """'females were excluded': the animals of that sex were not used, so it says nothing of the subject's."""
+    return bool(_LEFT_OUT.match(text, sex_span(sex)[1]))
 
 
 # "mouse V1 recording", "rat CA1 neurons": an area after the species, then what was recorded there.

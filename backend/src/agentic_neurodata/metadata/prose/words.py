@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..brain_areas import part_after
+from ..brain_areas import area_end, find_area, part_after
 from ..fields import FIELDS
 from ..strains import ALLELE_AHEAD
 
@@ -132,7 +132,10 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
         end -= 1
     # "Recording site: piriform cortex, layer 2", "Site: CA1, stratum oriens": the layer or part belongs to it
-    return part_after(text, end) if name == "electrode_location" else end
+    if name != "electrode_location":
+        return end
+    # (further areas join only an area: "left hemisphere, primary motor cortex" is a side, then the area)
+    return area_end(text, end) if find_area(text[start:end]) else part_after(text, end)
 
 
 # No value runs longer than this: the search for its end stays linear in a message of many keys.
