@@ -469,3 +469,58 @@ def test_an_age_at_a_treatment_is_not_stored(text: str) -> None:
 
 def test_the_age_beside_a_treatment_age_is_read() -> None:
     assert read("mouse QN-4, P60, tamoxifen given at P30").values.get("age") == "P60D"
+
+
+# -- a bare number counted within a cage, litter or cohort named beside it is asked back, not stored
+
+
+@pytest.mark.parametrize(
+    "text", ["cohort 3, mouse 5", "litter 12, pup 3, P9", "animal #42 (cage 7)", "mouse 6 (cage B2)"]
+)
+def test_a_number_within_a_group_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "subject_id" not in parsed.values and asked_back(parsed, "subject_id")
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [("mouse 7, female", "7"), ("subject 0043, mouse, male", "0043"), ("mouse QP-1, from cage 4", "QP-1")],
+)
+def test_an_id_beside_no_group_or_with_letters_is_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+# -- a strain's name after a species word is not the animal's id
+
+
+@pytest.mark.parametrize("text", ["worm, N2, adult hermaphrodite", "mouse B6, male"])
+def test_a_strain_name_is_not_an_id(text: str) -> None:
+    assert "subject_id" not in read(text).values
+
+
+def test_an_id_built_on_a_strain_name_is_still_an_id() -> None:
+    assert read("mouse B6-4, male").values.get("subject_id") == "B6-4"
+
+
+# -- a comment after a keyed value ("# before restriction") is not part of it, and may make it another time's
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("subject_id: QR-4  # the old id was QR-04b", "subject_id", "QR-4"),
+        ("sex: M  # confirmed", "sex", "M"),
+        ("weight: 25 g  # at the recording", "weight", "25 g"),
+    ],
+)
+def test_a_comment_after_a_keyed_value_is_not_part_of_it(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [("weight: 25 g  # before restriction", "weight"), ("age: P60  # at surgery; recording was at P75", "age")],
+)
+def test_a_comment_saying_another_time_asks_the_value_back(text: str, field: str) -> None:
+    parsed = read(text)
+    assert field not in parsed.values and asked_back(parsed, field)

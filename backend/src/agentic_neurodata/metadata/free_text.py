@@ -625,6 +625,14 @@ class _Reader:
                 if name in _SUBJECT_FIELDS and re.search(r"\?\s*\w", raw):
                     self.buffer.claim(match.start(), end, name)  # "Species: mouse? rat?": questions, no value
                     continue
+                comment = re.match(r"\s+#\s+([^\n]*)", self.buffer.original[end:])
+                if (
+                    name in _SUBJECT_FIELDS
+                    and comment
+                    and certainty.note_says_otherwise(comment.group(1), of_time=name != "sex")
+                ):
+                    doubt = f"the comment after it says '{comment.group(1).strip()}'"  # "weight: 25 g  # pre-op"
+                    self.buffer.claim(end, end + comment.end(), name)
                 if name in _SUBJECT_FIELDS and raw.rstrip().endswith("?"):  # "strain: C57BL/6J?": asked, not said
                     raw, doubt = raw.rstrip().rstrip("?").rstrip(), "the value is said as a question"
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
@@ -1096,6 +1104,8 @@ class _Reader:
         after = subject.ID_AFTER_SPECIES.match(text, end)
         if after and subject.area_not_id(text, after):
             after = None  # "mouse V1 recording": the area, not the animal
+        if after and subject.strain_of(after.group("subject"), _species_meant(said)):
+            after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1115,6 +1125,7 @@ class _Reader:
             self._two_animals = bool(doubt)
             if not doubt and _LEFT_OUT.match(self.buffer.original, after.end()):
                 doubt = "the animal is said to be left out of the data"  # "rat RX-2 was excluded"
+            doubt = doubt or subject.numbered_in_a_group(self.buffer.original, *after.span("subject"))
             self.store("subject_id", raw, doubt=doubt)
             self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
@@ -1163,6 +1174,7 @@ class _Reader:
             doubt = "the message names another id for the animal"  # "came with ID 4412; we renamed it QZ-7"
         if not doubt and _LEFT_OUT.match(self.buffer.original, end):
             doubt = "the animal is said to be left out of the data"  # "volunteer HV-3 was excluded"
+        doubt = doubt or subject.numbered_in_a_group(self.buffer.original, end - len(raw), end)
         self.store("subject_id", raw, doubt=doubt)
         self.buffer.claim(start, end, "subject_id")
 
@@ -1391,7 +1403,12 @@ class _Reader:
             return
         if self.asked and "subject_id" not in self.asked and not re.search(r"[,;]", self.buffer.original):
             return
+        said = {str(self.result.values.get("species"))} | {
+            str(p.value) for c in self.result.confirmations if c.field == "species" for p in c.proposals
+        }
         for segment in subject.LONE_ID.finditer(self.buffer.text):
+            if subject.strain_of(segment.group("id"), said):
+                continue  # "worm, N2, adult hermaphrodite": the species' strain, not the animal's id
             if subject.looks_like_id(segment.group("id")):
                 self._take_id(segment.start("id"), segment.end("id"), segment.group("id"))
                 return
@@ -1623,6 +1640,12 @@ _GUESS_BEFORE_SPECIES = re.compile(
     re.I,
 )
 _GUESS_AFTER_SPECIES = re.compile(r"\s*(?:\?|,?\s*(?:I\s+think|I\s+believe|probably|maybe|perhaps)\b)", re.I)
+
+
+def _species_meant(said: str) -> set[str]:
+    """The Latin names a species word may mean: the one it names, or those a broad word is asked back with."""
+    result = validate_field("species", said)
+    return {str(result.value)} if result.ok else {str(p.value) for p in result.proposals}
 
 
 def _species_guess(text: str, start: int, end: int) -> str:

@@ -8,6 +8,7 @@ import re
 from .. import age as age_rule
 from ..brain_areas import BY_NAME as AREA_NAMES
 from ..species import ALL_NAMES, SPECIES
+from ..strains import STRAINS
 
 _LATIN_NAMES = {species.latin.lower() for species in SPECIES}
 
@@ -309,6 +310,27 @@ _RECORDED_AFTER = re.compile(
 def area_not_id(text: str, after: re.Match[str]) -> bool:
     """Whether the id read after a species is a brain area said before what was recorded in it."""
     return after.group("subject").lower() in AREA_NAMES and bool(_RECORDED_AFTER.match(text, after.end()))
+
+
+# "cohort 3, mouse 5", "litter 12, pup 3", "animal #42 (cage 7)": a number counted within a group named beside it.
+_GROUP_BEFORE_NUMBER = re.compile(rf"\b{_GROUPS}\s*#?\s*[\w\-]+\s*[,;:]\s*(?:(?:the|a|an)\s+)?(?:[a-z]+\s+)?#?$", re.I)
+_GROUP_AFTER_NUMBER = re.compile(rf"\s*(?:,\s*|\(\s*|\s+in\s+)(?:the\s+)?{_GROUPS}\b", re.I)
+
+
+def numbered_in_a_group(text: str, start: int, end: int) -> str:
+    """Why a bare number read as the id counts an animal within a cage, litter or cohort ("" when it does not)."""
+    if not re.fullmatch(r"#?\d+", text[start:end]):
+        return ""
+    if _GROUP_BEFORE_NUMBER.search(text[max(0, start - 40) : start]) or _GROUP_AFTER_NUMBER.match(text, end):
+        return "the number counts the animal within a cage, litter or cohort named beside it"
+    return ""
+
+
+def strain_of(token: str, species: set[str]) -> bool:
+    """'worm, N2', 'mouse B6': the word after the species is a strain of that species, not the animal's id
+    ("mouse N2" is an id: N2 is a worm's strain). `species`: the Latin names the species word may mean."""
+    known = STRAINS.get(token.lower())
+    return known is not None and known[1] in species and re.search(r"[A-Za-z]", token) is not None
 
 
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:

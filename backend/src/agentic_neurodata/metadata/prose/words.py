@@ -188,6 +188,7 @@ def _stop_after(name: str) -> re.Pattern[str]:
         column += rf"|{_VERB_AFTER}"
     if name not in ("session_description", "experiment_description", "subject_description", "keywords"):
         column += r"|\s+(?:but|while|whereas|although|though|because|since)\s+"  # a second clause is not the value
+    column += r"|\s+#\s+(?=[^\d\s])"  # "subject_id: JL-4  # the old id was ...": a comment after the value
     return re.compile(rf"{_ANY_NEXT_KEY}{column}|{stop.pattern}")
 
 
