@@ -524,3 +524,46 @@ def test_a_comment_after_a_keyed_value_is_not_part_of_it(text: str, field: str, 
 def test_a_comment_saying_another_time_asks_the_value_back(text: str, field: str) -> None:
     parsed = read(text)
     assert field not in parsed.values and asked_back(parsed, field)
+
+
+# -- recall (step 3): zones said by country, with accents, or an ambiguous abbreviation with its country
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("Recorded 5 March 2021 at 10:40 New Zealand time", "2021-03-05T10:40:00+13:00"),
+        ("started 2023-02-14 at 08:20, São Paulo time", "2023-02-14T08:20:00-03:00"),
+        ("2024-06-11 11:45 IST (India)", "2024-06-11T11:45:00+05:30"),
+        ("2024-06-11 11:45 IST (Ireland)", "2024-06-11T11:45:00+01:00"),
+        ("2024-06-11 11:45, Swiss time", "2024-06-11T11:45:00+02:00"),
+    ],
+)
+def test_zones_said_by_country_or_with_accents(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+def test_an_ambiguous_abbreviation_alone_is_still_asked_back() -> None:
+    parsed = read("2024-06-11 11:45 IST")
+    assert "session_start_time" not in parsed.values and len(asked_back(parsed, "session_start_time")) == 3
+
+
+# -- recall: ids that are names ("ID Mango", "ID CM-Ru", "M-Tico")
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("common marmoset, male, 410 g, ID CM-Ka", "CM-Ka"),
+        ("Marmoset, 3 years, female, ID Pippa", "Pippa"),
+        ("We recorded 4 marmosets; this file is from M-Rio, male.", "M-Rio"),
+        ("marmoset M-Tico, female", "M-Tico"),
+    ],
+)
+def test_an_id_that_is_a_name(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize("text", ["Animal ID: Unknown", "ID: Pending, mouse", "this file is from Jean-Luc"])
+def test_a_word_after_an_id_key_that_names_nothing_is_no_id(text: str) -> None:
+    assert "subject_id" not in read(text).values

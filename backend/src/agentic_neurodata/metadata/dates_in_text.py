@@ -149,6 +149,12 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
     meridiem = _MERIDIEM_AFTER.match(text[end : end + 8])
     if meridiem and re.search(r"\d$", text[start:end]):
         end += meridiem.end()
+    abbreviation = re.search(r"\b[A-Z]{2,4}$", text[start:end])
+    if abbreviation:  # "... 11:45 IST (Ireland)": the country after an abbreviation the span ends with says its zone
+        at = start + abbreviation.start()
+        told = find_zone(text[at : end + 30], after_date=True)
+        if isinstance(told, Zone) and told.start == 0 and at + told.end > end:
+            return start, at + told.end + (text[at + told.end : at + told.end + 1] == ")")
     window = text[end : end + 40]
     zone = find_zone(window, after_date=True)
     if isinstance(zone, Zone) and _BETWEEN_DATE_AND_ZONE.match(window[: zone.start]):

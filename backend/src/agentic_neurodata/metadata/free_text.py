@@ -1211,6 +1211,9 @@ class _Reader:
         match = subject.NAMED.search(self.buffer.text)
         if match and not self.result.settles("subject_id"):
             self.taken(match.start(), match.end(), "subject_id", "subject_id", match.group("subject"))
+        keyed = subject.NAME_AFTER_ID_KEY.search(self.buffer.text)
+        if keyed and not self.result.settles("subject_id"):  # "ID CM-Ru", "ID: Mango"
+            self._take_id(keyed.start("subject"), keyed.end("subject"), keyed.group("subject"))
 
     def _subject_id(self) -> None:
         for match in subject.SUBJECT_CUE.finditer(self.buffer.text):

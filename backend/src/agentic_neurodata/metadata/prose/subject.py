@@ -72,12 +72,18 @@ ID_AFTER_SPECIES = re.compile(
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
 NAME_AFTER_SPECIES = re.compile(
     # "Rat: Pepper; sex: F", "| monkey Pepper | M |", "The rat Nibbles was recorded": a pause, a key or a verb after it
-    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)"
+    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?|[A-Z]{1,3}-[A-Z][a-z]{2,15})"
     r"(?=\s*(?:[,;)(|]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
 )
 NAMED = re.compile(
     # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
     r"\b(?:named|called|name\s+is|name(?=\s*[:=]?\s*[A-Za-z][\w\-]*\d))\s*[:=]?\s*(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
+)
+# "ID CM-Ru", "ID: Mango", "animal ID Lulu": a name after an explicit ID key, then a pause, is the id.
+_NOT_A_NAME = r"(?!(?:Unknown|None|Pending|Missing|Same|Not|Unclear|Later|Tbd|Unsure|Skip|See)\b)"
+NAME_AFTER_ID_KEY = re.compile(
+    rf"(?:\bID|\b[Ii]d\s*[:=])\s*[:#=]?\s*{_NOT_A_NAME}(?P<subject>[A-Z]{{1,3}}-[A-Z][a-z]{{1,15}}|[A-Z][a-z]{{2,15}})"
+    r"(?=\s*(?:[,;.)|]|$))"
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
@@ -98,7 +104,7 @@ _THIS_FILE = (
 )
 THIS_FILES_SUBJECT = re.compile(
     rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
-    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
+    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|(?:[A-Z]{{1,3}}-)?[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
     r"(?![\w-])"
 )
 # Words before a number that make it something other than an animal ("this file is from session 3").
@@ -120,8 +126,8 @@ def this_files_subject(text: str) -> re.Match[str] | None:
             continue  # "this is P60": an age, a date or anything else; "this is fish F03" names the animal
         if re.search(r"\d", said) and looks_like_id(said, after_species=True):
             return match
-        if not re.search(r"\d", said) and after_species:
-            return match
+        if not re.search(r"\d", said) and (after_species or re.fullmatch(r"[A-Z]{1,3}-[A-Z][a-z]+", said)):
+            return match  # "this file is from M-Tico": a lab's prefix before a name makes it an id
     return None
 
 
