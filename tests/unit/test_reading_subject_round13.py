@@ -567,3 +567,43 @@ def test_an_id_that_is_a_name(text: str, subject_id: str) -> None:
 @pytest.mark.parametrize("text", ["Animal ID: Unknown", "ID: Pending, mouse", "this file is from Jean-Luc"])
 def test_a_word_after_an_id_key_that_names_nothing_is_no_id(text: str) -> None:
     assert "subject_id" not in read(text).values
+
+
+# -- recall: a short strain name before its species or "background"; "age at rec"; a weight noted as the recording's
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [
+        ("Lewis rat, QS-1", "Lewis"),
+        ("FVB mouse QS-2, male", "FVB"),
+        ("zebrafish larvae on a nacre background; fish QS-3", "nacre"),
+        ("Fish were casper larvae (Danio rerio) at 6 dpf; fish QS-4", "casper"),
+    ],
+)
+def test_a_short_strain_name_before_its_species(text: str, strain: str) -> None:
+    assert read(text).values.get("strain") == strain
+
+
+@pytest.mark.parametrize("text", ["129 mice were used; mouse QS-5", "AB mouse QS-6", "an LE rat-sized cage"])
+def test_a_short_name_before_another_species_or_a_count_is_no_strain(text: str) -> None:
+    assert "strain" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("dob: 2023-01-02; age at rec: 88 d; mouse: QT-1", "age", "P88D"),
+        ("rat QT-2 weight log: 305 g (Mon), 301 g (Tue, recording day), 299 g (Wed)", "weight", "301 g"),
+        ("mouse QT-3: 24.8 g (Mon), 24.2 g (session), 24.5 g (Wed)", "weight", "24.2 g"),
+    ],
+)
+def test_a_value_keyed_or_noted_as_the_recordings(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["wt 27.4g (pre-session), 26.9g (post) - mouse QT-4", "mouse QT-5: 25 g (after the session), 24 g (Mon)"]
+)
+def test_a_note_of_before_or_after_the_session_is_not_the_recordings(text: str) -> None:
+    assert "weight" not in read(text).values

@@ -1374,7 +1374,11 @@ class _Reader:
         if found:
             # A weight at the session wins over one on arrival, which is asked back only if alone.
             doubts = [(weight, self._weight_doubt(weight)) for weight in found]
-            certain = lambda w: certainty.said_of_recording(self.cues, *w.span())  # noqa: E731
+
+            def certain(w: re.Match[str]) -> bool:  # "296 g (Wed, recording day)": a note names the recording
+                said = certainty.said_of_recording(self.cues, *w.span())
+                return said or subject.recording_note_after(self.buffer.original, w.end())
+
             weight, doubt = several.pick(doubts, certain, "weight")
             self.store("weight", weight.group("weight"), doubt=doubt)
 

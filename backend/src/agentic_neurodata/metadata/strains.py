@@ -129,7 +129,28 @@ def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]
         or re.match(r"\s+strain\b", text[m.end() :], re.I)
         or _after_its_species(text, m)
         or _after_is_a(text, m)
+        or _before_its_species(text, m)
     ]  # "AB strain": the word "strain" says a short name is one
+
+
+def _before_its_species(text: str, strain: re.Match[str]) -> bool:
+    """'Lewis rat', 'FVB mouse', 'on a nacre background', 'casper larvae': a short strain name (not a bare
+    number: "129 mice" counts them) right before a name of its own species, 'background' or 'larvae'."""
+    if strain.group(0).isdigit():
+        return False
+    after = text[strain.end() : strain.end() + 40]
+    if re.match(r"\s+(?:background|larvae|larva)\b", after, re.I):
+        return True
+    return _names_after(STRAINS[strain.group(0).lower()][1]).match(after) is not None
+
+
+@functools.lru_cache(maxsize=32)
+def _names_after(latin: str) -> re.Pattern[str]:
+    """The names of one species (from the species table) at the start of a text, after a space."""
+    from .species import EXACT  # (species.py reads strains through this module)
+
+    names = sorted((name for name, found in EXACT.items() if found.latin == latin), key=len, reverse=True)
+    return re.compile(rf"\s+(?:{'|'.join(re.escape(name) for name in names)})(?![\w-])", re.I)
 
 
 def _after_is_a(text: str, strain: re.Match[str]) -> bool:

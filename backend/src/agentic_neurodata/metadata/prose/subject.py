@@ -199,6 +199,16 @@ _CLAUSE_EDGE = re.compile(
 _CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
 
 
+def recording_note_after(text: str, end: int) -> bool:
+    """'296 g (Wed, recording day)': a note in brackets right after a value that says it is the recording's."""
+    note = re.match(r"\s*\(([^()\n]{0,40})\)", text[end:])
+    if note is None or re.search(
+        r"\b(?:pre|post|before|after|following|end(?:ed)?)\b|(?:pre|post)-", note.group(1), re.I
+    ):
+        return False  # "27.9 g (pre-session)": another time beside the session
+    return bool(re.search(r"\b(?:record\w*|rec|session)\b", note.group(1), re.I))
+
+
 def mass_clause(text: str, start: int, end: int) -> str:
     """The clause a mass stands in: from the last clause edge before it to the first after it. An aside in
     brackets is its own clause ("26.7 g (baseline 29 g)"), unless it holds only the mass ("weight (24.1 g)")."""
