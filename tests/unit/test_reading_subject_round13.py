@@ -607,3 +607,27 @@ def test_a_value_keyed_or_noted_as_the_recordings(text: str, field: str, value: 
 )
 def test_a_note_of_before_or_after_the_session_is_not_the_recordings(text: str) -> None:
     assert "weight" not in read(text).values
+
+
+# -- recall: dates with a dash before the time, a weekday in lower case, a zone after a start time said apart
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("Wed 2023-06-14 - 4:10 pm Pacific - mouse QU-1 - CA1", "2023-06-14T16:10:00-07:00"),
+        ("2023-06-15 – 10:20 Europe/Paris", "2023-06-15T10:20:00+02:00"),
+        ("monday 4th march 2024 3.15pm GMT", "2024-03-04T15:15:00+00:00"),
+        ("Notes 2023-01-25: macaque QU-2, male. Start 10:05 Eastern. Reward: juice.", "2023-01-25T10:05:00-05:00"),
+        ("Recorded on 2023-02-02. Start 08:15 (Europe/Paris).", "2023-02-02T08:15:00+01:00"),
+    ],
+)
+def test_start_times_in_more_forms(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+@pytest.mark.parametrize(
+    "text", ["Recorded on 2023-02-02. Start 08:15, central amygdala.", "recorded in March 2024 at 2.30pm GMT"]
+)
+def test_an_area_word_or_a_month_without_its_day_gives_no_start_time(text: str) -> None:
+    assert "session_start_time" not in read(text).values

@@ -36,11 +36,12 @@ _TIME = r"(?:\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?\s*[ap]\.?m\.?(?!\w)|\d{1,2}:\d{2}(
 TIME_OF_DAY = re.compile(rf"(?<![\w:./\-]){_TIME}(?![\w:])", re.I)
 _WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
 _DATE_IN_TEXT = re.compile(
-    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
+    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s|[-–]\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
     rf"|(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?{_WEEKDAY}{_DATE}",
     re.I,
 )
 _NAMES_A_DAY = re.compile(rf"{_MONTH}|{_YEAR}[-/.]\d|\d[-/.]\d{{1,2}}[-/.]\d", re.I)
+_HAS_DAY = re.compile(rf"(?<![\d:.])\d{{1,2}}(?:st|nd|rd|th)?(?![\d:.])|{_YEAR}[-/.]\d", re.I)
 _HAS_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)|'\d\d\b")
 _DURATION = re.compile(r"\d\s*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?|min(?:ute)?s?)\b", re.I)
 # "15 min after 2023-04-04 14:00", "two hours before 10:00 CET": a moment counted from the date said, not it.
@@ -77,7 +78,7 @@ _TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", 
 _TIME_AND_ZONE_BEFORE = re.compile(
     rf"(?<![\w:.]){_TIME}\s*,?\s*(?P<zone>\(?[A-Za-z][\w/ \-]{{1,30}}?\)?)\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I
 )
-_TIME_AFTER = re.compile(rf"^\s*,?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)
+_TIME_AFTER = re.compile(rf"^\s*(?:,|\s[-–])?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)  # "Thu 2023-06-15 - 3:50 pm"
 _MERIDIEM_AFTER = re.compile(r"^\s*[ap]\.?m\.?(?!\w)", re.I)
 _EDGE_WORDS = re.compile(r"^(?:(?:at|on|in|from|since|by|around|about|the|of)\s+)+|(?:\s+(?:at|on|in|of|,))+$", re.I)
 _BETWEEN_DATE_AND_ZONE = re.compile(r"^[\s,(]*(?:in\s+)?(?:the\s+)?$", re.I)
@@ -109,7 +110,8 @@ def _candidates(text: str) -> list[tuple[int, int]]:
             said = text[start:end]
             if _DURATION.search(said):
                 continue  # "16 weeks, on 2022-01-14": dateparser read the age as a date; the patterns read the day
-            names_a_day = _NAMES_A_DAY.search(said) and _HAS_YEAR.search(said)
+            # ("march 2024 2.30pm": a month and a year without the day are no date; the patterns read the day)
+            names_a_day = _NAMES_A_DAY.search(said) and _HAS_YEAR.search(said) and _HAS_DAY.search(said)
             if names_a_day or (_RELATIVE_DAY.search(said) and _HAS_TIME.search(said)):
                 found.append((start, end))
     for match in _DATE_IN_TEXT.finditer(text):

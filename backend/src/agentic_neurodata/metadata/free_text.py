@@ -766,6 +766,16 @@ class _Reader:
             return raw
         time = said_as_start[0]
         self.buffer.claim(time.start(), time.end(), "session_start_time")
+        # "Start 10:40 Central": a zone right after the time said elsewhere is that time's
+        after = self.buffer.text[time.end() : time.end() + 30]
+        zone = find_zone(after, after_date=True)
+        if (
+            isinstance(zone, Zone)
+            and not after[: zone.start].strip(" (")
+            and re.match(r"\s*(?:$|[.;,)\n])", after[zone.end :])  # ("08:15 central amygdala" names an area)
+        ):
+            self.buffer.claim(time.end() + zone.start, time.end() + zone.end, "session_start_time")
+            return f"{raw} {time.group(0)} {zone.label}"
         return f"{raw} {time.group(0)}"
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
