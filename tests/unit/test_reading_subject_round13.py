@@ -631,3 +631,60 @@ def test_start_times_in_more_forms(text: str, iso: str) -> None:
 )
 def test_an_area_word_or_a_month_without_its_day_gives_no_start_time(text: str) -> None:
     assert "session_start_time" not in read(text).values
+
+
+# -- own distractors, fourth batch
+
+
+def test_another_sessions_time_is_not_the_start() -> None:
+    parsed = read("mouse QV-1: the previous recording was 2023-02-02 10:00 CET, this one 2023-03-03 11:00 CET")
+    assert parsed.values.get("session_start_time") != "2023-02-02T10:00:00+01:00"
+
+
+def test_the_first_session_named_as_this_file_is_read() -> None:
+    text = "Surgery 2022-04-04 09:00 CEST; first session 2022-04-12 14:30 CEST; last session 2022-05-20 10:00 CEST."
+    assert read(text + " This file is the first session.").values.get("session_start_time") == (
+        "2022-04-12T14:30:00+02:00"
+    )
+
+
+@pytest.mark.parametrize("text", ["mouse QV-2, 12 weeks (+/- 3 days)", "rat QV-3, 10 weeks ± 4 days"])
+def test_an_age_with_a_spread_is_asked_back_and_the_spread_is_no_age(text: str) -> None:
+    parsed = read(text)
+    assert "age" not in parsed.values and asked_back(parsed, "age") in (["P12W"], ["P10W"])
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [("the cage weighs 500 g; mouse QV-4", None), ("the mouse weighs 24 g; mouse QV-5", "24 g")],
+)
+def test_what_weighs_it_is_named_before_the_verb(text: str, weight: str | None) -> None:
+    assert read(text).values.get("weight") == weight
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("mouse QV-6, sex M? F? unknown", "sex"),
+        ("the animal: female (as far as we know)", "sex"),
+        ("we think CA1", "electrode_location"),
+        ("mouse QV-7, mixed background (C57BL/6J;129)", "strain"),
+        ("mouse QV-8 backcrossed to C57BL/6J for 6 generations", "strain"),
+    ],
+)
+def test_a_guess_a_question_or_a_mix_is_not_stored(text: str, field: str) -> None:
+    assert field not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("V1? I mean LM", None),
+        ("recorded in V1; no, sorry, V2", None),
+        ("recorded in CA1 - no, CA3", "CA3"),
+        ("area: V1 (in the figure: V2)", "VISp"),
+        ("recorded in CA1. No other areas.", "CA1"),
+    ],
+)
+def test_an_area_taken_back_is_not_stored(text: str, area: str | None) -> None:
+    assert read(text).values.get("electrode_location") == area

@@ -252,9 +252,20 @@ _NEGATED_BEFORE = re.compile(
 )
 
 
-def negated(text: str, start: int) -> bool:
-    """Whether the area at `start` is denied ("not CA1", "wasn't in V1", "no, not the thalamus")."""
-    return bool(_NEGATED_BEFORE.search(text[max(0, start - 20) : start]))
+# "V1? I mean V2", "V1 - no, V2", "in V1; no, sorry, V2": the words after the area take it back.
+_CORRECTED_AFTER = re.compile(
+    r"\s*(?:\?\s*(?:I\s+mean|I\s+meant|no\b|sorry|rather|actually)|[\s,;.\-–]*(?:no\s*[,!.\-–]|sorry\b|"
+    r"I\s+mean\b|I\s+meant\b|rather\b|correction\b|make\s+that\b|or\s+rather\b))",
+    re.I,
+)
+
+
+def negated(text: str, start: int, end: int | None = None) -> bool:
+    """Whether the area at text[start:end] is denied ("not CA1", "wasn't in V1") or taken back right
+    after it ("V1? I mean V2", "V1 - no, V2")."""
+    if _NEGATED_BEFORE.search(text[max(0, start - 20) : start]):
+        return True
+    return end is not None and _CORRECTED_AFTER.match(text, end) is not None
 
 
 def landmark_doubt(text: str, start: int) -> str:
@@ -288,8 +299,12 @@ _NO_PART_ASIDE = re.compile(
 _COORDINATES = re.compile(r"(?:AP|ML|DV|x|y|z)\s*[:=]?\s*[-+−]?\s*\d", re.I)
 
 
+# "V1 (in the figure: V2)", "CA1 (see notes)": an aside about a figure, a paper or notes is not the area.
+_OTHER_ROLE_ASIDE = re.compile(r"\s*\([^()]*\b(?:figures?|fig\.?|paper|see|notes?|legend|panel)\b[^()]*\)\s*$", re.I)
+
+
 def normalize_location(text: str) -> RuleResult:
-    raw = _NO_PART_ASIDE.sub("", _LEADING_WORDS.sub("", clean(text)))
+    raw = _OTHER_ROLE_ASIDE.sub("", _NO_PART_ASIDE.sub("", _LEADING_WORDS.sub("", clean(text))))
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
     if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)

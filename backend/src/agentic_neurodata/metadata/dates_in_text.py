@@ -68,6 +68,20 @@ def approximate_time(text: str, start: int, end: int) -> str:
     return f"another time is offered ('{offered.group(0).strip(' ,;(')}')" if offered else ""
 
 
+# "the previous recording was 2023-02-02 10:00 CET", "the next session is on ...": another session's time.
+_ANOTHER_SESSION_BEFORE = re.compile(
+    r"\b(?:previous|prior|last|earlier|next|following|upcoming|former|other)\s+(?:recordings?|sessions?|days?|"
+    r"experiments?|runs?)\b[^.;,]{0,25}$",
+    re.I,
+)
+
+
+def of_another_session(text: str, start: int) -> str:
+    """Why the date-time at `start` is another session's ("" when nothing says so)."""
+    other = _ANOTHER_SESSION_BEFORE.search(text[max(0, start - 50) : start])
+    return f"said of another session ('{other.group(0).strip()}')" if other else ""
+
+
 def counted_from(text: str, start: int) -> bool:
     """Whether the date-time at `start` is only the point another moment is counted from."""
     return _COUNTED_FROM.search(text[max(0, start - 40) : start]) is not None

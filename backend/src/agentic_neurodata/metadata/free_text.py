@@ -32,7 +32,14 @@ from . import age as age_rule
 from . import names
 from .brain_areas import find_area, landmark_doubt, named_by_cue, negated, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
-from .dates_in_text import TIME_OF_DAY, approximate_time, counted_from, find_datetimes, spoken_times_as_digits
+from .dates_in_text import (
+    TIME_OF_DAY,
+    approximate_time,
+    counted_from,
+    find_datetimes,
+    of_another_session,
+    spoken_times_as_digits,
+)
 from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
@@ -700,6 +707,7 @@ class _Reader:
                     or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
                     or certainty.guess_beside(self.cues, start, end)  # "10:00 CET (I think)", "..., probably"
                     or approximate_time(self.buffer.original, start, end)  # "around 2 pm, maybe 2:30"
+                    or of_another_session(self.buffer.original, start)  # "the previous recording was ..."
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
@@ -1006,8 +1014,10 @@ class _Reader:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
         # "on a C57BL/6J background" is the animal's strain; a cross, a hybrid or a mixed background is not one strain
         if re.match(r"\s+(?:cross|hybrid|mix|mixed)\b", self.buffer.original[strain.end() :], re.I) or re.search(
-            r"\bmixed\s+(?:\w+\s+)?$", self.buffer.original[max(0, strain.start() - 20) : strain.start()], re.I
-        ):
+            r"\bmixed\s+(?:\w+\s+)?\(?\s*$|\b(?:back)?crossed\s+(?:to|onto|into|with)\s+(?:the\s+)?$",
+            self.buffer.original[max(0, strain.start() - 25) : strain.start()],
+            re.I,
+        ):  # "mixed background (C57BL/6J;129)", "backcrossed to C57BL/6J for 6 generations"
             return "the strain is named as part of a cross or a mixed background"
         if said_of_a_place(self.buffer.original, strain):
             return "said of a room or colony of animals, not necessarily this one"
@@ -1289,6 +1299,8 @@ class _Reader:
         doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
         # "pretty sure it's a female but I'd have to check": a guess in the sex's own sentence
         doubt = doubt or certainty.guess_beside(self.buffer.original, *match.span())
+        if re.match(r"\s*\?", self.buffer.original[subject.sex_span(match)[1] :]):
+            doubt = doubt or "the sex is said as a question"  # "sex M? F? unknown"
         self.store("sex", value, doubt=doubt)
         for other in found:
             self.buffer.claim(*subject.sex_span(other), "sex")  # "29 y/o F": the age before it stays for the age
@@ -1317,6 +1329,10 @@ class _Reader:
             for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
                 self.buffer.claim(person.start(), person.end(), "age of a person")
             found = [(m, d) for m, d in found if not subject.age_of_a_person(self.buffer.original, m.end())]
+        found = [(m, d or subject.given_with_a_spread(self.buffer.original, *m.span())) for m, d in found]
+        for spread in [m for m, _ in found if subject.a_spread(self.buffer.original, m.start())]:
+            self.buffer.claim(spread.start(), spread.end(), "spread")  # "12 weeks (+/- 3 days)": no age of its own
+        found = [(m, d) for m, d in found if not subject.a_spread(self.buffer.original, m.start())]
         for spent in [m for m, _ in found if subject.time_spent(self.buffer.original, *m.span())]:
             self.buffer.claim(spent.start(), spent.end(), "time spent")  # "needed 31 days": a span, never an age
         found = [(m, d) for m, d in found if not subject.time_spent(self.buffer.original, *m.span())]
@@ -1435,7 +1451,7 @@ class _Reader:
         text, found, seen = self.buffer.text, [], 0
         while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
             text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
-            if landmark_doubt(self.cues, area[1]) or negated(self.cues, area[1]):
+            if landmark_doubt(self.cues, area[1]) or negated(self.buffer.original, area[1], area[2]):
                 continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
             doubt = (
                 certainty.location_doubt(self.cues, area[1])

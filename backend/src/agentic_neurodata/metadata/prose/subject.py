@@ -219,10 +219,31 @@ def mass_clause(text: str, start: int, end: int) -> str:
     return text[before : after.start() if after else len(text)]
 
 
+# "the cage weighs 500 g": what weighs it, named before the verb.
+_WEIGHER = re.compile(
+    r"\b(?:the|a|an|this|that|its|her|his|our)\s+(?P<thing>[a-z-]+)\s+(?:weighs|weighed)\s+(?:about\s+)?$", re.I
+)
+_ANIMAL_WORDS = {"animal", "subject", "pup", "female", "male", "one", "individual", "larva", "kit", "juvenile", "adult"}
+
+
+def weighs_something_else(text: str, start: int) -> bool:
+    """'the cage weighs 500 g', 'the drive weighed 3 g': something other than the animal weighs it."""
+    weigher = _WEIGHER.search(text[max(0, start - 40) : start])
+    if weigher is None:
+        return False
+    thing = weigher.group("thing").lower()
+    return thing not in _ANIMAL_WORDS and not _SPECIES.fullmatch(thing)
+
+
 def animal_weights(text: str, original: str) -> list[re.Match[str]]:
     """The masses in `text` (the message, parts already read masked) that are the animal's weight at
     the session; `original` gives each its clause (see NOT_THE_ANIMAL_NOW)."""
-    return [m for m in WEIGHT.finditer(text) if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))]
+    return [
+        m
+        for m in WEIGHT.finditer(text)
+        if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))
+        and not weighs_something_else(original, m.start("weight"))
+    ]
 
 
 _OTHER_ANIMAL = re.compile(
@@ -268,6 +289,20 @@ _TIME_SPENT_AFTER = re.compile(r"\s+(?:to\s+(?!\d)[a-z]+|of\s+(?!age\b|life\b)[a
 def one_of_listed_ages(text: str, start: int) -> bool:
     """'10 and 12 weeks', '7, 9 and 11 months': the last of a list of numbers sharing the unit, one per animal."""
     return bool(re.search(r"(?<![\w.-])\d+(?:\.\d+)?\s*(?:and|&|or)\s*$", text[max(0, start - 12) : start], re.I))
+
+
+_SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-|plus\s+or\s+minus)\s*$", re.I)
+_SPREAD_AFTER = re.compile(r"\s*\(?\s*(?:±|\+/-|\+-|plus\s+or\s+minus)", re.I)
+
+
+def a_spread(text: str, start: int) -> bool:
+    """'12 weeks (+/- 3 days)': the number after '+/-' is how far off the age may be, not an age."""
+    return bool(_SPREAD_BEFORE.search(text[max(0, start - 16) : start]))
+
+
+def given_with_a_spread(text: str, start: int, end: int) -> str:
+    """'12 weeks (+/- 3 days)': an age given with how far off it may be is approximate."""
+    return "the age is given with a spread" if _SPREAD_AFTER.match(text, end) else ""
 
 
 def time_spent(text: str, start: int, end: int) -> bool:
