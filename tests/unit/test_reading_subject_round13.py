@@ -688,3 +688,25 @@ def test_a_guess_a_question_or_a_mix_is_not_stored(text: str, field: str) -> Non
 )
 def test_an_area_taken_back_is_not_stored(text: str, area: str | None) -> None:
     assert read(text).values.get("electrode_location") == area
+
+
+# -- own distractors, fifth batch: a lone sex between em dashes; a birth after the recording
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [("macaque QW-1 (Macaca mulatta) — weight 9.8kg — age 7y — M", "M"), ("mouse QW-2 — F — 20 g", "F")],
+)
+def test_a_lone_sex_between_em_dashes(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+def test_a_birth_after_the_recording_is_asked_back() -> None:
+    parsed = read("mouse QW-3, DOB 2023-05-05, recorded 2023-03-03 10:00 CET")
+    assert "date_of_birth" not in parsed.values and asked_back(parsed, "date_of_birth") == ["2023-05-05"]
+    assert parsed.values.get("session_start_time") == "2023-03-03T10:00:00+01:00"
+
+
+def test_a_birth_before_the_recording_is_stored() -> None:
+    parsed = read("mouse QW-4, DOB 2023-01-05, recorded 2023-03-03 10:00 CET")
+    assert parsed.values.get("date_of_birth") == "2023-01-05"

@@ -303,6 +303,7 @@ class _Reader:
             self._explicit_pairs,
             self._zone_for_partial,
             self._dates,
+            self._born_before_recorded,
             self._institution,
             self._lab,
             self._people,
@@ -733,6 +734,21 @@ class _Reader:
         if doubt and not rule().ok and not rule().proposals:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
         self.store("session_start_time", raw, rule, doubt)
+
+    def _born_before_recorded(self) -> None:
+        """'DOB 2023-05-05, recorded 2023-03-03': a birth after the recording cannot both be right, so the
+        date of birth is asked back instead of stored."""
+        born, started = self.result.values.get("date_of_birth"), self.result.values.get("session_start_time")
+        if not isinstance(born, str) or not isinstance(started, str) or born <= started[:10]:
+            return
+        del self.result.values["date_of_birth"]
+        self.result.found = [f for f in self.result.found if f.field != "date_of_birth"]
+        asked = _asked_back(
+            "date_of_birth", RuleResult(field="date_of_birth", ok=True, value=born), "it is after the recording"
+        )
+        self.result.confirmations.append(
+            ValueConfirmation(field="date_of_birth", said=born, question=asked.error, proposals=asked.proposals)
+        )
 
     def _from_range_start(self, start: int, end: int) -> tuple[str, str]:
         """'rec was 10:15-11:00 CET 2025-01-14', 'started at 10:05 and ended at 11:40 on ...': a time that
