@@ -221,14 +221,14 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
         for size in range(min(3, len(words)), 0, -1):  # "... in New York time": longest city first
             city = " ".join(words[-size:])
             if city in _cities():
-                start = match.start(1) + match.group(1).lower().rfind(city)
+                start = match.start(1) + _without_accents(match.group(1)).lower().rfind(city)
                 return Zone(ZoneInfo(_cities()[city]), text[start : match.end()], _cities()[city], start, match.end())
     if bare_city:
-        words = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
-        if words in _cities():
-            return Zone(ZoneInfo(_cities()[words]), clean(text), _cities()[words], 0, len(text))
-        if words in REGIONS:
-            return Zone(ZoneInfo(REGIONS[words]), clean(text), REGIONS[words], 0, len(text))
+        said = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
+        if said in _cities():
+            return Zone(ZoneInfo(_cities()[said]), clean(text), _cities()[said], 0, len(text))
+        if said in REGIONS:
+            return Zone(ZoneInfo(REGIONS[said]), clean(text), REGIONS[said], 0, len(text))
     return None
 
 
