@@ -710,3 +710,26 @@ def test_a_birth_after_the_recording_is_asked_back() -> None:
 def test_a_birth_before_the_recording_is_stored() -> None:
     parsed = read("mouse QW-4, DOB 2023-01-05, recorded 2023-03-03 10:00 CET")
     assert parsed.values.get("date_of_birth") == "2023-01-05"
+
+
+# -- recall: an X-linked genotype, a substrain's lab code after a longer name, a bare age at the recording
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("mouse QX-1, male, Mecp2-/y, 8 weeks", "genotype", "Mecp2-/y"),
+        ("mouse: 129S6/SvEvTac, male, ID QX-2", "strain", "129S6/SvEvTac"),
+        ("7 weeks at surgery, 10 at the recording", "age", "P10W"),
+        ("4 months at injection, 6 at the session", "age", "P6M"),
+    ],
+)
+def test_more_forms_read(text: str, field: str, value: str) -> None:
+    assert read(text).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["mouse QX-3 was 6 weeks at surgery; 4 at the recording site", "mouse QX-4: 9 at the session"]
+)
+def test_a_bare_number_without_an_age_before_it_or_before_a_noun_is_no_age(text: str) -> None:
+    assert "age" not in read(text).values

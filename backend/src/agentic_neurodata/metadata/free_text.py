@@ -1361,6 +1361,13 @@ class _Reader:
         found = [(m, d) for m, d in found if not bound_near(self.cues, *m.span())]
         if not found:
             return
+        shared = subject.age_at_recording_in_the_unit_before(self.buffer.original, [m for m, _ in found])
+        if shared and all(doubt for _, doubt in found):  # "6 weeks at surgery, 9 at the recording"
+            bare, raw = shared
+            self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw))  # type: ignore[misc]
+            for match in [bare, *(m for m, _ in found)]:
+                self.buffer.claim(match.start(), match.end(), "age")
+            return
         # An age at the session wins over one at arrival or surgery, which is asked back only if alone;
         # two ages neither of which is said of the recording are asked back.
         match, doubt = several.pick(found, lambda m: certainty.said_of_recording(self.cues, *m.span()), "age")

@@ -64,7 +64,7 @@ _SHORT = {
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
     r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
-    r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+)"
+    r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+|[-+]/[yY](?![\w]))"  # "Fmr1-/y": X-linked
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
 # One allele or line; ";" inside a token joins alleles written without a space ("Pvalb-Cre;Ai32"), and a
@@ -84,7 +84,9 @@ STRAIN_PHRASE = re.compile(
     r"(?<![\w/-])(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
     # "C57BL/6JRj", "C57BL/6NCrl": a substrain's lab code after a name with a "/" is part of what was said
-    + r")(?:(?<=/\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w\w)(?:[A-Z][a-z]{1,3}){1,3})?(?:\s*(?:x|×)\s*(?:"
+    # ("129S6/SvEvTac": after a longer name after the "/" too)
+    + r")(?:(?<=/\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w{4})(?:[A-Z][a-z]{1,3}){1,2})?"
+    + r"(?:\s*(?:x|×)\s*(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
     # "C57BL/6J x 129S1 F1": the other parent of a cross may be a strain the table does not hold (not a line)
     + rf"|(?![\w\-().:/+]*{_MARKER})[A-Z0-9][\w/\-]*(?=\s+F[12]\b)))?(?:\s+F[12])?(?![\w/-])",

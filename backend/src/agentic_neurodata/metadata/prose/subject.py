@@ -305,6 +305,23 @@ def given_with_a_spread(text: str, start: int, end: int) -> str:
     return "the age is given with a spread" if _SPREAD_AFTER.match(text, end) else ""
 
 
+# "6 weeks at surgery, 9 at the recording": a bare number at the recording, in the unit of the age before it.
+_BARE_AT_RECORDING = re.compile(
+    r"(?<![\w.])(?P<number>\d+(?:\.\d+)?)\s+(?:at|on|during|for)\s+(?:the\s+)?(?:recording|session|experiment)(?=\s*(?:$|[,;.)!\n]))",
+    re.I,
+)
+
+
+def age_at_recording_in_the_unit_before(text: str, ages: list[re.Match[str]]) -> tuple[re.Match[str], str] | None:
+    """The bare number said at the recording with the unit of the one age said before it, as an age."""
+    bare = _BARE_AT_RECORDING.search(text)
+    before = [a for a in ages if a.end() <= (bare.start() if bare else 0)]
+    if bare is None or len(before) != 1:
+        return None
+    unit = re.search(rf"{_UNITS}(?![\w])", before[0].group(0), re.I)
+    return (bare, f"{bare.group('number')} {unit.group(0)}") if unit else None
+
+
 def time_spent(text: str, start: int, end: int) -> bool:
     """'mouse TR-6 needed 31 days', 'it took 3 weeks to learn': how long something took, not an age."""
     return bool(_TIME_SPENT_BEFORE.search(text[max(0, start - 40) : start]) or _TIME_SPENT_AFTER.match(text, end))
