@@ -733,3 +733,26 @@ def test_more_forms_read(text: str, field: str, value: str) -> None:
 )
 def test_a_bare_number_without_an_age_before_it_or_before_a_noun_is_no_age(text: str) -> None:
     assert "age" not in read(text).values
+
+
+# -- a strain of another species than the subject's, or a person's name before a species word, is no strain
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mouse QY-1; Wistar rats were used as controls",
+        "mouse QY-2 and a Long Evans rat were recorded; this file is the mouse",
+        "Dr. Lewis rat lab, mouse QY-3",
+        "the Lewis rat colony supplied rat QY-4",
+    ],
+)
+def test_no_strain_of_another_animal(text: str) -> None:
+    assert "strain" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"), [("Wistar rat QY-5, male", "Wistar"), ("C57BL/6J mouse, QY-6", "C57BL/6J")]
+)
+def test_the_subjects_own_strain_is_read(text: str, strain: str) -> None:
+    assert read(text).values.get("strain") == strain

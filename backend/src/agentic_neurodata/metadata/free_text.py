@@ -68,6 +68,7 @@ from .strains import (
     find_strains,
     keyed_as_genotype,
     said_of_a_place,
+    species_of_strain,
 )
 from .zones import Zone, find_zone, is_city
 
@@ -311,6 +312,7 @@ class _Reader:
             self._genotype_and_strain,
             self._this_files_subject,
             self._species_and_subject,
+            self._strain_of_another_species,
             self._named_subject,
             self._subject_id,
             self._session_id,
@@ -734,6 +736,17 @@ class _Reader:
         if doubt and not rule().ok and not rule().proposals:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
         self.store("session_start_time", raw, rule, doubt)
+
+    def _strain_of_another_species(self) -> None:
+        """'mouse M1; Wistar rats were used as controls': a strain of another species than the subject's is
+        another animal's, so it is not stored."""
+        strain, species = self.result.values.get("strain"), self.result.values.get("species")
+        if not isinstance(strain, str) or not isinstance(species, str):
+            return
+        of_strain = species_of_strain(strain)
+        if of_strain is not None and validate_field("species", of_strain).value != species:
+            del self.result.values["strain"]
+            self.result.found = [f for f in self.result.found if f.field != "strain"]
 
     def _born_before_recorded(self) -> None:
         """'DOB 2023-05-05, recorded 2023-03-03': a birth after the recording cannot both be right, so the

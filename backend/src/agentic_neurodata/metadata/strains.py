@@ -138,9 +138,13 @@ def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]
 def _before_its_species(text: str, strain: re.Match[str]) -> bool:
     """'Lewis rat', 'FVB mouse', 'on a nacre background', 'casper larvae': a short strain name (not a bare
     number: "129 mice" counts them) right before a name of its own species, 'background' or 'larvae'."""
-    if strain.group(0).isdigit():
-        return False
+    if strain.group(0).isdigit() or re.search(
+        r"\b(?:Dr|Prof|Mr|Mrs|Ms)\.?\s+$", text[max(0, strain.start() - 6) : strain.start()]
+    ):
+        return False  # ("Dr. Lewis rat lab": a person's name)
     after = text[strain.end() : strain.end() + 40]
+    if re.match(r"\s+\w+\s+(?:lab|laboratory|group|colony|room|facility|core)\b", after, re.I):
+        return False  # "the Lewis rat colony": a place's animals, not this one's strain
     if re.match(r"\s+(?:background|larvae|larva)\b", after, re.I):
         return True
     return _names_after(STRAINS[strain.group(0).lower()][1]).match(after) is not None
