@@ -756,3 +756,37 @@ def test_no_strain_of_another_animal(text: str) -> None:
 )
 def test_the_subjects_own_strain_is_read(text: str, strain: str) -> None:
     assert read(text).values.get("strain") == strain
+
+
+# -- two spans of time side by side are two values, not one compound age
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("mouse QZ-1, trained for 3 weeks, 12 weeks old", "P12W"),
+        ("mouse QZ-2, handled for 3 days, 12 weeks old", "P12W"),
+        ("mouse QZ-3, 1 year, 3 months", "P1Y3M"),
+        ("the mouse QZ-4 is 3 months, 2 weeks old", "P3M2W"),
+    ],
+)
+def test_a_compound_age_goes_from_larger_to_smaller_units(text: str, age: str) -> None:
+    assert read(text).values.get("age") == age
+
+
+# -- relative days in more words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recorded tonight at 21:00 CET",
+        "recorded this afternoon, 14:00 Europe/Paris",
+        "last night at 23:00 CET we recorded mouse QZ-5",
+        "Recording: 3 days ago at 10:00 CET",
+        "recorded on the day before yesterday at 10:00 CET",
+        "started 10 min ago",
+    ],
+)
+def test_a_relative_day_in_other_words_is_never_stored(text: str) -> None:
+    assert "session_start_time" not in read(text).values

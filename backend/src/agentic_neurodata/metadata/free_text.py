@@ -1350,7 +1350,8 @@ class _Reader:
                 or _age_now_recorded_before(self.cues, match.end()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
-            for match in pattern.finditer(self.buffer.text)
+            for found_age in pattern.finditer(self.buffer.text)
+            for match in subject.split_repeated_unit(self.buffer.text, found_age)  # "3 weeks, 12 weeks old"
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]

@@ -322,6 +322,21 @@ def age_at_recording_in_the_unit_before(text: str, ages: list[re.Match[str]]) ->
     return (bare, f"{bare.group('number')} {unit.group(0)}") if unit else None
 
 
+_LARGER_FIRST = "YMWDH"
+
+
+def split_repeated_unit(text: str, age: re.Match[str]) -> list[re.Match[str]]:
+    """'3 weeks, 12 weeks old', '3 days, 12 weeks' are two spans of time: a compound age goes from a larger unit
+    to a smaller one ('1 year, 3 months' is one age)."""
+    parts = list(age_rule.QUANTITY.finditer(age.group(0)))
+    order = [_LARGER_FIRST.find(age_rule.UNITS.get(p.group(2).lower(), "?")) for p in parts]
+    if len(parts) != 2 or order[0] < order[1]:
+        return [age]
+    first = re.compile(re.escape(age.group(0)[: parts[0].end()])).match(text, age.start())
+    second = AGE_QUANTITY.match(text, age.start() + parts[1].start())
+    return [m for m in (first, second) if m is not None]
+
+
 def time_spent(text: str, start: int, end: int) -> bool:
     """'mouse TR-6 needed 31 days', 'it took 3 weeks to learn': how long something took, not an age."""
     return bool(_TIME_SPENT_BEFORE.search(text[max(0, start - 40) : start]) or _TIME_SPENT_AFTER.match(text, end))
