@@ -81,6 +81,7 @@ _DETAIL = (
     r"intermediate|(?:antero|postero|dorso|ventro|medio|latero|rostro|caudo)[a-z]+|(?:para|peri)[a-z]+(?:al|ar))\s+"
     # "dorsal and ventral CA1": two parts were said (two sides, "left and right", are weighed by the finder)
     r"|(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial)\s*(?:and|&|/)\s*"
+    r"(?:the\s+)?"  # "the lateral and the medial septum": two areas, kept as said
     r"|(?:layer|layers|[Ll])\s*\d(?:/\d)?(?:\s*(?:of|in))?\s+(?:the\s+)?){0,4}"  # (bounded: linear on long lists)
 )
 # A layer after an area ("piriform cortex, layer 2", "V1 L2/3", "barrel cortex layer 4"): part of the area said.
@@ -159,11 +160,35 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         return text[named.start(1) : end], named.start(1), end
     if best is None:
         return None
-    end = _more_areas(text, lowered, best[1])
-    end = part_after(text, end)  # "piriform cortex, layer 2", "CA1 stratum oriens": part of what was said
+    end = area_end(text, best[1])
+    end = areas_in_brackets_after(text, end)
     said = text[best[0] : end]
     acronym = BY_NAME.get(said.lower()) if end == best[1] else None
     return (acronym or said), best[0], end
+
+
+_AREAS_IN_BRACKETS = re.compile(r"\s*\(([^()\n]{1,60})\)")
+_BETWEEN_AREAS = re.compile(r"\s*(?:-|–|,|/|\bto\b|\band\b|&)\s*", re.I)
+
+
+def areas_in_brackets_after(text: str, end: int) -> int:
+    """'the hippocampal formation (CA1-CA3)': areas in brackets right after an area say which parts of it were
+    meant, so they are part of what was said (kept as written; the same area named twice reads as one)."""
+    bracket = _AREAS_IN_BRACKETS.match(text, end)
+    if bracket is None:
+        return end
+    pieces = [p.strip().lower() for p in _BETWEEN_AREAS.split(bracket.group(1))]
+    known = all(p in BY_NAME or p in AS_SAID for p in pieces if p)
+    return bracket.end() if known and any(pieces) else end
+
+
+def area_end(text: str, end: int) -> int:
+    """Where an area said up to `end` ends with its parts and the further areas listed after it
+    ("piriform cortex, layer 2", "CA1 stratum oriens", "V1, layer 4, and LM")."""
+    lowered = text.lower()
+    while (longer := part_after(text, _more_areas(text, lowered, end))) > end:
+        end = longer
+    return end
 
 
 def part_after(text: str, end: int) -> int:
@@ -220,6 +245,29 @@ _LANDMARK_BEFORE = re.compile(
 )
 
 
+# "Not CA1 - the probe was in CA3", "it wasn't in V1": the area is said to be where the recording was not.
+_NEGATED_BEFORE = re.compile(
+    r"(?:\bnot|\bnever|n't)\s+(?:(?:in|from|into|at)\s+)?(?:the\s+)?$|^\s*no\s+(?:(?:in|from)\s+)?(?:the\s+)?$",
+    re.I,
+)
+
+
+# "V1? I mean V2", "V1 - no, V2", "in V1; no, sorry, V2": the words after the area take it back.
+_CORRECTED_AFTER = re.compile(
+    r"\s*(?:\?\s*(?:I\s+mean|I\s+meant|no\b|sorry|rather|actually)|[\s,;.\-–]*(?:no\s*[,!.\-–]|sorry\b|"
+    r"I\s+mean\b|I\s+meant\b|rather\b|correction\b|make\s+that\b|or\s+rather\b))",
+    re.I,
+)
+
+
+def negated(text: str, start: int, end: int | None = None) -> bool:
+    """Whether the area at text[start:end] is denied ("not CA1", "wasn't in V1") or taken back right
+    after it ("V1? I mean V2", "V1 - no, V2")."""
+    if _NEGATED_BEFORE.search(text[max(0, start - 20) : start]):
+        return True
+    return end is not None and _CORRECTED_AFTER.match(text, end) is not None
+
+
 def landmark_doubt(text: str, start: int) -> str:
     landmark = _LANDMARK_BEFORE.search(text[max(0, start - 25) : start])
     return f"the area is named as a landmark ('{landmark.group(0).strip()}'), not as the site" if landmark else ""
@@ -237,13 +285,35 @@ def only_a_side(text: str) -> bool:
     return _ONLY_A_SIDE.fullmatch(text) is not None
 
 
+# An aside saying no part was meant ("(no subdivision)", "(not further specified)", "(whole area)"): it adds
+# nothing to the area, so it is not part of what is stored.
+_NO_PART_ASIDE = re.compile(
+    r"\s*\(\s*(?:(?:no|without)\s+(?:(?:specific|particular|further|finer|more\s+specific)\s+)?"
+    r"(?:sub)?(?:divisions?|regions?|fields?|layers?|parts?|areas?|nuclei|nucleus)(?:\s+(?:given|known|specified))?"
+    r"|not\s+(?:further\s+)?(?:specified|subdivided)|unspecified|undivided|(?:the\s+)?whole(?:\s+(?:area|region))?|"
+    r"all\s+layers|any\s+layer)\s*\)\s*$",
+    re.I,
+)
+
+
+_COORDINATES = re.compile(r"(?:AP|ML|DV|x|y|z)\s*[:=]?\s*[-+−]?\s*\d", re.I)
+
+
+# "V1 (in the figure: V2)", "CA1 (see notes)": an aside about a figure, a paper or notes is not the area.
+_OTHER_ROLE_ASIDE = re.compile(r"\s*\([^()]*\b(?:figures?|fig\.?|paper|see|notes?|legend|panel)\b[^()]*\)\s*$", re.I)
+
+
 def normalize_location(text: str) -> RuleResult:
-    raw = _LEADING_WORDS.sub("", clean(text))
+    raw = _OTHER_ROLE_ASIDE.sub("", _NO_PART_ASIDE.sub("", _LEADING_WORDS.sub("", clean(text))))
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
     if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
     if len(raw) > 120:
         return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)
+    if _COORDINATES.match(raw):  # "AP -2.0, ML 1.5, DV 1.2": stereotaxic coordinates, not an area's name
+        return reject(FIELD, f"'{raw}' gives coordinates; which brain area is it?", EXAMPLE)
+    if re.match(r"(?:no\b\W*)?(?:not|never)\b", raw, re.I):  # "not CA1": where the recording was not
+        return reject(FIELD, f"'{raw}' says where the recording was not; where was it?", EXAMPLE)
     exact = BY_NAME.get(raw.lower())
     if exact:
         full = AREAS[exact][0]

@@ -106,6 +106,9 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
     has_time = bool(HAS_TIME.search(rest))
     if not zone_required:
         return _birth_date(field, raw, local, now)
+    if zone_required and RELATIVE_DAY.search(raw) and (zone is None or not has_time):
+        # "yesterday at 3pm" with no zone, "yesterday, CET" with no time: nothing kept to complete later
+        return reject(field, f"'{raw}' names the day from today: please give the date, time and zone.", example)
     if zone is None:
         if isinstance(local, list):
             return reject(field, _ambiguous_message(raw, local), "'4 March 2023' or '2023-03-04'")
@@ -143,7 +146,27 @@ def _normalize_datetime(field: str, text: str, now: datetime | None, zone_requir
             START_EXAMPLE,
         )
     note = f"'{raw}' -> {moment.isoformat(timespec='seconds')} ({zone.name}, {describe_offset(moment)} that day)."
-    return _checked(field, moment.isoformat(timespec="seconds"), moment, now, note)
+    checked = _checked(field, moment.isoformat(timespec="seconds"), moment, now, note)
+    relative = RELATIVE_DAY.search(raw)
+    if relative and checked.ok:
+        # "yesterday at 15:00 CET" is right only on the day it is said: asked back with the day it means now
+        return ask_back(
+            field,
+            f"'{relative.group(0)}' counts from today. Did the recording start on {day} at {moment:%H:%M} "
+            f"{zone.label}?",
+            [proposals[0]],
+            START_EXAMPLE,
+        )
+    return checked
+
+
+# A day named from the day of writing ("yesterday", "last Tuesday", "two days ago"): never stored as said,
+# since a message read later names another day.
+RELATIVE_DAY = re.compile(
+    r"\b(?:today|tonight|yesterday|tomorrow|this\s+(?:morning|afternoon|evening)|last\s+(?:night|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:\d+|a|one|two|three|four|five|six|seven)\s+days?\s+ago)\b",
+    re.I,
+)
 
 
 def _zoned(local: datetime, zone: Zone) -> list[ValueProposal]:

@@ -36,19 +36,63 @@ _TIME = r"(?:\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?\s*[ap]\.?m\.?(?!\w)|\d{1,2}:\d{2}(
 TIME_OF_DAY = re.compile(rf"(?<![\w:./\-]){_TIME}(?![\w:])", re.I)
 _WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
 _DATE_IN_TEXT = re.compile(
-    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
+    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s|[-–]\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
     rf"|(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?{_WEEKDAY}{_DATE}",
     re.I,
 )
 _NAMES_A_DAY = re.compile(rf"{_MONTH}|{_YEAR}[-/.]\d|\d[-/.]\d{{1,2}}[-/.]\d", re.I)
+_HAS_DAY = re.compile(rf"(?<![\d:.])\d{{1,2}}(?:st|nd|rd|th)?(?![\d:.])|{_YEAR}[-/.]\d", re.I)
 _HAS_YEAR = re.compile(rf"(?<!\d){_YEAR}(?!\d)|'\d\d\b")
-_DURATION = re.compile(r"\d\s*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?)\b", re.I)
+_DURATION = re.compile(r"\d\s*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?|hours?|hrs?|min(?:ute)?s?)\b", re.I)
+# "15 min after 2023-04-04 14:00", "two hours before 10:00 CET": a moment counted from the date said, not it.
+_COUNTED_FROM = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|half\s+an?)\s*(?:min(?:ute)?s?|h|hrs?|hours?|s|secs?|seconds?)\s+"
+    r"(?:after|before|past|later\s+than|earlier\s+than|from)\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+# "2023-04-04 around 2 pm", "... 2 pm, maybe 2:30": a hedge inside the date-time said, or another time offered.
+_HEDGE_INSIDE = re.compile(r"\b(?:about|around|roughly|approx(?:imately)?|circa|maybe|probably|perhaps|ish)\b|~", re.I)
+_OTHER_TIME_OFFERED = re.compile(
+    rf"^\s*[,;(]?\s*(?:or\s+(?:maybe|perhaps|possibly)?|maybe|perhaps|possibly|probably)\s*(?:at\s+)?{_TIME}", re.I
+)
+
+
+def approximate_time(text: str, start: int, end: int) -> str:
+    """Why the date-time at text[start:end] is not one moment said for sure ("" when it is)."""
+    inside = _HEDGE_INSIDE.search(text, start, end)
+    if inside:
+        return f"'{inside.group(0)}' says the time is approximate"
+    offered = _OTHER_TIME_OFFERED.match(text[end : end + 40])
+    return f"another time is offered ('{offered.group(0).strip(' ,;(')}')" if offered else ""
+
+
+# "the previous recording was 2023-02-02 10:00 CET", "the next session is on ...": another session's time.
+_ANOTHER_SESSION_BEFORE = re.compile(
+    r"\b(?:previous|prior|last|earlier|next|following|upcoming|former|other)\s+(?:recordings?|sessions?|days?|"
+    r"experiments?|runs?)\b[^.;,]{0,25}$",
+    re.I,
+)
+
+
+def of_another_session(text: str, start: int) -> str:
+    """Why the date-time at `start` is another session's ("" when nothing says so)."""
+    other = _ANOTHER_SESSION_BEFORE.search(text[max(0, start - 50) : start])
+    return f"said of another session ('{other.group(0).strip()}')" if other else ""
+
+
+def counted_from(text: str, start: int) -> bool:
+    """Whether the date-time at `start` is only the point another moment is counted from."""
+    return _COUNTED_FROM.search(text[max(0, start - 40) : start]) is not None
+
+
 _RELATIVE_DAY = re.compile(r"\b(?:today|yesterday)\b", re.I)
 _TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I)
 _TIME_AND_ZONE_BEFORE = re.compile(
     rf"(?<![\w:.]){_TIME}\s*,?\s*(?P<zone>\(?[A-Za-z][\w/ \-]{{1,30}}?\)?)\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I
 )
-_TIME_AFTER = re.compile(rf"^\s*,?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)
+_TIME_AFTER = re.compile(rf"^\s*(?:,|\s[-–])?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)  # "Thu 2023-06-15 - 3:50 pm"
 _MERIDIEM_AFTER = re.compile(r"^\s*[ap]\.?m\.?(?!\w)", re.I)
 _EDGE_WORDS = re.compile(r"^(?:(?:at|on|in|from|since|by|around|about|the|of)\s+)+|(?:\s+(?:at|on|in|of|,))+$", re.I)
 _BETWEEN_DATE_AND_ZONE = re.compile(r"^[\s,(]*(?:in\s+)?(?:the\s+)?$", re.I)
@@ -80,7 +124,8 @@ def _candidates(text: str) -> list[tuple[int, int]]:
             said = text[start:end]
             if _DURATION.search(said):
                 continue  # "16 weeks, on 2022-01-14": dateparser read the age as a date; the patterns read the day
-            names_a_day = _NAMES_A_DAY.search(said) and _HAS_YEAR.search(said)
+            # ("march 2024 2.30pm": a month and a year without the day are no date; the patterns read the day)
+            names_a_day = _NAMES_A_DAY.search(said) and _HAS_YEAR.search(said) and _HAS_DAY.search(said)
             if names_a_day or (_RELATIVE_DAY.search(said) and _HAS_TIME.search(said)):
                 found.append((start, end))
     for match in _DATE_IN_TEXT.finditer(text):
@@ -120,6 +165,12 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
     meridiem = _MERIDIEM_AFTER.match(text[end : end + 8])
     if meridiem and re.search(r"\d$", text[start:end]):
         end += meridiem.end()
+    abbreviation = re.search(r"\b[A-Z]{2,4}$", text[start:end])
+    if abbreviation:  # "... 11:45 IST (Ireland)": the country after an abbreviation the span ends with says its zone
+        at = start + abbreviation.start()
+        told = find_zone(text[at : end + 30], after_date=True)
+        if isinstance(told, Zone) and told.start == 0 and at + told.end > end:
+            return start, at + told.end + (text[at + told.end : at + told.end + 1] == ")")
     window = text[end : end + 40]
     zone = find_zone(window, after_date=True)
     if isinstance(zone, Zone) and _BETWEEN_DATE_AND_ZONE.match(window[: zone.start]):
@@ -197,6 +248,28 @@ def _spoken_as_digits(match: re.Match[str]) -> str:
     return f"{hour}:{minutes:02d} {'am' if part == 'morning' else 'pm'}"
 
 
+# "4:30 in the afternoon", "9.15 in the morning", "10:40 at night": a 12-hour clock time and its part of the day.
+_CLOCK_AND_PART = re.compile(
+    r"(?<![\w:.])(?P<hour>\d{1,2})[:.](?P<minutes>[0-5]\d)(?![\d:])\s*,?\s*"
+    r"(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b",
+    re.I,
+)
+
+
+def _clock_with_meridiem(match: re.Match[str]) -> str:
+    hour, part = int(match.group("hour")), match.group("part").lower()
+    if not 1 <= hour <= 12:
+        return match.group(0)  # "16:30 in the afternoon" is already on the 24-hour clock
+    if part.endswith("night"):
+        meridiem = "pm" if 6 <= hour <= 11 else "am" if hour <= 4 else ""
+    else:
+        meridiem = "am" if part.endswith("morning") else "pm"
+    if not meridiem or (meridiem == "pm" and hour == 12 and part.endswith("evening")):
+        return match.group(0)  # "5:30 at night", "12:10 in the evening": no one reading
+    return f"{hour}:{match.group('minutes')} {meridiem}"
+
+
 def spoken_times_as_digits(text: str) -> str:
-    """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm'."""
-    return _SPOKEN_TIME.sub(_spoken_as_digits, text)
+    """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm',
+    '4:30 in the afternoon' -> '4:30 pm'."""
+    return _CLOCK_AND_PART.sub(_clock_with_meridiem, _SPOKEN_TIME.sub(_spoken_as_digits, text))

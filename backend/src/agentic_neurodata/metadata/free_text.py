@@ -30,9 +30,16 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, landmark_doubt, named_by_cue, only_a_side
+from .brain_areas import find_area, landmark_doubt, named_by_cue, negated, only_a_side
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
-from .dates_in_text import TIME_OF_DAY, find_datetimes, spoken_times_as_digits
+from .dates_in_text import (
+    TIME_OF_DAY,
+    approximate_time,
+    counted_from,
+    find_datetimes,
+    of_another_session,
+    spoken_times_as_digits,
+)
 from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
@@ -53,7 +60,16 @@ from .prose.words import (
     value_end,
 )
 from .result import RuleResult, ask_back
-from .strains import CROSSED_AFTER, NOT_A_LINE, WILD_TYPE, find_genotypes, find_strains
+from .strains import (
+    CROSSED_AFTER,
+    NOT_A_LINE,
+    WILD_TYPE,
+    find_genotypes,
+    find_strains,
+    keyed_as_genotype,
+    said_of_a_place,
+    species_of_strain,
+)
 from .zones import Zone, find_zone, is_city
 
 # Fields whose answer is the whole message when they are the one thing asked.
@@ -323,6 +339,7 @@ class _Reader:
             self._explicit_pairs,
             self._zone_for_partial,
             self._dates,
+            self._born_before_recorded,
             self._institution,
             self._lab,
             self._people,
@@ -330,6 +347,7 @@ class _Reader:
             self._genotype_and_strain,
             self._this_files_subject,
             self._species_and_subject,
+            self._strain_of_another_species,
             self._named_subject,
             self._subject_id,
             self._session_id,
@@ -670,6 +688,19 @@ class _Reader:
                     rule = functools.partial(_already_read, readings)
                 bare_date = key == "date" and name == "session_start_time" and not keyed_time
                 doubt = "a bare 'Date' may be the note's date, not the recording's" if bare_date else ""
+                if name in _SUBJECT_FIELDS and re.search(r"\?\s*\w", raw):
+                    self.buffer.claim(match.start(), end, name)  # "Species: mouse? rat?": questions, no value
+                    continue
+                comment = re.match(r"\s+#\s+([^\n]*)", self.buffer.original[end:])
+                if (
+                    name in _SUBJECT_FIELDS
+                    and comment
+                    and certainty.note_says_otherwise(comment.group(1), of_time=name != "sex")
+                ):
+                    doubt = f"the comment after it says '{comment.group(1).strip()}'"  # "weight: 25 g  # pre-op"
+                    self.buffer.claim(end, end + comment.end(), name)
+                if name in _SUBJECT_FIELDS and raw.rstrip().endswith("?"):  # "strain: C57BL/6J?": asked, not said
+                    raw, doubt = raw.rstrip().rstrip("?").rstrip(), "the value is said as a question"
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
                 doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
@@ -723,6 +754,9 @@ class _Reader:
         for start, end in find_datetimes(self.buffer.text):
             if MASK in self.buffer.text[start:end]:
                 continue
+            if counted_from(self.buffer.original, start):
+                self.buffer.claim(start, end, "date")  # "15 min after 14:00 CET": the moment meant is not said
+                continue
             before = self.buffer.original[max(0, start - 30) : start].lower()
             born = re.search(r"\b(?:born|birth|dob|b\.)\W*(?:on|in|around|about|approx\w*\.?|circa|~)?\W*$", before)
             birth_asked = "date_of_birth" in self.asked and "session_start_time" not in self.asked
@@ -738,6 +772,8 @@ class _Reader:
                     or hedge_near(self.cues, start, end)
                     or ("the time is approximate" if hedged(self.buffer.original[start:end]) else "")
                     or certainty.guess_beside(self.cues, start, end)  # "10:00 CET (I think)", "..., probably"
+                    or approximate_time(self.buffer.original, start, end)  # "around 2 pm, maybe 2:30"
+                    or of_another_session(self.buffer.original, start)  # "the previous recording was ..."
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
@@ -763,6 +799,32 @@ class _Reader:
         if doubt and not rule().ok and not rule().proposals:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
         self.store("session_start_time", raw, rule, doubt)
+
+    def _strain_of_another_species(self) -> None:
+        """'mouse M1; Wistar rats were used as controls': a strain of another species than the subject's is
+        another animal's, so it is not stored."""
+        strain, species = self.result.values.get("strain"), self.result.values.get("species")
+        if not isinstance(strain, str) or not isinstance(species, str):
+            return
+        of_strain = species_of_strain(strain)
+        if of_strain is not None and validate_field("species", of_strain).value != species:
+            del self.result.values["strain"]
+            self.result.found = [f for f in self.result.found if f.field != "strain"]
+
+    def _born_before_recorded(self) -> None:
+        """'DOB 2023-05-05, recorded 2023-03-03': a birth after the recording cannot both be right, so the
+        date of birth is asked back instead of stored."""
+        born, started = self.result.values.get("date_of_birth"), self.result.values.get("session_start_time")
+        if not isinstance(born, str) or not isinstance(started, str) or born <= started[:10]:
+            return
+        del self.result.values["date_of_birth"]
+        self.result.found = [f for f in self.result.found if f.field != "date_of_birth"]
+        asked = _asked_back(
+            "date_of_birth", RuleResult(field="date_of_birth", ok=True, value=born), "it is after the recording"
+        )
+        self.result.confirmations.append(
+            ValueConfirmation(field="date_of_birth", said=born, question=asked.error, proposals=asked.proposals)
+        )
 
     def _from_range_start(self, start: int, end: int) -> tuple[str, str]:
         """'rec was 10:15-11:00 CET 2025-01-14', 'started at 10:05 and ended at 11:40 on ...': a time that
@@ -804,6 +866,16 @@ class _Reader:
             return raw
         time = said_as_start[0]
         self.buffer.claim(time.start(), time.end(), "session_start_time")
+        # "Start 10:40 Central": a zone right after the time said elsewhere is that time's
+        after = self.buffer.text[time.end() : time.end() + 30]
+        zone = find_zone(after, after_date=True)
+        if (
+            isinstance(zone, Zone)
+            and not after[: zone.start].strip(" (")
+            and re.match(r"\s*(?:$|[.;,)\n])", after[zone.end :])  # ("08:15 central amygdala" names an area)
+        ):
+            self.buffer.claim(time.end() + zone.start, time.end() + zone.end, "session_start_time")
+            return f"{raw} {time.group(0)} {zone.label}"
         return f"{raw} {time.group(0)}"
 
     def _with_zone_from_elsewhere(self, raw: str, start: int, end: int) -> str:
@@ -1012,6 +1084,17 @@ class _Reader:
             for match in found:
                 self.buffer.claim(match.start(), match.end(), "genotype")
         strains = find_strains(self.buffer.text)
+        for keyed in [m for m in strains if keyed_as_genotype(self.buffer.original, m.start())]:
+            self.store(
+                "genotype", keyed.group(0)
+            )  # "genotype w1118": the genotype (its rule asks back a strain's name)
+            self.buffer.claim(keyed.start(), keyed.end(), "genotype")
+        strains = [m for m in strains if not keyed_as_genotype(self.buffer.original, m.start())]
+        # "rat from the Sprague Dawley room, but this one is a Lewis": a room's strain yields to the animal's own
+        own = [m for m in strains if not said_of_a_place(self.buffer.original, m)]
+        for place in [m for m in strains if own and m not in own]:
+            self.buffer.claim(place.start(), place.end(), "strain of a place")
+        strains = own or strains
         if strains:
             doubts = [(m, self._strain_doubt(m)) for m in strains[:_MOST_AREAS]]  # (a long list: several either way)
             strain, doubt = several.pick(doubts, lambda m: False, "strain", strict=True)
@@ -1021,7 +1104,10 @@ class _Reader:
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
             # "a wild-type control AD-8", "wild-type littermates": said of another animal than the subject
-            other = _OTHER_ANIMAL_AFTER.match(self.buffer.original, wild.end())
+            other = _OTHER_ANIMAL_AFTER.match(self.buffer.original, wild.end()) or _OTHER_ANIMAL_BEFORE.search(
+                self.buffer.original[max(0, wild.start() - 60) : wild.start()]
+            )
+            # ("its control WT-2 is wild-type": the clause before it names the other animal)
             doubt = f"said of another animal ('{other.group('other')}')" if other else ""
             self.store("genotype", "wild-type", doubt=doubt)
             self.buffer.claim(wild.start(), wild.end(), "genotype")
@@ -1030,9 +1116,13 @@ class _Reader:
         """'a Brown Norway cross', 'its mother was a Wistar', 'probably a C57BL/6J': not said of this animal."""
         # "on a C57BL/6J background" is the animal's strain; a cross, a hybrid or a mixed background is not one strain
         if re.match(r"\s+(?:cross|hybrid|mix|mixed)\b", self.buffer.original[strain.end() :], re.I) or re.search(
-            r"\bmixed\s+(?:\w+\s+)?$", self.buffer.original[max(0, strain.start() - 20) : strain.start()], re.I
-        ):
+            r"\bmixed\s+(?:\w+\s+)?\(?\s*$|\b(?:back)?crossed\s+(?:to|onto|into|with)\s+(?:the\s+)?$",
+            self.buffer.original[max(0, strain.start() - 25) : strain.start()],
+            re.I,
+        ):  # "mixed background (C57BL/6J;129)", "backcrossed to C57BL/6J for 6 generations"
             return "the strain is named as part of a cross or a mixed background"
+        if said_of_a_place(self.buffer.original, strain):
+            return "said of a room or colony of animals, not necessarily this one"
         after = re.match(r"[ -](?P<word>[A-Z][\w/:-]*)", self.buffer.original[strain.end() :])
         if after and not subject.find_species(after.group("word")):
             return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
@@ -1059,6 +1149,7 @@ class _Reader:
             certainty.genotype_doubt(raw, original)
             or certainty.genotype_words_doubt(raw, original, genotype.start())
             or certainty.lineage_doubt(original, genotype.start(), genotype.end())
+            or certainty.guess_in_clause(self.cues, genotype.start(), genotype.end())  # "probably a Thy1-GCaMP6s mouse"
         )
 
     def _this_files_subject(self) -> None:
@@ -1135,6 +1226,8 @@ class _Reader:
         after = subject.ID_AFTER_SPECIES.match(text, end)
         if after and subject.area_not_id(text, after):
             after = None  # "mouse V1 recording": the area, not the animal
+        if after and subject.strain_of(after.group("subject"), _species_meant(said)):
+            after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1154,6 +1247,7 @@ class _Reader:
             self._two_animals = bool(doubt)
             if not doubt and _LEFT_OUT.match(self.buffer.original, after.end()):
                 doubt = "the animal is said to be left out of the data"  # "rat RX-2 was excluded"
+            doubt = doubt or subject.numbered_in_a_group(self.buffer.original, *after.span("subject"))
             self.store("subject_id", raw, doubt=doubt)
             self.buffer.claim(after.start("subject"), after.end(), "subject_id")
             return
@@ -1202,6 +1296,7 @@ class _Reader:
             doubt = "the message names another id for the animal"  # "came with ID 4412; we renamed it QZ-7"
         if not doubt and _LEFT_OUT.match(self.buffer.original, end):
             doubt = "the animal is said to be left out of the data"  # "volunteer HV-3 was excluded"
+        doubt = doubt or subject.numbered_in_a_group(self.buffer.original, end - len(raw), end)
         self.store("subject_id", raw, doubt=doubt)
         self.buffer.claim(start, end, "subject_id")
 
@@ -1238,6 +1333,9 @@ class _Reader:
         match = subject.NAMED.search(self.buffer.text)
         if match and not self.result.settles("subject_id"):
             self.taken(match.start(), match.end(), "subject_id", "subject_id", match.group("subject"))
+        keyed = subject.NAME_AFTER_ID_KEY.search(self.buffer.text)
+        if keyed and not self.result.settles("subject_id"):  # "ID CM-Ru", "ID: Mango"
+            self._take_id(keyed.start("subject"), keyed.end("subject"), keyed.group("subject"))
 
     def _subject_id(self) -> None:
         for match in subject.SUBJECT_CUE.finditer(self.buffer.text):
@@ -1273,6 +1371,14 @@ class _Reader:
         found = list(subject.SEX.finditer(self.buffer.text))
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it": a person
             found = [m for m in found if (m.group("aged") or "").lower() not in ("man", "woman")]
+        original = self.buffer.original
+        for left_out in [m for m in found if subject.sex_left_out(original, m)]:
+            self.buffer.claim(*subject.sex_span(left_out), "sex of animals left out")  # "females were excluded"
+        found = [m for m in found if not subject.sex_left_out(original, m)]
+        own = [m for m in found if not subject.sex_of_a_group(original, m)]
+        for group in [m for m in found if own and m not in own]:
+            self.buffer.claim(*subject.sex_span(group), "sex of a group")  # "male; the female rats weighed ..."
+        found = own or found
         if not found:
             # "mouse CR-88, she's 4 months", "he weighs 310 g": the pronoun of the animal whose age or weight it is
             original = self.buffer.original
@@ -1295,6 +1401,8 @@ class _Reader:
         doubt = doubt or ("the message names more than one animal" if self._two_animals else "")
         # "pretty sure it's a female but I'd have to check": a guess in the sex's own sentence
         doubt = doubt or certainty.guess_beside(self.buffer.original, *match.span())
+        if re.match(r"\s*\?", self.buffer.original[subject.sex_span(match)[1] :]):
+            doubt = doubt or "the sex is said as a question"  # "sex M? F? unknown"
         self.store("sex", value, doubt=doubt)
         for other in found:
             self.buffer.claim(*subject.sex_span(other), "sex")  # "29 y/o F": the age before it stays for the age
@@ -1307,6 +1415,7 @@ class _Reader:
                 or hedge_near(self.cues, *match.span())
                 or self._group_age_doubt(match)
                 or _range_in_words_doubt(self.cues, match.start())
+                or ("a list of ages, one per animal" if subject.one_of_listed_ages(self.cues, match.start()) else "")
                 or self._age_of_a_named_person(match.start())
                 or self._pronoun_of_one_of_two(match.start())
                 or certainty.guess_in_clause(self.cues, *match.span())  # "male; I think 12 weeks"
@@ -1314,7 +1423,8 @@ class _Reader:
                 or _age_now_recorded_before(self.cues, match.end()),
             )
             for pattern in (subject.AGE_POSTNATAL, subject.AGE_RANGE, subject.AGE_QUANTITY)
-            for match in pattern.finditer(self.buffer.text)
+            for found_age in pattern.finditer(self.buffer.text)
+            for match in subject.split_repeated_unit(self.buffer.text, found_age)  # "3 weeks, 12 weeks old"
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
@@ -1322,6 +1432,13 @@ class _Reader:
             for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
                 self.buffer.claim(person.start(), person.end(), "age of a person")
             found = [(m, d) for m, d in found if not subject.age_of_a_person(self.buffer.original, m.end())]
+        found = [(m, d or subject.given_with_a_spread(self.buffer.original, *m.span())) for m, d in found]
+        for spread in [m for m, _ in found if subject.a_spread(self.buffer.original, m.start())]:
+            self.buffer.claim(spread.start(), spread.end(), "spread")  # "12 weeks (+/- 3 days)": no age of its own
+        found = [(m, d) for m, d in found if not subject.a_spread(self.buffer.original, m.start())]
+        for spent in [m for m, _ in found if subject.time_spent(self.buffer.original, *m.span())]:
+            self.buffer.claim(spent.start(), spent.end(), "time spent")  # "needed 31 days": a span, never an age
+        found = [(m, d) for m, d in found if not subject.time_spent(self.buffer.original, *m.span())]
         for bound in [m for m, _ in found if bound_near(self.cues, *m.span())]:
             # "adult (>P60)": a bound is not one age; never stored, and said why
             said_bound = bound_near(self.cues, *bound.span())
@@ -1330,6 +1447,13 @@ class _Reader:
             self.buffer.claim(bound.start(), bound.end(), "bound")
         found = [(m, d) for m, d in found if not bound_near(self.cues, *m.span())]
         if not found:
+            return
+        shared = subject.age_at_recording_in_the_unit_before(self.buffer.original, [m for m, _ in found])
+        if shared and all(doubt for _, doubt in found):  # "6 weeks at surgery, 9 at the recording"
+            bare, raw = shared
+            self.store("age", raw, lambda raw=raw: age_rule.normalize_age(raw))  # type: ignore[misc]
+            for match in [bare, *(m for m, _ in found)]:
+                self.buffer.claim(match.start(), match.end(), "age")
             return
         # An age at the session wins over one at arrival or surgery, which is asked back only if alone;
         # two ages neither of which is said of the recording are asked back.
@@ -1386,7 +1510,11 @@ class _Reader:
         if found:
             # A weight at the session wins over one on arrival, which is asked back only if alone.
             doubts = [(weight, self._weight_doubt(weight)) for weight in found]
-            certain = lambda w: certainty.said_of_recording(self.cues, *w.span())  # noqa: E731
+
+            def certain(w: re.Match[str]) -> bool:  # "296 g (Wed, recording day)": a note names the recording
+                said = certainty.said_of_recording(self.cues, *w.span())
+                return said or subject.recording_note_after(self.buffer.original, w.end())
+
             weight, doubt = several.pick(doubts, certain, "weight")
             self.store("weight", weight.group("weight"), doubt=doubt)
 
@@ -1418,7 +1546,12 @@ class _Reader:
             return
         if self.asked and "subject_id" not in self.asked and not re.search(r"[,;]", self.buffer.original):
             return
+        said = {str(self.result.values.get("species"))} | {
+            str(p.value) for c in self.result.confirmations if c.field == "species" for p in c.proposals
+        }
         for segment in subject.LONE_ID.finditer(self.buffer.text):
+            if subject.strain_of(segment.group("id"), said):
+                continue  # "worm, N2, adult hermaphrodite": the species' strain, not the animal's id
             if subject.looks_like_id(segment.group("id")):
                 self._take_id(segment.start("id"), segment.end("id"), segment.group("id"))
                 return
@@ -1428,8 +1561,8 @@ class _Reader:
         text, found, seen = self.buffer.text, [], 0
         while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
             text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
-            if landmark_doubt(self.cues, area[1]):
-                continue  # "the cortex above CA1": a landmark names no site, and is no rival of one
+            if landmark_doubt(self.cues, area[1]) or negated(self.buffer.original, area[1], area[2]):
+                continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])
@@ -1607,6 +1740,13 @@ _TRAILING_ASIDE = re.compile(
 )
 # "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
 _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
+# The subject's fields, whose keyed values are single terms (a question mark makes them a question).
+_SUBJECT_FIELDS = ("species", "strain", "genotype", "sex", "age", "weight", "subject_id", "electrode_location")
+_OTHER_ANIMAL_BEFORE = re.compile(
+    r"\b(?:its|her|his|their|the|a)\s+(?:(?:male|female|own)\s+)?(?P<other>controls?|littermates?|siblings?|"
+    r"sisters?|brothers?|cage\s*mates?|mother|father|dam|sire|parents?)\b[^,;.]*$",
+    re.I,
+)
 _OTHER_ANIMAL_AFTER = re.compile(
     r"[\s-]*(?:(?:male|female)\s+)?(?P<other>controls?|littermates?|siblings?|sham|cage\s*mates?)\b", re.I
 )
@@ -1651,10 +1791,17 @@ def _hybrid_doubt(original: str, end: int) -> str:
 # "probably a rat", "maybe mice", "I think it was a rat", "rat, I think", "a rat?": the species is guessed.
 _GUESS_BEFORE_SPECIES = re.compile(
     r"\b(?:I\s+think|I\s+believe|I\s+guess|probably|maybe|perhaps|possibly|presumably|not\s+sure\s+(?:if|whether))"
-    r"\s+(?:(?:it|this|that)\s+(?:was|is|'s)\s+|it'?s\s+)?(?:an?\s+)?(?:(?:adult|young|male|female)\s+)?$",
+    r"\s+(?:(?:it|this|that)\s+(?:was|is|'s)\s+|it'?s\s+)?(?:an?\s+)?(?:(?:adult|young|male|female)\s+)?"
+    r"(?:(?=[\w/;:()+.\-]*[\d/-])[A-Za-z0-9][\w/;:()+.\-]*\s+)?$",  # "probably a Thy1-GCaMP6s mouse": the line between
     re.I,
 )
 _GUESS_AFTER_SPECIES = re.compile(r"\s*(?:\?|,?\s*(?:I\s+think|I\s+believe|probably|maybe|perhaps)\b)", re.I)
+
+
+def _species_meant(said: str) -> set[str]:
+    """The Latin names a species word may mean: the one it names, or those a broad word is asked back with."""
+    result = validate_field("species", said)
+    return {str(result.value)} if result.ok else {str(p.value) for p in result.proposals}
 
 
 def _species_guess(text: str, start: int, end: int) -> str:

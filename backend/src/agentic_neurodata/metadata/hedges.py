@@ -33,7 +33,8 @@ _HEDGE_IN = re.compile(
 
 # Words that make what follows a guess: "I think it was Anna", "probably a Long-Evans".
 GUESS = re.compile(
-    r"\b(?:I\s+think|I\s+believe|I\s+guess|I\s+suppose|probably|maybe|perhaps|possibly|presumably|"
+    r"\b(?:I\s+think|I\s+believe|I\s+guess|I\s+suppose|we\s+think|we\s+believe|we\s+guess|"
+    r"as\s+far\s+as\s+(?:I|we)\s+(?:know|can\s+tell)|afaik|probably|maybe|perhaps|possibly|presumably|"
     r"might\s+(?:be|have\s+been)|could\s+(?:be|have\s+been)|not\s+(?:sure|certain)|if\s+I\s+remember|iirc|"
     r"not\s+(?:yet\s+)?(?:verified|confirmed|checked)|unverified|unconfirmed|(?:histology|confirmation|verification)\s+(?:is\s+|still\s+)*pending|somewhere|"
     r"something\s+like|tentative(?:ly)?|provisional(?:ly)?|mostly|mainly|largely|(?:pretty|fairly|quite|almost|reasonably)\s+sure|"

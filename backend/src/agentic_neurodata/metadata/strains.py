@@ -54,6 +54,8 @@ STRAINS: dict[str, tuple[str, str]] = {
     )
     for name in names
 }
+# Strains named after the allele they carry: said as the genotype, the name is the genotype ("genotype w1118").
+ALLELE_NAMED = {"w1118"}
 # Short names that are other words in a sentence; trusted only as a whole answer or after "strain".
 _SHORT = {
     "129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n", "n2",
@@ -62,7 +64,7 @@ _SHORT = {
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
     r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
-    r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+)"
+    r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+|[-+]/[yY](?![\w]))"  # "Fmr1-/y": X-linked
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
 # One allele or line; ";" inside a token joins alleles written without a space ("Pvalb-Cre;Ai32"), and a
@@ -82,12 +84,22 @@ STRAIN_PHRASE = re.compile(
     r"(?<![\w/-])(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
     # "C57BL/6JRj", "C57BL/6NCrl": a substrain's lab code after a name with a "/" is part of what was said
-    + r")(?:(?<=/\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w\w)(?:[A-Z][a-z]{1,3}){1,3})?(?:\s*(?:x|×)\s*(?:"
+    # ("129S6/SvEvTac": after a longer name after the "/" too)
+    + r")(?:(?<=/\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w\w)(?:[A-Z][a-z]{1,3}){1,3}|(?<=/\w{4})(?:[A-Z][a-z]{1,3}){1,2})?"
+    + r"(?:\s*(?:x|×)\s*(?:"
     + "|".join(re.escape(n) for n in _STRAIN_NAMES)
     # "C57BL/6J x 129S1 F1": the other parent of a cross may be a strain the table does not hold (not a line)
     + rf"|(?![\w\-().:/+]*{_MARKER})[A-Z0-9][\w/\-]*(?=\s+F[12]\b)))?(?:\s+F[12])?(?![\w/-])",
     re.I,
 )
+
+
+_GENOTYPE_KEY_BEFORE = re.compile(r"\bgenotypes?\s*(?:(?:is|was|:|=|-)\s*)?$", re.I)
+
+
+def keyed_as_genotype(text: str, start: int) -> bool:
+    """'genotype w1118', 'genotype: C57BL/6J': a name said as the genotype is never also read as the strain."""
+    return bool(_GENOTYPE_KEY_BEFORE.search(text[max(0, start - 20) : start]))
 
 
 def species_of_strain(strain: str) -> str | None:
@@ -118,7 +130,50 @@ def find_strains(text: str, *, short_names: bool = False) -> list[re.Match[str]]
         or m.group(0).lower() not in _SHORT
         or re.match(r"\s+strain\b", text[m.end() :], re.I)
         or _after_its_species(text, m)
+        or _after_is_a(text, m)
+        or _before_its_species(text, m)
     ]  # "AB strain": the word "strain" says a short name is one
+
+
+def _before_its_species(text: str, strain: re.Match[str]) -> bool:
+    """'Lewis rat', 'FVB mouse', 'on a nacre background', 'casper larvae': a short strain name (not a bare
+    number: "129 mice" counts them) right before a name of its own species, 'background' or 'larvae'."""
+    if strain.group(0).isdigit() or re.search(
+        r"\b(?:Dr|Prof|Mr|Mrs|Ms)\.?\s+$", text[max(0, strain.start() - 6) : strain.start()]
+    ):
+        return False  # ("Dr. Lewis rat lab": a person's name)
+    after = text[strain.end() : strain.end() + 40]
+    if re.match(r"\s+\w+\s+(?:lab|laboratory|group|colony|room|facility|core)\b", after, re.I):
+        return False  # "the Lewis rat colony": a place's animals, not this one's strain
+    if re.match(r"\s+(?:background|larvae|larva)\b", after, re.I):
+        return True
+    return _names_after(STRAINS[strain.group(0).lower()][1]).match(after) is not None
+
+
+@functools.lru_cache(maxsize=32)
+def _names_after(latin: str) -> re.Pattern[str]:
+    """The names of one species (from the species table) at the start of a text, after a space."""
+    from .species import EXACT  # (species.py reads strains through this module)
+
+    names = sorted((name for name, found in EXACT.items() if found.latin == latin), key=len, reverse=True)
+    return re.compile(rf"\s+(?:{'|'.join(re.escape(name) for name in names)})(?![\w-])", re.I)
+
+
+def _after_is_a(text: str, strain: re.Match[str]) -> bool:
+    """'this one (LX-2) is a Lewis': a short name after 'is a', ending the clause, names what the animal is."""
+    before = re.search(r"\b(?:is|was)\s+an?\s+$", text[max(0, strain.start() - 12) : strain.start()], re.I)
+    return bool(before) and re.match(r"\s*(?:$|[,;.!)\n])", text[strain.end() :]) is not None
+
+
+# After a strain: a room, colony or rack of animals ("from the Sprague Dawley room"), not one animal's strain.
+_PLACE_AFTER = re.compile(
+    r"\s+(?:room|colony|colonies|cages?|facility|rack|racks|stock|breeding|breeders?|holding)\b", re.I
+)
+
+
+def said_of_a_place(text: str, strain: re.Match[str]) -> bool:
+    """'rat from the Sprague Dawley room', 'the C57 colony': the strain of a room or colony of animals."""
+    return _PLACE_AFTER.match(text, strain.end()) is not None
 
 
 def _after_its_species(text: str, strain: re.Match[str]) -> bool:
@@ -211,12 +266,17 @@ _NOT_ONE_STRAIN = re.compile(
 CROSSED_AFTER = re.compile(r"\s*[,;]?\s*(?:(?:back)?crossed|bred)\s+(?:with|to|onto|into)\b|\s*[,;]?\s*(?:x|×)\s", re.I)
 
 
+_POINTER = re.compile(r"(?:(?:is|was)\s+)?(?:the\s+)?(?:same\b|as\s+(?:before|usual|always|last)\b|unchanged\b)", re.I)
+
+
 def normalize_strain(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 100:
         return reject("strain", "Give the strain name.", "'C57BL/6J'")
     if (asked := _said_with_another_animal("strain", raw)) is not None:
         return asked
+    if _POINTER.match(raw):  # "the same as last time": a value given elsewhere, not a strain's name
+        return reject("strain", f"'{raw}' points to a strain given elsewhere; which strain is it?", "'C57BL/6J'")
     if _NOT_ONE_STRAIN.fullmatch(raw):
         return reject("strain", f"'{raw}' names no one strain.", "'C57BL/6J'")
     background = re.fullmatch(r"(.+?)\s+background", raw, re.I)
@@ -278,12 +338,22 @@ _SAME_AS_WILD_TYPE = re.compile(
 )
 
 
+# "not yet known", "unknown", "to be determined", "pending": the value is not known, nothing is said.
+_NOT_KNOWN = re.compile(
+    r"(?:(?:is|was|still)\s+)*(?:not\s+(?:yet\s+)?(?:known|determined|genotyped|available|confirmed)|unknown|"
+    r"undetermined|to\s+be\s+(?:determined|confirmed)|tbd|pending|not\s+sure)(?:\s+yet)?\W*",
+    re.I,
+)
+
+
 def normalize_genotype(text: str) -> RuleResult:
     raw = clean(text)
     if not raw or len(raw) > 200:
         return reject("genotype", "Give the genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
     if (asked := _said_with_another_animal("genotype", raw)) is not None:
         return asked
+    if _NOT_KNOWN.fullmatch(raw):  # "the genotype is not yet known": no genotype said
+        return reject("genotype", f"'{raw}' gives no genotype.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
     if NOT_A_LINE.match(raw):
         return reject(
             "genotype",
@@ -294,7 +364,7 @@ def normalize_genotype(text: str) -> RuleResult:
         # "WT, no transgene", "plain wild type": the words around it say the same
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
     strain = find_strain(raw, short_names=True)
-    if strain and strain.group(0).strip() == raw:
+    if strain and strain.group(0).strip() == raw and raw.lower() not in ALLELE_NAMED:
         question = f"'{raw}' names a strain: did you mean it as the genotype (not the strain)?"
         return ask_back("genotype", question, [ValueProposal(value=raw, label=raw)])
     note = re.search(r"\s*\(([^()]*\s[^()]*)\)$", raw)

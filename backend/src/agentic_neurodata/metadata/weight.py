@@ -33,6 +33,9 @@ def normalize_weight(text: str) -> RuleResult:
         return asked
     if not raw:
         return reject(FIELD, "The weight is empty.", EXAMPLE)
+    if re.search(r"\d,\d{3}(?!\d)", raw):  # "1,250 g": a thousands separator or a decimal comma
+        return reject(FIELD, f"'{raw}' could be read two ways; write the number with a decimal point.", EXAMPLE)
+    raw = re.sub(r"(?<![\d.,])(\d+),(\d{1,2})(?![\d,])", r"\1.\2", raw)  # "21,5 g": a decimal comma
     if re.fullmatch(r"\d+(?:\.\d+)?", raw):
         return reject(FIELD, f"'{raw}' has no unit.", EXAMPLE)
     import pint

@@ -11,6 +11,7 @@ the day ("EST" in July, when New York is on EDT) the person is asked which was m
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
@@ -88,7 +89,27 @@ REGIONS = {
     "china": "Asia/Shanghai",
     "india": "Asia/Kolkata",
     "israel": "Asia/Jerusalem",
+    # countries on one clock, said as "<country> time"
+    "new zealand": "Pacific/Auckland",
+    "germany": "Europe/Berlin",
+    "german": "Europe/Berlin",
+    "france": "Europe/Paris",
+    "french": "Europe/Paris",
+    "switzerland": "Europe/Zurich",
+    "swiss": "Europe/Zurich",
+    "netherlands": "Europe/Amsterdam",
+    "dutch": "Europe/Amsterdam",
+    "italy": "Europe/Rome",
+    "italian": "Europe/Rome",
+    "taiwan": "Asia/Taipei",
 }
+# An ambiguous abbreviation with its country said beside it ("IST (India)"): the zone that country uses.
+SAID_WITH_COUNTRY = {
+    "IST": {"india": "Asia/Kolkata", "indian": "Asia/Kolkata", "ireland": "Europe/Dublin", "irish": "Europe/Dublin",
+            "dublin": "Europe/Dublin", "israel": "Asia/Jerusalem", "jerusalem": "Asia/Jerusalem"},
+    "AST": {"atlantic": "America/Halifax", "halifax": "America/Halifax", "arabia": "Asia/Riyadh",
+            "saudi arabia": "Asia/Riyadh", "riyadh": "Asia/Riyadh"},
+}  # fmt: skip
 _CODES = {"ET": "America/New_York", "PT": "America/Los_Angeles", "CT": "America/Chicago", "MT": "America/Denver"}
 
 
@@ -126,6 +147,11 @@ def _cities() -> dict[str, str]:
     return cities
 
 
+def _without_accents(text: str) -> str:
+    """'São Paulo' -> 'Sao Paulo' (same length: IANA names are written without accents)."""
+    return "".join(unicodedata.normalize("NFKD", c)[0] for c in text)
+
+
 def is_city(name: str) -> bool:
     """'Paris', 'New York': a city some IANA zone is named after."""
     return " ".join(name.split()).lower() in _cities()
@@ -146,7 +172,7 @@ _REGION_ALONE = re.compile(rf"^\W*({_REGION_WORDS})\b(?!\s+(?:time|cortex|area|p
 _REGION_AFTER_TIME = re.compile(rf"(?:\d\s*[ap]\.?m\.?|\d:\d\d)\s+({_REGION_WORDS})\b(?!\s+(?:cortex|area|part))", re.I)
 _REGION_AT_END = re.compile(rf"[\s,(]({_REGION_WORDS})\W*$", re.I)
 _REGION_CODE = re.compile(r"\b(ET|PT|CT|MT)\b")  # upper case only: "et al." is not a zone
-_CITY_TIME = re.compile(r"\b([A-Za-z][A-Za-z .'\-]{1,30}?)\s+time\b", re.I)
+_CITY_TIME = re.compile(r"\b([^\W\d_][^\W\d_ .'\-]*(?:[ .'\-]+[^\W\d_]+){0,3}?)\s+time\b", re.I)
 
 
 def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Zone | str | None:
@@ -169,6 +195,9 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
     match = _ABBREVIATION.search(text)
     if match:
         abbreviation = match.group(1).upper()
+        told = _country_beside(text, abbreviation, match.end())
+        if told is not None:
+            return told
         if abbreviation in AMBIGUOUS_ABBREVIATIONS:
             return f"'{abbreviation}' names several time zones ({AMBIGUOUS_ABBREVIATIONS[abbreviation]})."
         hours, region = ABBREVIATIONS[abbreviation]
@@ -188,19 +217,31 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
         region = _CODES[match.group(1)]
         return Zone(ZoneInfo(region), match.group(0), region, match.start(), match.end())
     for match in _CITY_TIME.finditer(text):
-        words = match.group(1).lower().split()
+        words = _without_accents(match.group(1)).lower().split()  # "São Paulo time" names America/Sao_Paulo
         for size in range(min(3, len(words)), 0, -1):  # "... in New York time": longest city first
             city = " ".join(words[-size:])
             if city in _cities():
-                start = match.start(1) + match.group(1).lower().rfind(city)
+                start = match.start(1) + _without_accents(match.group(1)).lower().rfind(city)
                 return Zone(ZoneInfo(_cities()[city]), text[start : match.end()], _cities()[city], start, match.end())
     if bare_city:
-        words = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
-        if words in _cities():
-            return Zone(ZoneInfo(_cities()[words]), clean(text), _cities()[words], 0, len(text))
-        if words in REGIONS:
-            return Zone(ZoneInfo(REGIONS[words]), clean(text), REGIONS[words], 0, len(text))
+        said = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
+        if said in _cities():
+            return Zone(ZoneInfo(_cities()[said]), clean(text), _cities()[said], 0, len(text))
+        if said in REGIONS:
+            return Zone(ZoneInfo(REGIONS[said]), clean(text), REGIONS[said], 0, len(text))
     return None
+
+
+def _country_beside(text: str, abbreviation: str, end: int) -> Zone | None:
+    """'IST (India)', 'IST, Ireland': the country said right after an ambiguous abbreviation says its zone."""
+    countries = SAID_WITH_COUNTRY.get(abbreviation, {})
+    said = re.match(r"\s*[(,]?\s*([A-Za-z][A-Za-z ]{1,20}?)\s*(?:\)|time\b|[,;.]|$)", text[end:])
+    name = countries.get(said.group(1).lower()) if said else None
+    if said is None or name is None:
+        return None
+    start = end - len(abbreviation) - (1 if text[end - len(abbreviation) - 1 : end - len(abbreviation)] == "(" else 0)
+    label = f"{abbreviation} ({said.group(1)})"
+    return Zone(ZoneInfo(name), label, name, start, end + said.end())
 
 
 def _offset_zone(match: re.Match[str], label: str) -> Zone:

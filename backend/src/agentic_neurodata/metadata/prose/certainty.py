@@ -494,7 +494,8 @@ _OTHER_TIME = re.compile(
     r"\b(?:arriv\w*|shipp\w*|shipped|received|delivered|purchased|ordered|weaned|weaning|surger(?:y|ies)|"
     r"inject\w*|implant\w*|given|administered|operat\w*|born|restrict\w*|tomorrow|next\s+(?:week|month|time)|"
     r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained|"
-    r"train(?:ing|ed)|pre-?train\w*|habituat\w*|handl(?:ing|ed)|first\s+(?!record)\w+\s+(?:session|day))\b",
+    r"train(?:ing|ed)|pre-?train\w*|habituat\w*|handl(?:ing|ed)|first\s+(?!record)\w+\s+(?:session|day)|"
+    r"tamoxifen|induc(?:ed|tion)|dos(?:ed|ing)|lesion(?:ed|s)?|infus\w*|electroporat\w*|transfect\w*)\b",
     re.I,
 )
 _OTHER_ANIMAL = re.compile(

@@ -27,7 +27,7 @@ _OTHER_ROLE = re.compile(
     re.I,
 )
 _RECORDING = re.compile(
-    r"\b(?:record\w*|sessions?|experiments?|acquisition|acquired|collected|collection|ephys)\b", re.I
+    r"\b(?:record\w*|recs?|sessions?|experiments?|acquisition|acquired|collected|collection|ephys)\b", re.I
 )
 _UNITS = {
     "age": {"d": "days", "days": "days", "day": "days", "w": "weeks", "wk": "weeks", "wks": "weeks", "weeks": "weeks",

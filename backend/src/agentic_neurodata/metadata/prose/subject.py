@@ -8,6 +8,7 @@ import re
 from .. import age as age_rule
 from ..brain_areas import BY_NAME as AREA_NAMES
 from ..species import ALL_NAMES, SPECIES
+from ..strains import STRAINS
 
 _LATIN_NAMES = {species.latin.lower() for species in SPECIES}
 
@@ -60,7 +61,7 @@ _GROUP = (
     rf"|\s+(?:of|from|in)\s+(?:the\s+)?[\w\-\x1f]+\s+{_GROUPS}\b)"
 )
 # "rat 1 of 4", "mouse 2 of 6 mice": a place among several, not an id ("rat CH-32 of 14 weeks" is one).
-_NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.)]|\s*$|\s+(?:animals|mice|rats)\b))"
+_NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.()]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
     rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
@@ -71,12 +72,18 @@ ID_AFTER_SPECIES = re.compile(
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
 NAME_AFTER_SPECIES = re.compile(
     # "Rat: Pepper; sex: F", "| monkey Pepper | M |", "The rat Nibbles was recorded": a pause, a key or a verb after it
-    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?)"
+    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?|[A-Z]{1,3}-[A-Z][a-z]{2,15})"
     r"(?=\s*(?:[,;)(|]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
 )
 NAMED = re.compile(
     # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
     r"\b(?:named|called|name\s+is|name(?=\s*[:=]?\s*[A-Za-z][\w\-]*\d))\s*[:=]?\s*(?P<subject>[A-Za-z][\w\-]*\d[\w\-]*|[A-Z][a-z]{2,15}(?:-\d+)?)(?![\w-])"
+)
+# "ID CM-Ru", "ID: Mango", "animal ID Lulu": a name after an explicit ID key, then a pause, is the id.
+_NOT_A_NAME = r"(?!(?:Unknown|None|Pending|Missing|Same|Not|Unclear|Later|Tbd|Unsure|Skip|See)\b)"
+NAME_AFTER_ID_KEY = re.compile(
+    rf"(?:\bID|\b[Ii]d\s*[:=])\s*[:#=]?\s*{_NOT_A_NAME}(?P<subject>[A-Z]{{1,3}}-[A-Z][a-z]{{1,15}}|[A-Z][a-z]{{2,15}})"
+    r"(?=\s*(?:[,;.)|]|$))"
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
@@ -97,7 +104,7 @@ _THIS_FILE = (
 )
 THIS_FILES_SUBJECT = re.compile(
     rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
-    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
+    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|(?:[A-Z]{{1,3}}-)?[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
     r"(?![\w-])"
 )
 # Words before a number that make it something other than an animal ("this file is from session 3").
@@ -119,8 +126,8 @@ def this_files_subject(text: str) -> re.Match[str] | None:
             continue  # "this is P60": an age, a date or anything else; "this is fish F03" names the animal
         if re.search(r"\d", said) and looks_like_id(said, after_species=True):
             return match
-        if not re.search(r"\d", said) and after_species:
-            return match
+        if not re.search(r"\d", said) and (after_species or re.fullmatch(r"[A-Z]{1,3}-[A-Z][a-z]+", said)):
+            return match  # "this file is from M-Tico": a lab's prefix before a name makes it an id
     return None
 
 
@@ -140,7 +147,7 @@ SEX = re.compile(
     r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|"
     r"\bsex\s+(?:is\s+|was\s+)?(?P<nd>not\s+(?:yet\s+)?determined|undetermined)\b|"  # "sex not determined"
     # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
-    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–]\s)|"
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s)|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
@@ -154,8 +161,9 @@ AGE_POSTNATAL = re.compile(
     r"(?<![\w-])(?:P|PND\s?|postnatal\s+day\s+)\d{1,4}D?(?![\w-])|(?<![\w-])P\d+(?:\.\d+)?[YMWD](?:\d+[YMWD])*(?![\w-])",
     re.I,
 )
+# ("10 and 12 weeks" without "between" lists two ages, one per animal: no range)
 AGE_RANGE = re.compile(
-    rf"(?<![\w.-])(?:between\s+)?\d+(?:\.\d+)?\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?\s*-?\s*{_UNITS}"
+    rf"(?<![\w.-])(?:between\s+\d+(?:\.\d+)?\s*(?:-|–|to|and)|\d+(?:\.\d+)?\s*(?:-|–|to))\s*\d+(?:\.\d+)?\s*-?\s*{_UNITS}"
     rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}",
     re.I,
 )
@@ -167,7 +175,9 @@ AGE_QUANTITY = re.compile(
     re.I,
 )
 WEIGHT = re.compile(
-    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?P<weight>\d+(?:\.\d+)?\s*(?:kg|g|mg|grams?|kilograms?))\b"
+    # ("21,5 g": a decimal comma is part of the number, never "5 g")
+    r"(?:\bweigh(?:s|ed|ing)?\s+|\bweight\s+)?(?<![\w.])(?<!\d,)"
+    r"(?P<weight>\d+(?:\.\d+|,\d{1,2}(?!\d))?\s*(?:kg|g|mg|grams?|kilograms?))\b"
     r"(?!\s*/\s*(?:kg|g|mg|day|d|h|hr|ml|l)\b)",  # "0.1 mg/kg" is a dose; "/ 390g /" between columns is not
     re.I,
 )
@@ -189,6 +199,16 @@ _CLAUSE_EDGE = re.compile(
 _CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
 
 
+def recording_note_after(text: str, end: int) -> bool:
+    """'296 g (Wed, recording day)': a note in brackets right after a value that says it is the recording's."""
+    note = re.match(r"\s*\(([^()\n]{0,40})\)", text[end:])
+    if note is None or re.search(
+        r"\b(?:pre|post|before|after|following|end(?:ed)?)\b|(?:pre|post)-", note.group(1), re.I
+    ):
+        return False  # "27.9 g (pre-session)": another time beside the session
+    return bool(re.search(r"\b(?:record\w*|rec|session)\b", note.group(1), re.I))
+
+
 def mass_clause(text: str, start: int, end: int) -> str:
     """The clause a mass stands in: from the last clause edge before it to the first after it. An aside in
     brackets is its own clause ("26.7 g (baseline 29 g)"), unless it holds only the mass ("weight (24.1 g)")."""
@@ -199,10 +219,31 @@ def mass_clause(text: str, start: int, end: int) -> str:
     return text[before : after.start() if after else len(text)]
 
 
+# "the cage weighs 500 g": what weighs it, named before the verb.
+_WEIGHER = re.compile(
+    r"\b(?:the|a|an|this|that|its|her|his|our)\s+(?P<thing>[a-z-]+)\s+(?:weighs|weighed)\s+(?:about\s+)?$", re.I
+)
+_ANIMAL_WORDS = {"animal", "subject", "pup", "female", "male", "one", "individual", "larva", "kit", "juvenile", "adult"}
+
+
+def weighs_something_else(text: str, start: int) -> bool:
+    """'the cage weighs 500 g', 'the drive weighed 3 g': something other than the animal weighs it."""
+    weigher = _WEIGHER.search(text[max(0, start - 40) : start])
+    if weigher is None:
+        return False
+    thing = weigher.group("thing").lower()
+    return thing not in _ANIMAL_WORDS and not _SPECIES.fullmatch(thing)
+
+
 def animal_weights(text: str, original: str) -> list[re.Match[str]]:
     """The masses in `text` (the message, parts already read masked) that are the animal's weight at
     the session; `original` gives each its clause (see NOT_THE_ANIMAL_NOW)."""
-    return [m for m in WEIGHT.finditer(text) if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))]
+    return [
+        m
+        for m in WEIGHT.finditer(text)
+        if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))
+        and not weighs_something_else(original, m.start("weight"))
+    ]
 
 
 _OTHER_ANIMAL = re.compile(
@@ -234,6 +275,73 @@ def age_of_a_person(text: str, end: int) -> bool:
     )
 
 
+# "needed 31 days", "it took them about 3 weeks", "trained for 5-7 weeks": a verb of time spent before the number.
+_TIME_SPENT_BEFORE = re.compile(
+    r"\b(?:need(?:s|ed)?|t(?:ake|akes|ook)|last(?:s|ed)|sp(?:end|ends|ent)|requir(?:e|es|ed)|wait(?:s|ed)?|"
+    r"spanned|spans|[a-z]{3,}(?:ed|ing)\s+for)\s+(?:(?:it|them|him|her|us|me|about|around|roughly|nearly|almost|only|just|another|"
+    r"a\s+further|over|under|less\s+than|more\s+than|some)\s+){0,3}$",
+    re.I,
+)
+# "31 days to reach criterion", "3 weeks of training": a span followed by what filled it ("of age" is an age).
+_TIME_SPENT_AFTER = re.compile(r"\s+(?:to\s+(?!\d)[a-z]+|of\s+(?!age\b|life\b)[a-z]+)", re.I)
+
+
+def one_of_listed_ages(text: str, start: int) -> bool:
+    """'10 and 12 weeks', '7, 9 and 11 months': the last of a list of numbers sharing the unit, one per animal."""
+    return bool(re.search(r"(?<![\w.-])\d+(?:\.\d+)?\s*(?:and|&|or)\s*$", text[max(0, start - 12) : start], re.I))
+
+
+_SPREAD_BEFORE = re.compile(r"(?:±|\+/-|\+-|plus\s+or\s+minus)\s*$", re.I)
+_SPREAD_AFTER = re.compile(r"\s*\(?\s*(?:±|\+/-|\+-|plus\s+or\s+minus)", re.I)
+
+
+def a_spread(text: str, start: int) -> bool:
+    """'12 weeks (+/- 3 days)': the number after '+/-' is how far off the age may be, not an age."""
+    return bool(_SPREAD_BEFORE.search(text[max(0, start - 16) : start]))
+
+
+def given_with_a_spread(text: str, start: int, end: int) -> str:
+    """'12 weeks (+/- 3 days)': an age given with how far off it may be is approximate."""
+    return "the age is given with a spread" if _SPREAD_AFTER.match(text, end) else ""
+
+
+# "6 weeks at surgery, 9 at the recording": a bare number at the recording, in the unit of the age before it.
+_BARE_AT_RECORDING = re.compile(
+    r"(?<![\w.])(?P<number>\d+(?:\.\d+)?)\s+(?:at|on|during|for)\s+(?:the\s+)?(?:recording|session|experiment)(?=\s*(?:$|[,;.)!\n]))",
+    re.I,
+)
+
+
+def age_at_recording_in_the_unit_before(text: str, ages: list[re.Match[str]]) -> tuple[re.Match[str], str] | None:
+    """The bare number said at the recording with the unit of the one age said before it, as an age."""
+    bare = _BARE_AT_RECORDING.search(text)
+    before = [a for a in ages if a.end() <= (bare.start() if bare else 0)]
+    if bare is None or len(before) != 1:
+        return None
+    unit = re.search(rf"{_UNITS}(?![\w])", before[0].group(0), re.I)
+    return (bare, f"{bare.group('number')} {unit.group(0)}") if unit else None
+
+
+_LARGER_FIRST = "YMWDH"
+
+
+def split_repeated_unit(text: str, age: re.Match[str]) -> list[re.Match[str]]:
+    """'3 weeks, 12 weeks old', '3 days, 12 weeks' are two spans of time: a compound age goes from a larger unit
+    to a smaller one ('1 year, 3 months' is one age)."""
+    parts = list(age_rule.QUANTITY.finditer(age.group(0)))
+    order = [_LARGER_FIRST.find(age_rule.UNITS.get(p.group(2).lower(), "?")) for p in parts]
+    if len(parts) != 2 or order[0] < order[1]:
+        return [age]
+    first = re.compile(re.escape(age.group(0)[: parts[0].end()])).match(text, age.start())
+    second = AGE_QUANTITY.match(text, age.start() + parts[1].start())
+    return [m for m in (first, second) if m is not None]
+
+
+def time_spent(text: str, start: int, end: int) -> bool:
+    """'mouse TR-6 needed 31 days', 'it took 3 weeks to learn': how long something took, not an age."""
+    return bool(_TIME_SPENT_BEFORE.search(text[max(0, start - 40) : start]) or _TIME_SPENT_AFTER.match(text, end))
+
+
 def sex_span(match: re.Match[str]) -> tuple[int, int]:
     """Where the sex word of a SEX match is (an age said before it is not part of it)."""
     return match.span("aged") if match.group("aged") else match.span()
@@ -250,8 +358,30 @@ def sex_of_a_person(text: str, start: int, end: int) -> str:
 
 
 def sex_beside_the_animal(text: str, end: int) -> bool:
-    """'female mouse', 'male rat R7': the sex word names the animal right after it."""
-    return bool(_SPECIES.match(text, end + 1)) or bool(re.match(r"\s+(?:animal|subject|pup)\b", text[end:], re.I))
+    """'female mouse', 'male rat R7': the sex word names the animal right after it (not 'female rats')."""
+    species = _SPECIES.match(text, end + 1)
+    if species and plural(species.group(0)):
+        return False
+    return bool(species) or bool(re.match(r"\s+(?:animal|subject|pup)\b", text[end:], re.I))
+
+
+_GROUP_WORD = re.compile(r"\s+(?:animals|subjects|ones|littermates|controls|siblings|pups|breeders)\b", re.I)
+_LEFT_OUT = re.compile(r"\s+(?:were|are|was)\s+(?:all\s+)?(?:excluded|not\s+(?:used|included|recorded))\b", re.I)
+
+
+def sex_of_a_group(text: str, sex: re.Match[str]) -> bool:
+    """'the female rats in the study', 'males were used': a sex said of several animals, not of one."""
+    start, end = sex_span(sex)
+    said = text[start:end].lower()
+    if said in ("males", "females"):
+        return True
+    species = _SPECIES.match(text, end + 1)
+    return bool(species and plural(species.group(0))) or bool(_GROUP_WORD.match(text, end))
+
+
+def sex_left_out(text: str, sex: re.Match[str]) -> bool:
+    """'females were excluded': the animals of that sex were not used, so it says nothing of the subject's."""
+    return bool(_LEFT_OUT.match(text, sex_span(sex)[1]))
 
 
 # "mouse V1 recording", "rat CA1 neurons": an area after the species, then what was recorded there.
@@ -263,6 +393,27 @@ _RECORDED_AFTER = re.compile(
 def area_not_id(text: str, after: re.Match[str]) -> bool:
     """Whether the id read after a species is a brain area said before what was recorded in it."""
     return after.group("subject").lower() in AREA_NAMES and bool(_RECORDED_AFTER.match(text, after.end()))
+
+
+# "cohort 3, mouse 5", "litter 12, pup 3", "animal #42 (cage 7)": a number counted within a group named beside it.
+_GROUP_BEFORE_NUMBER = re.compile(rf"\b{_GROUPS}\s*#?\s*[\w\-]+\s*[,;:]\s*(?:(?:the|a|an)\s+)?(?:[a-z]+\s+)?#?$", re.I)
+_GROUP_AFTER_NUMBER = re.compile(rf"\s*(?:,\s*|\(\s*|\s+in\s+)(?:the\s+)?{_GROUPS}\b", re.I)
+
+
+def numbered_in_a_group(text: str, start: int, end: int) -> str:
+    """Why a bare number read as the id counts an animal within a cage, litter or cohort ("" when it does not)."""
+    if not re.fullmatch(r"#?\d+", text[start:end]):
+        return ""
+    if _GROUP_BEFORE_NUMBER.search(text[max(0, start - 40) : start]) or _GROUP_AFTER_NUMBER.match(text, end):
+        return "the number counts the animal within a cage, litter or cohort named beside it"
+    return ""
+
+
+def strain_of(token: str, species: set[str]) -> bool:
+    """'worm, N2', 'mouse B6': the word after the species is a strain of that species, not the animal's id
+    ("mouse N2" is an id: N2 is a worm's strain). `species`: the Latin names the species word may mean."""
+    known = STRAINS.get(token.lower())
+    return known is not None and known[1] in species and re.search(r"[A-Za-z]", token) is not None
 
 
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:

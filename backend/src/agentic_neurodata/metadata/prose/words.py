@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..brain_areas import part_after
+from ..brain_areas import area_end, find_area, part_after
 from ..fields import FIELDS
 from ..strains import ALLELE_AHEAD
 
@@ -134,7 +134,10 @@ def value_end(text: str, start: int, name: str, datetime_spans: list[tuple[int, 
     while end > start and text[end - 1] in " \t;,|/":  # a separator before words already read is not the value's
         end -= 1
     # "Recording site: piriform cortex, layer 2", "Site: CA1, stratum oriens": the layer or part belongs to it
-    return part_after(text, end) if name == "electrode_location" else end
+    if name != "electrode_location":
+        return end
+    # (further areas join only an area: "left hemisphere, primary motor cortex" is a side, then the area)
+    return area_end(text, end) if find_area(text[start:end]) else part_after(text, end)
 
 
 # No value runs longer than this: the search for its end stays linear in a message of many keys.
@@ -196,8 +199,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
         column += rf"|{_VERB_AFTER}"
     if name not in ("session_description", "experiment_description", "subject_description", "keywords"):
         column += r"|\s+(?:but|while|whereas|although|though|because|since)\s+"  # a second clause is not the value
-    if name in DASH_KEYED:  # "Experimenter = Yuki Tanaka # recorded all sessions": a comment after the value
-        column += r"|\s+\#\s"
+    # "subject_id: JL-4  # the old id was ...", "Experimenter = Yuki Tanaka # recorded all": a comment after the value
+    column += r"|\s+\#\s" if name in DASH_KEYED else r"|\s+#\s+(?=[^\d\s])"
     return re.compile(rf"{_ANY_NEXT_KEY}{column}|{stop.pattern}")
 
 
