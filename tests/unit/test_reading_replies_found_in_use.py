@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentic_neurodata.metadata.fields import validate_field
 from agentic_neurodata.metadata.free_text import parse_free_text
 from agentic_neurodata.metadata.parsed import IntentKind
 
@@ -210,3 +211,16 @@ def test_keywords_without_a_colon(message: str, keywords: list[str] | None) -> N
 def test_a_field_judged_is_no_value(message: str) -> None:
     """ "the keywords we use in the lab are many" stored the lab 'Many Lab'."""
     assert parse_free_text(message).values == {}
+
+
+@pytest.mark.parametrize("said", ["see notes", "big brown", "lab stock"])
+def test_two_english_words_are_no_latin_name(said: str) -> None:
+    """Two lowercase words answering the species were stored capitalised as a Latin binomial ("See notes"
+    as the species, found when a list answer was read in the order of the questions); they are asked back."""
+    result = validate_field("species", said)
+    assert not result.ok and result.needs_confirmation
+
+
+@pytest.mark.parametrize("said", ["peromyscus maniculatus", "sorex araneus", "heterocephalus glaber"])
+def test_a_latin_name_typed_in_lowercase_is_still_kept(said: str) -> None:
+    assert validate_field("species", said).value == said.capitalize()

@@ -147,6 +147,8 @@ BROAD: dict[str, tuple[str, ...]] = {
 ALL_NAMES = {**{name: (s.latin,) for name, s in EXACT.items()}, **BROAD}
 _TAXON_URL = re.compile(r"(?:https?://purl\.obolibrary\.org/obo/)?NCBITaxon[_:](\d+)", re.I)
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]+$")
+# How Latin species names end ("musculus", "rerio", "mulatta", "maniculatus", "belangeri", "caroliniensis").
+_LATIN_EPITHET = re.compile(r"(?:us|um|a|ae|is|i|ii|ensis|oides|ax|ix|ex|ys|os|on|er|ans|ens)$")
 # Words around a species name that are neither species nor strain ("an adult male mouse").
 FILLER = {
     "a", "an", "the", "it", "it's", "its", "is", "was", "they", "are", "were", "adult", "young", "old", "aged",
@@ -203,6 +205,13 @@ def normalize_species(text: str) -> RuleResult:
         return accept(FIELD, raw, f"{raw} is not in DANDI's species table; kept as the Latin name you gave.")
     if len(raw.split()) == 2 and _BINOMIAL.fullmatch(raw[:1].upper() + raw[1:].lower()):
         fixed = raw[:1].upper() + raw[1:].lower()
+        if not _LATIN_EPITHET.search(raw):  # "big brown", "see notes": two English words, not a Latin name
+            return ask_back(
+                FIELD,
+                f"Is '{fixed}' the Latin name of the species? ('{raw}' is not in DANDI's species table.)",
+                [ValueProposal(value=fixed, label=fixed)],
+                "'Mus musculus' or 'mouse'",
+            )
         return accept(FIELD, fixed, f"Capitalised as a Latin binomial: {fixed} (not in DANDI's species table).")
     of_genus = [s for s in SPECIES if s.latin.split()[0].lower() == raw.lower()]
     if of_genus:  # "macaca": a genus alone names several species (or one the table holds, still asked)
