@@ -6,24 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from agentic_neurodata.agents.conversation.intake import fields_to_ask
 from agentic_neurodata.metadata.fields import validate_field
 from agentic_neurodata.metadata.free_text import parse_free_text
 from agentic_neurodata.metadata.parsed import IntentKind
 
-FIRST_QUESTIONS = [
-    "subject_id",
-    "species",
-    "sex",
-    "age",
-    "session_description",
-    "session_start_time",
-    "experimenter",
-    "institution",
-    "lab",
-    "experiment_description",
-    "keywords",
-    "electrode_location",
-]
+# What the service asks first, in its order (twelve fields).
+FIRST_QUESTIONS = [spec.name for spec in fields_to_ask({}, [], 1)]
 
 EMAIL = (
     "Hello,\nthe recording is from our mouse JK-118 (Emx1-IRES-Cre x Ai148, female, 11 weeks). Imaging started "

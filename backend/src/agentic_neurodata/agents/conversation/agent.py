@@ -381,15 +381,7 @@ class ConversationAgent(Agent):
         if not any(o.value in ("approve", "improve") for o in pending.options):
             return None
         state = self.store.snapshot()
-        needed = [FieldRequest(name=q.name) for q in self._plan(state).questions]
-        answer = answers.read_values(
-            pending.model_copy(update={"fields": needed}),
-            message=message,
-            fields=None,
-            skip=None,
-            partial=state.partial_metadata,
-            llm=self.llm,
-        )
+        answer = self._read_for(state, pending, [q.name for q in self._plan(state).questions], message)
         if not answer.values:
             return None
         self.store.update(COMPONENT, _log_answer(answer), **_stored(state, answer))
@@ -413,6 +405,17 @@ class ConversationAgent(Agent):
         question = wording.metadata_question(self.llm, specs, known=state.metadata, for_correction=True)
         self._ask(asking.model_copy(update={"fields": left, "message": question}))
         return UserInputReply(reply=f"{saved} {question}", accepted=answer.values, next_action=asking.type.value)
+
+    def _read_for(self, state: GlobalState, pending: PendingRequest, names: list[str], message: str) -> answers.Answer:
+        """The message read as the answer to the named fields instead of those `pending` asked."""
+        return answers.read_values(
+            pending.model_copy(update={"fields": [FieldRequest(name=name) for name in names]}),
+            message=message,
+            fields=None,
+            skip=None,
+            partial=state.partial_metadata,
+            llm=self.llm,
+        )
 
     def _ask_again(self, pending: PendingRequest, why: str) -> UserInputReply:
         """A reply that said nothing usable ("hmm"): the same question again, nothing stored or dropped."""
@@ -534,15 +537,7 @@ class ConversationAgent(Agent):
             )
             if not (others or answer.values or given) and message and state.partial_metadata:
                 # "Pacific" at "Did you mean 'Allen Institute'?" answers the zone asked just before it
-                completing = [FieldRequest(name=name) for name in state.partial_metadata]
-                completed = answers.read_values(
-                    pending.model_copy(update={"fields": completing}),
-                    message=message,
-                    fields=None,
-                    skip=None,
-                    partial=state.partial_metadata,
-                    llm=self.llm,
-                )
+                completed = self._read_for(state, pending, list(state.partial_metadata), message)
                 if completed.values:
                     answer, others = completed, list(completed.values)
             if corrected and not (answer.values or answer.declined):
