@@ -661,18 +661,13 @@ def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = Fals
 
 # -- a sign-off's affiliation, a generic date key
 
+_SIGN_OFF_WORDS = r"(?:best(?:\s+wishes)?|(?:kind\s+|best\s+|warm\s+)?regards|cheers|sincerely|thanks|yours|signed)"
 _SIGN_OFF = re.compile(
-    r"\b(?:best(?:\s+wishes)?|(?:kind\s+|best\s+)?regards|cheers|sincerely|thanks|yours|signed)\s*(?:,|\n)|"
+    rf"\b{_SIGN_OFF_WORDS}\s*(?:,|\n)|"
     r"^[ \t]*--[ \t]*$",  # "--" alone on a line opens an e-mail's signature
     re.I | re.M,
 )
-
-
-_SIGN_OFF_ALONE = re.compile(
-    r"\W*(?:best(?:\s+wishes)?|(?:kind\s+|best\s+|warm\s+)?regards|cheers|sincerely|(?:many\s+)?thanks|"
-    r"thank\s+you|yours|signed|ciao|bye)\W*",
-    re.I,
-)
+_SIGN_OFF_ALONE = re.compile(rf"\W*(?:{_SIGN_OFF_WORDS}|many\s+thanks|thank\s+you|ciao|bye)\W*", re.I)
 
 
 def is_sign_off(words: str) -> bool:
