@@ -434,6 +434,27 @@ def test_a_zone_given_at_a_confirmation_completes_the_start_time(client: TestCli
     assert say(client, message="yes")["accepted"] == {"species": "Macaca mulatta"}
 
 
+@pytest.mark.parametrize(
+    ("edit", "changed"), [("wait, actually it was male", {"sex": "M"}), ("oh and she was 11 weeks", {"age": "P11W"})]
+)
+def test_a_short_edit_at_a_description_question_is_the_edit(
+    client: TestClient, sample_run: Path, edit: str, changed: dict[str, str]
+) -> None:
+    """Found answering as a person would: "wait, actually it was male" at "Did you mean '...' as the session
+    description?" stored the description "Actually it was male", and the sex stayed F in the file."""
+    upload(client, sample_run)
+    say(
+        client,
+        message="mouse m7, female, 10 weeks, Neuropixels in V1 during passive viewing, started 5 March 2024 2:30pm EST",
+    )
+    question = status_of(client)["pending_request"]
+    assert question["purpose"] == "confirm_value" and "as the session description?" in question["message"]
+    reply = say(client, message=edit)
+    assert reply["accepted"] == changed
+    assert status_of(client)["pending_request"]["message"].endswith(question["message"])  # still asked
+    assert say(client, message="yes")["accepted"] == {"session_description": "Neuropixels in V1 during passive viewing"}
+
+
 def test_stopping_before_any_conversion_says_nothing_was_converted(client: TestClient, sample_run: Path) -> None:
     """It said "The latest version and its report stay available" when there was none."""
     upload(client, sample_run)

@@ -531,6 +531,10 @@ class ConversationAgent(Agent):
             # and the same question still waiting (its field named too: the answer to it)
             named = answers.fields_named(message) if message and not given else []
             others = [name for name in named if name != asked.field and asked.field not in named]
+            if not others and message and not given and asked.field in _DESCRIPTIONS and len(message.split()) <= 6:
+                # "wait, actually it was male" at "Did you mean '...' as the session description?": a short
+                # reply giving another field's value is that edit, not the description
+                others = [name for name in self._read_for(state, pending, [], message).values if name != asked.field]
             request = pending.model_copy(update={"fields": [FieldRequest(name=n) for n in others or [asked.field]]})
             answer = answers.read_values(
                 request, message=message, fields=given, skip=skip, partial=state.partial_metadata, llm=self.llm
@@ -1137,6 +1141,7 @@ def _field_of(question: str) -> str:
     return split[0] if split else question
 
 
+_DESCRIPTIONS = {"session_description", "experiment_description", "subject_description"}
 _HOW_TO_ANSWER = (
     "Answer what you know now and say 'skip' for the rest, or 'just convert': after the conversion the "
     "report asks again for what the file still needs, and each change makes a new version."
