@@ -132,6 +132,11 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(place.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
+    inner = re.fullmatch(r"(.{2,}?)\s*\([A-Z][A-Za-z]{1,7}\)\s+(\S.*)", raw)
+    if inner:  # "Ernst Strüngmann Institute (ESI) for Neuroscience": the short form said inside the name
+        kept = normalize_institution(f"{inner.group(1)} {inner.group(2)}")
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the short form left out).")
     unit = _UNIT_BEFORE.match(raw)
     rest = raw[unit.end() :] if unit else ""
     while (more := re.match(r"([^,;()]+),\s*(?=\S)", rest)) and not _names_one(more.group(1)):
@@ -231,6 +236,8 @@ def _without_city(raw: str) -> str:
     ):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
+    if placed and _OF_A_SYSTEM.search(placed.group(1)) and _town_of_one_university(*placed.groups()):
+        return placed.group(1)  # "University of Washington, Seattle": the town, not a campus of a system
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
         return name if name != raw else ""
     before, place = placed.groups()
@@ -242,6 +249,22 @@ def _without_city(raw: str) -> str:
     if known or _KIND_LAST.search(before) or is_city(place) or _kind_of_a_field_then_town(before, place):
         return before
     return name if name != raw else ""
+
+
+# Universities whose campuses are institutions of their own, named with the town ("University of California,
+# Davis"); after any other "University of X" a town only says where it is.
+_CAMPUS_SYSTEM = re.compile(
+    r"\bof\s+(?:California|Texas|Wisconsin|Maryland|Massachusetts|Colorado|Illinois|Missouri|Nebraska|Hawai.i|"
+    r"North\s+Carolina|Alabama|Tennessee|Minnesota|Arkansas|Michigan|Houston|South\s+Carolina|Louisiana|Pittsburgh)\b"
+)
+
+
+def _town_of_one_university(before: str, place: str) -> bool:
+    """'University of Washington, Seattle', 'University of Oxford, Oxford': plain town words after a university
+    that is not a system of campuses."""
+    words = place.split()
+    town = 0 < len(words) <= 3 and all(re.fullmatch(r"[A-Z][a-zà-ÿ'\-]+", word) for word in words)
+    return town and place.lower() not in INSTITUTIONS and not _CAMPUS_SYSTEM.search(before)
 
 
 # "Kavli Institute for Systems Neuroscience", "Champalimaud Centre for the Unknown": a kind of institution named

@@ -112,7 +112,7 @@ _INSTITUTION_KINDS = (
 _FIELD_WORD = (
     r"(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
     r"Dentistry|Pharmacy|Biology|Neuroscience|Agriculture|Applied|Natural|Life|Social|Humanities|Economics|"
-    r"Tropical)\b"
+    r"Tropical|Mental|Public|Behavioral|Behavioural|Cognitive|Brain|Rehabilitation)\b"
 )
 _AND_FIELD = rf"(?:\s+(?:and|&)(?=\s+{_FIELD_WORD}))?"
 # "Icahn School of Medicine at Mount Sinai", "University of Texas at Austin": a name goes on after "at" when both
@@ -128,16 +128,23 @@ UNIVERSITY_OF = re.compile(
     rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
     rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
 )
+# "University Medical Center Hamburg-Eppendorf": a hyphenated place name after the kind is part of the name.
+_HYPHENATED_PLACE = r"[^\S\n]+[A-Z][\w']+-[A-Z][\w']+(?![\w\-])"
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
     # "Oregon Health & Science University": an "and" before a field of study joins one name too
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    # "'Princeton Neuroscience Institute'": an opening quote starts a name; an apostrophe inside a word does not
+    rf"(?<![\w\-&])(?<!\w['’])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|{_HYPHENATED_PLACE}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|"
+    rf"\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}|"
     # "at the Institute for Basic Science": an institute named for its field alone, with no word before it
     rf"(?<![\w\-'&])(?:Institute|Institut|Instituto|Istituto)\s+(?:of|for|de|di|für)\s+(?:the\s+)?"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|"
+    # "the Hospital of the University of Pennsylvania": a hospital or school of a university is named with it
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_KINDS})\s+of\s+the\s+Universit(?:y|ies)\s+of\s+{_INSTITUTION_WORD}"
+    rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
 # The full names first: "ETH Zurich" is one name, not the acronym "ETH" and a word after it.
