@@ -80,3 +80,72 @@ def test_what_is_not_part_of_the_name_stays_out(text: str) -> None:
 )
 def test_a_town_after_a_university_is_left_out(answer: str, institution: str) -> None:
     assert read(answer, "institution").values.get("institution") == institution
+
+
+# -- people: the surname said outright, two Iberian family names, an institution after a keyed name
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("the experimenter is Carlos Martín Pérez (Martín Pérez is the surname)", ["Martín Pérez, Carlos"]),
+        ("Experimenter: Ana Ruiz Soler; her family name is Ruiz Soler.", ["Ruiz Soler, Ana"]),
+        ("Recorded by Lucía Gómez Ortega; the last name is Gómez Ortega.", ["Gómez Ortega, Lucía"]),
+        # the words said to be the surname are no part of this name: the name is read as before
+        ("Experimenter: Jane Smith. Smith is the surname.", ["Smith, Jane"]),
+        ("Experimenter: Jan de Vries", ["de Vries, Jan"]),
+    ],
+)
+def test_the_surname_said_outright_splits_the_name(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+@pytest.mark.parametrize(
+    ("text", "both_surnames"),
+    [
+        ("The experimenter was Álvaro García de la Fuente.", "García de la Fuente, Álvaro"),
+        ("Experimenter: Joana Silva dos Santos", "Silva dos Santos, Joana"),
+        ("recorded by Pedro Ramos del Valle", "Ramos del Valle, Pedro"),
+    ],
+)
+def test_a_second_iberian_family_name_or_a_middle_name_is_asked(text: str, both_surnames: str) -> None:
+    parsed = read(text)
+    assert "experimenter" not in parsed.values
+    asked = [c for c in parsed.confirmations if c.field == "experimenter"]
+    assert asked and asked[0].proposals[0].value == [both_surnames]
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("Experimenter: Jan Peter van der Berg", ["van der Berg, Jan Peter"]),  # a Dutch middle name
+        ("The experimenter was Maria dos Santos.", ["dos Santos, Maria"]),  # no middle word
+    ],
+)
+def test_other_particles_are_read_as_before(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter", "institution"),
+    [
+        ("Experimenter: Sara Lind, Karolinska Institutet", ["Lind, Sara"], "Karolinska Institutet"),
+        (
+            "Experimenter: Lena Vogt, Max Planck Institute for Brain Research",
+            ["Vogt, Lena"],
+            "Max Planck Institute for Brain Research",
+        ),
+        ("Experimenter: Marco Bassi, Istituto Italiano di Tecnologia", ["Bassi, Marco"], None),
+    ],
+)
+def test_an_institution_after_a_keyed_name_is_no_person(
+    text: str, experimenter: list[str], institution: str | None
+) -> None:
+    parsed = read(text)
+    assert parsed.values.get("experimenter") == experimenter
+    if institution:
+        assert parsed.values.get("institution") == institution
+
+
+def test_two_people_after_a_key_are_still_two() -> None:
+    assert read("Experimenters: Jane Smith, John Doe").values.get("experimenter") == ["Smith, Jane", "Doe, John"]

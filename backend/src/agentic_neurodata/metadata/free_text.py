@@ -268,6 +268,8 @@ class _Reader:
             doubt = "the answer says it is a guess"
         if result.ok and doubt:
             result = _asked_back(field_name, result, doubt)
+        if result.ok and field_name == "experimenter" and (surname := names.surname_said(self.buffer.original)):
+            result.value = names.with_surname_said(result.value, surname)  # "(Martín Pérez is the surname)"
         if result.ok:
             self.result.values[field_name] = result.value
             self.result.found.append(
@@ -635,6 +637,11 @@ class _Reader:
                 mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
                 start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
                 raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
+            if name == "experimenter" and raw.strip(" .;,'\"") == names.surname_said(self.buffer.original):
+                continue  # "the last name is Gómez Ortega": which words of a name said elsewhere are its surname
+            affiliation = people.affiliation_after_people(raw) if name == "experimenter" else None
+            if affiliation is not None:  # "Experimenter: Giulia Conti, Istituto Italiano di Tecnologia": no person
+                end, raw = start + affiliation, raw[:affiliation]
             aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
             if aside and "(" not in raw[: aside.start()]:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;

@@ -197,6 +197,16 @@ def names_an_institution(text: str) -> bool:
     return any(p.search(text) for p in (UNIVERSITY_OF, NAMED_INSTITUTION, KNOWN_INSTITUTION))
 
 
+def affiliation_after_people(raw: str) -> int | None:
+    """'Giulia Conti, Istituto Italiano di Tecnologia': where an institution starts after the people of a keyed
+    value (the comma before it), or None. Its words are no second person; they are left for the institution."""
+    for comma in re.finditer(r"\s*[,;]\s*", raw):
+        rest = raw[comma.end() :]
+        if comma.start() and any(p.match(rest) for p in (UNIVERSITY_OF, NAMED_INSTITUTION, KNOWN_INSTITUTION)):
+            return comma.start()
+    return None
+
+
 LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
 # "Our lab", "This lab", "Another lab": a determiner before "lab" is not its name.
 _NOT_A_LAB_NAME = (
