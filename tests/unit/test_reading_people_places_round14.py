@@ -149,3 +149,40 @@ def test_an_institution_after_a_keyed_name_is_no_person(
 
 def test_two_people_after_a_key_are_still_two() -> None:
     assert read("Experimenters: Jane Smith, John Doe").values.get("experimenter") == ["Smith, Jane", "Doe, John"]
+
+
+# -- labs: a former lab, a title alone, a value taken back, what is said of the lab
+
+
+@pytest.mark.parametrize(
+    ("text", "lab"),
+    [
+        ("the lab is now called 'Vogel Lab' (before, it was part of the Berg lab)", "Vogel Lab"),
+        ("We were formerly the Hale lab; the data come from the Ruiz lab.", "Ruiz Lab"),
+        ("Our lab name changed last year: it is the Okafor Lab (previously the Mensah lab).", "Okafor Lab"),
+        # no earlier time said: read as before
+        ("We are the Moser lab.", "Moser Lab"),
+        ("lab: Laboratory of Dr. Hailan Hu", "Hu Lab"),
+        ("lab: Laboratory of Prof. Anna Berg. Institution: Lund University", "Berg Lab"),
+    ],
+)
+def test_the_lab_now_is_read_not_a_former_one(text: str, lab: str) -> None:
+    assert read(text).values.get("lab") == lab
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Until 2020 I worked in the Moser lab.",
+        "Originally this was the Tank lab's rig project, back then at Princeton.",
+        "lab: Laboratory of Dr. Lee? no, that's the other group.",
+        "Lab: Laboratory of Dr.",
+        "the lab was named after Ramón y Cajal",
+        "the lab was founded in 2019 by Ana Ruiz",
+    ],
+)
+def test_a_former_doubted_or_untitled_lab_is_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert "lab" not in parsed.values or parsed.values["lab"] not in ("Moser Lab", "Tank Lab", "Lee Lab", "Dr Lab")
+    assert not str(parsed.values.get("lab", "")).startswith(("named", "Dr"))
+    assert "experimenter" not in parsed.values  # a founder is no experimenter

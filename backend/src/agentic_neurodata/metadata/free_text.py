@@ -615,7 +615,9 @@ class _Reader:
                 self.buffer.claim(match.start(), end, "other role")  # "the paper's description: X"
                 continue
             if name == "lab" and re.match(
-                r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
+                r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also|"
+                # "the lab was named after Cajal", "the lab was founded in 2019": what is said of the lab
+                r"named|called|founded|renamed|moved|merged|split|closed|created|funded|led|headed|run\s+by)\b",
                 raw,
                 re.I,
             ):
@@ -988,6 +990,7 @@ class _Reader:
                 m,
                 certainty.lab_doubt(self.cues, *m.span())
                 or people.lab_of_something(self.cues, *m.span())
+                or people.former_lab(self.cues, m.start())  # "(before, it was part of the X lab)"
                 or certainty.guess_doubt(self.cues, *m.span()),  # "The lab, I believe, is the Ruiz lab"
             )
             for m in found

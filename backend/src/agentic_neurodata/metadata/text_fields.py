@@ -333,6 +333,8 @@ def normalize_lab(text: str) -> RuleResult:
     of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
     if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
         return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
+    if of_form and re.fullmatch(r"(?:dr|prof|professor|mr|mrs|ms)\.?", of_form.group(1).strip(), re.I):
+        return reject("lab", f"'{raw}' gives a title, not whose lab it is.", example)  # "Laboratory of Dr."
     if of_form:
         name = re.split(r"\s*,\s*|\s+(?:at|in|from)\s+", of_form.group(1).strip())[0]  # "... Ryan at Trinity"
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"

@@ -223,7 +223,9 @@ NAMED_LAB = re.compile(
 _CORRECTION = re.compile(
     r"\b(?:sorry(?!\s+(?:for|about|to|if|that))|oops|no\s+wait|wait\s*,?\s+no|correction|I\s+mean(?:t)?|"
     r"actually\s*,?\s+no|no\s*,\s*actually|"
-    r"scratch\s+that|my\s+(?:bad|mistake)|(?:that\s+was|that'?s)\s+wrong)\b",
+    r"scratch\s+that|my\s+(?:bad|mistake)|(?:that\s+was|that'?s)\s+wrong)\b|"
+    # "Laboratory of Dr. Hu? no, that's Zhejiang": a value said as a question, then answered no
+    r"\?\s*no\b(?!\s+(?:idea|clue)\b)",
     re.I,
 )
 
@@ -406,6 +408,21 @@ def lab_of_something(text: str, start: int, end: int) -> str:
     if after is None:
         return ""
     return f"the lab is named as whose {after.group('thing') or after.group('animals')} it is"
+
+
+# "(before, it was part of the Pachitariu lab)", "we were formerly the X lab": words of an earlier time.
+_FORMER_TIME = re.compile(
+    r"\b(?:before|previously|formerly|former|earlier|used\s+to|until|till|back\s+then|originally|old|then)\b", re.I
+)
+
+
+def former_lab(text: str, start: int) -> str:
+    """'it is now the Stringer Lab (before, it was part of the Pachitariu lab)': a lab said in a clause or
+    bracket of an earlier time is not the lab now."""
+    opening = max(text.rfind("(", 0, start), *(text.rfind(stop, 0, start) for stop in (". ", "; ", "\n")))
+    words = text[max(opening + 1, start - 80) : start]
+    earlier = _FORMER_TIME.search(words)
+    return f"the lab is said of an earlier time ('{earlier.group(0)}')" if earlier else ""
 
 
 # "Ana Ruiz, Tom Berg, and the PI": the list goes on with someone not named.

@@ -191,7 +191,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
         stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     elif name == "lab":
         # "Lab: Churchland Lab - Anne Churchland, UCLA": a dash between spaces ends a lab's name
-        stop = re.compile(rf"[,;\n]|\.\s|\.$|\s[-–—]\s|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
+        # ("Laboratory of Dr. Hailan Hu": the dot of a title ends no lab's name)
+        stop = re.compile(rf"[,;\n]|(?<!\bDr)(?<!\bProf)\.\s|\.$|\s[-–—]\s|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
