@@ -186,3 +186,59 @@ def test_a_former_doubted_or_untitled_lab_is_not_stored(text: str) -> None:
     assert "lab" not in parsed.values or parsed.values["lab"] not in ("Moser Lab", "Tank Lab", "Lee Lab", "Dr Lab")
     assert not str(parsed.values.get("lab", "")).startswith(("named", "Dr"))
     assert "experimenter" not in parsed.values  # a founder is no experimenter
+
+
+# -- a field named, then a request whose colon opens its value; its words give no other field
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        (
+            "I was asked for the keywords. We would like: grid cells, rats, sleep.",
+            "keywords",
+            ["grid cells", "rats", "sleep"],
+        ),
+        ("About the keywords, we'd like: mice, head direction, sleep", "keywords", ["mice", "head direction", "sleep"]),
+        ("for the keywords we want: rats; grid cells", "keywords", ["rats", "grid cells"]),
+        (
+            "Dear all,\nfor the experiment description please use: "
+            "'We asked whether dopamine in the striatum sets vigour.'\nBest, Kim",
+            "experiment_description",
+            "We asked whether dopamine in the striatum sets vigour",
+        ),
+        (
+            "For the session description, please use: Recording in mouse visual cortex during sleep",
+            "session_description",
+            "Recording in mouse visual cortex during sleep",
+        ),
+    ],
+)
+def test_a_field_asked_for_then_its_value(text: str, field: str, value: object) -> None:
+    parsed = read(text)
+    assert parsed.values.get(field) == value
+    # the words of the keywords or the description give no species and no location
+    assert "species" not in parsed.values and "electrode_location" not in parsed.values
+
+
+def test_a_request_without_a_colon_is_no_keyed_value() -> None:
+    parsed = read("for the keywords please use whatever fits best")
+    assert parsed.values.get("keywords") != ["whatever fits best"]
+
+
+# -- a field declined in a sentence
+
+
+@pytest.mark.parametrize(
+    ("answer", "field"),
+    [
+        ("we need no keywords for this one", "keywords"),
+        ("we don't need any keywords", "keywords"),
+        ("I need no lab here", "lab"),
+        ("we do not need an experiment description", "experiment_description"),
+    ],
+)
+def test_a_field_said_not_needed_is_declined(answer: str, field: str) -> None:
+    parsed = read(answer, field)
+    assert field not in parsed.values
+    assert declined(parsed, field)

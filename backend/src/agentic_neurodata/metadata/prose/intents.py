@@ -90,8 +90,10 @@ SKIP_FIELD = re.compile(
     re.I,
 )
 # "no keywords", "none for the lab", "no weight please": declining one field by its name (words.field_named).
+# "we need no keywords for this one", "we don't need any keywords": the same, said in a sentence.
 NO_FIELD = re.compile(
-    r"^\W*(?:no|none(?:\s+for)?|without)\s+(?:the\s+|any\s+)?(?P<field>[a-z][a-z ]*?)"
+    r"^\W*(?:(?:we|i)\s+(?:need|want|use|require)\s+no|(?:we|i)\s+(?:don'?t|do\s+not)\s+(?:need|want|use|require)|"
+    r"no|none(?:\s+for)?|without)\s+(?:the\s+|any\s+)?(?P<field>[a-z][a-z ]*?)"
     r"(?:\s+(?:please|needed|here|thanks?|for\s+now|for\s+this\s+one|for\s+it))*\W*$",
     re.I,
 )
