@@ -242,3 +242,81 @@ def test_a_field_said_not_needed_is_declined(answer: str, field: str) -> None:
     parsed = read(answer, field)
     assert field not in parsed.values
     assert declined(parsed, field)
+
+
+# -- distractors of our own: a lab of another time, two institutions "jointly", a surname of no name read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lab was the Moss lab until 2021; now it is the Hale lab.",
+        "Our lab was formerly the Quinn lab",
+    ],
+)
+def test_a_keyed_lab_of_another_time_is_not_stored(text: str) -> None:
+    assert read(text).values.get("lab") not in ("Moss Lab", "Quinn Lab")
+    assert "until" not in str(read(text).values.get("lab", ""))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The institution was the University of Zurich and ETH Zurich jointly.",
+        "Institution: Harvard University and MIT together",
+    ],
+)
+def test_two_institutions_said_jointly_are_not_one_value(text: str) -> None:
+    assert "institution" not in read(text).values
+
+
+def test_a_surname_said_of_no_name_read_asks_the_name_back() -> None:
+    parsed = read("Experimenter: Ana Gómez; her surname is actually Gómez-Ruiz.")
+    assert "experimenter" not in parsed.values
+    assert any(c.field == "experimenter" for c in parsed.confirmations)
+
+
+@pytest.mark.parametrize("text", ["the family name is Tanaka", "her last name is Okafor"])
+def test_a_surname_alone_is_no_person_and_no_animal(text: str) -> None:
+    values = read(text).values
+    assert "experimenter" not in values and "subject_id" not in values
+
+
+@pytest.mark.parametrize(
+    ("answer", "experimenter"),
+    [
+        ("Dr. Rosa Mendes, Universidade de Lisboa", ["Mendes, Rosa"]),
+        ("Jan Kowalski, Nencki Institute", ["Kowalski, Jan"]),
+        ("Jane Smith, John Doe", ["Smith, Jane", "Doe, John"]),  # two people are still two
+    ],
+)
+def test_an_institution_in_an_answer_about_people_is_no_person(answer: str, experimenter: list[str]) -> None:
+    assert read(answer, "experimenter").values.get("experimenter") == experimenter
+
+
+@pytest.mark.parametrize(
+    ("answer", "institution"),
+    [
+        ("Universidade de Lisboa, Dr. Rosa Mendes", "Universidade de Lisboa"),
+        ("University of Bergen; Prof. Ola Nordmann", "University of Bergen"),
+    ],
+)
+def test_a_person_after_an_institution_is_left_out(answer: str, institution: str) -> None:
+    assert read(answer, "institution").values.get("institution") == institution
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The keywords are in the paper; I'll send them later.",
+        "the session description is on the lab wiki",
+        "Keywords are to follow.",
+    ],
+)
+def test_where_a_value_is_is_not_the_value(text: str) -> None:
+    values = read(text).values
+    assert "keywords" not in values and "session_description" not in values
+
+
+def test_keywords_after_a_copula_are_still_read() -> None:
+    assert read("Keywords are place cells, theta").values.get("keywords") == ["place cells", "theta"]

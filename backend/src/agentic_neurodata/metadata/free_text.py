@@ -179,7 +179,9 @@ _CUT_CLAUSE = "the words are what was left of a sentence once other values were 
 # Words after "X is/are" that judge or point instead of naming a value ("keywords are important", "lab is below").
 _JUDGEMENT = re.compile(
     r"\s*(?:important|useful|optional|needed|required|necessary|mandatory|many|few|several|missing|wrong|fine|good|"
-    r"ok(?:ay)?|not\b|also|still|already|the\s+same|same|different|below|above|attached|listed|unclear|tricky|hard)\b",
+    r"ok(?:ay)?|not\b|also|still|already|the\s+same|same|different|below|above|attached|listed|unclear|tricky|hard|"
+    # "the keywords are in the paper", "the description is on the lab wiki": where the value is, not the value
+    r"(?:in|on|from)\s+(?:the|our|my|a|an|this|that|his|her|their)|elsewhere|coming|pending|to\s+(?:follow|come))\b",
     re.I,
 )
 _SEVERAL_TEXTS_ASKED = "several descriptions were asked; this reads as this one"
@@ -266,10 +268,13 @@ class _Reader:
         in_a_guess = not self._guessed_parts or any(raw.strip() in part for part in self._guessed_parts)
         if result.ok and not doubt and self._guessed_answer and in_a_guess:
             doubt = "the answer says it is a guess"
+        surname = names.surname_said(self.buffer.original) if field_name == "experimenter" and result.ok else ""
+        if surname:  # "(Martín Pérez is the surname)": the name is split there; a surname of no name read is asked
+            result.value = names.with_surname_said(result.value, surname)
+            said_of_one = any(name.startswith(f"{surname}, ") for name in result.value)
+            doubt = doubt or ("" if said_of_one else f"the message says the surname is '{surname}'")
         if result.ok and doubt:
             result = _asked_back(field_name, result, doubt)
-        if result.ok and field_name == "experimenter" and (surname := names.surname_said(self.buffer.original)):
-            result.value = names.with_surname_said(result.value, surname)  # "(Martín Pérez is the surname)"
         if result.ok:
             self.result.values[field_name] = result.value
             self.result.found.append(
@@ -622,6 +627,9 @@ class _Reader:
                 re.I,
             ):
                 continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
+            if name == "experimenter" and raw.strip(" .;,'\"") == names.surname_said(self.buffer.original):
+                self.buffer.claim(match.start(), end, "surname")  # "the last name is Gómez Ortega": which words
+                continue  # of a name said elsewhere are its surname; no person, no animal's name
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
             keyed_name = match.group("key").lower() == "name"  # (the words before it, bounded: stays linear)
@@ -639,8 +647,6 @@ class _Reader:
                 mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
                 start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
                 raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
-            if name == "experimenter" and raw.strip(" .;,'\"") == names.surname_said(self.buffer.original):
-                continue  # "the last name is Gómez Ortega": which words of a name said elsewhere are its surname
             affiliation = people.affiliation_after_people(raw) if name == "experimenter" else None
             if affiliation is not None:  # "Experimenter: Giulia Conti, Istituto Italiano di Tecnologia": no person
                 end, raw = start + affiliation, raw[:affiliation]

@@ -45,6 +45,11 @@ _NOT_NAME_WORDS = re.compile(
     r"neuropixels|intan|spikeglx|neuralynx)(?![\w'])",
     re.I,
 )
+# A piece of a list of people that names an institution (in any of its languages), not a person.
+_INSTITUTION_PIECE = re.compile(
+    r"\b(?:Universit\w*|Universidad\w*|Instituto?|Institut\w*|Istituto|Hochschule|Hospital|Hôpital|Ospedale|"
+    r"College|Centre|Center|Centro|Academy|Akademie|School|Klinik\w*|Clinic)\b"
+)
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
 # Dalla Costa", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own table has only "el-",
 # "al-", "della", and not the Dutch "ten" or the Irish "Ó", "Ní").
@@ -79,6 +84,8 @@ _PARTICLES = {
 def normalize_experimenters(text: str | list[str]) -> RuleResult:
     """One or several people -> a list of "Last, First" names."""
     pieces = text if isinstance(text, list) else split_people(clean(text))
+    people = [piece for piece in pieces if not _INSTITUTION_PIECE.search(piece)]
+    pieces = people or pieces  # "Dr. Rosa Mendes, Universidade de Lisboa": the place is no second person
     names, notes, other_reading, unsure = [], [], [], []
     for piece in pieces:
         result = normalize_name(piece)

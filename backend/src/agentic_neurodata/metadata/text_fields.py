@@ -137,6 +137,11 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(f"{inner.group(1)} {inner.group(2)}")
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the short form left out).")
+    person = re.fullmatch(r"(.{2,}?)\s*[,;]\s*(?:Dr|Prof|Professor)\.?\s+[^\W\d_].*", raw)
+    if person:  # "Universidade de Lisboa, Dr. Rosa Mendes": a person after the name is not part of it
+        kept = normalize_institution(person.group(1))
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the person after it left out).")
     unit = _UNIT_BEFORE.match(raw)
     rest = raw[unit.end() :] if unit else ""
     while (more := re.match(r"([^,;()]+),\s*(?=\S)", rest)) and not _names_one(more.group(1)):
@@ -187,6 +192,7 @@ _KIND_ANYWHERE = re.compile(
 
 def _two_institutions(raw: str) -> bool:
     """'ETH Zurich / University of Zurich', 'MIT and Harvard': two names, each an institution by itself."""
+    raw = re.sub(r"^(?:both\s+)|\s+(?:jointly|together|both|combined)\W*$", "", raw)  # "X and Y jointly"
     parts = re.split(r"\s+(?:and|&|\+)\s+|\s*/\s*", raw)
     return len(parts) == 2 and all(_names_one(p) for p in parts)
 
@@ -333,6 +339,8 @@ def normalize_lab(text: str) -> RuleResult:
     of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
     if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
         return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
+    if _WHEN_SAID.search(raw):  # "the Moss lab until 2021": a lab of another time, not named as this one's
+        return reject("lab", f"'{raw}' says when; which lab recorded this session?", example)
     if of_form and re.fullmatch(r"(?:dr|prof|professor|mr|mrs|ms)\.?", of_form.group(1).strip(), re.I):
         return reject("lab", f"'{raw}' gives a title, not whose lab it is.", example)  # "Laboratory of Dr."
     if of_form:
