@@ -320,3 +320,41 @@ def test_where_a_value_is_is_not_the_value(text: str) -> None:
 
 def test_keywords_after_a_copula_are_still_read() -> None:
     assert read("Keywords are place cells, theta").values.get("keywords") == ["place cells", "theta"]
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("Experimenter: Wang Wei (family name Wang)", ["Wang, Wei"]),
+        ("Experimenter: Kim Min-jun (Kim is the family name)", ["Kim, Min-jun"]),
+        ("Experimenter: Sato Yuki (surname Sato)", ["Sato, Yuki"]),
+    ],
+)
+def test_a_family_name_said_in_brackets_orders_the_name(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+def test_a_note_after_a_spaced_double_dash_is_no_keyword() -> None:
+    assert read("keywords: sleep; replay -- ask Ana for more").values.get("keywords") == ["sleep", "replay"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From: Anna Lind <anna.lind@ki.se>\nSubject: metadata\n\nRecorded by me. Anna",
+        "Subject: Re: our upload\nFrom: Tom Berg <tom@lu.se>\n\nHi, all good.",
+    ],
+)
+def test_the_subject_line_of_an_email_is_no_subject_id(text: str) -> None:
+    assert "subject_id" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("Subject: M-12\nSex: F", "M-12"),
+        ("From: Ana <ana@x.org>\nSubject: mouse M-12\n\nSubject: M-12, female", "M-12"),
+    ],
+)
+def test_a_subject_key_outside_an_email_header_is_still_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id

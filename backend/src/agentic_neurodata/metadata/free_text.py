@@ -204,6 +204,20 @@ _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
 )
 # "Project name:", "File name:", "Session name:": the key "name" said of a thing, not of a person.
+# "From: Anna Lind <anna@ki.se>": the header lines of a pasted e-mail.
+_EMAIL_HEADER = re.compile(r"(?:^|\n)[ \t]*(?:From|To|Cc|Sent|Date)[ \t]*:[^\n]*(?:@|\b20\d\d\b)", re.I)
+
+
+def _in_email_header(text: str, start: int) -> bool:
+    """'From: Anna <anna@ki.se>\nSubject: metadata': a key opening a line next to an e-mail's header line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip():
+        return False
+    previous = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
+    following = text[text.find("\n", start) + 1 :].split("\n", 1)[0] if "\n" in text[start:] else ""
+    return any(_EMAIL_HEADER.match(f"\n{line}") for line in (previous, following))
+
+
 _THING_NAME_KEY = re.compile(
     r"(?<![\w'])(?!(?:experimenter|person|researcher|recorder|user|operator|scientist|investigator|your|my|full|"
     r"first|last|given|family|the|a)\b)[a-z]+(?:'s)?[ \t_]+name$",
@@ -630,6 +644,9 @@ class _Reader:
             if name == "experimenter" and raw.strip(" .;,'\"") == names.surname_said(self.buffer.original):
                 self.buffer.claim(match.start(), end, "surname")  # "the last name is Gómez Ortega": which words
                 continue  # of a name said elsewhere are its surname; no person, no animal's name
+            if match.group("key").lower() == "subject" and _in_email_header(self.buffer.original, match.start()):
+                self.buffer.claim(match.start(), end, "e-mail header")  # "Subject: metadata": the e-mail's title
+                continue
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
             keyed_name = match.group("key").lower() == "name"  # (the words before it, bounded: stays linear)

@@ -468,6 +468,8 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
     # "sleep, ripples (for this session; the paper uses others)": a sentence in brackets after the list
     listed = re.sub(r"\s*\((?:[^()]*\s){3,}[^()]*\)\W*$", "", listed)
+    # "sleep; replay -- ask Ana for more": a note after a spaced double dash or long dash is no keyword
+    listed = re.sub(r"\s+(?:--|—|–)\s+(?:[^\s,;]+\s+){2,}[^,;]*$", "", listed)
     # ("place cells / grid cells": a spaced slash lists too; "L2/3" holds one)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+|\s+/\s+", listed)
     # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored
