@@ -358,3 +358,42 @@ def test_the_subject_line_of_an_email_is_no_subject_id(text: str) -> None:
 )
 def test_a_subject_key_outside_an_email_header_is_still_read(text: str, subject_id: str) -> None:
     assert read(text).values.get("subject_id") == subject_id
+
+
+# -- going ahead and cancelling, in more phrasings; a question or another word after them is not one
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "all good, run the conversion",
+        "ok go, convert",
+        "we have nothing more on the optional fields, convert it",
+        "no further details, proceed",
+        "That's all, carry on.",
+    ],
+)
+def test_going_ahead_in_more_phrasings(text: str) -> None:
+    assert any(i.kind is IntentKind.SKIP_ALL for i in read(text).intents)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please cancel; my PI wants to look at the spikes first.",
+        "scrap this conversion",
+        "kill the conversion, wrong channel map",
+        "wait, cancel that - it is the wrong animal",
+        "not today after all, cancel",
+    ],
+)
+def test_cancelling_in_more_phrasings(text: str) -> None:
+    assert any(i.kind is IntentKind.CANCEL for i in read(text).intents)
+
+
+@pytest.mark.parametrize(
+    "text", ["How do I run the conversion?", "what happens if I cancel?", "cancel that weight, it is 25 g"]
+)
+def test_a_question_or_an_edit_is_no_go_ahead_or_cancel(text: str) -> None:
+    kinds = {i.kind for i in read(text).intents}
+    assert IntentKind.CANCEL not in kinds and IntentKind.SKIP_ALL not in kinds
