@@ -397,3 +397,16 @@ def test_cancelling_in_more_phrasings(text: str) -> None:
 def test_a_question_or_an_edit_is_no_go_ahead_or_cancel(text: str) -> None:
     kinds = {i.kind for i in read(text).intents}
     assert IntentKind.CANCEL not in kinds and IntentKind.SKIP_ALL not in kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        ("skip lab and institution, this is a private dataset", {"lab", "institution"}),
+        ("skip keywords and lab", {"keywords", "lab"}),
+    ],
+)
+def test_two_fields_skipped_by_name(text: str, fields: set[str]) -> None:
+    parsed = read(text)
+    assert all(declined(parsed, field) for field in fields)
+    assert not parsed.values

@@ -82,6 +82,8 @@ SKIP_FIELD = re.compile(
     r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
     r"^\W*no\s+answer\b|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
+    # "skip lab and institution, this is private": two fields named after "skip", then why
+    r"^\W*skip\s+(?-i:[a-z_]+\s+(?:and|&)\s+[a-z_]+)(?=\s*(?:[,;.!-]|$))|"
     # "forget the keywords", "forget about the lab": a field named alone after "forget" (not "the old one")
     r"\bforget\s+(?:about\s+)?(?:the\s+)?(?!(?:previous|old|wrong|first|last|other|it|that|this)\b)[a-z_]+(?:\s+[a-z_]+)?\W*$|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
