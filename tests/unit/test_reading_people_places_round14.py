@@ -410,3 +410,14 @@ def test_two_fields_skipped_by_name(text: str, fields: set[str]) -> None:
     parsed = read(text)
     assert all(declined(parsed, field) for field in fields)
     assert not parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("keywords pls: place cells, theta", "keywords", ["place cells", "theta"]),
+        ("lab please: Berg lab", "lab", "Berg Lab"),
+    ],
+)
+def test_a_please_between_a_key_and_its_colon(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
