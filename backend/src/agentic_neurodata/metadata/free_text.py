@@ -179,7 +179,9 @@ _CUT_CLAUSE = "the words are what was left of a sentence once other values were 
 # Words after "X is/are" that judge or point instead of naming a value ("keywords are important", "lab is below").
 _JUDGEMENT = re.compile(
     r"\s*(?:important|useful|optional|needed|required|necessary|mandatory|many|few|several|missing|wrong|fine|good|"
-    r"ok(?:ay)?|not\b|also|still|already|the\s+same|same|different|below|above|attached|listed|unclear|tricky|hard)\b",
+    r"ok(?:ay)?|not\b|also|still|already|the\s+same|same|different|below|above|attached|listed|unclear|tricky|hard|"
+    # "the keywords are in the paper", "the description is on the lab wiki": where the value is, not the value
+    r"(?:in|on|from)\s+(?:the|our|my|a|an|this|that|his|her|their)|elsewhere|coming|pending|to\s+(?:follow|come))\b",
     re.I,
 )
 _SEVERAL_TEXTS_ASKED = "several descriptions were asked; this reads as this one"
@@ -202,6 +204,20 @@ _ANIMAL_NAME_KEY = re.compile(
     r"\b(?:mouse|mice|rat|rats|animal|subject|monkey|marmoset|dog|cat|bird|it|its|his|her|pet)(?:'s)?\s+name$", re.I
 )
 # "Project name:", "File name:", "Session name:": the key "name" said of a thing, not of a person.
+# "From: Anna Lind <anna@ki.se>": the header lines of a pasted e-mail.
+_EMAIL_HEADER = re.compile(r"(?:^|\n)[ \t]*(?:From|To|Cc|Sent|Date)[ \t]*:[^\n]*(?:@|\b20\d\d\b)", re.I)
+
+
+def _in_email_header(text: str, start: int) -> bool:
+    """'From: Anna <anna@ki.se>\nSubject: metadata': a key opening a line next to an e-mail's header line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip():
+        return False
+    previous = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
+    following = text[text.find("\n", start) + 1 :].split("\n", 1)[0] if "\n" in text[start:] else ""
+    return any(_EMAIL_HEADER.match(f"\n{line}") for line in (previous, following))
+
+
 _THING_NAME_KEY = re.compile(
     r"(?<![\w'])(?!(?:experimenter|person|researcher|recorder|user|operator|scientist|investigator|your|my|full|"
     r"first|last|given|family|the|a)\b)[a-z]+(?:'s)?[ \t_]+name$",
@@ -266,6 +282,11 @@ class _Reader:
         in_a_guess = not self._guessed_parts or any(raw.strip() in part for part in self._guessed_parts)
         if result.ok and not doubt and self._guessed_answer and in_a_guess:
             doubt = "the answer says it is a guess"
+        surname = names.surname_said(self.buffer.original) if field_name == "experimenter" and result.ok else ""
+        if surname:  # "(Martín Pérez is the surname)": the name is split there; a surname of no name read is asked
+            result.value = names.with_surname_said(result.value, surname)
+            said_of_one = any(name.startswith(f"{surname}, ") for name in result.value)
+            doubt = doubt or ("" if said_of_one else f"the message says the surname is '{surname}'")
         if result.ok and doubt:
             result = _asked_back(field_name, result, doubt)
         if result.ok:
@@ -613,11 +634,19 @@ class _Reader:
                 self.buffer.claim(match.start(), end, "other role")  # "the paper's description: X"
                 continue
             if name == "lab" and re.match(
-                r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also)\b",
+                r"\s*(?:at|in|from|based|located|situated|housed|hosted|part\s+of|within|near|on|now|currently|also|"
+                # "the lab was named after Cajal", "the lab was founded in 2019": what is said of the lab
+                r"named|called|founded|renamed|moved|merged|split|closed|created|funded|led|headed|run\s+by)\b",
                 raw,
                 re.I,
             ):
                 continue  # "our lab is at UCSF", "our lab is located in Seattle": where the lab is, not its name
+            if name == "experimenter" and raw.strip(" .;,'\"") == names.surname_said(self.buffer.original):
+                self.buffer.claim(match.start(), end, "surname")  # "the last name is Gómez Ortega": which words
+                continue  # of a name said elsewhere are its surname; no person, no animal's name
+            if match.group("key").lower() == "subject" and _in_email_header(self.buffer.original, match.start()):
+                self.buffer.claim(match.start(), end, "e-mail header")  # "Subject: metadata": the e-mail's title
+                continue
             if name == "experimenter" and _ANIMAL_NAME_KEY.search(self.buffer.original[: match.end("key")]):
                 continue  # "the rat name is Biscuit": the animal's name, not a person's
             keyed_name = match.group("key").lower() == "name"  # (the words before it, bounded: stays linear)
@@ -635,6 +664,9 @@ class _Reader:
                 mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
                 start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
                 raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
+            affiliation = people.affiliation_after_people(raw) if name == "experimenter" else None
+            if affiliation is not None:  # "Experimenter: Giulia Conti, Istituto Italiano di Tecnologia": no person
+                end, raw = start + affiliation, raw[:affiliation]
             aside = re.search(r"\s*\([^()]*\)\s*$", raw) if name == "experimenter" else None
             if aside and "(" not in raw[: aside.start()]:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
@@ -981,6 +1013,7 @@ class _Reader:
                 m,
                 certainty.lab_doubt(self.cues, *m.span())
                 or people.lab_of_something(self.cues, *m.span())
+                or people.former_lab(self.cues, m.start())  # "(before, it was part of the X lab)"
                 or certainty.guess_doubt(self.cues, *m.span()),  # "The lab, I believe, is the Ruiz lab"
             )
             for m in found

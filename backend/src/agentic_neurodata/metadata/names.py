@@ -45,6 +45,11 @@ _NOT_NAME_WORDS = re.compile(
     r"neuropixels|intan|spikeglx|neuralynx)(?![\w'])",
     re.I,
 )
+# A piece of a list of people that names an institution (in any of its languages), not a person.
+_INSTITUTION_PIECE = re.compile(
+    r"\b(?:Universit\w*|Universidad\w*|Instituto?|Institut\w*|Istituto|Hochschule|Hospital|Hôpital|Ospedale|"
+    r"College|Centre|Center|Centro|Academy|Akademie|School|Klinik\w*|Clinic)\b"
+)
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
 # Dalla Costa", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own table has only "el-",
 # "al-", "della", and not the Dutch "ten" or the Irish "Ó", "Ní").
@@ -79,6 +84,8 @@ _PARTICLES = {
 def normalize_experimenters(text: str | list[str]) -> RuleResult:
     """One or several people -> a list of "Last, First" names."""
     pieces = text if isinstance(text, list) else split_people(clean(text))
+    people = [piece for piece in pieces if not _INSTITUTION_PIECE.search(piece)]
+    pieces = people or pieces  # "Dr. Rosa Mendes, Universidade de Lisboa": the place is no second person
     names, notes, other_reading, unsure = [], [], [], []
     for piece in pieces:
         result = normalize_name(piece)
@@ -224,4 +231,63 @@ def normalize_name(text: str) -> RuleResult:
             [ValueProposal(value=value, label=value), ValueProposal(value=other, label=other)],
             EXAMPLE,
         )
+    two_surnames = _two_surnames_or_middle_name(raw, name.first, name.middle, family)
+    if two_surnames is not None:
+        return two_surnames
     return accept(FIELD, value, "" if value == raw else f"'{raw}' -> '{value}'.")
+
+
+# Particles of Spanish and Portuguese family names: after them a second family name may follow the first.
+_IBERIAN_PARTICLES = {"de", "del", "da", "dos", "das"}
+
+
+def _two_surnames_or_middle_name(raw: str, first: str, middle: str, family: str) -> RuleResult | None:
+    """'Álvaro García de la Fuente': 'García' may be a middle given name or the first of two family names
+    ('García de la Fuente, Álvaro'); the words cannot tell, so both readings are asked."""
+    if "," in raw or not middle or family.split()[0].lower() not in _IBERIAN_PARTICLES:
+        return None
+    middle_words = middle.split()
+    both = f"{middle_words[-1]} {family}, {' '.join([first, *middle_words[:-1]])}"
+    given = f"{family}, {first} {middle}"
+    return ask_back(
+        FIELD,
+        f"Is the family name of '{raw}' '{middle_words[-1]} {family}' or '{family}'?",
+        [ValueProposal(value=both, label=both), ValueProposal(value=given, label=given)],
+        EXAMPLE,
+    )
+
+
+# "(Martín Pérez is the surname)", "her family name is Ruiz Soler": which words are the family name, said outright.
+_SURNAME_SAID = re.compile(
+    # ("(family name Wang)": in brackets the name may follow the words with nothing between)
+    r"\b(?:(?:the|her|his|my|their)\s+)?(?:surname|family[\s\-]name|last\s+name)\s*(?:is|=|:|(?<=\(surname)|"
+    r"(?<=\(family name)|(?<=\(last name))\s*"
+    r"['\"“]?(?P<after>[^\W\d_][\w'\-]*(?:\s+[^\W\d_][\w'\-]*){0,3}?)['\"”]?(?=\s*(?:[,;.)!]|$))|"
+    r"['\"“]?(?P<before>[^\W\d_][\w'\-]*(?:\s+[^\W\d_][\w'\-]*){0,3})['\"”]?\s+(?:is|are)\s+(?:the|her|his|my|their)\s+"
+    r"(?:surname|family[\s\-]name|last\s+name)s?\b",
+    re.I,
+)
+
+
+def surname_said(text: str) -> str:
+    """The family name a message says outright ('Martín Pérez is the surname'), or ''."""
+    said = _SURNAME_SAID.search(text)
+    return (said.group("after") or said.group("before") or "").strip() if said else ""
+
+
+def with_surname_said(names: list[str], surname: str) -> list[str]:
+    """'Pérez, Carlos Martín' with 'Martín Pérez' said to be the surname -> 'Martín Pérez, Carlos': the words of
+    a name are split where the message says, when the surname is the end or the start of that name."""
+    wanted = surname.split()
+    kept = []
+    for name in names:
+        family, _, given = name.partition(", ")
+        for words in (f"{given} {family}".split(), f"{family} {given}".split()):
+            if len(words) > len(wanted) and words[-len(wanted) :] == wanted:
+                name = f"{surname}, {' '.join(words[: -len(wanted)])}"
+                break
+            if len(words) > len(wanted) and words[: len(wanted)] == wanted:
+                name = f"{surname}, {' '.join(words[len(wanted) :])}"
+                break
+        kept.append(name)
+    return kept

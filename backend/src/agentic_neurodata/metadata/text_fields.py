@@ -132,6 +132,16 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(place.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
+    inner = re.fullmatch(r"(.{2,}?)\s*\([A-Z][A-Za-z]{1,7}\)\s+(\S.*)", raw)
+    if inner:  # "Ernst Strüngmann Institute (ESI) for Neuroscience": the short form said inside the name
+        kept = normalize_institution(f"{inner.group(1)} {inner.group(2)}")
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the short form left out).")
+    person = re.fullmatch(r"(.{2,}?)\s*[,;]\s*(?:Dr|Prof|Professor)\.?\s+[^\W\d_].*", raw)
+    if person:  # "Universidade de Lisboa, Dr. Rosa Mendes": a person after the name is not part of it
+        kept = normalize_institution(person.group(1))
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the person after it left out).")
     unit = _UNIT_BEFORE.match(raw)
     rest = raw[unit.end() :] if unit else ""
     while (more := re.match(r"([^,;()]+),\s*(?=\S)", rest)) and not _names_one(more.group(1)):
@@ -182,6 +192,7 @@ _KIND_ANYWHERE = re.compile(
 
 def _two_institutions(raw: str) -> bool:
     """'ETH Zurich / University of Zurich', 'MIT and Harvard': two names, each an institution by itself."""
+    raw = re.sub(r"^(?:both\s+)|\s+(?:jointly|together|both|combined)\W*$", "", raw)  # "X and Y jointly"
     parts = re.split(r"\s+(?:and|&|\+)\s+|\s*/\s*", raw)
     return len(parts) == 2 and all(_names_one(p) for p in parts)
 
@@ -231,6 +242,8 @@ def _without_city(raw: str) -> str:
     ):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
+    if placed and _OF_A_SYSTEM.search(placed.group(1)) and _town_of_one_university(*placed.groups()):
+        return placed.group(1)  # "University of Washington, Seattle": the town, not a campus of a system
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
         return name if name != raw else ""
     before, place = placed.groups()
@@ -242,6 +255,22 @@ def _without_city(raw: str) -> str:
     if known or _KIND_LAST.search(before) or is_city(place) or _kind_of_a_field_then_town(before, place):
         return before
     return name if name != raw else ""
+
+
+# Universities whose campuses are institutions of their own, named with the town ("University of California,
+# Davis"); after any other "University of X" a town only says where it is.
+_CAMPUS_SYSTEM = re.compile(
+    r"\bof\s+(?:California|Texas|Wisconsin|Maryland|Massachusetts|Colorado|Illinois|Missouri|Nebraska|Hawai.i|"
+    r"North\s+Carolina|Alabama|Tennessee|Minnesota|Arkansas|Michigan|Houston|South\s+Carolina|Louisiana|Pittsburgh)\b"
+)
+
+
+def _town_of_one_university(before: str, place: str) -> bool:
+    """'University of Washington, Seattle', 'University of Oxford, Oxford': plain town words after a university
+    that is not a system of campuses."""
+    words = place.split()
+    town = 0 < len(words) <= 3 and all(re.fullmatch(r"[A-Z][a-zà-ÿ'\-]+", word) for word in words)
+    return town and place.lower() not in INSTITUTIONS and not _CAMPUS_SYSTEM.search(before)
 
 
 # "Kavli Institute for Systems Neuroscience", "Champalimaud Centre for the Unknown": a kind of institution named
@@ -310,6 +339,10 @@ def normalize_lab(text: str) -> RuleResult:
     of_form = re.fullmatch(r"(?:the\s+)?(?:lab|laboratory)\s+of\s+(?:dr\.?\s+|prof\.?\s+)?(.+)", raw, re.I)
     if of_form and _FIELD_OF_STUDY.search(of_form.group(1)):
         return accept("lab", raw)  # "Laboratory of Neural Computation": named after what it studies, kept as said
+    if _WHEN_SAID.search(raw):  # "the Moss lab until 2021": a lab of another time, not named as this one's
+        return reject("lab", f"'{raw}' says when; which lab recorded this session?", example)
+    if of_form and re.fullmatch(r"(?:dr|prof|professor|mr|mrs|ms)\.?", of_form.group(1).strip(), re.I):
+        return reject("lab", f"'{raw}' gives a title, not whose lab it is.", example)  # "Laboratory of Dr."
     if of_form:
         name = re.split(r"\s*,\s*|\s+(?:at|in|from)\s+", of_form.group(1).strip())[0]  # "... Ryan at Trinity"
         value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
@@ -435,6 +468,8 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = _NOTE_AFTER_KEYWORDS.sub("", listed)
     # "sleep, ripples (for this session; the paper uses others)": a sentence in brackets after the list
     listed = re.sub(r"\s*\((?:[^()]*\s){3,}[^()]*\)\W*$", "", listed)
+    # "sleep; replay -- ask Ana for more": a note after a spaced double dash or long dash is no keyword
+    listed = re.sub(r"\s+(?:--|—|–)\s+(?:[^\s,;]+\s+){2,}[^,;]*$", "", listed)
     # ("place cells / grid cells": a spaced slash lists too; "L2/3" holds one)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+|\s+/\s+", listed)
     # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored

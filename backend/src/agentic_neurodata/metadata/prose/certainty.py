@@ -32,7 +32,7 @@ _OTHER_ROLE = re.compile(
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
     r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
     r"(?:behaviou?ral\s+)?training|"
-    r"husbandry|breeding|approv\w*|contact|corresponding|manager|coordinator)\b",
+    r"husbandry|breeding|approv\w*|contact|corresponding|manager|coordinator|found(?:ed|er|ing)|director)\b",
     re.I,
 )
 
@@ -604,6 +604,9 @@ def lab_doubt(text: str, start: int, end: int) -> str:
     clause_start = max((m.end() for m in re.finditer(r"[,;.!?]\s", text[:start])), default=0)
     clause_end = re.search(r"[,;.!?](?:\s|$)", text[end:])
     clause = text[clause_start : end + clause_end.start() if clause_end else len(text)]
+    # "the lab name", "the lab is now called X": the lab's own name, no other role
+    own_name = r"\blab(?:oratory)?(?:['’]?s?\s+name\b|\s+(?:(?:is|was)\s+)?(?:now\s+)?(?:called|named)\b)"
+    clause = re.sub(own_name, "lab", clause, flags=re.I)
     role = _OTHER_ROLE.search(clause)  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC"
     if role and not re.search(r"\brecord\w*", clause, re.I):
         return f"the same sentence gives the lab another role ('{role.group(0)}')"

@@ -79,8 +79,27 @@ _GIVEN_NAME_AFTER = re.compile(r",[^\S\n]*[A-Z][\w'’\-]+(?:[^\S\n]+[A-Z][\w'�
 _OLD_VALUE = re.compile(r"\s*,?\s*(?:not|instead\s+of|rather\s+than)\s+[^,;.!?\n]*", re.I)
 
 
+@functools.cache
+def _asked_for_field() -> re.Pattern[str]:
+    """'for the experiment description please use: X', 'I was asked for the keywords. We would like: X': the field
+    named, then a request whose colon opens its value."""
+    field = rf"(?:the\s+)?(?P<field>{_field_names()})"
+    request = (
+        r"(?:(?:please|pls|kindly)\s+)?(?:use|put|write|enter|take|add|list|fill\s+in)|"
+        r"(?:we|I)(?:\s+would|['’]d)\s+like(?:\s+to\s+(?:use|put|have))?|(?:we|I)\s+want|(?:here\s+(?:they\s+)?are)"
+    )
+    lead = rf"\b(?:for|asked\s+for|asking\s+for|about)\s+{field}(?:\s*[,.]\s*|\s+)(?:{request})\s*:\s*(?=\S)"
+    return re.compile(lead, re.I)
+
+
+def _with_field_as_key(text: str) -> str:
+    """'for the keywords please use: a, b' -> 'keywords: a, b'."""
+    return _asked_for_field().sub(lambda m: f"{m.group('field')}: ", text)
+
+
 def as_keyed(text: str) -> str:
     """The message with each edit said as an instruction written as its keyed pair."""
+    text = _with_field_as_key(text)
     instruction, said_other_value, continued = _edits()
     said_should_be = [m for pattern in said_other_value for m in pattern.finditer(text) if _names_a_value(m)]
     found = sorted([*instruction.finditer(text), *said_should_be], key=lambda m: m.start())

@@ -20,7 +20,13 @@ SKIP_ALL = re.compile(
     # "go ahead and convert it", "proceed with what you've got", "that's everything I have", "enough questions"
     r"go\s+ahead\s+and\s+(?:convert|start|run|proceed|write)|"
     r"(?:proceed|continue|convert|go\s+on|carry\s+on)\s+with\s+what\s+(?:you'?ve|you\s+have|you)\s+(?:got|gotten)|"
-    r"that'?s\s+everything\s+(?:i|we)\s+(?:have|know|got)|(?:that'?s\s+)?enough\s+(?:questions|q'?s))\b",
+    r"that'?s\s+everything\s+(?:i|we)\s+(?:have|know|got)|(?:that'?s\s+)?enough\s+(?:questions|q'?s)|"
+    # "all good, run the conversion", "ok go, convert", "the optional stuff, convert it", "That's all, carry on"
+    # (none of them in a question: "ok, start the conversion when the upload is done?")
+    r"(?:(?:all\s+good|looks?\s+(?:good|fine)|ok(?:ay)?|fine|that'?s\s+all)\s*[,;.!\-–]?\s*(?:run|start|do|begin)\s+"
+    r"the\s+conversion|\bgo\s*,\s*convert|,\s*convert\s+(?:it|them)(?=\W*$)|"
+    r"no\s+further\s+details\s*,?\s*(?:proceed|convert|go\s+ahead)|that'?s\s+all\s*,\s*(?:carry\s+on|proceed|continue)|"
+    r"bitte\s+konvertieren)(?![^?\n]*\?))\b",
     re.I,
 )
 CANCEL = re.compile(
@@ -37,7 +43,10 @@ CANCEL = re.compile(
     # "stop the conversion, I need to re-sort first", "forget it, stop the conversion", "never mind, don't convert"
     r"^\W*(?:please\s+)?(?:stop|cancel|abort|halt)\s+(?:the\s+conversion|converting)\b|"
     r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:stop|cancel|abort|halt)\s+(?:the\s+conversion|converting)\W*$|"
-    r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:don'?t|do\s+not)\s+convert(?:\s+(?:it|this|them|anything))?\W*$",
+    r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:don'?t|do\s+not)\s+convert(?:\s+(?:it|this|them|anything))?\W*$|"
+    # "Please cancel; the PI wants to check first", "hold on, cancel that - ...", "..., cancel", "scrap this conversion"
+    r"^\W*(?:please\s+)?cancel\s*[;:.!]\s|(?:^|[,;.!\-–]\s*)cancel\s+that(?=\s*(?:[-–—,;.!]|$))|"
+    r"[,;.!\-–]\s*(?:please\s+)?cancel\W*$|\b(?:scrap|kill)\s+(?:this|the|that)\s+conversion\b",
     re.I,
 )
 DONT_KNOW = re.compile(
@@ -73,6 +82,8 @@ SKIP_FIELD = re.compile(
     r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
     r"^\W*no\s+answer\b|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
+    # "skip lab and institution, this is private": two fields named after "skip", then why
+    r"^\W*skip\s+(?-i:[a-z_]+\s+(?:and|&)\s+[a-z_]+)(?=\s*(?:[,;.!-]|$))|"
     # "forget the keywords", "forget about the lab": a field named alone after "forget" (not "the old one")
     r"\bforget\s+(?:about\s+)?(?:the\s+)?(?!(?:previous|old|wrong|first|last|other|it|that|this)\b)[a-z_]+(?:\s+[a-z_]+)?\W*$|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
@@ -90,8 +101,10 @@ SKIP_FIELD = re.compile(
     re.I,
 )
 # "no keywords", "none for the lab", "no weight please": declining one field by its name (words.field_named).
+# "we need no keywords for this one", "we don't need any keywords": the same, said in a sentence.
 NO_FIELD = re.compile(
-    r"^\W*(?:no|none(?:\s+for)?|without)\s+(?:the\s+|any\s+)?(?P<field>[a-z][a-z ]*?)"
+    r"^\W*(?:(?:we|i)\s+(?:need|want|use|require)\s+no|(?:we|i)\s+(?:don'?t|do\s+not)\s+(?:need|want|use|require)|"
+    r"no|none(?:\s+for)?|without)\s+(?:the\s+|any\s+)?(?P<field>[a-z][a-z ]*?)"
     r"(?:\s+(?:please|needed|here|thanks?|for\s+now|for\s+this\s+one|for\s+it))*\W*$",
     re.I,
 )

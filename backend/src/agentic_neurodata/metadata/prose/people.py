@@ -112,7 +112,7 @@ _INSTITUTION_KINDS = (
 _FIELD_WORD = (
     r"(?:Technology|Science|Sciences|Medicine|Engineering|Health|Research|Design|Arts|"
     r"Dentistry|Pharmacy|Biology|Neuroscience|Agriculture|Applied|Natural|Life|Social|Humanities|Economics|"
-    r"Tropical)\b"
+    r"Tropical|Mental|Public|Behavioral|Behavioural|Cognitive|Brain|Rehabilitation)\b"
 )
 _AND_FIELD = rf"(?:\s+(?:and|&)(?=\s+{_FIELD_WORD}))?"
 # "Icahn School of Medicine at Mount Sinai", "University of Texas at Austin": a name goes on after "at" when both
@@ -128,16 +128,23 @@ UNIVERSITY_OF = re.compile(
     rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
     rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
 )
+# "University Medical Center Hamburg-Eppendorf": a hyphenated place name after the kind is part of the name.
+_HYPHENATED_PLACE = r"[^\S\n]+[A-Z][\w']+-[A-Z][\w']+(?![\w\-])"
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
     # "Oregon Health & Science University": an "and" before a field of study joins one name too
-    rf"(?<![\w\-'&])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
+    # "'Princeton Neuroscience Institute'": an opening quote starts a name; an apostrophe inside a word does not
+    rf"(?<![\w\-&])(?<!\w['’])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|{_HYPHENATED_PLACE}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|"
+    rf"\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}|"
     # "at the Institute for Basic Science": an institute named for its field alone, with no word before it
     rf"(?<![\w\-'&])(?:Institute|Institut|Instituto|Istituto)\s+(?:of|for|de|di|für)\s+(?:the\s+)?"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|"
+    # "the Hospital of the University of Pennsylvania": a hospital or school of a university is named with it
+    rf"(?<![\w\-'&])(?:{_INSTITUTION_KINDS})\s+of\s+the\s+Universit(?:y|ies)\s+of\s+{_INSTITUTION_WORD}"
+    rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
 )
 _ACRONYMS = sorted((k for k in INSTITUTIONS if len(k) <= 5 and " " not in k), key=len, reverse=True)
 # The full names first: "ETH Zurich" is one name, not the acronym "ETH" and a word after it.
@@ -190,6 +197,16 @@ def names_an_institution(text: str) -> bool:
     return any(p.search(text) for p in (UNIVERSITY_OF, NAMED_INSTITUTION, KNOWN_INSTITUTION))
 
 
+def affiliation_after_people(raw: str) -> int | None:
+    """'Giulia Conti, Istituto Italiano di Tecnologia': where an institution starts after the people of a keyed
+    value (the comma before it), or None. Its words are no second person; they are left for the institution."""
+    for comma in re.finditer(r"\s*[,;]\s*", raw):
+        rest = raw[comma.end() :]
+        if comma.start() and any(p.match(rest) for p in (UNIVERSITY_OF, NAMED_INSTITUTION, KNOWN_INSTITUTION)):
+            return comma.start()
+    return None
+
+
 LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
 # "Our lab", "This lab", "Another lab": a determiner before "lab" is not its name.
 _NOT_A_LAB_NAME = (
@@ -206,7 +223,9 @@ NAMED_LAB = re.compile(
 _CORRECTION = re.compile(
     r"\b(?:sorry(?!\s+(?:for|about|to|if|that))|oops|no\s+wait|wait\s*,?\s+no|correction|I\s+mean(?:t)?|"
     r"actually\s*,?\s+no|no\s*,\s*actually|"
-    r"scratch\s+that|my\s+(?:bad|mistake)|(?:that\s+was|that'?s)\s+wrong)\b",
+    r"scratch\s+that|my\s+(?:bad|mistake)|(?:that\s+was|that'?s)\s+wrong)\b|"
+    # "Laboratory of Dr. Hu? no, that's Zhejiang": a value said as a question, then answered no
+    r"\?\s*no\b(?!\s+(?:idea|clue)\b)",
     re.I,
 )
 
@@ -389,6 +408,21 @@ def lab_of_something(text: str, start: int, end: int) -> str:
     if after is None:
         return ""
     return f"the lab is named as whose {after.group('thing') or after.group('animals')} it is"
+
+
+# "(before, it was part of the Pachitariu lab)", "we were formerly the X lab": words of an earlier time.
+_FORMER_TIME = re.compile(
+    r"\b(?:before|previously|formerly|former|earlier|used\s+to|until|till|back\s+then|originally|old|then)\b", re.I
+)
+
+
+def former_lab(text: str, start: int) -> str:
+    """'it is now the Stringer Lab (before, it was part of the Pachitariu lab)': a lab said in a clause or
+    bracket of an earlier time is not the lab now."""
+    opening = max(text.rfind("(", 0, start), *(text.rfind(stop, 0, start) for stop in (". ", "; ", "\n")))
+    words = text[max(opening + 1, start - 80) : start]
+    earlier = _FORMER_TIME.search(words)
+    return f"the lab is said of an earlier time ('{earlier.group(0)}')" if earlier else ""
 
 
 # "Ana Ruiz, Tom Berg, and the PI": the list goes on with someone not named.

@@ -65,7 +65,8 @@ PAIR = re.compile(
     # the value is looked ahead at: a heading with no value of its own ("Subject:\n  subject_id: X") hides no key;
     # a note in brackets may stand between the key and its colon ("Experimenters (in order):")
     # "the experimenter field should be X", "the keywords should be X": a field named, then what it should hold
-    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+field)?\s*"
+    # ("keywords pls: ...": a please between the key and its colon)
+    + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+(?:pls|please|plz)(?=\s*:))?(?:\s+field)?\s*"
     # "should be written 'X'", "is spelled X": how the value is written, then the value
     + r"(?::|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
     + r"|\b(?:should|must)\s+(?:be(?:\s+(?:written|spelled|spelt)(?:\s+as)?)?|read|say)\b"
@@ -191,7 +192,8 @@ def _stop_after(name: str) -> re.Pattern[str]:
         stop = re.compile(rf"[,;\n]|(?<!\bSt)(?<!\bMt)(?<!\bDept)(?<!\bUniv)\.\s|\.$|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     elif name == "lab":
         # "Lab: Churchland Lab - Anne Churchland, UCLA": a dash between spaces ends a lab's name
-        stop = re.compile(rf"[,;\n]|\.\s|\.$|\s[-–—]\s|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
+        # ("Laboratory of Dr. Hailan Hu": the dot of a title ends no lab's name)
+        stop = re.compile(rf"[,;\n]|(?<!\bDr)(?<!\bProf)\.\s|\.$|\s[-–—]\s|{_AND_NEXT_KEY}|{_AND_FIELD_WORD}")
     else:
         stop = re.compile(rf"[,;\n]|\.\s|\.$|{_AND_NEXT_KEY}")
     column = "" if name in ("experimenter", "keywords") else rf"|{_COLUMN}"
