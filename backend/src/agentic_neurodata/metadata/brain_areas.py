@@ -134,7 +134,8 @@ def named_by_cue(text: str, start: int, end: int) -> bool:
 
 
 # ("area 17" keeps its word: the number alone names nothing)
-_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area(?!\s+\d)|region)\s+)+", re.I)
+# ("Area X" too: the songbird nucleus; a lone letter names nothing either)
+_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area(?!\s+(?:\d|[A-Za-z]\b))|region)\s+)+", re.I)
 _FILLER = {"the", "in", "of", "area", "region", "brain", "from"}
 
 
@@ -303,8 +304,26 @@ _COORDINATES = re.compile(r"(?:AP|ML|DV|x|y|z)\s*[:=]?\s*[-+−]?\s*\d", re.I)
 _OTHER_ROLE_ASIDE = re.compile(r"\s*\([^()]*\b(?:figures?|fig\.?|paper|see|notes?|legend|panel)\b[^()]*\)\s*$", re.I)
 
 
+# "CA1 (2 shanks)", "V1 (n = 40 units)": an aside counting the devices or units adds no place to the area.
+_DEVICE_ASIDE = re.compile(
+    r"\s*\(\s*(?:(?:\d+|one|two|three|four|five|six|eight)\s+(?:shanks?|channels?|tetrodes?|electrodes?|probes?|"
+    r"sites?|contacts?|wires?|arrays?|units?|cells?|neurons?)|n\s*=\s*\d+[^()]*)\s*\)\s*$",
+    re.I,
+)
+# "M2 (as we call it)": the lab's own name for the place, kept as said (not mapped to an atlas acronym).
+_OWN_NAME_ASIDE = re.compile(
+    r"\s*\(\s*(?:as\s+(?:we|I|they|the\s+lab)\s+(?:call|calls|name|names|say|says|write|writes)\s+it|"
+    r"(?:our|the\s+lab's|lab)\s+(?:own\s+)?(?:name|naming|term|nomenclature|label))\s*\)\s*$",
+    re.I,
+)
+
+
 def normalize_location(text: str) -> RuleResult:
-    raw = _OTHER_ROLE_ASIDE.sub("", _NO_PART_ASIDE.sub("", _LEADING_WORDS.sub("", clean(text))))
+    raw = _LEADING_WORDS.sub("", clean(text))
+    own_name = _OWN_NAME_ASIDE.search(raw)
+    raw = _OTHER_ROLE_ASIDE.sub(
+        "", _DEVICE_ASIDE.sub("", _NO_PART_ASIDE.sub("", raw[: own_name.start()] if own_name else raw))
+    )
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
     if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
@@ -314,6 +333,8 @@ def normalize_location(text: str) -> RuleResult:
         return reject(FIELD, f"'{raw}' gives coordinates; which brain area is it?", EXAMPLE)
     if re.match(r"(?:no\b\W*)?(?:not|never)\b", raw, re.I):  # "not CA1": where the recording was not
         return reject(FIELD, f"'{raw}' says where the recording was not; where was it?", EXAMPLE)
+    if own_name:
+        return accept(FIELD, raw, "Kept as written: the lab's own name for the area.")
     exact = BY_NAME.get(raw.lower())
     if exact:
         full = AREAS[exact][0]

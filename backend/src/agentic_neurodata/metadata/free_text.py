@@ -60,6 +60,7 @@ from .prose.words import (
     value_end,
 )
 from .result import RuleResult, ask_back
+from .species import subspecies_after
 from .strains import (
     CROSSED_AFTER,
     NOT_A_LINE,
@@ -1198,6 +1199,8 @@ class _Reader:
             ]
             match = same[0] if same else match
         start, end = match.span()
+        subspecies = subspecies_after(self.buffer.original, start, end)
+        end = subspecies.end() if subspecies else end  # "Peromyscus maniculatus bairdii": the trinomial said
         said = self.buffer.original[start:end]
         doubt = rivals
         if exact is not None:  # "Fly FL-6: Drosophila melanogaster": the exact name says which the broad word meant
@@ -1219,7 +1222,7 @@ class _Reader:
         if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
             # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
-        self.store("species", said, doubt=doubt)
+        self.store("species", _subspecies_in_brackets(self.buffer.original, said), doubt=doubt)
         self.buffer.claim(start, end, "species")
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
         end = latin.end() if latin else end
@@ -1279,8 +1282,8 @@ class _Reader:
         broad: list[set[str]] = []
         for words, start, end in said:
             result = validate_field("species", words)
-            if result.ok:
-                exact.setdefault(str(result.value), (words, start, end))
+            if result.ok:  # (a subspecies said, "Sus scrofa domesticus", is the same animal as its species word)
+                exact.setdefault(" ".join(str(result.value).split()[:2]), (words, start, end))
             elif result.needs_confirmation:
                 broad.append({str(p.value) for p in result.proposals})
         if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
@@ -1781,6 +1784,20 @@ _AFFILIATION = re.compile(
 _HYBRID_AFTER = re.compile(
     r"\s*(?:x|×)\s+(?:[A-Z][a-z]+\s+|[A-Z]\.\s*)?[a-z]{3,}|(?:\s+[a-z.]+){0,3}?\s+(?:hybrids?|crossbreds?)\b"
 )
+
+
+def _subspecies_in_brackets(text: str, said: str) -> str:
+    """The species `said`, or the subspecies of it named in brackets after a word for it in `text`
+    ("Domestic pigs (Sus scrofa domesticus) ...; pig YP-12"): the narrower name said is kept, not its species."""
+    species = validate_field("species", said)
+    if not species.ok:
+        return said
+    for mention in subject.find_all_species(text):
+        latin = subject.LATIN_IN_BRACKETS.match(text, mention.end())
+        inner = latin.group(0).strip(" \t()") if latin else ""
+        if inner and str(validate_field("species", inner).value).startswith(f"{species.value} "):
+            return inner
+    return said
 
 
 def _hybrid_doubt(original: str, end: int) -> str:

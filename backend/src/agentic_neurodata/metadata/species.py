@@ -190,6 +190,9 @@ def normalize_species(text: str) -> RuleResult:
     match = species_name_in(raw)
     if match:
         said = match.group(0)
+        subspecies = subspecies_after(raw, *match.span())
+        if subspecies:  # "Sus scrofa domesticus": a trinomial said is kept as said, not widened to its species
+            return _trinomial(raw[match.start() : subspecies.end()], EXACT[said])
         rest = (raw[: match.start()] + " " + raw[match.end() :]).strip(" ,;()")
         extra = strain_and_genotype(rest)
         if said in EXACT:
@@ -224,6 +227,31 @@ def normalize_species(text: str) -> RuleResult:
         f"'{raw}' is not a species I know.",
         f"{EXAMPLE}; for other species the Latin name, e.g. 'Sminthopsis crassicaudata'",
     )
+
+
+# Words after a Latin binomial that end as Latin epithets do but are English ("Mus musculus versus ...").
+_ENGLISH_ENDING_AS_LATIN = {"versus", "plus", "thus", "minus", "status", "corpus", "campus", "bonus", "data", "area",
+                            "media", "via", "circa", "extra", "mania", "this", "is"}  # fmt: skip
+_SUBSPECIES = re.compile(r"[ \t]+(?P<epithet>[a-z]{4,})(?![\w-])")
+
+
+def subspecies_after(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The third word of a trinomial ("Sus scrofa domesticus", "Peromyscus maniculatus bairdii") after the
+    Latin binomial said at text[start:end], or None."""
+    said = text[start:end]
+    species = EXACT.get(said.lower())
+    if species is None or said.lower() != species.latin.lower() or " " in species.latin.split(" ", 1)[1]:
+        return None
+    after = _SUBSPECIES.match(text, end)
+    if after is None or after.group("epithet") in _ENGLISH_ENDING_AS_LATIN or after.group("epithet") in FILLER:
+        return None
+    return after if _LATIN_EPITHET.search(after.group("epithet")) else None
+
+
+def _trinomial(said: str, species: Species) -> RuleResult:
+    name = " ".join(said.split())
+    name = name[:1].upper() + name[1:]
+    return accept(FIELD, name, f"Kept the subspecies as said: {name} (of {species.latin}, {species.url}).")
 
 
 def stored_form(species: Species) -> str:
