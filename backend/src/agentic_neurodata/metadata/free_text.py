@@ -653,6 +653,13 @@ class _Reader:
                 end, raw = end - (len(raw) - len(kept)), kept
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
+            bare_id_key = re.fullmatch(r"(?:id|#|no\.?|number)", match.group("key").strip(), re.I)
+            if (
+                name == "subject_id"
+                and bare_id_key
+                and subject.id_of_another_thing(self.buffer.text, match.start("key"))
+            ):
+                continue  # "recording ID: R-12": another thing's id
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
             if re.search(
                 r"\b(?:is|was|are|were)\s*$", self.buffer.original[match.end("key") : start]
@@ -1222,6 +1229,9 @@ class _Reader:
         if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
             # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
+        if subject.owner_of_a_field(self.buffer.original, start) and not subject.ID_AFTER_SPECIES.match(text, end):
+            self.buffer.claim(start, end, "species")  # "the birthday of the mouse": a reference, no species said
+            return
         self.store("species", _subspecies_in_brackets(self.buffer.original, said), doubt=doubt)
         self.buffer.claim(start, end, "species")
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
@@ -1347,6 +1357,10 @@ class _Reader:
                 continue  # "the subject was P60": an age after the copula, not an id
             if re.search(r"\b(?:pup|larva)\s*$", cue, re.I) and _AGE_TOKEN.fullmatch(match.group("id")):
                 continue  # "pup P7 recorded today": the pup's age, not an id
+            if re.match(r"(?:ID|#|no\.?|number)\b", cue, re.I) and subject.id_of_another_thing(
+                self.buffer.text, match.start()
+            ):
+                continue  # "Session ID is 715093703": the session's id, not the animal's
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
@@ -1506,6 +1520,7 @@ class _Reader:
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
         found = [w for w in found if not bound_near(self.cues, *w.span("weight"))]  # "over 300 g" is a bound
+        found = [w for w in found if not subject.denied(self.buffer.original, w.start("weight"))]  # "not 289 g"
         for match in subject.WEIGHT.finditer(self.buffer.text):
             # Masses that weigh something else or the animal at another time are claimed, not stored.
             kind = "weight" if found and match.span() == found[0].span() else "mass"

@@ -138,7 +138,8 @@ BIDS_ID = re.compile(r"(?<![\w-])(?P<id>sub-[A-Za-z0-9]{1,20})(?![\w-])")
 LATIN_IN_BRACKETS = re.compile(r"\s*\([A-Z][a-z]+\s+[a-z]+(?:\s+[a-z]+)?\)")
 # "session 4" counts sessions; only a key ("session id: 4", "session #4") or a lab-style code names one.
 SESSION_CUE = re.compile(
-    r"\bsession\s*(?:(?:id|#|no\.?|number)\s*[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I
+    r"\bsession\s*(?:(?:id|#|no\.?|number)\s*(?:(?:is|was)\s+)?[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b",
+    re.I,
 )
 # (a cell of a row between commas, semicolons or spaced slashes: "m123 / F / P60")
 LONE_ID = re.compile(r"(?:^|(?<=[,;(])|(?<=\s/))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)]|/\s)")
@@ -435,3 +436,37 @@ def plural(species_word: str) -> bool:
     if lowered in _LATIN_NAMES or re.fullmatch(r"[a-z]\.\s*[a-z]+", lowered):
         return False  # a Latin name ("Xenopus laevis", "C. elegans") is no plural
     return lowered.endswith(("mice", "s")) and not lowered.endswith(("ss", "us"))
+
+
+# "298 g, not 289 g", "(not 12 weeks)", "isn't 300 g": a value denied where it is said is the old or wrong one.
+_DENIED_BEFORE = re.compile(r"(?:\bnot|\bisn't|\bwasn't|\bnever)\s*(?:the\s+)?$", re.I)
+
+
+def denied(text: str, start: int) -> bool:
+    """Whether the value said from text[start] on is denied right before it ("not 289 g")."""
+    return _DENIED_BEFORE.search(text[max(0, start - 12) : start]) is not None
+
+
+# "the birthday of the mouse", "the weight for the rat": the animal named only as the owner of another field, a
+# reference to an animal spoken of before, not its species said.
+_FIELD_OF_THE = re.compile(
+    r"\b(?:birthday|birth\s*date|date\s+of\s+birth|dob|age|weight|sex|genotype|strain)\s+(?:of|for)\s+the\s+$", re.I
+)
+
+
+def owner_of_a_field(text: str, start: int) -> bool:
+    """Whether the species word at text[start] only owns another field ("the birthday of the mouse")."""
+    return _FIELD_OF_THE.search(text[max(0, start - 40) : start]) is not None
+
+
+# "Session ID is 715093703", "probe id: 18005", "the file number is 4": an id of another thing than the animal.
+_ANOTHER_THINGS_ID = re.compile(
+    r"\b(?:session|experiment|recording|file|probe|cell|unit|run|trial|sample|dataset|protocol|ethics|licen[cs]e|"
+    r"grant|order|invoice|ticket|issue|dandiset|stimulus|block|plane|fov)[\s_-]*$",
+    re.I,
+)
+
+
+def id_of_another_thing(text: str, start: int) -> bool:
+    """Whether the 'ID' cue at text[start] belongs to another thing named right before it ("Session ID")."""
+    return _ANOTHER_THINGS_ID.search(text[max(0, start - 20) : start]) is not None
