@@ -173,3 +173,158 @@ def test_an_id_of_another_thing_is_not_the_subjects(text: str, values: dict[str,
     assert parsed.values.get("subject_id") == values.get("subject_id")
     if "session_id" in values:
         assert parsed.values.get("session_id") == values["session_id"]
+
+
+# -- a date with its time said in another language keeps the time (never midnight)
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("Aufnahme am 23.05.2023 um 9:40 Uhr (Europe/Berlin)", "2023-05-23T09:40:00+02:00"),
+        ("Kayıt 23.05.2023 saat 09:40'da başladı (Europe/Istanbul)", "2023-05-23T09:40:00+03:00"),
+        ("enregistrement le 23.05.2023 à 9h40 (Europe/Paris)", "2023-05-23T09:40:00+02:00"),
+        ("registrazione 23.05.2023 alle 9:40 (Europe/Rome)", "2023-05-23T09:40:00+02:00"),
+        ("gravação 23.05.2023 às 9:40 (Europe/Lisbon)", "2023-05-23T09:40:00+01:00"),
+        ("opname 23.05.2023 om 9:40 (Europe/Amsterdam)", "2023-05-23T09:40:00+02:00"),
+        ("started 2023-05-23 at 9:40, Europe/Berlin", "2023-05-23T09:40:00+02:00"),
+    ],
+)
+def test_a_time_after_a_foreign_at_word_is_kept(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+# -- a fly's driver > effector genotype is one value
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"),
+    [
+        ("Flies of the genotype GMR57C10-GAL4>UAS-CsChrimson were used; fly CS-2", "GMR57C10-GAL4>UAS-CsChrimson"),
+        ("fly FL-4 (nSyb-GAL4 > UAS-GCaMP6s)", "nSyb-GAL4 > UAS-GCaMP6s"),
+        ("genotype: Orco-LexA>LexAop-GCaMP6f", "Orco-LexA>LexAop-GCaMP6f"),
+        ("mouse M-7, Pvalb-Cre; Ai32, weight > 20 g", "Pvalb-Cre; Ai32"),
+    ],
+)
+def test_a_driver_and_effector_genotype_is_one_value(text: str, genotype: str) -> None:
+    assert read(text).values.get("genotype") == genotype
+
+
+# -- an age said at another session, a virus injection or a weighing is not the session's
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mouse KZ-4 was 10 weeks old at the first session; this file is its fourth session",
+        "mouse KZ-5 | M | 24 g | virus: AAV9-hSyn-GCaMP6f in CA1 at P45",
+        "rat KZ-6, recorded the day after its 14-week weighing",
+    ],
+)
+def test_an_age_of_another_time_is_not_stored(text: str) -> None:
+    assert "age" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("mouse KZ-7 was 10 weeks old at its first session", "P10W"),
+        ("mouse KZ-8 | M | P75 | 24 g", "P75D"),
+        ("mouse KZ-9 (third session), 12 weeks old", "P12W"),
+    ],
+)
+def test_an_age_of_the_session_is_still_read(text: str, age: str) -> None:
+    assert read(text).values.get("age") == age
+
+
+# -- a value put in quotes by someone who says they are not sure is asked back
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Maybe put 'possibly PL' for the location? not sure",
+        "please put 'IL' as the location, we're not sure",
+        "put 'probably IL' for the location",
+    ],
+)
+def test_a_quoted_guess_is_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert "electrode_location" not in parsed.values
+    assert any(c.field == "electrode_location" for c in parsed.confirmations)
+
+
+def test_a_quoted_value_without_doubt_is_stored() -> None:
+    assert read("put 'IL' for the location").values.get("electrode_location") == "IL"
+
+
+# -- a keyed location that is a sentence about the probe is left to the area finder; the file's own area wins
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("Location: the probe passed through the cortex, but all units we kept are in the subiculum.", "SUB"),
+        ("as to the location: the probe went through the cortex, but all units we kept are in the subiculum", "SUB"),
+        ("Location: the dorsal CA1", "dorsal CA1"),
+        ("tetrodes in CA3 and the dentate gyrus; this file contains only the CA3 tetrodes", "CA3"),
+        ("tetrodes in CA1 and the subiculum; this recording has only the CA1 tetrodes", "CA1"),
+    ],
+)
+def test_the_site_said_of_the_file_is_read(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+def test_an_area_is_not_the_animal_of_the_file() -> None:
+    parsed = read("this file contains only the CA3 tetrodes")
+    assert "subject_id" not in parsed.values
+
+
+def test_an_animal_of_the_file_is_still_read() -> None:
+    assert read("this file is from mouse M2").values.get("subject_id") == "M2"
+
+
+# -- a cross's name after the species is not the id; a keyed ID is
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("mouse B6-129 F1 hybrid, ID HY-3, male", "HY-3"),
+        ("rat LEW-BN cross, ID LB-2", "LB-2"),
+        ("mouse HY-4, female", "HY-4"),
+    ],
+)
+def test_a_cross_name_is_not_the_id(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+# -- words about a genotype without a line are not the genotype; a nickname of a strain is asked back
+
+
+@pytest.mark.parametrize(
+    "text", ["triple transgenic, we'd need to check the lines", "double transgenic", "transgenic, I'll ask the PI"]
+)
+def test_words_about_a_genotype_name_no_line(text: str) -> None:
+    assert "genotype" not in read(text, "genotype").values
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"), [("Pvalb-Cre", "Pvalb-Cre"), ("APP/PS1", "APP/PS1"), ("WT", "wild-type")]
+)
+def test_a_line_answered_is_still_the_genotype(text: str, genotype: str) -> None:
+    assert read(text, "genotype").values.get("genotype") == genotype
+
+
+@pytest.mark.parametrize("text", ["BL6", "B6"])
+def test_a_strain_nickname_is_asked_back(text: str) -> None:
+    parsed = read(text, "strain")
+    assert "strain" not in parsed.values
+    assert [p.value for c in parsed.confirmations if c.field == "strain" for p in c.proposals] == ["C57BL/6"]
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"), [("C57BL/6J", "C57BL/6J"), ("C57BL/6", "C57BL/6"), ("Long Evans", "Long-Evans")]
+)
+def test_a_strain_name_is_still_stored(text: str, strain: str) -> None:
+    assert read(text, "strain").values.get("strain") == strain

@@ -349,3 +349,32 @@ def normalize_location(text: str) -> RuleResult:
         if words == set(re.findall(r"[a-z0-9]+", name)):
             return accept(FIELD, acronym, f"'{raw}' -> {acronym} ({AREAS[acronym][0]}, Allen CCF).")
     return accept(FIELD, raw, "Kept as written.")
+
+
+# "the probe went through RSP, but all units we kept are in SUB": after a "Location:" key, a sentence about the
+# probe's path or the units, for the area finder to weigh, not one value.
+_SENTENCE_ABOUT_THE_SITE = re.compile(
+    r"^\s*(?:the\s+|our\s+|all\s+(?:the\s+)?|both\s+)?(?:probes?|electrodes?|shanks?|tetrodes?|fib(?:er|re)s?|arrays?|"
+    r"units|cells|neurons|tracks?|tracts?|implants?)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:went|go|goes|passed|pass|passes|was|were|is|are|sat|sit|sits|ran|run|runs|crossed|entered|reached|"
+    r"targeted|lay|lie|lies|ended|end)\b",
+    re.I,
+)
+
+
+def a_sentence_about_the_site(text: str) -> bool:
+    """Whether a keyed location value is a sentence about the probe or the units rather than an area's name."""
+    return _SENTENCE_ABOUT_THE_SITE.match(text) is not None
+
+
+# "this file contains only the CA1 tetrodes", "this session has only V1 units": the area the file's data come from.
+_THE_FILES_OWN_BEFORE = re.compile(
+    r"\bthis\s+(?:file|dataset|data\s*set|session|recording|upload|nwb\s+file)\s+"
+    r"(?:only\s+)?(?:contains|has|holds|includes|is\s+from|comes\s+from|covers)\s+(?:only\s+)?(?:the\s+)?$",
+    re.I,
+)
+
+
+def the_files_own(text: str, start: int) -> bool:
+    """Whether the area at text[start] is said to be the one this file's data come from."""
+    return _THE_FILES_OWN_BEFORE.search(text[max(0, start - 60) : start]) is not None

@@ -35,8 +35,14 @@ _DATE = (
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?\s*[ap]\.?m\.?(?!\w)|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}h\d{2}|noon|midnight)"
 TIME_OF_DAY = re.compile(rf"(?<![\w:./\-]){_TIME}(?![\w:])", re.I)
 _WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+# The word for "at" before a clock time in the languages labs write in ("um 12:15 Uhr", "saat 13:20'de", "à 12h15",
+# "alle 9:30", "a las 10:00", "om 14:00", "kl. 9.30"), and the word or suffix after it that says "o'clock".
+_FOREIGN_AT = r"(?:um|gegen|à|a|vers|alle|a\s+las|às|as|om|kl\.?|klo|kello|o|saat|w|v|в)"
+_AT = rf"(?:at|around|{_FOREIGN_AT})"
+_OCLOCK_WORD = r"(?:\s*Uhr\b|'(?:de|da|te|ta)\b|\s+(?:horas?|heures?|ore|uur|godz\.?)(?!\w))"
+_OCLOCK = rf"{_OCLOCK_WORD}?"
 _DATE_IN_TEXT = re.compile(
-    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s|[-–]\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
+    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s|[-–]\s)\s*(?:{_AT}\s+|@\s*)?{_TIME}{_OCLOCK})?"
     rf"|(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?{_WEEKDAY}{_DATE}",
     re.I,
 )
@@ -92,11 +98,21 @@ _TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", 
 _TIME_AND_ZONE_BEFORE = re.compile(
     rf"(?<![\w:.]){_TIME}\s*,?\s*(?P<zone>\(?[A-Za-z][\w/ \-]{{1,30}}?\)?)\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I
 )
-_TIME_AFTER = re.compile(rf"^\s*(?:,|\s[-–])?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)  # "Thu 2023-06-15 - 3:50 pm"
+_TIME_AFTER = re.compile(rf"^\s*(?:,|\s[-–])?\s*(?:{_AT}\s+|@\s*)?{_TIME}{_OCLOCK}", re.I)  # "Thu 2023-06-15 - 3:50 pm"
 _MERIDIEM_AFTER = re.compile(r"^\s*[ap]\.?m\.?(?!\w)", re.I)
 _EDGE_WORDS = re.compile(r"^(?:(?:at|on|in|from|since|by|around|about|the|of)\s+)+|(?:\s+(?:at|on|in|of|,))+$", re.I)
 _BETWEEN_DATE_AND_ZONE = re.compile(r"^[\s,(]*(?:in\s+)?(?:the\s+)?$", re.I)
 _HAS_TIME = re.compile(r"\d[:.h]\d\d|\d\s*[ap]\.?m|noon|midnight", re.I)
+
+
+_FOREIGN_AT_BEFORE_TIME = re.compile(rf"(?<=\d)(\s*,?\s*){_FOREIGN_AT}\s+(?={_TIME})", re.I)
+_OCLOCK_AFTER_TIME = re.compile(rf"(?<=\d){_OCLOCK_WORD}", re.I)
+
+
+def clock_words_in_english(text: str) -> str:
+    """'29.02.2024 um 12:15 Uhr' -> '29.02.2024 12:15': the words for 'at' and 'o'clock' of other languages
+    around a clock time after a date, which the date parser would otherwise drop with the time."""
+    return _OCLOCK_AFTER_TIME.sub("", _FOREIGN_AT_BEFORE_TIME.sub(r"\1", text))
 
 
 def find_datetimes(text: str) -> list[tuple[int, int]]:

@@ -30,7 +30,15 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, landmark_doubt, named_by_cue, negated, only_a_side
+from .brain_areas import (
+    a_sentence_about_the_site,
+    find_area,
+    landmark_doubt,
+    named_by_cue,
+    negated,
+    only_a_side,
+    the_files_own,
+)
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import (
     TIME_OF_DAY,
@@ -557,7 +565,11 @@ class _Reader:
             ):
                 self.buffer.claim(match.start(), match.end(), "not to write")  # "don't put 'Smith Lab' as the lab"
                 continue
-            self.store(name, match.group("value"))
+            doubt = ""
+            if name in _SUBJECT_FIELDS:  # "Maybe put 'probably ACC' for the location? we're not sure": a guess
+                guess = GUESS.search(self.buffer.original)
+                doubt = "the words say it is a guess" if guess else ""
+            self.store(name, match.group("value"), doubt=doubt)
             self.buffer.claim(match.start(), match.end(), name)
 
     def _units_key(self) -> str:
@@ -645,6 +657,8 @@ class _Reader:
                 people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):
                 continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
+            if name == "electrode_location" and a_sentence_about_the_site(raw):
+                continue  # "Location: the probe went through RSP, but the units are in SUB": for the area finder
             bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"
             if bare_location and find_area(raw[:120]) is None:
                 continue  # "Location: Boston": a bare "Location" may be a place; only a brain area is read from it
@@ -1241,6 +1255,8 @@ class _Reader:
             after = None  # "mouse V1 recording": the area, not the animal
         if after and subject.strain_of(after.group("subject"), _species_meant(said)):
             after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
+        if after and subject.names_a_cross(text, after.end("subject")):
+            after = None  # "mouse BL6-CBA F1 hybrid": the cross's name, not the animal's id
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1597,7 +1613,11 @@ class _Reader:
         if len(said) > 1:
             # Several areas (an injection site, a probe's path, a target missed): only one said to be
             # where the recording was is stored; otherwise the first is asked back.
-            recorded = [(a, d) for a, d in free if certainty.said_recorded_there(self.cues, a[1])]
+            recorded = [
+                (a, d)
+                for a, d in free
+                if certainty.said_recorded_there(self.cues, a[1]) or the_files_own(self.cues, a[1])
+            ]
             others = ", ".join(sorted(said))
             free = recorded[:1] if len({self.buffer.original[a[1] : a[2]].lower() for a, _ in recorded}) == 1 else []
             found = [(a, d or f"the message names more than one area ({others})") for a, d in found]

@@ -124,8 +124,8 @@ def this_files_subject(text: str) -> re.Match[str] | None:
         said, after_species = match.group("id"), bool(between) and bool(_SPECIES.fullmatch(between[-1]))
         if (re.match(r"this\s+is\b", match.group(0), re.I) or AGE_POSTNATAL.fullmatch(said)) and not after_species:
             continue  # "this is P60": an age, a date or anything else; "this is fish F03" names the animal
-        if re.search(r"\d", said) and looks_like_id(said, after_species=True):
-            return match
+        if re.search(r"\d", said) and looks_like_id(said, after_species=after_species):
+            return match  # ("this file contains only the CA1 tetrodes": an area is no animal unless a species says so)
         if not re.search(r"\d", said) and (after_species or re.fullmatch(r"[A-Z]{1,3}-[A-Z][a-z]+", said)):
             return match  # "this file is from M-Tico": a lab's prefix before a name makes it an id
     return None
@@ -470,3 +470,12 @@ _ANOTHER_THINGS_ID = re.compile(
 def id_of_another_thing(text: str, start: int) -> bool:
     """Whether the 'ID' cue at text[start] belongs to another thing named right before it ("Session ID")."""
     return _ANOTHER_THINGS_ID.search(text[max(0, start - 20) : start]) is not None
+
+
+# "mouse BL6-CBA F1 hybrid", "rat LEW-BN cross": the name of a cross of strains, not the animal's id.
+_CROSS_AFTER = re.compile(r"\s+(?:F[1-3]\b|hybrids?\b|cross(?:es|ed|bred)?\b|backcross\w*)", re.I)
+
+
+def names_a_cross(text: str, end: int) -> bool:
+    """Whether the word ending at text[end] is followed by what makes it a cross's name ("F1 hybrid")."""
+    return _CROSS_AFTER.match(text, end) is not None
