@@ -328,3 +328,76 @@ def test_a_strain_nickname_is_asked_back(text: str) -> None:
 )
 def test_a_strain_name_is_still_stored(text: str, strain: str) -> None:
     assert read(text, "strain").values.get("strain") == strain
+
+
+# -- the signs for female and male; a flow dict's closing brace is not part of the last value
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [("mouse QS-1, ♀, 21.0 g", "F"), ("mouse QS-2 - ♂ - 24 g", "M"), ("ferret QS-3 (♂, P40)", "M")],
+)
+def test_a_sex_sign_is_the_sex(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+def test_two_sex_signs_are_not_one_sex() -> None:
+    assert "sex" not in read("mouse QS-4 from a ♀ x ♂ breeding pair").values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Subject: {id: QS-5, sex: F, age: P84D}", "age", "P84D"),
+        ("subject: {age: P90D, sex: M}", "sex", "M"),
+        ("{weight: 25 g}", "weight", "25 g"),
+        ("keywords: [place cells, theta]", "keywords", ["place cells", "theta"]),
+    ],
+)
+def test_a_closing_brace_ends_the_last_value(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
+# -- a zone keyed apart from the start, or a city after an ambiguous abbreviation, completes the start
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("Start (local): 2023-11-16 09:15\nZone: Europe/Athens\nAnimal: QZ-6", "2023-11-16T09:15:00+02:00"),
+        ("rig=1;start=2022-08-23 18:40;tz=America/Toronto", "2022-08-23T18:40:00-04:00"),
+        ("Recording start: 19 September 2024, 10:05 IST (Mumbai)", "2024-09-19T10:05:00+05:30"),
+        ("started 2024-09-19 10:05 IST, Tel Aviv", "2024-09-19T10:05:00+03:00"),
+    ],
+)
+def test_a_zone_said_apart_completes_the_start(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+@pytest.mark.parametrize("text", ["start: 2022-08-23 18:40", "2024-09-19 10:05 IST"])
+def test_a_start_without_a_zone_is_not_stored(text: str) -> None:
+    assert "session_start_time" not in read(text).values
+
+
+# -- more species said exactly: Japanese and bonnet macaques, prairie vole, canary, song sparrow, Seba's bat
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("only Hana, a female Japanese macaque", "Macaca fuscata"),
+        ("bonnet macaque BM-2, male", "Macaca radiata"),
+        ("prairie voles, female, ID PV-9", "Microtus ochrogaster"),
+        ("canary CN-4, male, 210 days", "Serinus canaria"),
+        ("song sparrow SS-2, wild-caught", "Melospiza melodia"),
+        ("Seba's short-tailed bat SB-3, female", "Carollia perspicillata"),
+        ("Mongolian gerbils of either sex; gerbil MG-4, male", "Meriones unguiculatus"),
+    ],
+)
+def test_more_species_are_said_exactly(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+@pytest.mark.parametrize("text", ["macaque monkeys were trained; monkey MK-1", "a vole, female"])
+def test_a_broad_animal_word_is_still_asked_back(text: str) -> None:
+    assert "species" not in read(text).values

@@ -604,6 +604,11 @@ class _Reader:
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
+            while (close := raw.rstrip()[-1:]) in _OPENING and raw.count(close) > raw.count(_OPENING[close]):
+                end, raw = (
+                    end - (len(raw) - len(raw.rstrip()) + 1),
+                    raw.rstrip()[:-1],
+                )  # "{..., age: P126D}": the dict's
             quoted = re.match(r"(['\"])([^'\"\n]{1,300})\1", self.buffer.original[start : start + 310])
             if quoted and name not in ("keywords",):  # "'Visual coding, Neuropixels'  # from the template"
                 end, raw = start + quoted.end(), quoted.group(2)
@@ -701,6 +706,8 @@ class _Reader:
                     keyed_time, raw = ("yes", with_time) if with_time != raw else ("", raw)
                     if keyed_time and find_zone(raw, after_date=True) is None:
                         raw = self._with_zone_from_elsewhere(raw, start, end)
+                elif name == "session_start_time" and find_zone(raw, after_date=True) is None:
+                    raw = _with_keyed_zone(raw, self.buffer.original)  # "start=2022-08-23 18:40;tz=America/Toronto"
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 waiting = self.partial.get(name) if name == "session_start_time" and not keyed_time else None
                 if waiting and not find_datetimes(raw):  # "start time: Eastern": the zone of the start known before
@@ -1779,6 +1786,7 @@ _TRAILING_ASIDE = re.compile(
 # "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
 _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
 # The subject's fields, whose keyed values are single terms (a question mark makes them a question).
+_OPENING = {"}": "{", "]": "["}  # a closing bracket the value did not open ends a dict or a list around it
 _SUBJECT_FIELDS = ("species", "strain", "genotype", "sex", "age", "weight", "subject_id", "electrode_location")
 _OTHER_ANIMAL_BEFORE = re.compile(
     r"\b(?:its|her|his|their|the|a)\s+(?:(?:male|female|own)\s+)?(?P<other>controls?|littermates?|siblings?|"
@@ -1819,6 +1827,16 @@ _AFFILIATION = re.compile(
 _HYBRID_AFTER = re.compile(
     r"\s*(?:x|×)\s+(?:[A-Z][a-z]+\s+|[A-Z]\.\s*)?[a-z]{3,}|(?:\s+[a-z.]+){0,3}?\s+(?:hybrids?|crossbreds?)\b"
 )
+
+
+# "Zone: Europe/Athens", "tz=America/Toronto", "timezone: CET": the zone of the start, keyed apart from it.
+_ZONE_KEY = re.compile(r"(?:^|(?<=[\s;,|]))(?:time[\s_]*zone|timezone|zone|tz)\s*[:=]\s*(?P<zone>[^\n;,|]{1,40})", re.I)
+
+
+def _with_keyed_zone(raw: str, text: str) -> str:
+    """The start said without its zone, with the zone one key of the message gives (as it is when none does)."""
+    zones = [z for m in _ZONE_KEY.finditer(text) if isinstance(z := find_zone(m.group("zone").strip()), Zone)]
+    return f"{raw} {zones[0].label}" if len({z.name for z in zones}) == 1 else raw
 
 
 def _subspecies_in_brackets(text: str, said: str) -> str:

@@ -152,7 +152,8 @@ SEX = re.compile(
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
-    r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])",
+    r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])|"
+    r"(?P<sym>[♀♂])",  # "♀, 19.0 g", "(♂, P52)": the signs for female and male
     re.I,
 )
 _UNITS = r"(?:years?|yrs?|yo|y\.o\.|months?|mos?|mths?|weeks?|wks?|days?)"
@@ -264,7 +265,7 @@ _PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
 
 def sex_said(match: re.Match[str]) -> str:
     """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
-    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid") if match.group(g))
+    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid", "sym") if match.group(g))
     return _PERSON_SEX.get(said.lower(), said)
 
 
