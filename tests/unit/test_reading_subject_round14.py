@@ -401,3 +401,67 @@ def test_more_species_are_said_exactly(text: str, species: str) -> None:
 @pytest.mark.parametrize("text", ["macaque monkeys were trained; monkey MK-1", "a vole, female"])
 def test_a_broad_animal_word_is_still_asked_back(text: str) -> None:
     assert "species" not in read(text).values
+
+
+# -- a time before the date in another language; a dotted date is no time; a dotted time after a date is one
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("Começamos às 09:10 do dia 2024-07-12, Europe/Lisbon.", "2024-07-12T09:10:00+01:00"),
+        ("Beginn 9:40 Uhr am 23.05.2023 (Europe/Berlin)", "2023-05-23T09:40:00+02:00"),
+        ("start 23.05.2023 9.40 Europe/Berlin", "2023-05-23T09:40:00+02:00"),
+        ("9:40 on 23.05.2023 (Europe/Berlin)", "2023-05-23T09:40:00+02:00"),
+    ],
+)
+def test_the_time_beside_a_date_is_kept(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+def test_a_weight_after_a_date_is_not_its_time() -> None:
+    parsed = read("on 2023-05-23, 9.4 g, Europe/Berlin")
+    assert parsed.values.get("weight") == "9.4 g"
+    assert "session_start_time" not in parsed.values
+
+
+# -- a range of postnatal days is kept as a range, not its last day
+
+
+@pytest.mark.parametrize(("text", "age"), [("P60 to P70", "P60D/P70D"), ("between P50 and P65", "P50D/P65D")])
+def test_a_postnatal_range_is_a_range(text: str, age: str) -> None:
+    assert read(text, "age").values.get("age") == age
+
+
+# -- disease models named by their construct are the genotype; 'DRN' stays as given; 'Loc:' keys the area
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"),
+    [("the mice were 5xFAD; mouse FX-2, F, 6 months", "5xFAD"), ("Mouse HD-7: R6/2, male, 9 weeks", "R6/2")],
+)
+def test_a_disease_model_is_the_genotype(text: str, genotype: str) -> None:
+    assert read(text).values.get("genotype") == genotype
+
+
+@pytest.mark.parametrize(
+    ("text", "area"), [("Loc: DRN", "DRN"), ("recorded in the DRN", "DRN"), ("dorsal raphe", "DR")]
+)
+def test_drn_stays_as_given(text: str, area: str) -> None:
+    assert read(text, "electrode_location").values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("9:15am 14 Jan 2023 PST", "2023-01-14T09:15:00-08:00"),
+        ("Beginn 14:40 Uhr am 23.05.2023 (Europe/Berlin)", "2023-05-23T14:40:00+02:00"),
+    ],
+)
+def test_english_am_is_not_the_german_on(text: str, iso: str) -> None:
+    assert read(text).values.get("session_start_time") == iso
+
+
+@pytest.mark.parametrize("text", ["recording", "imaging"])
+def test_a_recording_word_alone_is_no_area(text: str) -> None:
+    assert "electrode_location" not in read(text, "electrode_location").values

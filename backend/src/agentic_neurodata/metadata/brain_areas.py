@@ -52,7 +52,7 @@ AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "IC": ("inferior colliculus", ("inferior colliculus",)),
     "PAG": ("periaqueductal gray", ("pag", "periaqueductal gray", "periaqueductal grey")),
     "LC": ("locus ceruleus", ("locus coeruleus", "locus ceruleus")),
-    "DR": ("dorsal nucleus raphe", ("drn", "dorsal raphe", "dorsal raphe nucleus")),
+    "DR": ("dorsal nucleus raphe", ("dorsal raphe", "dorsal raphe nucleus")),  # ("DRN", an acronym given, stays)
     "CB": ("cerebellum", ("cerebellum",)),
     "MOB": ("main olfactory bulb", ("mob", "main olfactory bulb")),
     "PIR": ("piriform area", ("piriform cortex", "piriform area", "piriform")),
@@ -70,7 +70,7 @@ AS_SAID = (
     "posterior parietal cortex", "ppc", "insula", "insular cortex", "brainstem", "spinal cord", "retina",
     "dorsal striatum", "ventral striatum", "dorsomedial striatum", "dorsolateral striatum", "globus pallidus",
     "frontal cortex", "barrel field", "septum", "habenula", "lateral habenula",
-    "orbitofrontal", "secondary visual cortex", "higher visual areas",
+    "orbitofrontal", "secondary visual cortex", "higher visual areas", "drn",
 )  # fmt: skip
 # Short acronyms that are other words in prose; trusted only as a whole answer or after "in"/"area".
 PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc"}
@@ -135,7 +135,11 @@ def named_by_cue(text: str, start: int, end: int) -> bool:
 
 # ("area 17" keeps its word: the number alone names nothing)
 # ("Area X" too: the songbird nucleus; a lone letter names nothing either)
-_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area(?!\s+(?:\d|[A-Za-z]\b))|region)\s+)+", re.I)
+_LEADING_WORDS = re.compile(
+    r"^(?:(?:recorded|recording|recordings|imaged|imaging|implanted|in|from|at|of|into|the|"
+    r"area(?!\s+(?:\d|[A-Za-z]\b))|region)\s+)+",
+    re.I,
+)
 _FILLER = {"the", "in", "of", "area", "region", "brain", "from"}
 
 
@@ -325,7 +329,7 @@ def normalize_location(text: str) -> RuleResult:
         "", _DEVICE_ASIDE.sub("", _NO_PART_ASIDE.sub("", raw[: own_name.start()] if own_name else raw))
     )
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
-    if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
+    if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-", "recording", "recordings", "imaging", "recorded"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
     if len(raw) > 120:
         return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)

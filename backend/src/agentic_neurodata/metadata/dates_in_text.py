@@ -94,24 +94,37 @@ def counted_from(text: str, start: int) -> bool:
 
 
 _RELATIVE_DAY = re.compile(r"\b(?:today|yesterday)\b", re.I)
-_TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I)
+# ("08:20 do dia 2024-07-11", "9:40 am 23.05.2023", "14h10 le 15/11/2021": other languages' "on the")
+_FOREIGN_ON = r"(?:do\s+dia|no\s+dia|am|le|el\s+d[ií]a|del|il|op|den)"
+_TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}{_OCLOCK}\s*,?\s*(?:on\s+|{_FOREIGN_ON}\s+)?(?:the\s+)?$", re.I)
 _TIME_AND_ZONE_BEFORE = re.compile(
     rf"(?<![\w:.]){_TIME}\s*,?\s*(?P<zone>\(?[A-Za-z][\w/ \-]{{1,30}}?\)?)\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I
 )
-_TIME_AFTER = re.compile(rf"^\s*(?:,|\s[-–])?\s*(?:{_AT}\s+|@\s*)?{_TIME}{_OCLOCK}", re.I)  # "Thu 2023-06-15 - 3:50 pm"
+# ("23.05.2023 9.40": a dotted time right after a date is its time, not a number of grams)
+_TIME_AFTER = re.compile(
+    rf"^\s*(?:,|\s[-–])?\s*(?:{_AT}\s+|@\s*)?(?:{_TIME}|\d{{1,2}}\.\d{{2}}(?![\d.]|\s*(?:g|kg|mg|%)))(?![\w:]){_OCLOCK}",
+    re.I,
+)  # "Thu 2023-06-15 - 3:50 pm"
 _MERIDIEM_AFTER = re.compile(r"^\s*[ap]\.?m\.?(?!\w)", re.I)
 _EDGE_WORDS = re.compile(r"^(?:(?:at|on|in|from|since|by|around|about|the|of)\s+)+|(?:\s+(?:at|on|in|of|,))+$", re.I)
 _BETWEEN_DATE_AND_ZONE = re.compile(r"^[\s,(]*(?:in\s+)?(?:the\s+)?$", re.I)
-_HAS_TIME = re.compile(r"\d[:.h]\d\d|\d\s*[ap]\.?m|noon|midnight", re.I)
+# ("23.05.2023" is a dotted date, no time: "9.40" only counts as a time outside one)
+_HAS_TIME = re.compile(r"\d[:h]\d\d|(?<![\d.])\d{1,2}\.\d\d(?![.\d])|\d\s*[ap]\.?m|noon|midnight", re.I)
 
 
 _FOREIGN_AT_BEFORE_TIME = re.compile(rf"(?<=\d)(\s*,?\s*){_FOREIGN_AT}\s+(?={_TIME})", re.I)
 _OCLOCK_AFTER_TIME = re.compile(rf"(?<=\d){_OCLOCK_WORD}", re.I)
+# (German "am" only after "Uhr": "9:15 am 12 Jan" is English, a.m.)
+_FOREIGN_ON_AFTER_TIME = re.compile(
+    r"(?<=\d)(\s*,?\s+)(?:do\s+dia|no\s+dia|le|el\s+d[ií]a|del|il|op|den)\s+(?=\d)|(?<=\d)\s*Uhr\s+am\s+(?=\d)", re.I
+)
 
 
 def clock_words_in_english(text: str) -> str:
     """'29.02.2024 um 12:15 Uhr' -> '29.02.2024 12:15': the words for 'at' and 'o'clock' of other languages
     around a clock time after a date, which the date parser would otherwise drop with the time."""
+    if TIME_OF_DAY.match(text.strip()):  # "08:20 do dia 2024-07-11": the time, then the day
+        text = _FOREIGN_ON_AFTER_TIME.sub(lambda m: m.group(1) or " ", text)
     return _OCLOCK_AFTER_TIME.sub("", _FOREIGN_AT_BEFORE_TIME.sub(r"\1", text))
 
 

@@ -67,6 +67,8 @@ _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
     r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
     r"(?<![A-Za-z])(?:GAL4|Gal4|LexA|LexAop|UAS|QF2|QUAS)(?![a-z])|"  # the fly's binary expression systems
+    # disease models named by their construct ("5xFAD", "R6/2", "APPswe/PS1dE9")
+    r"(?<![\w-])(?:5xFAD|3xTg(?:-AD)?|R6/2|APPswe|PS1dE9|zQ175|YAC128|BACHD)(?![\w-])|"
     r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+|[-+]/[yY](?![\w]))"  # "Fmr1-/y": X-linked
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"

@@ -166,7 +166,9 @@ AGE_POSTNATAL = re.compile(
 # ("10 and 12 weeks" without "between" lists two ages, one per animal: no range)
 AGE_RANGE = re.compile(
     rf"(?<![\w.-])(?:between\s+\d+(?:\.\d+)?\s*(?:-|–|to|and)|\d+(?:\.\d+)?\s*(?:-|–|to))\s*\d+(?:\.\d+)?\s*-?\s*{_UNITS}"
-    rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}",
+    rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
+    # "P60 to P70", "between P60 and P70": a range of postnatal days (not its last day)
+    r"|(?<![\w.-])(?:between\s+)?P\d{1,4}\s*(?:-|–|to|and)\s*P\d{1,4}(?![\w-])",
     re.I,
 )
 _HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and half"
