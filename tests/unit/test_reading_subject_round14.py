@@ -465,3 +465,16 @@ def test_english_am_is_not_the_german_on(text: str, iso: str) -> None:
 @pytest.mark.parametrize("text", ["recording", "imaging"])
 def test_a_recording_word_alone_is_no_area(text: str) -> None:
     assert "electrode_location" not in read(text, "electrode_location").values
+
+
+# -- a start said of one of several numbered sessions is asked back
+
+
+def test_a_start_of_another_numbered_session_is_not_stored() -> None:
+    parsed = read("session 3 of mouse KQ-5; session 2 was on 2023-03-01 10:00 Europe/Berlin")
+    assert "session_start_time" not in parsed.values
+
+
+def test_a_start_of_the_one_session_named_is_stored() -> None:
+    parsed = read("session 3 started 2023-03-02 10:00 Europe/Berlin")
+    assert parsed.values.get("session_start_time") == "2023-03-02T10:00:00+01:00"

@@ -133,9 +133,9 @@ def normalize_age(text: str) -> RuleResult:
         )
     days = _POSTNATAL_RANGE.fullmatch(text_only)
     if days:  # "between P60 and P70", "P60-P90": a range of postnatal days
-        low, high = (int(days.group(i)) for i in (1, 2))
-        if low < high:
-            return accept(FIELD, f"P{low}D/P{high}D", f"'{raw}' -> the range P{low}D/P{high}D.")
+        first, last = (int(days.group(i)) for i in (1, 2))
+        if first < last:
+            return accept(FIELD, f"P{first}D/P{last}D", f"'{raw}' -> the range P{first}D/P{last}D.")
     ranged = RANGE.fullmatch(text_only)
     if ranged:
         unit = UNITS[ranged.group(3).lower()]

@@ -82,10 +82,25 @@ _ANOTHER_SESSION_BEFORE = re.compile(
 )
 
 
+# "session 2 of mouse KQ-5; session 1 was on ...": a session named by its number or rank.
+_NUMBERED_SESSION = re.compile(
+    r"\b(?:(?:session|run|day)\s*#?\s*(?P<n>\d{1,3})|(?P<nth>first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
+    r"(?:session|recording|run))\b",
+    re.I,
+)
+
+
 def of_another_session(text: str, start: int) -> str:
     """Why the date-time at `start` is another session's ("" when nothing says so)."""
     other = _ANOTHER_SESSION_BEFORE.search(text[max(0, start - 50) : start])
-    return f"said of another session ('{other.group(0).strip()}')" if other else ""
+    if other:
+        return f"said of another session ('{other.group(0).strip()}')"
+    clause = re.split(r"[.;\n]", text[:start])[-1]
+    named = list(_NUMBERED_SESSION.finditer(clause))
+    every = {(m.group("n") or m.group("nth")).lower() for m in _NUMBERED_SESSION.finditer(text)}
+    if named and len(every) > 1:  # the message names several sessions; this time is said of one of them
+        return f"said of one of several sessions ('{named[-1].group(0)}')"
+    return ""
 
 
 def counted_from(text: str, start: int) -> bool:
