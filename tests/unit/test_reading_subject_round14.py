@@ -478,3 +478,16 @@ def test_a_start_of_another_numbered_session_is_not_stored() -> None:
 def test_a_start_of_the_one_session_named_is_stored() -> None:
     parsed = read("session 3 started 2023-03-02 10:00 Europe/Berlin")
     assert parsed.values.get("session_start_time") == "2023-03-02T10:00:00+01:00"
+
+
+# -- a time said of another event that day (anaesthesia, injection) is not the start
+
+
+def test_the_time_of_another_event_is_not_the_start() -> None:
+    parsed = read("recording started 11:20, anesthesia induced 10:35, 2023-06-07, Europe/Madrid")
+    assert "session_start_time" not in parsed.values
+
+
+def test_the_start_beside_another_events_time_is_read() -> None:
+    parsed = read("anesthesia induced at 10:35; recording started 11:20 on 2023-06-07, Europe/Madrid")
+    assert parsed.values.get("session_start_time") == "2023-06-07T11:20:00+02:00"

@@ -82,6 +82,11 @@ _ANOTHER_SESSION_BEFORE = re.compile(
 )
 
 
+_ANOTHER_EVENT_BEFORE = re.compile(
+    r"\b(?:an(?:a)?esthesia|anaesthetised|anesthetized|induced|induction|surgery|injection|injected|perfused|"
+    r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived)\b[^.;,\d]{0,15}$",
+    re.I,
+)
 # "session 2 of mouse KQ-5; session 1 was on ...": a session named by its number or rank.
 _NUMBERED_SESSION = re.compile(
     r"\b(?:(?:session|run|day)\s*#?\s*(?P<n>\d{1,3})|(?P<nth>first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
@@ -95,6 +100,9 @@ def of_another_session(text: str, start: int) -> str:
     other = _ANOTHER_SESSION_BEFORE.search(text[max(0, start - 50) : start])
     if other:
         return f"said of another session ('{other.group(0).strip()}')"
+    event = _ANOTHER_EVENT_BEFORE.search(text[max(0, start - 40) : start])
+    if event:  # "anesthesia induced 09:45, 2023-05-05": the time of another event that day
+        return f"said of another event ('{event.group(0).strip()}')"
     clause = re.split(r"[.;\n]", text[:start])[-1]
     named = list(_NUMBERED_SESSION.finditer(clause))
     every = {(m.group("n") or m.group("nth")).lower() for m in _NUMBERED_SESSION.finditer(text)}
