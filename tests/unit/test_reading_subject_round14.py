@@ -491,3 +491,10 @@ def test_the_time_of_another_event_is_not_the_start() -> None:
 def test_the_start_beside_another_events_time_is_read() -> None:
     parsed = read("anesthesia induced at 10:35; recording started 11:20 on 2023-06-07, Europe/Madrid")
     assert parsed.values.get("session_start_time") == "2023-06-07T11:20:00+02:00"
+
+
+def test_the_start_of_the_session_said_to_be_this_files_is_read() -> None:
+    parsed = read(
+        "session 2 was on 2023-03-01 10:00 Europe/Berlin; this file is session 3, 2023-03-02 11:00 Europe/Berlin"
+    )
+    assert parsed.values.get("session_start_time") == "2023-03-02T11:00:00+01:00"

@@ -87,6 +87,10 @@ _ANOTHER_EVENT_BEFORE = re.compile(
     r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived)\b[^.;,\d]{0,15}$",
     re.I,
 )
+_THIS_FILE_IS = re.compile(
+    r"\bthis\s+(?:file|one|recording|dataset|upload|nwb\s+file)\s+(?:is|was|holds|contains)\s+(?:from\s+)?(?:the\s+)?$",
+    re.I,
+)
 # "session 2 of mouse KQ-5; session 1 was on ...": a session named by its number or rank.
 _NUMBERED_SESSION = re.compile(
     r"\b(?:(?:session|run|day)\s*#?\s*(?P<n>\d{1,3})|(?P<nth>first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
@@ -106,7 +110,8 @@ def of_another_session(text: str, start: int) -> str:
     clause = re.split(r"[.;\n]", text[:start])[-1]
     named = list(_NUMBERED_SESSION.finditer(clause))
     every = {(m.group("n") or m.group("nth")).lower() for m in _NUMBERED_SESSION.finditer(text)}
-    if named and len(every) > 1:  # the message names several sessions; this time is said of one of them
+    this_one = named and _THIS_FILE_IS.search(clause[: named[-1].start()])  # "this file is session 2, 2023-..."
+    if named and len(every) > 1 and not this_one:  # several sessions named; this time is said of one of them
         return f"said of one of several sessions ('{named[-1].group(0)}')"
     return ""
 
