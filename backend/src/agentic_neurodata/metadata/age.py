@@ -99,6 +99,9 @@ _FILLER = re.compile(
 MAX_DAYS = 150 * 365.25
 
 
+_POSTNATAL_RANGE = re.compile(r"(?:between\s+)?p(\d{1,4})\s*(?:-|–|to|and)\s*p(\d{1,4})")
+
+
 def normalize_age(text: str) -> RuleResult:
     raw = clean(text)
     if not raw:
@@ -128,6 +131,11 @@ def normalize_age(text: str) -> RuleResult:
         return _checked(
             f"P{int(postnatal.group(1))}D", raw, f"'{raw}' read as postnatal day {int(postnatal.group(1))}."
         )
+    days = _POSTNATAL_RANGE.fullmatch(text_only)
+    if days:  # "between P60 and P70", "P60-P90": a range of postnatal days
+        first, last = (int(days.group(i)) for i in (1, 2))
+        if first < last:
+            return accept(FIELD, f"P{first}D/P{last}D", f"'{raw}' -> the range P{first}D/P{last}D.")
     ranged = RANGE.fullmatch(text_only)
     if ranged:
         unit = UNITS[ranged.group(3).lower()]

@@ -52,7 +52,7 @@ AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "IC": ("inferior colliculus", ("inferior colliculus",)),
     "PAG": ("periaqueductal gray", ("pag", "periaqueductal gray", "periaqueductal grey")),
     "LC": ("locus ceruleus", ("locus coeruleus", "locus ceruleus")),
-    "DR": ("dorsal nucleus raphe", ("drn", "dorsal raphe", "dorsal raphe nucleus")),
+    "DR": ("dorsal nucleus raphe", ("dorsal raphe", "dorsal raphe nucleus")),  # ("DRN", an acronym given, stays)
     "CB": ("cerebellum", ("cerebellum",)),
     "MOB": ("main olfactory bulb", ("mob", "main olfactory bulb")),
     "PIR": ("piriform area", ("piriform cortex", "piriform area", "piriform")),
@@ -70,7 +70,7 @@ AS_SAID = (
     "posterior parietal cortex", "ppc", "insula", "insular cortex", "brainstem", "spinal cord", "retina",
     "dorsal striatum", "ventral striatum", "dorsomedial striatum", "dorsolateral striatum", "globus pallidus",
     "frontal cortex", "barrel field", "septum", "habenula", "lateral habenula",
-    "orbitofrontal", "secondary visual cortex", "higher visual areas",
+    "orbitofrontal", "secondary visual cortex", "higher visual areas", "drn",
 )  # fmt: skip
 # Short acronyms that are other words in prose; trusted only as a whole answer or after "in"/"area".
 PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc"}
@@ -134,7 +134,12 @@ def named_by_cue(text: str, start: int, end: int) -> bool:
 
 
 # ("area 17" keeps its word: the number alone names nothing)
-_LEADING_WORDS = re.compile(r"^(?:(?:in|from|at|of|into|the|area(?!\s+\d)|region)\s+)+", re.I)
+# ("Area X" too: the songbird nucleus; a lone letter names nothing either)
+_LEADING_WORDS = re.compile(
+    r"^(?:(?:recorded|recording|recordings|imaged|imaging|implanted|in|from|at|of|into|the|"
+    r"area(?!\s+(?:\d|[A-Za-z]\b))|region)\s+)+",
+    re.I,
+)
 _FILLER = {"the", "in", "of", "area", "region", "brain", "from"}
 
 
@@ -303,10 +308,28 @@ _COORDINATES = re.compile(r"(?:AP|ML|DV|x|y|z)\s*[:=]?\s*[-+−]?\s*\d", re.I)
 _OTHER_ROLE_ASIDE = re.compile(r"\s*\([^()]*\b(?:figures?|fig\.?|paper|see|notes?|legend|panel)\b[^()]*\)\s*$", re.I)
 
 
+# "CA1 (2 shanks)", "V1 (n = 40 units)": an aside counting the devices or units adds no place to the area.
+_DEVICE_ASIDE = re.compile(
+    r"\s*\(\s*(?:(?:\d+|one|two|three|four|five|six|eight)\s+(?:shanks?|channels?|tetrodes?|electrodes?|probes?|"
+    r"sites?|contacts?|wires?|arrays?|units?|cells?|neurons?)|n\s*=\s*\d+[^()]*)\s*\)\s*$",
+    re.I,
+)
+# "M2 (as we call it)": the lab's own name for the place, kept as said (not mapped to an atlas acronym).
+_OWN_NAME_ASIDE = re.compile(
+    r"\s*\(\s*(?:as\s+(?:we|I|they|the\s+lab)\s+(?:call|calls|name|names|say|says|write|writes)\s+it|"
+    r"(?:our|the\s+lab's|lab)\s+(?:own\s+)?(?:name|naming|term|nomenclature|label))\s*\)\s*$",
+    re.I,
+)
+
+
 def normalize_location(text: str) -> RuleResult:
-    raw = _OTHER_ROLE_ASIDE.sub("", _NO_PART_ASIDE.sub("", _LEADING_WORDS.sub("", clean(text))))
+    raw = _LEADING_WORDS.sub("", clean(text))
+    own_name = _OWN_NAME_ASIDE.search(raw)
+    raw = _OTHER_ROLE_ASIDE.sub(
+        "", _DEVICE_ASIDE.sub("", _NO_PART_ASIDE.sub("", raw[: own_name.start()] if own_name else raw))
+    )
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", raw).lower()  # "N/A (slice)": the note does not make it an area
-    if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-"}:
+    if not raw or bare in {"n/a", "na", "none", "unknown", "?", "-", "recording", "recordings", "imaging", "recorded"}:
         return reject(FIELD, "No brain area was given.", EXAMPLE)
     if len(raw) > 120:
         return reject(FIELD, "That is a description, not a brain area.", EXAMPLE)
@@ -314,6 +337,8 @@ def normalize_location(text: str) -> RuleResult:
         return reject(FIELD, f"'{raw}' gives coordinates; which brain area is it?", EXAMPLE)
     if re.match(r"(?:no\b\W*)?(?:not|never)\b", raw, re.I):  # "not CA1": where the recording was not
         return reject(FIELD, f"'{raw}' says where the recording was not; where was it?", EXAMPLE)
+    if own_name:
+        return accept(FIELD, raw, "Kept as written: the lab's own name for the area.")
     exact = BY_NAME.get(raw.lower())
     if exact:
         full = AREAS[exact][0]
@@ -328,3 +353,32 @@ def normalize_location(text: str) -> RuleResult:
         if words == set(re.findall(r"[a-z0-9]+", name)):
             return accept(FIELD, acronym, f"'{raw}' -> {acronym} ({AREAS[acronym][0]}, Allen CCF).")
     return accept(FIELD, raw, "Kept as written.")
+
+
+# "the probe went through RSP, but all units we kept are in SUB": after a "Location:" key, a sentence about the
+# probe's path or the units, for the area finder to weigh, not one value.
+_SENTENCE_ABOUT_THE_SITE = re.compile(
+    r"^\s*(?:the\s+|our\s+|all\s+(?:the\s+)?|both\s+)?(?:probes?|electrodes?|shanks?|tetrodes?|fib(?:er|re)s?|arrays?|"
+    r"units|cells|neurons|tracks?|tracts?|implants?)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:went|go|goes|passed|pass|passes|was|were|is|are|sat|sit|sits|ran|run|runs|crossed|entered|reached|"
+    r"targeted|lay|lie|lies|ended|end)\b",
+    re.I,
+)
+
+
+def a_sentence_about_the_site(text: str) -> bool:
+    """Whether a keyed location value is a sentence about the probe or the units rather than an area's name."""
+    return _SENTENCE_ABOUT_THE_SITE.match(text) is not None
+
+
+# "this file contains only the CA1 tetrodes", "this session has only V1 units": the area the file's data come from.
+_THE_FILES_OWN_BEFORE = re.compile(
+    r"\bthis\s+(?:file|dataset|data\s*set|session|recording|upload|nwb\s+file)\s+"
+    r"(?:only\s+)?(?:contains|has|holds|includes|is\s+from|comes\s+from|covers)\s+(?:only\s+)?(?:the\s+)?$",
+    re.I,
+)
+
+
+def the_files_own(text: str, start: int) -> bool:
+    """Whether the area at text[start] is said to be the one this file's data come from."""
+    return _THE_FILES_OWN_BEFORE.search(text[max(0, start - 60) : start]) is not None

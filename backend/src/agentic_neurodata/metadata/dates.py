@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 import dateparser
 
 from ..domain import ValueProposal
+from .dates_in_text import clock_words_in_english
 from .result import RuleResult, accept, ask_back, clean, reject
 from .zones import AMBIGUOUS_ZONES, ZONE_EXAMPLE, Zone, describe_offset, find_zone
 
@@ -83,7 +84,7 @@ _NO_SUCH_MONTH = re.compile(r"(?<![\d.])\d{4}[-/.](?:1[3-9]|[2-9]\d)[-/.]\d{1,2}
 
 
 def _normalize_datetime(field: str, text: str, now: datetime | None, zone_required: bool) -> RuleResult:
-    raw = clean(text)
+    raw = clock_words_in_english(clean(text))
     example = START_EXAMPLE if zone_required else BIRTH_EXAMPLE
     if not raw:
         return reject(field, f"The {_label(field)} is empty.", example)

@@ -35,8 +35,14 @@ _DATE = (
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?\s*[ap]\.?m\.?(?!\w)|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}h\d{2}|noon|midnight)"
 TIME_OF_DAY = re.compile(rf"(?<![\w:./\-]){_TIME}(?![\w:])", re.I)
 _WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+# The word for "at" before a clock time in the languages labs write in ("um 12:15 Uhr", "saat 13:20'de", "à 12h15",
+# "alle 9:30", "a las 10:00", "om 14:00", "kl. 9.30"), and the word or suffix after it that says "o'clock".
+_FOREIGN_AT = r"(?:um|gegen|à|a|vers|alle|a\s+las|às|as|om|kl\.?|klo|kello|o|saat|w|v|в)"
+_AT = rf"(?:at|around|{_FOREIGN_AT})"
+_OCLOCK_WORD = r"(?:\s*Uhr\b|'(?:de|da|te|ta)\b|\s+(?:horas?|heures?|ore|uur|godz\.?)(?!\w))"
+_OCLOCK = rf"{_OCLOCK_WORD}?"
 _DATE_IN_TEXT = re.compile(
-    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s|[-–]\s)\s*(?:at\s+|@\s*|around\s+)?{_TIME})?"
+    rf"(?<![\w/.\-]){_WEEKDAY}{_DATE}(?:\s*(?:,|\s|[-–]\s)\s*(?:{_AT}\s+|@\s*)?{_TIME}{_OCLOCK})?"
     rf"|(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?{_WEEKDAY}{_DATE}",
     re.I,
 )
@@ -76,10 +82,38 @@ _ANOTHER_SESSION_BEFORE = re.compile(
 )
 
 
+_ANOTHER_EVENT_BEFORE = re.compile(
+    r"\b(?:an(?:a)?esthesia|anaesthetised|anesthetized|induced|induction|surgery|injection|injected|perfused|"
+    r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived)\b[^.;,\d]{0,15}$",
+    re.I,
+)
+_THIS_FILE_IS = re.compile(
+    r"\bthis\s+(?:file|one|recording|dataset|upload|nwb\s+file)\s+(?:is|was|holds|contains)\s+(?:from\s+)?(?:the\s+)?$",
+    re.I,
+)
+# "session 2 of mouse KQ-5; session 1 was on ...": a session named by its number or rank.
+_NUMBERED_SESSION = re.compile(
+    r"\b(?:(?:session|run|day)\s*#?\s*(?P<n>\d{1,3})|(?P<nth>first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
+    r"(?:session|recording|run))\b",
+    re.I,
+)
+
+
 def of_another_session(text: str, start: int) -> str:
     """Why the date-time at `start` is another session's ("" when nothing says so)."""
     other = _ANOTHER_SESSION_BEFORE.search(text[max(0, start - 50) : start])
-    return f"said of another session ('{other.group(0).strip()}')" if other else ""
+    if other:
+        return f"said of another session ('{other.group(0).strip()}')"
+    event = _ANOTHER_EVENT_BEFORE.search(text[max(0, start - 40) : start])
+    if event:  # "anesthesia induced 09:45, 2023-05-05": the time of another event that day
+        return f"said of another event ('{event.group(0).strip()}')"
+    clause = re.split(r"[.;\n]", text[:start])[-1]
+    named = list(_NUMBERED_SESSION.finditer(clause))
+    every = {(m.group("n") or m.group("nth")).lower() for m in _NUMBERED_SESSION.finditer(text)}
+    this_one = named and _THIS_FILE_IS.search(clause[: named[-1].start()])  # "this file is session 2, 2023-..."
+    if named and len(every) > 1 and not this_one:  # several sessions named; this time is said of one of them
+        return f"said of one of several sessions ('{named[-1].group(0)}')"
+    return ""
 
 
 def counted_from(text: str, start: int) -> bool:
@@ -88,15 +122,38 @@ def counted_from(text: str, start: int) -> bool:
 
 
 _RELATIVE_DAY = re.compile(r"\b(?:today|yesterday)\b", re.I)
-_TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I)
+# ("08:20 do dia 2024-07-11", "9:40 am 23.05.2023", "14h10 le 15/11/2021": other languages' "on the")
+_FOREIGN_ON = r"(?:do\s+dia|no\s+dia|am|le|el\s+d[ií]a|del|il|op|den)"
+_TIME_BEFORE = re.compile(rf"(?<![\w:.]){_TIME}{_OCLOCK}\s*,?\s*(?:on\s+|{_FOREIGN_ON}\s+)?(?:the\s+)?$", re.I)
 _TIME_AND_ZONE_BEFORE = re.compile(
     rf"(?<![\w:.]){_TIME}\s*,?\s*(?P<zone>\(?[A-Za-z][\w/ \-]{{1,30}}?\)?)\s*,?\s*(?:on\s+)?(?:the\s+)?$", re.I
 )
-_TIME_AFTER = re.compile(rf"^\s*(?:,|\s[-–])?\s*(?:at\s+|@\s*|around\s+)?{_TIME}", re.I)  # "Thu 2023-06-15 - 3:50 pm"
+# ("23.05.2023 9.40": a dotted time right after a date is its time, not a number of grams)
+_TIME_AFTER = re.compile(
+    rf"^\s*(?:,|\s[-–])?\s*(?:{_AT}\s+|@\s*)?(?:{_TIME}|\d{{1,2}}\.\d{{2}}(?![\d.]|\s*(?:g|kg|mg|%)))(?![\w:]){_OCLOCK}",
+    re.I,
+)  # "Thu 2023-06-15 - 3:50 pm"
 _MERIDIEM_AFTER = re.compile(r"^\s*[ap]\.?m\.?(?!\w)", re.I)
 _EDGE_WORDS = re.compile(r"^(?:(?:at|on|in|from|since|by|around|about|the|of)\s+)+|(?:\s+(?:at|on|in|of|,))+$", re.I)
 _BETWEEN_DATE_AND_ZONE = re.compile(r"^[\s,(]*(?:in\s+)?(?:the\s+)?$", re.I)
-_HAS_TIME = re.compile(r"\d[:.h]\d\d|\d\s*[ap]\.?m|noon|midnight", re.I)
+# ("23.05.2023" is a dotted date, no time: "9.40" only counts as a time outside one)
+_HAS_TIME = re.compile(r"\d[:h]\d\d|(?<![\d.])\d{1,2}\.\d\d(?![.\d])|\d\s*[ap]\.?m|noon|midnight", re.I)
+
+
+_FOREIGN_AT_BEFORE_TIME = re.compile(rf"(?<=\d)(\s*,?\s*){_FOREIGN_AT}\s+(?={_TIME})", re.I)
+_OCLOCK_AFTER_TIME = re.compile(rf"(?<=\d){_OCLOCK_WORD}", re.I)
+# (German "am" only after "Uhr": "9:15 am 12 Jan" is English, a.m.)
+_FOREIGN_ON_AFTER_TIME = re.compile(
+    r"(?<=\d)(\s*,?\s+)(?:do\s+dia|no\s+dia|le|el\s+d[ií]a|del|il|op|den)\s+(?=\d)|(?<=\d)\s*Uhr\s+am\s+(?=\d)", re.I
+)
+
+
+def clock_words_in_english(text: str) -> str:
+    """'29.02.2024 um 12:15 Uhr' -> '29.02.2024 12:15': the words for 'at' and 'o'clock' of other languages
+    around a clock time after a date, which the date parser would otherwise drop with the time."""
+    if TIME_OF_DAY.match(text.strip()):  # "08:20 do dia 2024-07-11": the time, then the day
+        text = _FOREIGN_ON_AFTER_TIME.sub(lambda m: m.group(1) or " ", text)
+    return _OCLOCK_AFTER_TIME.sub("", _FOREIGN_AT_BEFORE_TIME.sub(r"\1", text))
 
 
 def find_datetimes(text: str) -> list[tuple[int, int]]:

@@ -30,7 +30,15 @@ from typing import Any
 from ..domain import ValueConfirmation, ValueProposal
 from . import age as age_rule
 from . import names
-from .brain_areas import find_area, landmark_doubt, named_by_cue, negated, only_a_side
+from .brain_areas import (
+    a_sentence_about_the_site,
+    find_area,
+    landmark_doubt,
+    named_by_cue,
+    negated,
+    only_a_side,
+    the_files_own,
+)
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import (
     TIME_OF_DAY,
@@ -60,6 +68,7 @@ from .prose.words import (
     value_end,
 )
 from .result import RuleResult, ask_back
+from .species import subspecies_after
 from .strains import (
     CROSSED_AFTER,
     NOT_A_LINE,
@@ -577,7 +586,11 @@ class _Reader:
             ):
                 self.buffer.claim(match.start(), match.end(), "not to write")  # "don't put 'Smith Lab' as the lab"
                 continue
-            self.store(name, match.group("value"))
+            doubt = ""
+            if name in _SUBJECT_FIELDS:  # "Maybe put 'probably ACC' for the location? we're not sure": a guess
+                guess = GUESS.search(self.buffer.original)
+                doubt = "the words say it is a guess" if guess else ""
+            self.store(name, match.group("value"), doubt=doubt)
             self.buffer.claim(match.start(), match.end(), name)
 
     def _units_key(self) -> str:
@@ -612,6 +625,11 @@ class _Reader:
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
             raw = self.buffer.original[start:end]
+            while (close := raw.rstrip()[-1:]) in _OPENING and raw.count(close) > raw.count(_OPENING[close]):
+                end, raw = (
+                    end - (len(raw) - len(raw.rstrip()) + 1),
+                    raw.rstrip()[:-1],
+                )  # "{..., age: P126D}": the dict's
             quoted = re.match(r"(['\"])([^'\"\n]{1,300})\1", self.buffer.original[start : start + 310])
             if quoted and name not in ("keywords",):  # "'Visual coding, Neuropixels'  # from the template"
                 end, raw = start + quoted.end(), quoted.group(2)
@@ -676,6 +694,8 @@ class _Reader:
                 people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):
                 continue  # "Location: Sainsbury Wellcome Centre, London", "Location: Amsterdam": a place, not an area
+            if name == "electrode_location" and a_sentence_about_the_site(raw):
+                continue  # "Location: the probe went through RSP, but the units are in SUB": for the area finder
             bare_location = name == "electrode_location" and match.group("key").lower().strip() == "location"
             if bare_location and find_area(raw[:120]) is None:
                 continue  # "Location: Boston": a bare "Location" may be a place; only a brain area is read from it
@@ -684,6 +704,13 @@ class _Reader:
                 end, raw = end - (len(raw) - len(kept)), kept
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
+            bare_id_key = re.fullmatch(r"(?:id|#|no\.?|number)", match.group("key").strip(), re.I)
+            if (
+                name == "subject_id"
+                and bare_id_key
+                and subject.id_of_another_thing(self.buffer.text, match.start("key"))
+            ):
+                continue  # "recording ID: R-12": another thing's id
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
             if re.search(
                 r"\b(?:is|was|are|were)\s*$", self.buffer.original[match.end("key") : start]
@@ -711,6 +738,8 @@ class _Reader:
                     keyed_time, raw = ("yes", with_time) if with_time != raw else ("", raw)
                     if keyed_time and find_zone(raw, after_date=True) is None:
                         raw = self._with_zone_from_elsewhere(raw, start, end)
+                elif name == "session_start_time" and find_zone(raw, after_date=True) is None:
+                    raw = _with_keyed_zone(raw, self.buffer.original)  # "start=2022-08-23 18:40;tz=America/Toronto"
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 waiting = self.partial.get(name) if name == "session_start_time" and not keyed_time else None
                 if waiting and not find_datetimes(raw):  # "start time: Eastern": the zone of the start known before
@@ -1231,6 +1260,8 @@ class _Reader:
             ]
             match = same[0] if same else match
         start, end = match.span()
+        subspecies = subspecies_after(self.buffer.original, start, end)
+        end = subspecies.end() if subspecies else end  # "Peromyscus maniculatus bairdii": the trinomial said
         said = self.buffer.original[start:end]
         doubt = rivals
         if exact is not None:  # "Fly FL-6: Drosophila melanogaster": the exact name says which the broad word meant
@@ -1252,7 +1283,10 @@ class _Reader:
         if lone and not same_as_strain and certainty.institution_doubt(self.buffer.original, start, end, 0):
             # (the strain stored names the same animal: "Wistar rats, from Envigo" says the species either way)
             doubt = "the animals named beside a vendor or a thanks may not be the subject"
-        self.store("species", said, doubt=doubt)
+        if subject.owner_of_a_field(self.buffer.original, start) and not subject.ID_AFTER_SPECIES.match(text, end):
+            self.buffer.claim(start, end, "species")  # "the birthday of the mouse": a reference, no species said
+            return
+        self.store("species", _subspecies_in_brackets(self.buffer.original, said), doubt=doubt)
         self.buffer.claim(start, end, "species")
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
         end = latin.end() if latin else end
@@ -1261,6 +1295,8 @@ class _Reader:
             after = None  # "mouse V1 recording": the area, not the animal
         if after and subject.strain_of(after.group("subject"), _species_meant(said)):
             after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
+        if after and subject.names_a_cross(text, after.end("subject")):
+            after = None  # "mouse BL6-CBA F1 hybrid": the cross's name, not the animal's id
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1312,8 +1348,8 @@ class _Reader:
         broad: list[set[str]] = []
         for words, start, end in said:
             result = validate_field("species", words)
-            if result.ok:
-                exact.setdefault(str(result.value), (words, start, end))
+            if result.ok:  # (a subspecies said, "Sus scrofa domesticus", is the same animal as its species word)
+                exact.setdefault(" ".join(str(result.value).split()[:2]), (words, start, end))
             elif result.needs_confirmation:
                 broad.append({str(p.value) for p in result.proposals})
         if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
@@ -1377,6 +1413,10 @@ class _Reader:
                 continue  # "the subject was P60": an age after the copula, not an id
             if re.search(r"\b(?:pup|larva)\s*$", cue, re.I) and _AGE_TOKEN.fullmatch(match.group("id")):
                 continue  # "pup P7 recorded today": the pup's age, not an id
+            if re.match(r"(?:ID|#|no\.?|number)\b", cue, re.I) and subject.id_of_another_thing(
+                self.buffer.text, match.start()
+            ):
+                continue  # "Session ID is 715093703": the session's id, not the animal's
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
@@ -1536,6 +1576,7 @@ class _Reader:
     def _weight(self) -> None:
         found = subject.animal_weights(self.buffer.text, self.buffer.original)
         found = [w for w in found if not bound_near(self.cues, *w.span("weight"))]  # "over 300 g" is a bound
+        found = [w for w in found if not subject.denied(self.buffer.original, w.start("weight"))]  # "not 289 g"
         for match in subject.WEIGHT.finditer(self.buffer.text):
             # Masses that weigh something else or the animal at another time are claimed, not stored.
             kind = "weight" if found and match.span() == found[0].span() else "mass"
@@ -1612,7 +1653,11 @@ class _Reader:
         if len(said) > 1:
             # Several areas (an injection site, a probe's path, a target missed): only one said to be
             # where the recording was is stored; otherwise the first is asked back.
-            recorded = [(a, d) for a, d in free if certainty.said_recorded_there(self.cues, a[1])]
+            recorded = [
+                (a, d)
+                for a, d in free
+                if certainty.said_recorded_there(self.cues, a[1]) or the_files_own(self.cues, a[1])
+            ]
             others = ", ".join(sorted(said))
             free = recorded[:1] if len({self.buffer.original[a[1] : a[2]].lower() for a, _ in recorded}) == 1 else []
             found = [(a, d or f"the message names more than one area ({others})") for a, d in found]
@@ -1774,6 +1819,7 @@ _TRAILING_ASIDE = re.compile(
 # "10:15-11:00", "10:15 to 11:00", "from 9:00 until 10:30": the first time of a range, right before its end.
 _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
 # The subject's fields, whose keyed values are single terms (a question mark makes them a question).
+_OPENING = {"}": "{", "]": "["}  # a closing bracket the value did not open ends a dict or a list around it
 _SUBJECT_FIELDS = ("species", "strain", "genotype", "sex", "age", "weight", "subject_id", "electrode_location")
 _OTHER_ANIMAL_BEFORE = re.compile(
     r"\b(?:its|her|his|their|the|a)\s+(?:(?:male|female|own)\s+)?(?P<other>controls?|littermates?|siblings?|"
@@ -1814,6 +1860,30 @@ _AFFILIATION = re.compile(
 _HYBRID_AFTER = re.compile(
     r"\s*(?:x|×)\s+(?:[A-Z][a-z]+\s+|[A-Z]\.\s*)?[a-z]{3,}|(?:\s+[a-z.]+){0,3}?\s+(?:hybrids?|crossbreds?)\b"
 )
+
+
+# "Zone: Europe/Athens", "tz=America/Toronto", "timezone: CET": the zone of the start, keyed apart from it.
+_ZONE_KEY = re.compile(r"(?:^|(?<=[\s;,|]))(?:time[\s_]*zone|timezone|zone|tz)\s*[:=]\s*(?P<zone>[^\n;,|]{1,40})", re.I)
+
+
+def _with_keyed_zone(raw: str, text: str) -> str:
+    """The start said without its zone, with the zone one key of the message gives (as it is when none does)."""
+    zones = [z for m in _ZONE_KEY.finditer(text) if isinstance(z := find_zone(m.group("zone").strip()), Zone)]
+    return f"{raw} {zones[0].label}" if len({z.name for z in zones}) == 1 else raw
+
+
+def _subspecies_in_brackets(text: str, said: str) -> str:
+    """The species `said`, or the subspecies of it named in brackets after a word for it in `text`
+    ("Domestic pigs (Sus scrofa domesticus) ...; pig YP-12"): the narrower name said is kept, not its species."""
+    species = validate_field("species", said)
+    if not species.ok:
+        return said
+    for mention in subject.find_all_species(text):
+        latin = subject.LATIN_IN_BRACKETS.match(text, mention.end())
+        inner = latin.group(0).strip(" \t()") if latin else ""
+        if inner and str(validate_field("species", inner).value).startswith(f"{species.value} "):
+            return inner
+    return said
 
 
 def _hybrid_doubt(original: str, end: int) -> str:

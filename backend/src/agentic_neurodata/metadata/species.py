@@ -68,6 +68,8 @@ SPECIES: tuple[Species, ...] = (
     Species(
         "Macaca nemestrina", "pig-tailed macaque", 9545, ("pigtail macaque", "pigtail monkey", "pig-tailed monkey")
     ),
+    Species("Macaca fuscata", "Japanese macaque", 9542, ("japanese macaques", "japanese monkey", "snow monkey")),
+    Species("Macaca radiata", "bonnet macaque", 9548, ("bonnet macaques", "bonnet monkey")),
     Species("Callithrix jacchus", "common marmoset", 9483, ("marmoset", "marmosets")),
     Species("Saimiri sciureus", "squirrel monkey", 9521),
     Species("Microcebus murinus", "gray mouse lemur", 30608, ("mouse lemur", "grey mouse lemur")),
@@ -75,7 +77,8 @@ SPECIES: tuple[Species, ...] = (
     Species("Danio rerio", "zebrafish", 7955, ("zebra fish", "zebra-fish", "zebrafish larva", "zebrafish larvae")),
     Species("Drosophila melanogaster", "fruit fly", 7227, ("fruit flies", "fruitfly", "melanogaster")),
     Species("Caenorhabditis elegans", "C. elegans", 6239, ("c elegans",)),
-    Species("Meriones unguiculatus", "Mongolian gerbil", 10047, ("mongolian jird",)),
+    Species("Meriones unguiculatus", "Mongolian gerbil", 10047, ("mongolian jird", "mongolian gerbils")),
+    Species("Microtus ochrogaster", "prairie vole", 79684, ("prairie voles",)),
     Species("Canis lupus familiaris", "dog", 9615, ("dogs",)),
     Species("Felis catus", "cat", 9685, ("cats",)),
     Species("Mustela putorius furo", "ferret", 9669, ("ferrets",)),
@@ -91,10 +94,13 @@ SPECIES: tuple[Species, ...] = (
     Species("Tupaia belangeri", "northern tree shrew", 37347, ("northern treeshrew",)),
     Species("Tupaia chinensis", "Chinese tree shrew", 246437, ("chinese treeshrew",)),
     Species("Taeniopygia guttata", "zebra finch", 59729, ("zebra finches",)),
+    Species("Serinus canaria", "common canary", 9135, ("canary", "canaries")),
+    Species("Melospiza melodia", "song sparrow", 44393, ("song sparrows",)),
     Species("Gallus gallus", "chicken", 9031, ("chick", "chicks", "chickens")),
     Species("Tyto alba", "barn owl", 56313, ("barn owls",)),
     Species("Rousettus aegyptiacus", "Egyptian fruit bat", 9407, ("egyptian fruit bats", "egyptian rousette")),
     Species("Eptesicus fuscus", "big brown bat", 29078, ("big brown bats",)),
+    Species("Carollia perspicillata", "Seba's short-tailed bat", 40233, ("short-tailed bat", "short-tailed bats")),
     Species("Xenopus laevis", "African clawed frog", 8355, ("clawed frog",)),
     Species("Xenopus tropicalis", "western clawed frog", 8364),
     Species("Ambystoma mexicanum", "axolotl", 8296),
@@ -119,6 +125,7 @@ BROAD: dict[str, tuple[str, ...]] = {
                 "macaque",
                 "macaques",
                 "macaque monkey",
+                "macaque monkeys",
                 "nonhuman primate",
                 "non-human primate",
                 "nhp",
@@ -190,6 +197,9 @@ def normalize_species(text: str) -> RuleResult:
     match = species_name_in(raw)
     if match:
         said = match.group(0)
+        subspecies = subspecies_after(raw, *match.span())
+        if subspecies:  # "Sus scrofa domesticus": a trinomial said is kept as said, not widened to its species
+            return _trinomial(raw[match.start() : subspecies.end()], EXACT[said])
         rest = (raw[: match.start()] + " " + raw[match.end() :]).strip(" ,;()")
         extra = strain_and_genotype(rest)
         if said in EXACT:
@@ -224,6 +234,31 @@ def normalize_species(text: str) -> RuleResult:
         f"'{raw}' is not a species I know.",
         f"{EXAMPLE}; for other species the Latin name, e.g. 'Sminthopsis crassicaudata'",
     )
+
+
+# Words after a Latin binomial that end as Latin epithets do but are English ("Mus musculus versus ...").
+_ENGLISH_ENDING_AS_LATIN = {"versus", "plus", "thus", "minus", "status", "corpus", "campus", "bonus", "data", "area",
+                            "media", "via", "circa", "extra", "mania", "this", "is"}  # fmt: skip
+_SUBSPECIES = re.compile(r"[ \t]+(?P<epithet>[a-z]{4,})(?![\w-])")
+
+
+def subspecies_after(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The third word of a trinomial ("Sus scrofa domesticus", "Peromyscus maniculatus bairdii") after the
+    Latin binomial said at text[start:end], or None."""
+    said = text[start:end]
+    species = EXACT.get(said.lower())
+    if species is None or said.lower() != species.latin.lower() or " " in species.latin.split(" ", 1)[1]:
+        return None
+    after = _SUBSPECIES.match(text, end)
+    if after is None or after.group("epithet") in _ENGLISH_ENDING_AS_LATIN or after.group("epithet") in FILLER:
+        return None
+    return after if _LATIN_EPITHET.search(after.group("epithet")) else None
+
+
+def _trinomial(said: str, species: Species) -> RuleResult:
+    name = " ".join(said.split())
+    name = name[:1].upper() + name[1:]
+    return accept(FIELD, name, f"Kept the subspecies as said: {name} (of {species.latin}, {species.url}).")
 
 
 def stored_form(species: Species) -> str:

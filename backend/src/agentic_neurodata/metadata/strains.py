@@ -60,10 +60,15 @@ ALLELE_NAMED = {"w1118"}
 _SHORT = {
     "129", "b6", "bl6", "le", "sd", "ab", "cba", "icr", "lewis", "nacre", "casper", "fvb", "c3h", "b6j", "b6n", "n2",
 }  # fmt: skip
+# Lab nicknames of a strain ("B6", "BL6"): not its registered name, so the name they stand for is asked back.
+_NICKNAMES = {"b6", "bl6", "b6j", "b6n"}
 # Marks of an engineered line in one token.
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
     r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
+    r"(?<![A-Za-z])(?:GAL4|Gal4|LexA|LexAop|UAS|QF2|QUAS)(?![a-z])|"  # the fly's binary expression systems
+    # disease models named by their construct ("5xFAD", "R6/2", "APPswe/PS1dE9")
+    r"(?<![\w-])(?:5xFAD|3xTg(?:-AD)?|R6/2|APPswe|PS1dE9|zQ175|YAC128|BACHD)(?![\w-])|"
     r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+|[-+]/[yY](?![\w]))"  # "Fmr1-/y": X-linked
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
@@ -76,7 +81,8 @@ _GENE_TOKEN = (
 )
 # The next word is another allele ("Pvalb-Cre; Ai32"): a "; " before it joins, before anything else it ends.
 ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"
-_JOIN = r"\s*(?:x|×|;|and)\s*"
+# (">" joins a fly's driver to its effector: "R58E02-GAL4>UAS-GCaMP7f" is one genotype)
+_JOIN = r"\s*(?:x|×|;|and|>)\s*"
 GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
 WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|wildtype|WT)(?![\w-])", re.I)
 _STRAIN_NAMES = sorted(STRAINS, key=len, reverse=True)
@@ -304,6 +310,9 @@ def normalize_strain(text: str) -> RuleResult:
         return ask_back("strain", question, [ValueProposal(value=raw, label=raw)])
     if known and known.group(0).strip() == raw:
         spelled = spell_strain(raw)
+        if raw.lower() in _NICKNAMES:  # "B6": a lab's short name; the registered name it stands for is asked back
+            question = f"Did you mean {spelled} by '{raw}'?"
+            return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
         return accept("strain", spelled, "" if spelled == raw else f"'{raw}' -> {spelled}.")
     vendor = _FROM_A_VENDOR.match(raw, known.end()) if known and known.start() == 0 else None
     if known and vendor:  # "C57BL/6J from JAX", "Long Evans, bought from Envigo": where it came from is not the strain
@@ -321,10 +330,17 @@ _FROM_A_VENDOR = re.compile(
 
 # What an animal expresses or a kind of line, said alone: no line is named ("GCaMP7f", "tdTomato", "the Cre line").
 NOT_A_LINE = re.compile(
-    r"^(?:an?\s+|the\s+)?(?:j?GCaMP\w*|jRGECO\w*|RCaMP\w*|tdTomato|mCherry|[A-Za-z]?GFP|EYFP|YFP|RFP|ChR2|ChRmine|"
+    r"^(?:an?\s+|the\s+)?(?:(?:single|double|triple|compound)[\s-]+)?(?:j?GCaMP\w*|jRGECO\w*|RCaMP\w*|tdTomato|mCherry|[A-Za-z]?GFP|EYFP|YFP|RFP|ChR2|ChRmine|"
     r"Chrimson\w*|ArchT?|NpHR|hM[34]Dq?|DREADDs?|Cre|Flp[eo]?|Dre|r?tTA|KO|knock-?out|het(?:erozygous)?|"
     r"hom(?:ozygous)?|transgenic|Cre\+|Cre-(?:positive|negative))"
     r"(?:\s+(?:line|driver|reporter|indicator|mouse|mice|animals?))?$",
+    re.I,
+)
+
+
+# A person speaking ("I'd have to look up", "we need to check"): a sentence about the genotype, not one.
+_NO_LINE_IN_A_SENTENCE = re.compile(
+    r"\b(?:I|I'?d|I'?ll|I'?m|we|we'?d|we'?ll|we'?re|you)\b|\b(?:look\s+up|check|find\s+out|ask|remember|sure)\b",
     re.I,
 )
 
@@ -360,6 +376,9 @@ def normalize_genotype(text: str) -> RuleResult:
             f"'{raw}' names what the animal expresses or a kind of line, not the line it carries.",
             "'Thy1-GCaMP6s', 'Ai14 x Pvalb-IRES-Cre' or 'wild-type'",
         )
+    if _NO_LINE_IN_A_SENTENCE.search(raw) and not re.search(rf"{_MARKER}|\d|/|\+", raw):
+        # "double transgenic, I'd have to look up the exact lines": words about the genotype, no line named
+        return reject("genotype", f"'{raw}' names no line.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
     if WILD_TYPE.fullmatch(_SAME_AS_WILD_TYPE.sub("", raw)):
         # "WT, no transgene", "plain wild type": the words around it say the same
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")

@@ -6,6 +6,7 @@ given ("21.0 g" stays "21.0 g": the precision said is part of what was measured)
 from __future__ import annotations
 
 import re
+import tokenize
 from functools import lru_cache
 from typing import Any
 
@@ -42,7 +43,8 @@ def normalize_weight(text: str) -> RuleResult:
 
     try:
         quantity = _units().Quantity(raw)
-    except (pint.errors.PintError, ValueError, AttributeError, TypeError, SyntaxError):
+    except (pint.errors.PintError, ValueError, AttributeError, TypeError, SyntaxError, tokenize.TokenError):
+        # ("25 g}": an unclosed bracket makes pint's tokenizer fail, not refuse)
         return reject(FIELD, f"'{clean(text)}' is not a weight I can read.", EXAMPLE)
     if not hasattr(quantity, "units") or not quantity.check("[mass]"):
         return reject(FIELD, f"'{clean(text)}' is not a mass.", EXAMPLE)

@@ -106,7 +106,13 @@ REGIONS = {
 # An ambiguous abbreviation with its country said beside it ("IST (India)"): the zone that country uses.
 SAID_WITH_COUNTRY = {
     "IST": {"india": "Asia/Kolkata", "indian": "Asia/Kolkata", "ireland": "Europe/Dublin", "irish": "Europe/Dublin",
-            "dublin": "Europe/Dublin", "israel": "Asia/Jerusalem", "jerusalem": "Asia/Jerusalem"},
+            "dublin": "Europe/Dublin", "israel": "Asia/Jerusalem", "jerusalem": "Asia/Jerusalem",
+            # the cities labs are in say the country as well ("14:05 IST (Bengaluru)")
+            "bengaluru": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "mumbai": "Asia/Kolkata",
+            "delhi": "Asia/Kolkata", "new delhi": "Asia/Kolkata", "hyderabad": "Asia/Kolkata",
+            "chennai": "Asia/Kolkata", "pune": "Asia/Kolkata", "kolkata": "Asia/Kolkata", "cork": "Europe/Dublin",
+            "galway": "Europe/Dublin", "tel aviv": "Asia/Jerusalem", "haifa": "Asia/Jerusalem",
+            "rehovot": "Asia/Jerusalem"},
     "AST": {"atlantic": "America/Halifax", "halifax": "America/Halifax", "arabia": "Asia/Riyadh",
             "saudi arabia": "Asia/Riyadh", "riyadh": "Asia/Riyadh"},
 }  # fmt: skip

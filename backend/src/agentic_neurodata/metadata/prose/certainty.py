@@ -495,7 +495,8 @@ _OTHER_TIME = re.compile(
     r"inject\w*|implant\w*|given|administered|operat\w*|born|restrict\w*|tomorrow|next\s+(?:week|month|time)|"
     r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained|"
     r"train(?:ing|ed)|pre-?train\w*|habituat\w*|handl(?:ing|ed)|first\s+(?!record)\w+\s+(?:session|day)|"
-    r"tamoxifen|induc(?:ed|tion)|dos(?:ed|ing)|lesion(?:ed|s)?|infus\w*|electroporat\w*|transfect\w*)\b",
+    r"tamoxifen|induc(?:ed|tion)|dos(?:ed|ing)|lesion(?:ed|s)?|infus\w*|electroporat\w*|transfect\w*|"
+    r"virus|viral|AAV\w*|\d+-(?:day|week|month)\s+weighing|(?:the\s+)?(?:day|week)\s+(?:after|before))\b",
     re.I,
 )
 _OTHER_ANIMAL = re.compile(
@@ -509,12 +510,19 @@ _BEGAN_AT = re.compile(
 )
 _SPAN_BEFORE = re.compile(r"\b(?:after|later|for|within|over|every|per|during|in)\s+(?:the\s+)?$", re.I)
 # A recording word right beside the number, with no pause between: "P60 at recording", "recorded at 13 weeks".
+# "11 weeks old at the first session ... in this file at its third session": a session named by its rank.
+_ORDINAL_SESSION = re.compile(
+    r"\b(?P<nth>first|second|third|fourth|fifth|sixth|last|final|\d+(?:st|nd|rd|th))\s+(?:\w+\s+)?"
+    r"(?:sessions?|recordings?|recording\s+days?)\b",
+    re.I,
+)
 _RECORDING_AFTER = re.compile(r"^\s{0,2}(?:(?:at|on|during|for)\s+)?(?:the\s+)?(?:record\w*|session|experiment)", re.I)
 _RECORDING_BEFORE = re.compile(r"\b(?:record\w*|session|experiment)\b\W*(?:at|on|aged?)?\s*$", re.I)
 _RECORDING_WORD = re.compile(r"\b(?:record\w*|sessions?|experiments?)\b", re.I)
 # Clause edges; "at 250 g and 8 weeks" is one clause (an "and" before a number joins two values of one time).
-_CLAUSE_EDGE = re.compile(r"[,;.!?(]\s*|\s(?:and|then|but)\s(?!\d)")
-_CLAUSE_END = re.compile(r"[,;!?()]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")  # an aside in brackets is its own clause
+# (a table's "|" ends a cell: "virus: AAV1-syn-GCaMP8s at P60 | 21 g" are two times)
+_CLAUSE_EDGE = re.compile(r"[,;.!?(|]\s*|\s(?:and|then|but)\s(?!\d)")
+_CLAUSE_END = re.compile(r"[,;!?()|]|\.(?!\d)|\s(?:and|then|but)\s(?!\d)")  # an aside in brackets is its own clause
 
 
 _WHEN_IN_BRACKETS = re.compile(
@@ -547,6 +555,9 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
     other = _OTHER_TIME.search(text[clause_start:clause_end])
     if other:
         return f"said of another time ('{other.group(0)}'), not the session"
+    ordinal = _ORDINAL_SESSION.search(text[clause_start:clause_end])
+    if ordinal and {m.group("nth").lower() for m in _ORDINAL_SESSION.finditer(text)} - {ordinal.group("nth").lower()}:
+        return f"said of one session ('{ordinal.group(0)}') where the message names another"
     animal = _OTHER_ANIMAL.search(text[clause_start:clause_end])
     if animal:
         return f"said of another animal ('{animal.group(0)}')"

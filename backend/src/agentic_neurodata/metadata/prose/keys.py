@@ -26,6 +26,8 @@ _OTHER_ROLE = re.compile(
     r"uploaded|converted|backup|file|old|previous|former|ear\s+tag)\b",
     re.I,
 )
+# "previous email had error:", "old one was wrong:": a correction follows, the value of now, not another role's.
+_CORRECTION = re.compile(r"\b(?:errors?|wrong|mistakes?|typos?|incorrect|corrections?|corrected)\b")
 _RECORDING = re.compile(
     r"\b(?:record\w*|recs?|sessions?|experiments?|acquisition|acquired|collected|collection|ephys)\b", re.I
 )
@@ -110,7 +112,7 @@ def _role(words: list[str], said: str) -> KeyedRole | None:
             return KeyedRole(0, 0, field=named) if _CURRENT.search(said) and "session" not in said else None
         return KeyedRole(0, 0, field=named) if recording else None
     other = _OTHER_ROLE.search(said)
-    if other and not recording:
+    if other and not recording and not _CORRECTION.search(said):  # ("previous email had an error:" corrects it)
         return KeyedRole(0, 0, other=said)  # "Supervision:", "surgeon=", "reporter=", "Contact person:"
     return None
 

@@ -124,8 +124,8 @@ def this_files_subject(text: str) -> re.Match[str] | None:
         said, after_species = match.group("id"), bool(between) and bool(_SPECIES.fullmatch(between[-1]))
         if (re.match(r"this\s+is\b", match.group(0), re.I) or AGE_POSTNATAL.fullmatch(said)) and not after_species:
             continue  # "this is P60": an age, a date or anything else; "this is fish F03" names the animal
-        if re.search(r"\d", said) and looks_like_id(said, after_species=True):
-            return match
+        if re.search(r"\d", said) and looks_like_id(said, after_species=after_species):
+            return match  # ("this file contains only the CA1 tetrodes": an area is no animal unless a species says so)
         if not re.search(r"\d", said) and (after_species or re.fullmatch(r"[A-Z]{1,3}-[A-Z][a-z]+", said)):
             return match  # "this file is from M-Tico": a lab's prefix before a name makes it an id
     return None
@@ -138,7 +138,8 @@ BIDS_ID = re.compile(r"(?<![\w-])(?P<id>sub-[A-Za-z0-9]{1,20})(?![\w-])")
 LATIN_IN_BRACKETS = re.compile(r"\s*\([A-Z][a-z]+\s+[a-z]+(?:\s+[a-z]+)?\)")
 # "session 4" counts sessions; only a key ("session id: 4", "session #4") or a lab-style code names one.
 SESSION_CUE = re.compile(
-    r"\bsession\s*(?:(?:id|#|no\.?|number)\s*[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b", re.I
+    r"\bsession\s*(?:(?:id|#|no\.?|number)\s*(?:(?:is|was)\s+)?[:#=]?\s*|[:#=]\s*|\s+(?=[A-Za-z]+\d))(?P<id>[A-Za-z]*\d[\w.\-]*)\b",
+    re.I,
 )
 # (a cell of a row between commas, semicolons or spaced slashes: "m123 / F / P60")
 LONE_ID = re.compile(r"(?:^|(?<=[,;(])|(?<=\s/))\s*(?P<id>[A-Za-z]{1,5}[\-_]?\d{1,6}[A-Za-z]?)\s*(?=$|[,;)]|/\s)")
@@ -151,7 +152,8 @@ SEX = re.compile(
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
-    r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])",
+    r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])|"
+    r"(?P<sym>[♀♂])",  # "♀, 19.0 g", "(♂, P52)": the signs for female and male
     re.I,
 )
 _UNITS = r"(?:years?|yrs?|yo|y\.o\.|months?|mos?|mths?|weeks?|wks?|days?)"
@@ -164,7 +166,9 @@ AGE_POSTNATAL = re.compile(
 # ("10 and 12 weeks" without "between" lists two ages, one per animal: no range)
 AGE_RANGE = re.compile(
     rf"(?<![\w.-])(?:between\s+\d+(?:\.\d+)?\s*(?:-|–|to|and)|\d+(?:\.\d+)?\s*(?:-|–|to))\s*\d+(?:\.\d+)?\s*-?\s*{_UNITS}"
-    rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}",
+    rf"(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
+    # "P60 to P70", "between P60 and P70": a range of postnatal days (not its last day)
+    r"|(?<![\w.-])(?:between\s+)?P\d{1,4}\s*(?:-|–|to|and)\s*P\d{1,4}(?![\w-])",
     re.I,
 )
 _HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and half"
@@ -263,7 +267,7 @@ _PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
 
 def sex_said(match: re.Match[str]) -> str:
     """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
-    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid") if match.group(g))
+    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid", "sym") if match.group(g))
     return _PERSON_SEX.get(said.lower(), said)
 
 
@@ -435,3 +439,46 @@ def plural(species_word: str) -> bool:
     if lowered in _LATIN_NAMES or re.fullmatch(r"[a-z]\.\s*[a-z]+", lowered):
         return False  # a Latin name ("Xenopus laevis", "C. elegans") is no plural
     return lowered.endswith(("mice", "s")) and not lowered.endswith(("ss", "us"))
+
+
+# "298 g, not 289 g", "(not 12 weeks)", "isn't 300 g": a value denied where it is said is the old or wrong one.
+_DENIED_BEFORE = re.compile(r"(?:\bnot|\bisn't|\bwasn't|\bnever)\s*(?:the\s+)?$", re.I)
+
+
+def denied(text: str, start: int) -> bool:
+    """Whether the value said from text[start] on is denied right before it ("not 289 g")."""
+    return _DENIED_BEFORE.search(text[max(0, start - 12) : start]) is not None
+
+
+# "the birthday of the mouse", "the weight for the rat": the animal named only as the owner of another field, a
+# reference to an animal spoken of before, not its species said.
+_FIELD_OF_THE = re.compile(
+    r"\b(?:birthday|birth\s*date|date\s+of\s+birth|dob|age|weight|sex|genotype|strain)\s+(?:of|for)\s+the\s+$", re.I
+)
+
+
+def owner_of_a_field(text: str, start: int) -> bool:
+    """Whether the species word at text[start] only owns another field ("the birthday of the mouse")."""
+    return _FIELD_OF_THE.search(text[max(0, start - 40) : start]) is not None
+
+
+# "Session ID is 715093703", "probe id: 18005", "the file number is 4": an id of another thing than the animal.
+_ANOTHER_THINGS_ID = re.compile(
+    r"\b(?:session|experiment|recording|file|probe|cell|unit|run|trial|sample|dataset|protocol|ethics|licen[cs]e|"
+    r"grant|order|invoice|ticket|issue|dandiset|stimulus|block|plane|fov)[\s_-]*$",
+    re.I,
+)
+
+
+def id_of_another_thing(text: str, start: int) -> bool:
+    """Whether the 'ID' cue at text[start] belongs to another thing named right before it ("Session ID")."""
+    return _ANOTHER_THINGS_ID.search(text[max(0, start - 20) : start]) is not None
+
+
+# "mouse BL6-CBA F1 hybrid", "rat LEW-BN cross": the name of a cross of strains, not the animal's id.
+_CROSS_AFTER = re.compile(r"\s+(?:F[1-3]\b|hybrids?\b|cross(?:es|ed|bred)?\b|backcross\w*)", re.I)
+
+
+def names_a_cross(text: str, end: int) -> bool:
+    """Whether the word ending at text[end] is followed by what makes it a cross's name ("F1 hybrid")."""
+    return _CROSS_AFTER.match(text, end) is not None

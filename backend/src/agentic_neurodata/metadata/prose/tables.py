@@ -30,7 +30,8 @@ _STRUCT_BEFORE_KEY = re.compile(
 )
 _QUOTED_KEY = re.compile(r"""(?P<q>["'])(?P<key>[A-Za-z_][\w ]{0,30})(?P=q)(?=\s*:)""")
 _QUOTED_VALUE = re.compile(
-    r"""(?P<sep>[:=]\s*)\{?\s*(?P<q>["'])(?P<value>[^"'\n{}]{0,200})(?P=q)\s*\}?(?=\s*(?:[,;}\]\n]|$))"""
+    # (every closing brace after the value goes: '"Dbh-Cre"}}' ends two dicts, none of it is the value)
+    r"""(?P<sep>[:=]\s*)\{?\s*(?P<q>["'])(?P<value>[^"'\n{}]{0,200})(?P=q)(?:\s*\})*(?=\s*(?:[,;}\]\n]|$))"""
 )
 _QUOTED_LIST = re.compile(
     r"""(?P<sep>[:=]\s*)[\[{](?P<items>\s*["'][^"'\n\[\]{}]{1,80}["'](?:\s*,\s*["'][^"'\n\[\]{}]{1,80}["']){0,20}\s*)[\]}]"""

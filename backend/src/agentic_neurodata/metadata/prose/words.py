@@ -35,6 +35,7 @@ KEYS.update(
         "start": "session_start_time",
         "started": "session_start_time",
         "location": "electrode_location",
+        "loc": "electrode_location",  # "Loc: DRN" (a note's short key)
         "region": "electrode_location",
         "area": "electrode_location",
         # "recording_area=LS", "Recording site: CA1": the key itself says the area is where it was recorded
