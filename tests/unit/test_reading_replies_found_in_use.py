@@ -213,3 +213,15 @@ def test_two_english_words_are_no_latin_name(said: str) -> None:
 @pytest.mark.parametrize("said", ["peromyscus maniculatus", "sorex araneus", "heterocephalus glaber"])
 def test_a_latin_name_typed_in_lowercase_is_still_kept(said: str) -> None:
     assert validate_field("species", said).value == said.capitalize()
+
+
+@pytest.mark.parametrize("said", ["23.05.2023 (Europe/Berlin)", "recorded 05.11.2022, Europe/Paris"])
+def test_a_dotted_date_without_a_time_is_not_stored_at_midnight(said: str) -> None:
+    """ "23.05.2023 (Europe/Berlin)" was stored as 00:00 that day: the "23.05" of the date was taken for a
+    time. A day with a zone and no time is asked back (the start time must be a time)."""
+    parsed = parse_free_text(said)
+    assert "session_start_time" not in parsed.values
+
+
+def test_a_dotted_time_after_a_dotted_date_is_still_read() -> None:
+    assert parse_free_text("23.05.2023 9.40 Europe/Berlin").values["session_start_time"] == "2023-05-23T09:40:00+02:00"

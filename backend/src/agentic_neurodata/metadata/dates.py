@@ -29,7 +29,11 @@ BIRTH_EXAMPLE = "'2023-12-04' or '4 December 2023'"
 EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
 
 _NUMERIC_DATE = re.compile(r"(?<![\d/.\-])(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})(?![\d/.\-])")
-HAS_TIME = re.compile(r"\d{1,2}[:.h]\d{2}|\d\s*[ap]\.?m\b|\bnoon\b|\bmidnight\b|T\d{2}", re.I)
+# (a dotted pair inside a dotted date, "23.05.2023", is no time: it would be stored as midnight)
+HAS_TIME = re.compile(
+    r"(?<![\d.])\d{1,2}[:h]\d{2}|(?<![\d.])\d{1,2}\.\d{2}(?![.\d])|\d\s*[ap]\.?m\b|\bnoon\b|\bmidnight\b|T\d{2}",
+    re.I,
+)
 _SETTINGS = {"PREFER_DATES_FROM": "past", "RETURN_AS_TIMEZONE_AWARE": False, "REQUIRE_PARTS": ["day", "month", "year"]}
 
 
