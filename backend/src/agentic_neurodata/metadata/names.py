@@ -177,12 +177,14 @@ def _family_name_first(raw: str) -> RuleResult | None:
         return None
     first = f"{words[0]}, {' '.join(words[1:])}"
     last = f"{words[-1]}, {' '.join(words[:-1])}"
-    return ask_back(
-        FIELD,
-        f"Is the family name of '{raw}' '{words[0]}' or '{words[-1]}'?",
-        [ValueProposal(value=first, label=first), ValueProposal(value=last, label=last)],
-        EXAMPLE,
-    )
+    return _which_family_name(raw, (words[0], first), (words[-1], last))
+
+
+def _which_family_name(raw: str, *readings: tuple[str, str]) -> RuleResult:
+    """Both readings of a name whose family name the words cannot tell: (family name, name as stored)."""
+    families = " or ".join(f"'{family}'" for family, _ in readings)
+    proposals = [ValueProposal(value=stored, label=stored) for _, stored in readings]
+    return ask_back(FIELD, f"Is the family name of '{raw}' {families}?", proposals, EXAMPLE)
 
 
 def normalize_name(text: str) -> RuleResult:
@@ -249,12 +251,7 @@ def _two_surnames_or_middle_name(raw: str, first: str, middle: str, family: str)
     middle_words = middle.split()
     both = f"{middle_words[-1]} {family}, {' '.join([first, *middle_words[:-1]])}"
     given = f"{family}, {first} {middle}"
-    return ask_back(
-        FIELD,
-        f"Is the family name of '{raw}' '{middle_words[-1]} {family}' or '{family}'?",
-        [ValueProposal(value=both, label=both), ValueProposal(value=given, label=given)],
-        EXAMPLE,
-    )
+    return _which_family_name(raw, (f"{middle_words[-1]} {family}", both), (family, given))
 
 
 # "(Martín Pérez is the surname)", "her family name is Ruiz Soler": which words are the family name, said outright.
