@@ -491,6 +491,31 @@ def test_a_question_about_fields_not_asked_is_answered_about_them(client: TestCl
     assert status_of(client)["metadata"] == {}  # a question stores nothing
 
 
+def test_a_question_at_a_confirmation_is_answered_and_the_confirmation_stays(
+    client: TestClient, sample_run: Path
+) -> None:
+    """Found answering as a person would: "what else do you need?" at "Did you mean 'P4M' as the age?" got
+    "I could not find any metadata in that message; could you rephrase it?"."""
+    upload(client, sample_run)
+    say(client, message="mouse Pollux, male, about 4 months old, visual stimulation with drifting gratings")
+    question = status_of(client)["pending_request"]
+    assert question["purpose"] == "confirm_value" and question["message"].startswith("Did you mean 'P4M' as the age?")
+    reply = say(client, message="what else do you need?")["reply"]
+    assert reply.startswith("I still need: session start time.") and "if you have them: experimenter," in reply
+    assert reply.endswith(f"First, this question: {question['message']}")
+    assert "age" not in reply.split("First,")[0]  # the age is the question waiting, not another one
+    assert status_of(client)["pending_request"]["purpose"] == "confirm_value"
+    assert say(client, message="what does age mean here?")["reply"].startswith("age: The age of the subject")
+    assert say(client, message="yes")["accepted"] == {"age": "P4M"}
+    say(client, message="started 5 March 2024 2:30pm EST")
+    while (shown := status_of(client)["pending_request"])["purpose"] == "confirm_value":
+        say(client, message="yes")  # the description read from the first sentence, asked back
+    assert shown["purpose"] == "confirm_summary"
+    reply = say(client, message="is there anything else you need from me?")["reply"]
+    assert reply.startswith("Nothing else: confirm these values (or change one) and I convert.")
+    assert status_of(client)["pending_request"]["purpose"] == "confirm_summary"
+
+
 def test_questions_say_each_example_with_one_full_stop(client: TestClient, sample_run: Path) -> None:
     upload(client, sample_run, FULL_METADATA)
     asked = say(client, message="improve")["reply"]  # asks for the subject description, whose example is a sentence

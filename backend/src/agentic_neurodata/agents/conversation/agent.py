@@ -439,6 +439,10 @@ class ConversationAgent(Agent):
     ) -> UserInputReply:
         if pending.purpose == FORMAT_ARGUMENTS:
             return self._answer_format_arguments(state, pending, message, given)
+        if pending.purpose in (summary.CONFIRM_VALUE, summary.CONFIRM_SUMMARY) and self._asks_meanwhile(message, given):
+            # "what else do you need?" at "Did you mean ...?": answered, and the question stays
+            named = answers.fields_named(message)
+            return self._ask_again(pending, _why_fields(pending, named) if named else _still_needed(state, pending))
         if pending.purpose == summary.CONFIRM_VALUE:
             return self._answer_confirmation(state, pending, message, given, skip)
         if pending.purpose == summary.CONFIRM_SUMMARY:
@@ -483,6 +487,12 @@ class ConversationAgent(Agent):
         """A model's invented values are logged for whoever debugs the session, never shown to the person."""
         for line in answer.parsed.discarded if answer.parsed else []:
             self.store.log(LogLevel.INFO, COMPONENT, line)
+
+    def _asks_meanwhile(self, message: str | None, given: dict[str, Any]) -> bool:
+        """A question instead of the yes or no asked for; "yes?" or "P4M?" is still an answer."""
+        if not message or given or len(message.split()) < 3:
+            return False
+        return answers.read_intent(message, self.llm) == {IntentKind.QUESTION}
 
     def _answer_confirmation(
         self,
@@ -1164,6 +1174,27 @@ def _goes_without(answer: answers.Answer, message: str | None, llm: LLMService |
     from the question too: read as the answer to "which time zone?", the words were a zone."""
     said = answer.intents | answers.read_intent(message, llm)
     return bool(said & _GOING_WITHOUT) or bool(answer.declined)
+
+
+def _still_needed(state: GlobalState, pending: PendingRequest) -> str:
+    """What is still asked for besides the question waiting ("what else do you need?")."""
+    known = intake.effective_metadata(state.metadata, state.extracted_metadata)
+    waiting = {c.field for c in state.confirmations}
+    specs = [
+        s
+        for s in intake.fields_to_ask(known, state.declined_fields, max(state.metadata_rounds, 1))
+        if s.name not in waiting
+    ]
+    required = [s.label for s in specs if s.required]
+    optional = [s.label for s in specs if not s.required]
+    if pending.purpose == summary.CONFIRM_SUMMARY:
+        return "Nothing else: confirm these values (or change one) and I convert."
+    if not (required or optional):
+        return "Nothing else after this question:"
+    parts = [f"I still need: {', '.join(required)}." if required else ""]
+    if optional:
+        parts.append(f"{'And, if' if required else 'If'} you have them: {', '.join(optional)}.")
+    return f"{' '.join(p for p in parts if p)} First, this question:"
 
 
 _NO_CHANGE_READ = "I could not read a value in that; name the field and its value (e.g. subject ID: m043)."
