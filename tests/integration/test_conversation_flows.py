@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from agentic_neurodata.api.app import create_app
 from agentic_neurodata.domain import CorrectionContext
+from agentic_neurodata.metadata.fields import get_field
 from agentic_neurodata.sample_data import SampleSpec, write_sample_spikeglx
 from tests.support.paths import REALDATA
 from tests.support.server import multipart_files, wait_until
@@ -305,10 +306,37 @@ def test_values_given_at_the_proposal_are_a_yes_with_the_values(client: TestClie
     assert reply["next_action"] == "user_input"  # the correction's other questions, those values kept
     asked = {f["name"] for f in status_of(client)["pending_request"]["fields"]}
     assert asked and not asked & {"electrode_location", "keywords"}
+    # Found answering as a person would: the chat said the round's questions twice (first still asking
+    # for the values just given), and never what was saved
+    said = [turn["text"] for turn in status_of(client)["conversation"]]
+    assert said[-2] == "Saved brain area: VISp; keywords: vision, gratings."
+    assert sum("I need a few values only you know" in text for text in said) == 1
+    assert "- keywords:" not in said[-1] and "- brain area:" not in said[-1]
     assert say(client, message="skip")["next_action"] == "processing"
     done = settle(client)
     assert len(done["versions"]) == 2 and done["correction_attempt"] == 1
     assert done["metadata"]["electrode_location"] == "VISp"
+
+
+def test_a_question_at_the_proposal_is_answered_and_chooses_nothing(client: TestClient, sample_run: Path) -> None:
+    """Found answering as a person would: "what happens if I accept?" accepted the file (the option's
+    name was in the question) and ended the session; "what is an experiment description supposed to
+    be?" was "I did not understand your choice"."""
+    partly = {k: v for k, v in FULL_METADATA.items() if k != "experiment_description"}
+    proposal = upload(client, sample_run, partly)["pending_request"]
+    assert proposal["type"] == "improvement_approval"
+    reply = say(client, message="what happens if I accept?")
+    assert reply["reply"].startswith("Improve: Apply the fixes below and convert again. Accept as is: Keep this")
+    assert reply["reply"].endswith(proposal["message"]) and reply["next_action"] == "improvement_approval"
+    reply = say(client, message="what is an experiment description supposed to be?")["reply"]
+    assert reply == f"experiment description: {get_field('experiment_description').description} " + (
+        f"{get_field('experiment_description').why} (e.g. {get_field('experiment_description').example}) "
+        f"{proposal['message']}"
+    )  # the earlier answer is not said again
+    waiting = status_of(client)
+    assert waiting["status"] == "awaiting_user_input" and len(waiting["versions"]) == 1
+    assert waiting["pending_request"]["options"] == proposal["options"]
+    assert say(client, message="accept")["next_action"] == "done"
 
 
 @pytest.mark.parametrize(("answer", "subject_id"), [("no", "m042"), ("yes", "m043")])

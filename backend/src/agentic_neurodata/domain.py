@@ -601,6 +601,9 @@ class PendingRequest(BaseModel):
         default=None,
         description="What a user_input request is for: format_arguments, correction_values or no_progress",
     )
+    question: str | None = Field(
+        default=None, description="The question alone, when `message` says something before it (asked again)"
+    )
 
 
 # --------------------------------------------------------------------------- where metadata values come from

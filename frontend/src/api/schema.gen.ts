@@ -1547,6 +1547,11 @@ export interface components {
              * @description What a user_input request is for: format_arguments, correction_values or no_progress
              */
             purpose?: string | null;
+            /**
+             * Question
+             * @description The question alone, when `message` says something before it (asked again)
+             */
+            question?: string | null;
             type: components["schemas"]["PendingRequestType"];
         };
         /**

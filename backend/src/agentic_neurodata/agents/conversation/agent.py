@@ -133,7 +133,8 @@ class ConversationAgent(Agent):
     def handle_correction(self, params: contract.CorrectionDecisionParams) -> ActionReply:
         return self._decide(params.approved, params.accept_as_is)
 
-    def _decide(self, approved: bool, accept_as_is: bool) -> ActionReply:
+    def _decide(self, approved: bool, accept_as_is: bool, given: frozenset[str] = frozenset()) -> ActionReply:
+        """`given`: fields whose values came with the approval; the correction does not ask for them."""
         state = self.store.snapshot()
         pending = state.pending_request
         if approved and _can_try_again(state):
@@ -172,7 +173,7 @@ class ConversationAgent(Agent):
                 component=COMPONENT,
                 details={"options": [o.value for o in pending.options]},
             )
-        return self._start_correction(state)
+        return self._start_correction(state, given=given)
 
     @handles(contract.ACCEPT_AS_IS)
     def accept_as_is(self, params: NoParams) -> ActionReply:
@@ -342,6 +343,10 @@ class ConversationAgent(Agent):
         """A yes/no/accept proposal, or the ways out of a stuck loop, answered in words."""
         option = answers.match_option(message, pending.options)
         intents = answers.read_intent(message, self.llm) if option is None else set()
+        if option is None and (intents == {IntentKind.QUESTION} or answers.asks_about_the_choice(message)):
+            # "what is an experiment description supposed to be?" at Improve / Accept: answered, still asked
+            named = answers.fields_named(message)
+            return self._ask_again(pending, _why_fields(pending, named) if named else _options_explained(pending))
         if pending.purpose == NO_PROGRESS:
             choice = (
                 option.value
@@ -386,25 +391,18 @@ class ConversationAgent(Agent):
             return None
         self.store.update(COMPONENT, _log_answer(answer), **_stored(state, answer))
         saved = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
-        outcome = self._decide(approved=True, accept_as_is=False)
+        self._say(saved)  # before the round's questions, which leave out what the message just gave
+        outcome = self._decide(approved=True, accept_as_is=False, given=frozenset(answer.values))
         state = self.store.snapshot()
+        history = state.correction_history
+        if history:  # the round's input: what makes it a new attempt, not the same one again
+            history[-1].user_input.update(answer.values)
+            self.store.update(COMPONENT, "Values given with the approval", correction_history=history)
         asking = state.pending_request
         if asking is None or asking.purpose != CORRECTION_VALUES:  # nothing to ask: converting again
-            history = state.correction_history
-            if history:  # the round's input: what makes it a new attempt, not the same one again
-                history[-1].user_input.update(answer.values)
-                self.store.update(COMPONENT, "Values given with the approval", correction_history=history)
             reply = f"{saved} {outcome.message or ''}".strip()
             return UserInputReply(reply=reply, accepted=answer.values, next_action=outcome.next_action or "processing")
-        # The round's questions, less what the message just gave (the file was written before it).
-        left = [f for f in asking.fields if _field_of(f.name) not in answer.values]
-        if not left:
-            next_action = self._after_correction_values(asking, answer)
-            return UserInputReply(reply=f"{saved} Converting again.", accepted=answer.values, next_action=next_action)
-        specs = [planning.question_spec(f) for f in left]
-        question = wording.metadata_question(self.llm, specs, known=state.metadata, for_correction=True)
-        self._ask(asking.model_copy(update={"fields": left, "message": question}))
-        return UserInputReply(reply=f"{saved} {question}", accepted=answer.values, next_action=asking.type.value)
+        return UserInputReply(reply=f"{saved} {asking.message}", accepted=answer.values, next_action=asking.type.value)
 
     def _read_for(self, state: GlobalState, pending: PendingRequest, names: list[str], message: str) -> answers.Answer:
         """The message read as the answer to the named fields instead of those `pending` asked."""
@@ -419,8 +417,11 @@ class ConversationAgent(Agent):
 
     def _ask_again(self, pending: PendingRequest, why: str) -> UserInputReply:
         """A reply that said nothing usable ("hmm"): the same question again, nothing stored or dropped."""
-        reply = f"{why} {pending.message.removeprefix(f'{why} ')}"  # said once, however often it is asked
-        self._ask(pending.model_copy(update={"message": reply}))  # asking says it in the chat
+        # the question alone, without what an earlier asking-again said before it
+        question = pending.question if pending.question and pending.message.endswith(pending.question) else None
+        question = question or pending.message
+        reply = f"{why} {question}"
+        self._ask(pending.model_copy(update={"message": reply, "question": question}))  # asking says it in the chat
         return UserInputReply(reply=reply, next_action=pending.type.value)
 
     def _not_understood(self, pending: PendingRequest) -> UserInputReply:
@@ -492,7 +493,7 @@ class ConversationAgent(Agent):
         """A question instead of the yes or no asked for; "yes?" or "P4M?" is still an answer."""
         if not message or given or len(message.split()) < 3:
             return False
-        return answers.read_intent(message, self.llm) == {IntentKind.QUESTION}
+        return answers.asks_about_the_choice(message) or answers.read_intent(message, self.llm) == {IntentKind.QUESTION}
 
     def _answer_confirmation(
         self,
@@ -823,12 +824,17 @@ class ConversationAgent(Agent):
             request_type = PendingRequestType.RETRY_APPROVAL
         return self._ask(PendingRequest(type=request_type, message=message, options=options))
 
-    def _start_correction(self, state: GlobalState, ask_everything: bool = False) -> ActionReply:
+    def _start_correction(
+        self, state: GlobalState, ask_everything: bool = False, given: frozenset[str] = frozenset()
+    ) -> ActionReply:
         result = state.validation_result
         assert result is not None
         attempt = state.correction_attempt + 1
         plan = self._plan(state, ask_everything)
-        metadata, options, fixes, questions = plan.metadata, plan.options, plan.fixes, plan.questions
+        metadata, options, fixes = plan.metadata, plan.options, plan.fixes
+        # the file was written before the values given with the approval: they are not asked again
+        questions = [q for q in plan.questions if _field_of(q.name) not in given]
+        plan.questions = questions
         for fix in fixes:
             self.store.log(
                 LogLevel.INFO,
@@ -1195,6 +1201,11 @@ def _still_needed(state: GlobalState, pending: PendingRequest) -> str:
     if optional:
         parts.append(f"{'And, if' if required else 'If'} you have them: {', '.join(optional)}.")
     return f"{' '.join(p for p in parts if p)} First, this question:"
+
+
+def _options_explained(pending: PendingRequest) -> str:
+    """What each answer to a proposal does ("what happens if I accept?")."""
+    return " ".join(f"{o.label}: {o.description.rstrip('.')}." for o in pending.options if o.description)
 
 
 _NO_CHANGE_READ = "I could not read a value in that; name the field and its value (e.g. subject ID: m043)."

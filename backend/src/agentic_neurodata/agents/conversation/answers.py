@@ -125,6 +125,18 @@ def read_intent(message: str | None, llm: LLMService | None) -> set[IntentKind]:
     return {intent.kind for intent in extract_metadata_from_text(message, (), llm).intents}
 
 
+# "what happens if I accept?", "should I say no?": asked about a choice, not making it ("can you
+# improve it?" is a request, so it is not here)
+_ASKS_ABOUT = re.compile(
+    r"^\W*(?:what|why|how|which|where|when|who|should\s+i|would\s+it|is\s+it|is\s+there|does|do\s+i)\b[^?]*\?\W*$",
+    re.I,
+)
+
+
+def asks_about_the_choice(message: str | None) -> bool:
+    return bool(message) and _ASKS_ABOUT.match(message or "") is not None
+
+
 def fields_named(message: str | None) -> list[str]:
     """The fields a message names ("what do you mean by session description?" -> session_description)."""
     return mentioned_fields(message) if message else []
@@ -146,8 +158,9 @@ def says_nothing(message: str | None, given: dict[str, Any] | None) -> bool:
 
 
 def match_option(text: str | None, options: list[RequestOption]) -> RequestOption | None:
-    """The option a reply names: its value, its label, its number, or an unambiguous part of them."""
-    if not text:
+    """The option a reply names: its value, its label, its number, or an unambiguous part of them.
+    A question about the options ("what happens if I accept?") names none."""
+    if not text or asks_about_the_choice(text):
         return None
     wanted = text.strip().lower()
     if wanted.isdigit() and 1 <= int(wanted) <= len(options):
