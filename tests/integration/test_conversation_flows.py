@@ -534,6 +534,11 @@ def test_a_question_at_a_confirmation_is_answered_and_the_confirmation_stays(
     assert "age" not in reply.split("First,")[0]  # the age is the question waiting, not another one
     assert status_of(client)["pending_request"]["purpose"] == "confirm_value"
     assert say(client, message="what does age mean here?")["reply"].startswith("age: The age of the subject")
+    # a field left out meanwhile was "I could not read a value in that"
+    assert say(client, message="no experiment description for now")["reply"].startswith(
+        f"Skipping experiment description. {question['message']}"
+    )
+    assert "experiment_description" in status_of(client)["declined_fields"]
     assert say(client, message="yes")["accepted"] == {"age": "P4M"}
     say(client, message="started 5 March 2024 2:30pm EST")
     while (shown := status_of(client)["pending_request"])["purpose"] == "confirm_value":

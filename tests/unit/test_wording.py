@@ -63,6 +63,16 @@ def test_acknowledge_says_what_was_saved_rejected_and_skipped() -> None:
     assert "Not saved, age:" in rejected and "Example:" in rejected
 
 
+def test_acknowledge_keeps_several_people_apart_from_the_next_field() -> None:
+    """ "Saved experimenter: Mehta, Arjun, Rossi, Anna; lab: ..." read as four names; "; " between people
+    looked like the next field."""
+    parsed = parse_free_text("Experimenters: Arjun Mehta and Anna Rossi. Lab: Buzsaki Lab.", [])
+    reply = acknowledge(parsed)
+    assert "experimenter: Mehta, Arjun and Rossi, Anna; lab: Buzsaki Lab" in reply
+    keywords = acknowledge(parse_free_text("keywords: locomotion, V1", ["keywords"]))
+    assert "keywords: locomotion, V1." in keywords
+
+
 def test_issue_explanations() -> None:
     wording = explain_issue(None, ISSUE)
     assert "ISO 8601" in wording.explanation and wording.how_to_fix

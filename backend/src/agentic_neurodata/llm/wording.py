@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..domain import FormatCandidate, Leftover, SeverityCounts, ValidationIssue
-from ..metadata.fields import FIELDS, FieldSpec, get_field
+from ..metadata.fields import FIELDS, FieldSpec, get_field, in_words
 from ..metadata.parsed import IntentKind, ParsedInput
 from .base import LLMService
 
@@ -107,8 +107,7 @@ def acknowledge(parsed: ParsedInput) -> str:
         for name, value in parsed.values.items():
             spec = FIELDS.get(name)
             label = spec.label if spec else name.replace("_", " ")
-            shown = ", ".join(value) if isinstance(value, list) else str(value)
-            stored.append(f"{label}: {shown}")
+            stored.append(f"{label}: {in_words(value)}")
         parts.append("Saved " + "; ".join(stored) + ".")
     for rejection in parsed.rejections:
         spec = FIELDS.get(rejection.field)

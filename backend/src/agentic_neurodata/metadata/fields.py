@@ -340,6 +340,15 @@ def as_text(value: Any) -> str:
     return "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
+def in_words(value: Any) -> str:
+    """A stored value inside a sentence of several fields ("Saved experimenter: Kim, Ji-woo and Mehta,
+    Arjun; lab: ..."): items that hold a comma are joined by "and", so no "; " looks like a new field."""
+    if not isinstance(value, list):
+        return str(value)
+    items = [str(v) for v in value]
+    return " and ".join(items) if any("," in item for item in items) else ", ".join(items)
+
+
 def is_given(metadata: dict[str, Any], name: str) -> bool:
     value = metadata.get(name)
     return value not in (None, "", [], {})

@@ -558,7 +558,7 @@ class ConversationAgent(Agent):
             if corrected and not (answer.values or answer.declined):
                 # "nope, wrong animal": a no whose words give no value, so a plain no
                 answer, reply = answers.Answer(), f"Left out the {label}: you can give it later."
-            elif others and not answer.values:
+            elif others and not (answer.values or answer.declined):
                 return self._ask_again(pending, _NO_CHANGE_READ)
             else:
                 # the question stays until the reply settles it (its field given or left out)

@@ -17,7 +17,7 @@ from ...domain import (
     ValueConfirmation,
     ValueSource,
 )
-from ...metadata.fields import FIELDS, get_field
+from ...metadata.fields import FIELDS, get_field, in_words
 from ...metadata.fields import as_text as shown
 
 CONFIRM_VALUE = "confirm_value"
@@ -38,7 +38,7 @@ def _order(name: str) -> int:
 
 
 def summary_text(metadata: dict[str, Any], names: list[str]) -> str:
-    parts = [f"{label(name)}: {shown(metadata[name])}" for name in names]
+    parts = [f"{label(name)}: {in_words(metadata[name])}" for name in names]
     return "This goes into the file: " + "; ".join(parts) + "."
 
 
