@@ -318,6 +318,25 @@ def test_values_given_at_the_proposal_are_a_yes_with_the_values(client: TestClie
     assert done["metadata"]["electrode_location"] == "VISp"
 
 
+def test_talk_at_the_correction_questions_is_one_sentence_and_the_questions_stay(
+    client: TestClient, sample_run: Path
+) -> None:
+    """Found answering as a person would: "yes that's all correct" at the correction's three questions got
+    three "Not saved, ...: 'yes that's all correct' gives no ..." and then the same three again."""
+    partly = {k: v for k, v in FULL_METADATA.items() if k not in ("experiment_description", "keywords")}
+    upload(client, sample_run, partly)
+    say(client, message="improve")
+    asked = status_of(client)["pending_request"]
+    assert asked["purpose"] == "correction_values" and len(asked["fields"]) >= 2
+    reply = say(client, message="yes that's all correct")
+    assert reply["reply"] == (
+        "That gives no value: answer what you know, say 'skip' for the rest, or 'just convert'. " + asked["message"]
+    )
+    assert reply["accepted"] == {} and reply["next_action"] == "user_input"
+    assert status_of(client)["pending_request"]["fields"] == asked["fields"]
+    assert len(status_of(client)["versions"]) == 1  # nothing converted again
+
+
 def test_a_question_at_the_proposal_is_answered_and_chooses_nothing(client: TestClient, sample_run: Path) -> None:
     """Found answering as a person would: "what happens if I accept?" accepted the file (the option's
     name was in the question) and ended the session; "what is an experiment description supposed to

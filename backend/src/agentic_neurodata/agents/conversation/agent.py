@@ -463,6 +463,9 @@ class ConversationAgent(Agent):
         if pending.purpose == ESSENTIAL_VALUE and not answer.values and _goes_without(answer, message, self.llm):
             # "go on without it" where nothing can go on: say why, in the same reply as the question
             return self._ask_again(pending, _CANNOT_GO_WITHOUT)
+        if answers.says_nothing(message, given) and not (answer.values or answer.declined or answer.intents):
+            # "yes that's all correct" at the correction's questions: one sentence, not one refusal per field
+            return self._ask_again(pending, _NOTHING_READ)
         reply = wording.acknowledge(answer.parsed) if answer.parsed else _acknowledge_fields(answer)
         if answer.parsed and answer.parsed.source == "offline_fallback":
             reply = f"{answer.parsed.notes[0]} {reply}"  # the model failed: say so, with its error id
@@ -1208,6 +1211,7 @@ def _options_explained(pending: PendingRequest) -> str:
     return " ".join(f"{o.label}: {o.description.rstrip('.')}." for o in pending.options if o.description)
 
 
+_NOTHING_READ = "That gives no value: answer what you know, say 'skip' for the rest, or 'just convert'."
 _NO_CHANGE_READ = "I could not read a value in that; name the field and its value (e.g. subject ID: m043)."
 
 
