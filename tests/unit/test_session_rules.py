@@ -134,12 +134,15 @@ def test_recordings_are_one_session_only_when_their_files_say_so() -> None:
     )
     assert days is not None and "different dates (2024-03-05, 2024-03-06)" in days.reason
     assert days.groups == [[0, 2], [1, 2]]  # the sorting belongs to either
+    assert days.together and not days.likely_one  # offered, not recommended: DANDI keeps a session per file
     subjects = _separate_sessions(
         [_part("a", StreamKind.RECORDING, morning, "m1"), _part("b", StreamKind.RECORDING, morning, "m2")]
     )
-    assert subjects is not None and "different subjects" in subjects.reason
+    assert subjects is not None and "different subjects (m1, m2)" in subjects.reason
+    assert not subjects.together  # one file holds one subject: together would credit both to one
     undated = _separate_sessions([_part("a", StreamKind.RECORDING, morning), _part("b.rhd", StreamKind.RECORDING)])
     assert undated is not None and "b.rhd do not say when the recording started" in undated.reason
+    assert undated.together and undated.likely_one
 
 
 def _session() -> DetectionResult:

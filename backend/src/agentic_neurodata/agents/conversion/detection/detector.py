@@ -313,22 +313,18 @@ def _is_recording(part: Part) -> bool:
 
 
 def _session_options(composition: Composition, base: list[Found], total: int) -> tuple[list[_Option], str]:
-    """Recordings that may be separate sessions: all of them together (recommended), or one session."""
+    """Recordings that may be separate sessions: one session, or all of them together (recommended only
+    when nothing says they are apart; DANDI keeps one session per NWB file)."""
     sessions = composition.sessions
     if sessions is None:
         return [], ""
-    options = (
-        [
-            _Option(
-                "together",
-                base,
-                label="All of them together (recommended)",
-                explanation="Every stream in one NWB file, each at its own start time",
-            )
-        ]
-        if sessions.together
-        else []
+    together = _Option(
+        "together",
+        base,
+        label="All of them together" + (" (recommended)" if sessions.likely_one else " in one file"),
+        explanation="Every stream in one NWB file, each at its own start time",
     )
+    options = [together] if sessions.together and sessions.likely_one else []
     parts = composition.parts
     names = unique_names(base)
     for number, indices in enumerate(sessions.groups, start=1):
@@ -345,15 +341,23 @@ def _session_options(composition: Composition, base: list[Found], total: int) ->
                 explanation="; ".join(explain(f, total) for f in readers),
             )
         )
+    count = len(sessions.groups)
     if not sessions.together:
         return options, (
-            f"These files hold {len(sessions.groups)} recordings that NeuroConv cannot write into one NWB file "
-            f"({sessions.reason}). Choose the one to convert now and upload the others separately:"
+            f"These files hold {count} recordings that "
+            + ("NeuroConv cannot write" if sessions.writer_refuses else "cannot go")
+            + f" into one NWB file ({sessions.reason}). Choose "
+            "the one to convert now and convert the others separately (one upload each, or all at once as a batch):"
+        )
+    if not sessions.likely_one:
+        return [*options, together], (
+            f"These files hold {count} recordings that look like separate sessions: {sessions.reason}. DANDI "
+            "keeps one session per NWB file: choose the one to convert now and convert the others separately "
+            "(one upload each, or all at once as a batch), or all of them together into one file:"
         )
     return options, (
-        f"These files hold {len(sessions.groups)} recordings that may be separate sessions: {sessions.reason}. "
-        "Convert all of them together into one NWB file (recommended), or one now and upload the others "
-        "separately:"
+        f"These files hold {count} recordings that may be separate sessions: {sessions.reason}. Convert all of "
+        "them together into one NWB file (recommended), or one now and upload the others separately:"
     )
 
 

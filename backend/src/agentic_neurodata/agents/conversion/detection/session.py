@@ -134,8 +134,13 @@ class Sessions:
 
     groups: list[list[int]]
     reason: str
-    # False when NeuroConv cannot write the recordings into one file: "all of them together" is not offered.
+    # False when the recordings cannot go into one file (NeuroConv cannot write them so, or they are of
+    # different subjects, and an NWB file holds one): "all of them together" is not offered.
     together: bool = True
+    # True when NeuroConv refuses to write them into one file (`reason` is its error).
+    writer_refuses: bool = False
+    # True when nothing says they are apart (their files give no start): together is the likely answer.
+    likely_one: bool = False
 
 
 def _separate_sessions(parts: list[Part]) -> Sessions | None:
@@ -157,14 +162,17 @@ def _separate_sessions(parts: list[Part]) -> Sessions | None:
         return None
     others = [i for i in range(len(parts)) if i not in recordings]
     groups = [sorted(indices + others) for indices in keyed.values()] + [sorted([i, *others]) for i in undated]
+    subjects = sorted({key[1] for key in keyed if key[1]})
+    if len(subjects) > 1:
+        # one NWB file holds one subject: together, every recording would be credited to one of them
+        return Sessions(
+            groups, f"they are of different subjects ({', '.join(subjects)}); an NWB file holds one", together=False
+        )
     if undated:
         names = ", ".join(parts[i].found.proposal.scope for i in undated)
         reason = f"the files of {names} do not say when the recording started"
-    elif len({key[1] for key in keyed}) > 1:
-        reason = "they are of different subjects"
-    else:
-        reason = "they started on different dates (" + ", ".join(key[0] for key in keyed) + ")"
-    return Sessions(groups, reason)
+        return Sessions(groups, reason, likely_one=True)
+    return Sessions(groups, "they started on different dates (" + ", ".join(key[0] for key in keyed) + ")")
 
 
 def _apart(parts: list[Part], timeout_s: float) -> Sessions | None:
@@ -182,6 +190,7 @@ def _apart(parts: list[Part], timeout_s: float) -> Sessions | None:
         groups=[sorted([i, *others]) for i in recordings],
         reason=error,
         together=False,
+        writer_refuses=True,
     )
 
 
