@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from agentic_neurodata.agents.conversion import detection
 from agentic_neurodata.errors import FormatDetectionError
 from agentic_neurodata.sample_data import SAMPLES
 from tests.support.formats import convert, read_series
@@ -97,3 +98,17 @@ def test_intan_file_version_1_5_fails_naming_the_file_and_the_readers_complaint(
     message = caught.value.message
     assert "sampledata_v2_2021-04-22.rhd" in message and "custom_channel_name" in message
     assert "Intan" in message and "no reader could open" in message
+
+
+def test_abf_recordings_of_different_dates_are_offered_one_by_one_first() -> None:
+    """Found uploading realdata's three ABF files (2017 and 2020): the question said they may be separate
+    sessions and recommended "all of them together" in one file; each option said "needs mode,
+    response_channel_name" although both are read from the header and never asked."""
+    found = detection.detect(REALDATA / "abf", timeout_s=30)
+    assert found.needs_choice and "DANDI keeps one session per NWB file" in found.explanation
+    choices = found.alternatives
+    assert choices[0].choice_id == found.choice_id and choices[-1].choice_id == "together"
+    assert all("recommended" not in (c.label or "") for c in choices)
+    steps = next(c for c in choices if c.choice_id == "AxonIntracellularInterface@17o05028_ic_steps.abf")
+    assert "read from its header: mode current_clamp, response channel name IN 0" in steps.explanation
+    assert "needs" not in steps.explanation

@@ -46,8 +46,12 @@ def explain(found: Found, total: int) -> str:
             extra = f"; writes every stream ({', '.join(map(str, listed))})" if listed else ""
         except Exception:  # noqa: BLE001 - the listing is only for the explanation
             extra = ""
-    if found.questions:
-        extra += "; needs " + ", ".join(q.name for q in found.questions)
+    needed = [q.name.replace("_", " ") for q in found.questions if not q.suggested]
+    from_header = [f"{q.name.replace('_', ' ')} {q.suggested}" for q in found.questions if q.suggested]
+    if needed:
+        extra += "; needs " + ", ".join(needed)
+    if from_header:
+        extra += "; read from its header: " + ", ".join(from_header)
     return f"{what} reads {where}: {len(found.files)} files, {_size(found.bytes)} ({share:.0%} of the upload){extra}"
 
 
