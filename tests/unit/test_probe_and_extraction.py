@@ -41,6 +41,14 @@ def test_errors_are_described_in_one_line() -> None:
     assert describe_error(KeyError("custom_channel_name")) == "KeyError: 'custom_channel_name'"
     assert describe_error(ValueError("first line\nsecond line")) == "ValueError: first line"
     assert describe_error(RuntimeError()) == "RuntimeError"
+    # found uploading realdata's Intan folder: the reason shown to the person held Python object notation
+    clash = ValueError(
+        "Cannot add <class 'pynwb.base.TimeSeries'> 'TimeSeriesIntanAuxiliary' at 0x139765361250000 to dict "
+        "attribute 'acquisition' in <class 'pynwb.file.NWBFile'> 'root'."
+    )
+    assert describe_error(clash) == (
+        "ValueError: Cannot add TimeSeries 'TimeSeriesIntanAuxiliary' to dict attribute 'acquisition' in NWBFile 'root'."
+    )
     assert call_with_timeout(lambda: 42, 1, "fast") == 42
     with pytest.raises(ZeroDivisionError):
         call_with_timeout(lambda: 1 / 0, 1, "broken")

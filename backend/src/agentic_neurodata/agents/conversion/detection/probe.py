@@ -8,6 +8,7 @@ daemon thread and is abandoned when its time is up.
 from __future__ import annotations
 
 import copy
+import re
 import threading
 import warnings
 from collections.abc import Callable
@@ -61,8 +62,15 @@ class Outcome:
     facts: ReaderFacts = field(default_factory=ReaderFacts)
 
 
+# Python's object notation in a reader's error says nothing to a person: "<class 'pynwb.base.TimeSeries'>
+# 'X' at 0x7f..." is the TimeSeries 'X'.
+_CLASS_REPR = re.compile(r"<class '(?:[\w.]+\.)?(\w+)'>")
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
 def describe_error(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    text = _ADDRESS.sub("", _CLASS_REPR.sub(r"\1", text))
     return f"{type(exc).__name__}: {text[:300]}" if text else type(exc).__name__
 
 
