@@ -47,7 +47,8 @@ def test_errors_are_described_in_one_line() -> None:
         "attribute 'acquisition' in <class 'pynwb.file.NWBFile'> 'root'."
     )
     assert describe_error(clash) == (
-        "ValueError: Cannot add TimeSeries 'TimeSeriesIntanAuxiliary' to dict attribute 'acquisition' in NWBFile 'root'."
+        "ValueError: Cannot add TimeSeries 'TimeSeriesIntanAuxiliary' to dict attribute 'acquisition' "
+        "in NWBFile 'root'."
     )
     assert call_with_timeout(lambda: 42, 1, "fast") == 42
     with pytest.raises(ZeroDivisionError):
