@@ -84,7 +84,10 @@ _ANOTHER_SESSION_BEFORE = re.compile(
 
 _ANOTHER_EVENT_BEFORE = re.compile(
     r"\b(?:an(?:a)?esthesia|anaesthetised|anesthetized|induced|induction|surgery|injection|injected|perfused|"
-    r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived)\b[^.;,\d]{0,15}$",
+    r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived|"
+    # "Analysis done on 2024-02-02 at 11:00": the work on the data afterwards, not the recording
+    r"analy[sz](?:is|ed)|spike[\s-]sort(?:ed|ing)|sorted|curated|curation|uploaded|upload|converted|vet\s+check)"
+    r"\b[^.;,\d]{0,15}$",
     re.I,
 )
 _THIS_FILE_IS = re.compile(

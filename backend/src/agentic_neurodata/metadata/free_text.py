@@ -711,6 +711,9 @@ class _Reader:
                 and subject.id_of_another_thing(self.buffer.text, match.start("key"))
             ):
                 continue  # "recording ID: R-12": another thing's id
+            if name == "subject_id" and subject.of_another_animal(self.buffer.original, match.start("key")):
+                self.buffer.claim(match.start(), end, "another animal")
+                continue  # "The previous session's animal was KS090": another animal's id
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
             if re.search(
                 r"\b(?:is|was|are|were)\s*$", self.buffer.original[match.end("key") : start]
@@ -1142,7 +1145,8 @@ class _Reader:
             # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
             doubts = [(m, self._genotype_doubt(m)) for m in found]
             genotype, doubt = several.pick(doubts, lambda m: False, "genotype", strict=True)
-            self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;")), doubt=doubt)
+            # (a sentence's full stop after it is no part of it: "(male, Ai148 x Emx1-Cre).")
+            self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;").rstrip(".")), doubt=doubt)
             for match in found:
                 self.buffer.claim(match.start(), match.end(), "genotype")
         strains = find_strains(self.buffer.text)
@@ -1259,6 +1263,7 @@ class _Reader:
                 if validate_field("species", m.group(0)).value == validate_field("species", match.group(0)).value
             ]
             match = same[0] if same else match
+        match = subject.named_before_in_full(text, match) or match  # "deer mice ...; mouse PM-8": the deer mouse
         start, end = match.span()
         subspecies = subspecies_after(self.buffer.original, start, end)
         end = subspecies.end() if subspecies else end  # "Peromyscus maniculatus bairdii": the trinomial said
@@ -1297,6 +1302,8 @@ class _Reader:
             after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
         if after and subject.names_a_cross(text, after.end("subject")):
             after = None  # "mouse BL6-CBA F1 hybrid": the cross's name, not the animal's id
+        if after and subject.of_another_animal(self.buffer.original, start):
+            after = None  # "the previous session's mouse AN-7": another animal's id
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1386,6 +1393,7 @@ class _Reader:
         apart = [m for m in matches if not any(o is not m and abs(o.end() - m.start()) <= 1 for o in matches)]
 
         def kind(match: re.Match[str]) -> str:
+            match = subject.named_before_in_full(text, match) or match  # "deer mice ...; mouse PM-8": the deer mouse
             result = validate_field("species", match.group(0))
             return str(result.value) if result.ok else ""
 
@@ -1417,6 +1425,8 @@ class _Reader:
                 self.buffer.text, match.start()
             ):
                 continue  # "Session ID is 715093703": the session's id, not the animal's
+            if subject.of_another_animal(self.buffer.original, match.start()):
+                continue  # "The previous session's animal was KS090": another animal's id
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
@@ -1501,6 +1511,7 @@ class _Reader:
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
+        found = [(m, d) for m, d in found if not subject.id_after_an_animal_word(self.buffer.original, m.start())]
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it"
             for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
                 self.buffer.claim(person.start(), person.end(), "age of a person")
@@ -1882,6 +1893,10 @@ def _subspecies_in_brackets(text: str, said: str) -> str:
         latin = subject.LATIN_IN_BRACKETS.match(text, mention.end())
         inner = latin.group(0).strip(" \t()") if latin else ""
         if inner and str(validate_field("species", inner).value).startswith(f"{species.value} "):
+            return inner
+    for bracket in subject.BRACKETED_BINOMIAL.finditer(text):  # "pig P8 (Sus scrofa domesticus, ♀, 42 kg)"
+        inner = bracket.group("latin")
+        if str(validate_field("species", inner).value).startswith(f"{species.value} "):
             return inner
     return said
 

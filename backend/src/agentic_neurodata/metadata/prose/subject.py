@@ -37,6 +37,26 @@ def find_all_species(text: str) -> list[re.Match[str]]:
     return sorted([m for m in found if not _PLACE_AFTER.match(text, m.end())], key=lambda m: m.start())
 
 
+def _singular(word: str) -> str:
+    lowered = word.lower()
+    if lowered == "mice":
+        return "mouse"
+    return lowered[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else lowered
+
+
+def named_before_in_full(text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """'Deer mice (...) ...; mouse PM-8': a one-word animal word that is the last word of a longer species
+    name said before it is that animal again (the deer mouse), not the species the word alone names."""
+    word = match.group(0)
+    if " " in word.strip():
+        return None
+    for earlier in find_all_species(text[: match.start()]):
+        words = earlier.group(0).split()
+        if len(words) > 1 and _singular(words[-1]) == _singular(word):
+            return earlier
+    return None
+
+
 def find_species(text: str) -> re.Match[str] | None:
     """The first species name in `text` (the longest one at that place)."""
     found = find_all_species(text)
@@ -49,8 +69,9 @@ _ROLE = (
 # An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
 # A number with a unit after it is an age, a weight or a time, not an id ("the animal was 10 weeks old", "rat 300 g").
+# (nor the start of a longer number: "31.2 g", "22-28 g" hold no id "31" or "22")
 _NO_UNIT_AFTER = (
-    r"(?![\w])(?!\s*-?\s*(?:weeks?|wks?|w|months?|mos?|mo|days?|d|years?|yrs?|y|y/?o|old|g|kg|mg|grams?|dpf|hpf|"
+    r"(?![\w])(?![.,\-–]\d)(?!\s*-?\s*(?:weeks?|wks?|w|months?|mos?|mo|days?|d|years?|yrs?|y|y/?o|old|g|kg|mg|grams?|dpf|hpf|"
     r"hours?|hrs?|h|min|minutes?|%)(?![\w]))"
 )
 _GROUPS = r"(?:cage|litter|box|group|cohort|batch|colony)"
@@ -87,7 +108,7 @@ NAME_AFTER_ID_KEY = re.compile(
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
-    rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|"
+    rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|today['’]s(?:\s+one)?(?=\s+is\b)|"
     rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
     rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
@@ -418,6 +439,35 @@ def strain_of(token: str, species: set[str]) -> bool:
     ("mouse N2" is an id: N2 is a worm's strain). `species`: the Latin names the species word may mean."""
     known = STRAINS.get(token.lower())
     return known is not None and known[1] in species and re.search(r"[A-Za-z]", token) is not None
+
+
+# "The previous session's animal was KS090", "yesterday's mouse M-4", "the other rat R-2": another animal's id.
+_ANOTHER_ANIMALS_BEFORE = re.compile(
+    r"\b(?:(?:previous|prior|last|earlier|next|following|former|other)\s+(?:\w+\s+)?(?:session|recording|day|week|"
+    r"run|experiment|time|cohort|batch)['’]s|yesterday['’]s|tomorrow['’]s|last\s+week['’]s|"
+    r"(?:the|a|an|one)\s+(?:previous|prior|former|other|next|control|sham)(?:\s+[a-z-]+)?)\s+$",
+    re.I,
+)
+
+
+def of_another_animal(text: str, cue_start: int) -> bool:
+    """The words just before an animal's cue word make it another session's or another animal."""
+    return _ANOTHER_ANIMALS_BEFORE.search(text[max(0, cue_start - 50) : cue_start]) is not None
+
+
+_YOUNG_ONES = re.compile(r"\b(?:pups?|larvae?|tadpoles?|embryos?|neonates?|juveniles?)$", re.I)
+
+
+def id_after_an_animal_word(text: str, start: int) -> bool:
+    """'pig P8', 'mouse P60': a P-number right after the animal's word is its id, not its age ('pup P7' is an age)."""
+    if not re.match(r"P\d", text[start : start + 2]):
+        return False
+    window = text[max(0, start - 40) : start]
+    head = window.rstrip(" \t")
+    if head == window or _YOUNG_ONES.search(head):
+        return False
+    # (with the id itself after it: "pig" is read as an animal only beside an id)
+    return any(m.end() == len(head) for m in find_all_species(window + text[start : start + 12]))
 
 
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:

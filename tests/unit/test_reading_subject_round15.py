@@ -1,0 +1,203 @@
+"""General rules of the offline reader (issue 14, fifteenth round) for the subject and the session's
+time and place: ids, species, strain, genotype, age, weight, brain area, start time. Each rule covers a
+family of mistakes, not one sentence; the sentences are our own, from no corpus file."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.fields import validate_field
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import ParsedInput
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+def asked_back(parsed: ParsedInput) -> set[str]:
+    return {c.field for c in parsed.confirmations}
+
+
+# -- a number that goes on as a longer number ("31.2 g", "22-28 g") holds no id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the technician weighed the mouse: 27.4 g before the session",
+        "range in the cohort 19-25 g; this one was 21.3 g",
+        "the rat: 312.5 g on the scale",
+        "this one was 18.9 g at recording",
+    ],
+)
+def test_no_id_is_cut_from_a_longer_number(text: str) -> None:
+    parsed = read(text)
+    assert "subject_id" not in parsed.values
+    assert "subject_id" not in asked_back(parsed)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [("mouse 12, male", "12"), ("mouse M-3, 24.6 g", "M-3"), ("rat 12-3, 250 g", "12-3"), ("animal: KQ-41.", "KQ-41")],
+)
+def test_ids_before_a_pause_are_still_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+def test_the_weight_after_a_colon_is_read() -> None:
+    assert read("tech weighed the mouse: 27.4 g. I ran the session.").values.get("weight") == "27.4 g"
+
+
+# -- another session's animal, or another animal, is not the subject
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The last session's animal was QT-11; this time it is QT-12.",
+        "yesterday's animal was BX-4",
+        "The previous recording's mouse was AN-7.",
+    ],
+)
+def test_another_sessions_animal_is_not_the_subject(text: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("subject_id") not in {"QT-11", "BX-4", "AN-7"}
+    assert {c.proposals[0].value for c in parsed.confirmations if c.field == "subject_id"} <= {"QT-12"}
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("The last session's animal was QT-11; today's is QT-12b.", "QT-12b"),
+        ("animal HB-2, yesterday's animal was HB-1", "HB-2"),
+        ("Animal: KS-77", "KS-77"),
+    ],
+)
+def test_this_sessions_animal_is_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+# -- the time of the work on the data afterwards is not the start
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Analysis done on 2023-05-04 at 15:00 CET.",
+        "spike sorting on 2023-05-04 15:00 Europe/Paris",
+        "uploaded on 2023-05-04 at 15:00 CET; the recording date I have to look up",
+    ],
+)
+def test_an_analysis_or_upload_time_is_not_stored_as_the_start(text: str) -> None:
+    assert "session_start_time" not in read(text).values
+
+
+def test_the_start_beside_an_analysis_time_is_read() -> None:
+    parsed = read("recorded 2023-05-04 at 15:00 Europe/Paris, analysed on 2023-06-01 at 10:00 Europe/Paris")
+    assert parsed.values.get("session_start_time") == "2023-05-04T15:00:00+02:00"
+
+
+# -- a weight said at another time: on arrival (a bare value between commas takes its clause's time), or "then"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we got the mouse at 6 weeks, 19 g, and recorded it at 12 weeks",
+        "we obtained the rat at P40, 180 g, recorded much later",
+        "vet check on 2023-11-02, weight 7.1 kg then; nothing weighed on the recording day",
+        "checkup in March, 9.4 kg then",
+    ],
+)
+def test_a_weight_of_another_time_is_not_stored(text: str) -> None:
+    assert "weight" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [
+        ("rat R9, F, 265 g", "265 g"),
+        ("The recording was on 2023-03-03 at 09:00 UTC; QP-2 was 10 weeks and 22.8 g then.", "22.8 g"),
+        ("mouse LM-4 (female, tamoxifen at P30), 14 weeks, 21.7 g.", "21.7 g"),
+        ("mouse LM-5, P70 at recording (P50 at surgery), 23.1 g.", "23.1 g"),
+        ("we got the rat at 8 weeks; recorded at 13 weeks, 305 g", "305 g"),
+    ],
+)
+def test_a_weight_of_the_session_is_still_read(text: str, weight: str) -> None:
+    assert read(text).values.get("weight") == weight
+
+
+# -- species: a cross is no one species; a bare head word after a longer name is that animal again
+
+
+@pytest.mark.parametrize(
+    "text", ["Macaca mulatta x fascicularis hybrid", "Mus musculus x Mus spretus F1", "rhesus x cynomolgus hybrid"]
+)
+def test_a_cross_of_species_is_asked_back(text: str) -> None:
+    result = validate_field("species", text)
+    assert not result.ok and result.needs_confirmation
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [("mouse", "Mus musculus"), ("C57BL/6 x 129 mouse", "Mus musculus"), ("rat", "Rattus norvegicus")],
+)
+def test_one_species_is_still_read(text: str, species: str) -> None:
+    assert validate_field("species", text).value == species
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("We trapped deer mice (Peromyscus maniculatus); mouse DM-4, female, was recorded.", "Peromyscus maniculatus"),
+        ("A deer mouse was used; mouse DM-5, male.", "Peromyscus maniculatus"),
+        ("mouse M-4, female, 22 g", "Mus musculus"),
+    ],
+)
+def test_a_head_word_after_a_longer_name_is_that_animal(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("pig P3 (Sus scrofa domesticus, male, 38 kg)", "Sus scrofa domesticus"),
+        ("minipig MP-2 (Sus scrofa domesticus; female)", "Sus scrofa domesticus"),
+    ],
+)
+def test_a_subspecies_in_brackets_after_an_id_is_kept(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+# -- a P-number right after the animal's word is its id, not its age
+
+
+@pytest.mark.parametrize("text", ["pig P4 (female, 40 kg)", "rat P12, male", "ferret P3 had the implant"])
+def test_a_p_number_after_the_animal_word_is_no_age(text: str) -> None:
+    parsed = read(text)
+    assert "age" not in parsed.values
+    assert "age" not in asked_back(parsed)
+
+
+@pytest.mark.parametrize(
+    ("text", "age"), [("pup P7, male", "P7D"), ("the mouse, P60, male", "P60D"), ("mouse at P45", "P45D")]
+)
+def test_an_age_after_a_pause_or_a_young_ones_word_is_read(text: str, age: str) -> None:
+    assert read(text).values.get("age") == age
+
+
+# -- a genotype at the end of a sentence in brackets keeps neither the bracket nor the full stop
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"),
+    [
+        ("We recorded mouse KV-2 (female, Ai93 x Rasgrf2-dCre).", "Ai93 x Rasgrf2-dCre"),
+        ("the animal was Ai14 x Sst-Cre. Recorded at noon.", "Ai14 x Sst-Cre"),
+        ("genotype: Tg(Thy1-GCaMP6f)GP5.17Dkim.", "Tg(Thy1-GCaMP6f)GP5.17Dkim"),
+    ],
+)
+def test_a_genotype_before_a_full_stop(text: str, genotype: str) -> None:
+    assert read(text).values.get("genotype") == genotype
