@@ -201,3 +201,81 @@ def test_an_age_after_a_pause_or_a_young_ones_word_is_read(text: str, age: str) 
 )
 def test_a_genotype_before_a_full_stop(text: str, genotype: str) -> None:
     assert read(text).values.get("genotype") == genotype
+
+
+# -- several areas: a list of Allen acronyms after a key, parts joined, a second site, areas asked to be written
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("location=VISp,VISam; depth=300um", "VISp,VISam"),
+        ("site: MOs, ACAd", "MOs, ACAd"),
+        ("probe: nucleus accumbens shell and core", "nucleus accumbens shell and core"),
+        ("probe in the nucleus accumbens core & shell", "nucleus accumbens core & shell"),
+        ("two arrays (one in V1, one in V4), so please write 'V1 and V4'", "V1 and V4"),
+    ],
+)
+def test_several_areas_are_kept_as_said(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "two arrays, one in primary visual cortex and one in area V4",
+        "one tetrode bundle in CA1 and another in the dentate gyrus",
+    ],
+)
+def test_an_area_with_a_second_site_after_it_is_not_stored_alone(text: str) -> None:
+    assert "electrode_location" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [("site: nucleus accumbens core", "nucleus accumbens core"), ("recorded in V1 and LFPs saved", "VISp")],
+)
+def test_one_area_is_still_read(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+def test_quoted_words_that_are_no_area_are_left_to_other_fields() -> None:
+    assert "electrode_location" not in read("please write 'Spontaneous activity' as the description").values
+
+
+# -- lab slang for the C57 black strains names no one strain; a strain denied where said is not this one's
+
+
+@pytest.mark.parametrize("text", ["black 6", "black six mice", "C57", "c57 black"])
+def test_lab_slang_for_a_strain_is_asked_back(text: str) -> None:
+    parsed = read(text, "strain")
+    assert "strain" not in parsed.values
+    assert "strain" in asked_back(parsed)
+
+
+@pytest.mark.parametrize(("text", "strain"), [("C57BL/6J", "C57BL/6J"), ("C57BL/6N", "C57BL/6N")])
+def test_registered_strains_are_still_read(text: str, strain: str) -> None:
+    assert read(text, "strain").values.get("strain") == strain
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["this is worm W2-a, not the N2 strain", "the rat was not a Wistar", "it isn't the Long Evans, it's another"],
+)
+def test_a_denied_strain_is_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert "strain" not in parsed.values
+    assert parsed.values.get("species") != "Caenorhabditis elegans"
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [("the rat was not a Wistar but a Long Evans", "Long-Evans"), ("C. elegans N2, hermaphrodite", "N2")],
+)
+def test_the_strain_said_beside_a_denied_one_is_read(text: str, strain: str) -> None:
+    assert read(text).values.get("strain") == strain
+
+
+@pytest.mark.parametrize(("text", "subject_id"), [("the animal (ID 'W2-a')", "W2-a"), ('mouse ID "KQ-4"', "KQ-4")])
+def test_an_id_in_quotes_after_id_is_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id

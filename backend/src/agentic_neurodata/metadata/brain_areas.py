@@ -103,7 +103,7 @@ _PART_START = (
 )
 PART_AFTER = re.compile(
     r"(?:\s*,\s*|\s+)(?:stratum|str\.)\s+[a-z]+(?:[\s-]moleculare)?\b"
-    r"|\s+(?:core|shell)\b"
+    r"|\s+(?:core|shell)(?:\s*(?:\+|&|/|and)\s*(?:core|shell))?\b"  # "nucleus accumbens core + shell"
     rf"|(?:\s*,\s*|\s+)(?:{_PART_WORD}){{1,2}}{_PART_HEAD}\b(?!\s*\d)"
     # "S1 (forelimb)", "barrel cortex (C2 whisker column)", "CA1 (dorsal)": a part in brackets (a side is no part)
     rf"|\s*\((?:{_PART_START}\b[^()\n]{{0,30}}|[^()\n]{{0,30}}\b{_PART_HEAD})\)",
@@ -212,7 +212,10 @@ _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*|\s+plus\s+)
 _HEAD = r"(?:subiculum|thalamus|cortex|striatum|colliculus|septum|amygdala|hippocampus|habenula|nucleus|gyrus|area)"
 _UNLISTED_AREA = re.compile(rf"{_DETAIL}(?:[a-z]+{_HEAD}|[a-z]+(?:al|ar|ic|ate)\s+{_HEAD})(?![\w-])")
 # "V1 and LM", "ALM and M2": an area's acronym the table does not hold, beside one it does (not a signal's name)
-_UNLISTED_ACRONYM = re.compile(r"(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|IR|UV|USB|PCR|DAQ)\b)[A-Z]{2,5}\b(?![\w-])")
+# (Allen acronyms hold small letters too: "VISl,VISal", "ACAd")
+_UNLISTED_ACRONYM = re.compile(
+    r"(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|IR|UV|USB|PCR|DAQ)s?\b)(?![PE]\d)(?:[A-Z][A-Z0-9]{1,4}|[A-Z]{2,4}[a-z]{1,3})\b(?![\w-])"
+)
 
 
 def _more_areas(text: str, lowered: str, end: int) -> int:
@@ -382,3 +385,31 @@ _THE_FILES_OWN_BEFORE = re.compile(
 def the_files_own(text: str, start: int) -> bool:
     """Whether the area at text[start] is said to be the one this file's data come from."""
     return _THE_FILES_OWN_BEFORE.search(text[max(0, start - 60) : start]) is not None
+
+
+# "so put both please: 'M1 and PMd'", "write 'dorsal CA1' for it": areas in quotes the person asks to be written.
+_REQUESTED_IN_QUOTES = re.compile(
+    r"\b(?:put|write|use|enter|store)\b[^.'\"‘“\n]{0,40}?[:\s]\s*['\"‘“](?P<value>[^'\"’”\n]{1,60})['\"’”]", re.I
+)
+
+
+def requested_in_quotes(text: str) -> str:
+    """The areas in quotes the person asks to be written ('' when none, or when the quotes hold anything else)."""
+    for match in _REQUESTED_IN_QUOTES.finditer(text):
+        value = match.group("value").strip()
+        area = find_area(value)
+        if area is not None and area[1] == 0 and area[2] == len(value):
+            return value
+    return ""
+
+
+# "two arrays, one in primary motor cortex and one in dorsal premotor cortex": a second site said after it.
+_ANOTHER_SITE_AFTER = re.compile(
+    r"(?:\s*[,;]\s*(?:and\s+|plus\s+)?|\s+(?:and|plus)\s+)(?:one|another|the\s+other|a\s+second)\s+(?:\w+\s+)?"
+    r"(?:in|into|over|at|on)\b",
+    re.I,
+)
+
+
+def another_site_after(text: str, end: int) -> bool:
+    return _ANOTHER_SITE_AFTER.match(text, end) is not None

@@ -32,11 +32,13 @@ from . import age as age_rule
 from . import names
 from .brain_areas import (
     a_sentence_about_the_site,
+    another_site_after,
     find_area,
     landmark_doubt,
     named_by_cue,
     negated,
     only_a_side,
+    requested_in_quotes,
     the_files_own,
 )
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
@@ -1156,6 +1158,9 @@ class _Reader:
             )  # "genotype w1118": the genotype (its rule asks back a strain's name)
             self.buffer.claim(keyed.start(), keyed.end(), "genotype")
         strains = [m for m in strains if not keyed_as_genotype(self.buffer.original, m.start())]
+        for denied in [m for m in strains if subject.denied(self.buffer.original, m.start())]:
+            self.buffer.claim(denied.start(), denied.end(), "strain denied")  # "not the N2 strain": not this one's
+        strains = [m for m in strains if not subject.denied(self.buffer.original, m.start())]
         # "rat from the Sprague Dawley room, but this one is a Lewis": a room's strain yields to the animal's own
         own = [m for m in strains if not said_of_a_place(self.buffer.original, m)]
         for place in [m for m in strains if own and m not in own]:
@@ -1642,6 +1647,10 @@ class _Reader:
                 return
 
     def _location(self) -> None:
+        requested = requested_in_quotes(self.buffer.original)
+        if requested and not self.result.settles("electrode_location"):  # "so put both please: 'M1 and PMd'"
+            self.store("electrode_location", requested)
+            return
         # Not claimed: "V1 recording" names the area and also describes the session.
         text, found, seen = self.buffer.text, [], 0
         while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
@@ -1655,6 +1664,7 @@ class _Reader:
                 or certainty.pending_after(self.cues, area[2])
                 or certainty.alternatives_doubt(self.cues, area[1], area[2])
                 or certainty.both_sides_doubt(self.cues, area[1])
+                or ("a second site is named after it" if another_site_after(self.cues, area[2]) else "")
             )
             found.append((area, doubt))
         if not found:

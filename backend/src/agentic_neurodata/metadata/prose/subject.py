@@ -111,7 +111,7 @@ SUBJECT_CUE = re.compile(
     rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|today['’]s(?:\s+one)?(?=\s+is\b)|"
     rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
-    rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
+    rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*(?:(?<=ID\s)['\"‘“])?"  # "ID 'N2-b'"
     # (not glued to the cue's letters: "Mouse28" is one id, not "mouse" then "28")
     rf"(?<![A-Za-z])(?P<id>{ID_TOKEN}){_NO_UNIT_AFTER}",
     re.I,
@@ -492,7 +492,7 @@ def plural(species_word: str) -> bool:
 
 
 # "298 g, not 289 g", "(not 12 weeks)", "isn't 300 g": a value denied where it is said is the old or wrong one.
-_DENIED_BEFORE = re.compile(r"(?:\bnot|\bisn't|\bwasn't|\bnever)\s*(?:the\s+)?$", re.I)
+_DENIED_BEFORE = re.compile(r"(?:\bnot|\bisn't|\bwasn't|\bnever)\s*(?:the\s+|an?\s+)?$", re.I)
 
 
 def denied(text: str, start: int) -> bool:
