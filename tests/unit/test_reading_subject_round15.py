@@ -279,3 +279,56 @@ def test_the_strain_said_beside_a_denied_one_is_read(text: str, strain: str) -> 
 @pytest.mark.parametrize(("text", "subject_id"), [("the animal (ID 'W2-a')", "W2-a"), ('mouse ID "KQ-4"', "KQ-4")])
 def test_an_id_in_quotes_after_id_is_read(text: str, subject_id: str) -> None:
     assert read(text).values.get("subject_id") == subject_id
+
+
+# -- an area in quotes given as another field's value is not where the electrodes were
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mouse QA-2, female; description 'Acute retina explant on a multi-electrode array'",
+        "rat RT-9; notes 'Hippocampus was damaged in the other animal'",
+    ],
+)
+def test_an_area_in_another_fields_quotes_is_not_the_location(text: str) -> None:
+    assert "electrode_location" not in read(text).values
+
+
+def test_an_area_said_beside_a_quoted_description_is_read() -> None:
+    parsed = read("recorded in CA1; description: 'place cells on a linear track'")
+    assert parsed.values.get("electrode_location") == "CA1"
+
+
+# -- the animal's name after a later word for it, or in quotes on its own
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("Three rhesus macaques (Macaca mulatta) were trained; these data are from monkey Rufus, 9 years.", "Rufus"),
+        ("rat ~350g, F, 'Clementine', Long Evans", "Clementine"),
+        ("A squirrel monkey; female; 'Pippa'", "Pippa"),
+        ("the dog is 'Rex', male, 21 kg, Canis lupus familiaris", "Rex"),
+        ("macaque 'Bo' (rhesus), male", "Bo"),
+    ],
+)
+def test_the_animals_name_said_later_or_in_quotes_is_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rat, male; experimenter 'Maria'",
+        "mouse, female, lab 'Carandini'",
+        "marmoset, male; his brother 'Pico' was not recorded",
+        "rat, female, 'Wistar'",
+    ],
+)
+def test_a_quoted_name_of_another_role_or_animal_is_not_the_id(text: str) -> None:
+    assert "subject_id" not in read(text).values
+
+
+def test_two_quoted_names_are_not_guessed_between() -> None:
+    assert "subject_id" not in read("marmosets 'Kiki' and 'Lulu', both female").values

@@ -413,3 +413,14 @@ _ANOTHER_SITE_AFTER = re.compile(
 
 def another_site_after(text: str, end: int) -> bool:
     return _ANOTHER_SITE_AFTER.match(text, end) is not None
+
+
+# "description 'Ex vivo retina on a multi-electrode array'": an area in quotes given as another field's value.
+_QUOTED_OTHER_FIELD = re.compile(
+    r"\b(?:description|keywords?|title|notes?|comments?|protocol)\s*[:=]?\s*['\"‘“][^'\"’”\n]{1,300}['\"’”]", re.I
+)
+
+
+def in_another_fields_quotes(text: str, start: int) -> bool:
+    """Whether the area at text[start] is inside a quoted value of another field (a description, keywords)."""
+    return any(m.start() < start < m.end() for m in _QUOTED_OTHER_FIELD.finditer(text))

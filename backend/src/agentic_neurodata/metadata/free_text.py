@@ -34,6 +34,7 @@ from .brain_areas import (
     a_sentence_about_the_site,
     another_site_after,
     find_area,
+    in_another_fields_quotes,
     landmark_doubt,
     named_by_cue,
     negated,
@@ -382,6 +383,7 @@ class _Reader:
             self._strain_of_another_species,
             self._named_subject,
             self._subject_id,
+            self._subject_said_later,
             self._session_id,
             self._sex,
             self._age,
@@ -1439,6 +1441,33 @@ class _Reader:
         if bids and not self.result.settles("subject_id"):
             self._take_id(bids.start(), bids.end(), bids.group("id"))
 
+    def _subject_said_later(self) -> None:
+        """'Two macaques (Macaca nemestrina) ...; data are from monkey Hendrix', "rat ~400g, M, 'Nestor'": the
+        animal's id or name after a later word for the same animal, or in quotes on its own; read when there
+        is exactly one."""
+        species = self.result.values.get("species")
+        if self.result.settles("subject_id") or not species:
+            return
+        text = self.buffer.original  # (the species words are claimed by now; the words after them are not)
+        mentions = [
+            m
+            for m in subject.find_all_species(text)
+            if not subject.plural(m.group(0))
+            and not subject.of_another_animal(text, m.start())
+            and self._same_animal(subject.named_before_in_full(text, m) or m, str(species))
+        ]
+        found = subject.names_said_for_the_animal(text, mentions)
+        found = [f for f in found if MASK not in self.buffer.text[f[0] : f[1]] and f[2].lower() not in _NOT_PEOPLE]
+        if len({said for _, _, said in found}) == 1:
+            start, end, said = found[0]
+            self._take_id(start, end, said)
+
+    def _same_animal(self, mention: re.Match[str], species: str) -> bool:
+        result = validate_field("species", mention.group(0))
+        if result.ok:
+            return str(result.value) == species or species.startswith(f"{result.value} ")
+        return result.needs_confirmation and species in {str(p.value) for p in result.proposals}
+
     def _session_id(self) -> None:
         match = subject.SESSION_CUE.search(self.buffer.text)
         keyed = match and re.search(
@@ -1655,6 +1684,8 @@ class _Reader:
         text, found, seen = self.buffer.text, [], 0
         while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
             text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
+            if in_another_fields_quotes(self.buffer.original, area[1]):
+                continue  # "description 'Ex vivo retina on an array'": the description's words, not the site
             if landmark_doubt(self.cues, area[1]) or negated(self.buffer.original, area[1], area[2]):
                 continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
             doubt = (

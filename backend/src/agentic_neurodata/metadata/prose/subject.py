@@ -532,3 +532,54 @@ _CROSS_AFTER = re.compile(r"\s+(?:F[1-3]\b|hybrids?\b|cross(?:es|ed|bred)?\b|bac
 def names_a_cross(text: str, end: int) -> bool:
     """Whether the word ending at text[end] is followed by what makes it a cross's name ("F1 hybrid")."""
     return _CROSS_AFTER.match(text, end) is not None
+
+
+# -- the animal's id or name said after a later word for it, or in quotes on its own
+
+# "monkey 'Ozzy'", "Callithrix jacchus 'Kaju'": a name in quotes right after the animal's word.
+_QUOTED_AFTER_SPECIES = re.compile(
+    rf"\s*[:=]?\s*['\"‘“](?P<subject>[A-Z][a-z]{{1,15}}|{ID_TOKEN})['\"’”](?=\s*(?:[,;.)(|]|[-–—]\s|$))"
+)
+# "rat ~400g, M, 'Nestor', LE", "the cat is 'Tom'", "Subject is the pig 'Bacon'": a quoted name standing alone
+# between pauses, or after "is (the <animal>)".
+_QUOTED_ALONE = re.compile(
+    r"(?:^|(?<=[,;(|])\s*|\s[-–—]\s|\b(?:is|named|called)\s+(?:the\s+[a-z]+\s+)?)"
+    r"['\"‘“](?P<subject>[A-Z][a-z]{1,15})['\"’”](?=\s*(?:[,;.)(|]|[-–—]\s|$))"
+)
+# Words before a name that make it another animal's or another role's ("the twin brother 'Kiwi'", "tutor 'Bo'").
+_ANOTHER_ONE_BEFORE = re.compile(
+    r"\b(?:brothers?|sisters?|twins?|mother|father|dam|sire|tutor|other|previous|next|cage\s*mates?|littermates?|"
+    r"control|sham|lab|laboratory|experimenter|surgeon|technician|PI|institution|description|project|rig|"
+    r"keywords?|title|called\s+it|call\s+(?:it|him|her))\b[^,;.]{0,20}$",
+    re.I,
+)
+
+
+def names_said_for_the_animal(text: str, mentions: list[re.Match[str]]) -> list[tuple[int, int, str]]:
+    """Ids and names said right after the given mentions of the animal ("monkey Hendrix", "kit K-4", "monkey
+    'Ozzy'") or in quotes on their own ("..., 'Nestor', LE"), without the words of another animal or role."""
+    found: list[tuple[int, int, str]] = []
+    for mention in mentions:
+        after = ID_AFTER_SPECIES.match(text, mention.end())
+        # (an area's name is no id here: "rat CA1 neurons"; nor a cross's: "mouse BL6-CBA F1 hybrid")
+        if (
+            after
+            and not after.group("group")
+            and looks_like_id(after.group("subject"))
+            and not area_not_id(text, after)
+            and not names_a_cross(text, after.end("subject"))
+        ):
+            found.append((after.start("subject"), after.end("subject"), after.group("subject")))
+            continue
+        named = NAME_AFTER_SPECIES.match(text, mention.end()) or _QUOTED_AFTER_SPECIES.match(text, mention.end())
+        if named:
+            found.append((named.start("subject"), named.end("subject"), named.group("subject")))
+    found += [(m.start("subject"), m.end("subject"), m.group("subject")) for m in _QUOTED_ALONE.finditer(text)]
+    return [
+        (start, end, said)
+        for start, end, said in found
+        if not _ANOTHER_ONE_BEFORE.search(text[max(0, start - 40) : start])
+        and not find_species(said)
+        and said.lower() not in STRAINS
+        and not SEX.fullmatch(said)
+    ]
