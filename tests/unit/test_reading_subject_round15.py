@@ -332,3 +332,32 @@ def test_a_quoted_name_of_another_role_or_animal_is_not_the_id(text: str) -> Non
 
 def test_two_quoted_names_are_not_guessed_between() -> None:
     assert "subject_id" not in read("marmosets 'Kiki' and 'Lulu', both female").values
+
+
+# -- tables: a Markdown table's rule and outer pipes, an id column named by the animal's kind or by BIDS
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("| subject | sex | age |\n|---|---|---|\n| QR-8 | F | 10 wk |", "QR-8"),
+        ("| Subject | Sex |\n|:---|:---:|\n| KM-2 | M |", "KM-2"),
+        ("fish_id,species,sex\nzf-0412,Danio rerio,F", "zf-0412"),
+        ("sub;sex;age\nAB_044;M;P90", "AB_044"),
+        ("name,species,sex,weight_g\nMango,Callithrix jacchus,F,380", "Mango"),
+    ],
+)
+def test_a_tables_id_column_is_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+def test_a_name_column_beside_people_fields_is_a_persons() -> None:
+    parsed = read("name,institution\nAna Ruiz,UCL")
+    assert "subject_id" not in parsed.values
+    assert parsed.values.get("experimenter") == ["Ruiz, Ana"]
+
+
+def test_a_markdown_table_reads_its_other_columns() -> None:
+    parsed = read("| subject | sex | age |\n|---|---|---|\n| QR-8 | F | 10 wk |")
+    assert parsed.values.get("sex") == "F"
+    assert parsed.values.get("age") == "P10W"
