@@ -361,3 +361,16 @@ def test_a_markdown_table_reads_its_other_columns() -> None:
     parsed = read("| subject | sex | age |\n|---|---|---|\n| QR-8 | F | 10 wk |")
     assert parsed.values.get("sex") == "F"
     assert parsed.values.get("age") == "P10W"
+
+
+# -- more registered mouse strains name their species
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [("strain: FVB/NJ", "FVB/NJ"), ("the strain is 129S1/SvImJ", "129S1/SvImJ"), ("strain = NOD/ShiLtJ", "NOD/ShiLtJ")],
+)
+def test_a_registered_strain_says_the_species(text: str, strain: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("strain") == strain
+    assert parsed.values.get("species") == "Mus musculus"
