@@ -374,3 +374,27 @@ def test_a_registered_strain_says_the_species(text: str, strain: str) -> None:
     parsed = read(text)
     assert parsed.values.get("strain") == strain
     assert parsed.values.get("species") == "Mus musculus"
+
+
+# -- sex: a sex denied where said is no rival; a lone letter before the message's last full stop
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [
+        ("Correction: it's a male. Not female as in the sheet.", "M"),
+        ("the rat (QT-4) is a female, not a male as I wrote.", "F"),
+        ("rat R-2, female, not male", "F"),
+        ("Mouse PQ-3, M.", "M"),
+        ("mouse QA-1, F.\nrecorded today", "F"),
+    ],
+)
+def test_the_sex_said_beside_a_denied_one_is_read(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+@pytest.mark.parametrize("text", ["not male", "mouse M-1 (not female)", "recorded by Jane, M. Smith"])
+def test_a_denied_sex_or_an_initial_is_not_stored(text: str) -> None:
+    parsed = read(text)
+    assert "sex" not in parsed.values
+    assert "sex" not in asked_back(parsed)

@@ -1496,6 +1496,9 @@ class _Reader:
         for group in [m for m in found if own and m not in own]:
             self.buffer.claim(*subject.sex_span(group), "sex of a group")  # "male; the female rats weighed ..."
         found = own or found
+        for denied in [m for m in found if subject.denied(original, subject.sex_span(m)[0])]:
+            self.buffer.claim(*subject.sex_span(denied), "sex denied")  # "it's a female. Not male as on the form"
+        found = [m for m in found if not subject.denied(original, subject.sex_span(m)[0])]
         if not found:
             # "mouse CR-88, she's 4 months", "he weighs 310 g": the pronoun of the animal whose age or weight it is
             original = self.buffer.original

@@ -169,7 +169,8 @@ SEX = re.compile(
     r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|"
     r"\bsex\s+(?:is\s+|was\s+)?(?P<nd>not\s+(?:yet\s+)?determined|undetermined)\b|"  # "sex not determined"
     # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
-    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s)|"
+    # (or before the full stop that ends the message or its line: "Mouse CN-2, F.", not an initial: ", M. Smith")
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|\.[ \t]*(?:\n|$))|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
