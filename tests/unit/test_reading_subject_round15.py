@@ -398,3 +398,27 @@ def test_a_denied_sex_or_an_initial_is_not_stored(text: str) -> None:
     parsed = read(text)
     assert "sex" not in parsed.values
     assert "sex" not in asked_back(parsed)
+
+
+# -- a city right after a date and time is the place whose clocks it was read on
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("10:30 on 14 May 2024 in Oslo", "2024-05-14T10:30:00+02:00"),
+        ("## 2023-11-02 09:15 Madrid ## rat MR-3", "2023-11-02T09:15:00+01:00"),
+        ("The recording began at 16:00 on Friday 3 March 2023, Chicago.", "2023-03-03T16:00:00-06:00"),
+        ("2023-05-09 15:30 CEST, Vienna", "2023-05-09T15:30:00+02:00"),
+        ("on 2023-03-01 at 10:00 in Denver we recorded", "2023-03-01T10:00:00-07:00"),
+    ],
+)
+def test_a_city_after_a_date_and_time_gives_its_zone(text: str, start: str) -> None:
+    assert read(text).values.get("session_start_time") == start
+
+
+@pytest.mark.parametrize(
+    "text", ["recorded 2023-03-01 10:00 at Boston University", "recorded 2023-03-01 10:00, Davis lab"]
+)
+def test_a_place_that_is_not_a_zone_city_gives_no_zone(text: str) -> None:
+    assert "session_start_time" not in read(text).values
