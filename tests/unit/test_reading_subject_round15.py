@@ -422,3 +422,21 @@ def test_a_city_after_a_date_and_time_gives_its_zone(text: str, start: str) -> N
 )
 def test_a_place_that_is_not_a_zone_city_gives_no_zone(text: str) -> None:
     assert "session_start_time" not in read(text).values
+
+
+# -- a start keyed as an ISO date-time takes the zone another key gives
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("start=2023-08-01T14:20 tz=Europe/Madrid animal=MX-2", "2023-08-01T14:20:00+02:00"),
+        ('{"session_start_time": "2023-01-10T09:00:00", "timezone": "America/Chicago"}', "2023-01-10T09:00:00-06:00"),
+    ],
+)
+def test_a_keyed_iso_start_takes_the_keyed_zone(text: str, start: str) -> None:
+    assert read(text).values.get("session_start_time") == start
+
+
+def test_a_keyed_iso_start_without_any_zone_is_not_stored() -> None:
+    assert "session_start_time" not in read("start=2023-08-01T14:20 animal=MX-2").values

@@ -745,7 +745,7 @@ class _Reader:
                     keyed_time, raw = ("yes", with_time) if with_time != raw else ("", raw)
                     if keyed_time and find_zone(raw, after_date=True) is None:
                         raw = self._with_zone_from_elsewhere(raw, start, end)
-                elif name == "session_start_time" and find_zone(raw, after_date=True) is None:
+                if name == "session_start_time" and find_zone(raw, after_date=True) is None:
                     raw = _with_keyed_zone(raw, self.buffer.original)  # "start=2022-08-23 18:40;tz=America/Toronto"
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 waiting = self.partial.get(name) if name == "session_start_time" and not keyed_time else None
@@ -863,6 +863,8 @@ class _Reader:
             raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
             raw = self._with_zone_from_elsewhere(raw, start, end)
+        if find_zone(raw, after_date=True) is None:  # "start=2024-07-09T08:15 tz=America/Vancouver": a keyed zone
+            raw = _with_keyed_zone(raw, self.buffer.original)
         rule = self._dated_rule("session_start_time", raw)
         if doubt and not rule().ok and not rule().proposals:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
