@@ -440,3 +440,33 @@ def test_a_keyed_iso_start_takes_the_keyed_zone(text: str, start: str) -> None:
 
 def test_a_keyed_iso_start_without_any_zone_is_not_stored() -> None:
     assert "session_start_time" not in read("start=2023-08-01T14:20 animal=MX-2").values
+
+
+# -- an area the table does not hold, named in words after a recording cue, is kept as written
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("Monkey QZ-2 was recorded in the frontal eye field area.", "frontal eye field area"),
+        ("a chronic array in the dorsal premotor cortex of monkey PB-1", "dorsal premotor cortex"),
+        ("The barn owl was recorded in the optic tectum.", "optic tectum"),
+        ("octopus OC-4 was recorded in the vertical lobe.", "vertical lobe"),
+        ("the monkey was recorded in area MT", "MT"),
+    ],
+)
+def test_an_unlisted_area_after_a_recording_cue_is_kept_as_said(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["recorded in the same area.", "recorded in the afternoon", "the probe in the other area.", "recorded in the area"],
+)
+def test_no_area_is_made_of_words_that_name_none(text: str) -> None:
+    assert "electrode_location" not in read(text).values
+
+
+def test_a_bare_cortex_beside_a_named_area_is_no_rival() -> None:
+    parsed = read("Electrode in the striatum, stimulation electrode in the cortex.")
+    assert parsed.values.get("electrode_location") == "STR"

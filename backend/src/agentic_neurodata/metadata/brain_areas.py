@@ -128,6 +128,18 @@ _NUMBERED_AREA = re.compile(
 )
 
 
+# "recorded in the lateral intraparietal area", "a chronic array in the ventral premotor cortex", "recorded in the
+# optic tectum": an area the table does not hold, named in words after a recording cue and ending in an area's
+# head noun, kept as written.
+_NAMED_REGION = re.compile(
+    r"\b(?:recorded|recording|recordings|imaged|imaging|implanted|arrays?|probes?|tetrodes?|electrodes?)\s+"
+    r"(?:[a-z-]+\s+){0,3}?(?:in|into|from)\s+(?:the\s+)?"
+    r"((?!(?:the|a|an|same|other|this|that|its|his|her|their|our|whole|entire|target|wrong|right|correct)\b)"
+    r"(?:[a-z-]+\s+){1,3}(?:cortex|area|nucleus|lobe|tectum|gyrus|nerve|ganglion|colliculus|thalamus|striatum|"
+    r"pallium|cerebellum))\b(?=\s*(?:[,;.)]|$)|\s+(?:of|at|by|on|with|while|during|after|before|for)\b)"
+)
+
+
 def named_by_cue(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] is an area named after a recording cue ("units from LIP", "area MT")."""
     return any(m.span(1) == (start, end) for m in _NAMED_AREA.finditer(text, max(0, start - 60), end))
@@ -158,7 +170,7 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         if match and (best is None or match.start() < best[0] or (match.start() == best[0] and match.end() > best[1])):
             best = match.span()
     if best is None and in_prose:
-        named = _NAMED_AREA.search(text) or _NUMBERED_AREA.search(text)
+        named = _NAMED_AREA.search(text) or _NUMBERED_AREA.search(text) or _NAMED_REGION.search(text)
         if named is None:
             return None
         end = part_after(text, named.end(1))
