@@ -470,3 +470,16 @@ def test_no_area_is_made_of_words_that_name_none(text: str) -> None:
 def test_a_bare_cortex_beside_a_named_area_is_no_rival() -> None:
     parsed = read("Electrode in the striatum, stimulation electrode in the cortex.")
     assert parsed.values.get("electrode_location") == "STR"
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [("hamster HS-4, female, with tetrodes in the SCN.", "SCN"), ("mouse PQ-1; probe in ALM, 1.2 mm deep", "ALM")],
+)
+def test_an_acronym_ending_a_devices_clause_is_the_area(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize("text", ["probe in the LED box", "electrodes in EEG", "array in the USB hub"])
+def test_an_acronym_after_a_device_that_names_no_area_is_not_stored(text: str) -> None:
+    assert "electrode_location" not in read(text).values

@@ -113,6 +113,9 @@ _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
 # "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
 _NAMED_AREA = re.compile(
     r"(?:\b(?:recorded|recording|recordings|imaging|implanted|targeting)\s+(?:in|from|into)\s+(?:the\s+)?(?:area\s+)?"
+    # "with tetrodes in the SCN": a device in an acronym that ends its clause (not "probe in the LED box", "in EEG")
+    r"|\b(?:tetrodes?|electrodes?|probes?|arrays?)\s+(?:in|into)\s+(?:the\s+)?"
+    r"(?=(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|LED|TTL|USB|PCR|DAQ|ADC)\b)[A-Z][A-Z0-9][A-Za-z0-9]{0,4}\s*(?:[,;.)]|$))"
     r"|\b(?i:recordings?|probes?|electrodes?|tetrodes?)\s+targeted\s+(?:the\s+)?(?:area\s+)?"
     # "today's units are all from LIP": what was recorded, then where from
     r"|\b(?:units|neurons|cells|spikes)\s+(?:(?:are|were|all|mostly|came|come)\s+){0,3}(?:in|from)\s+(?:the\s+)?"
