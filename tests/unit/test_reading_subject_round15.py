@@ -483,3 +483,25 @@ def test_an_acronym_ending_a_devices_clause_is_the_area(text: str, area: str) ->
 @pytest.mark.parametrize("text", ["probe in the LED box", "electrodes in EEG", "array in the USB hub"])
 def test_an_acronym_after_a_device_that_names_no_area_is_not_stored(text: str) -> None:
     assert "electrode_location" not in read(text).values
+
+
+# -- more species in the table; a broad word that is the head of the exact species' common name names it
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("species: pigeon (Columba livia), ID PG-3", "Columba livia"),
+        ("the bird is a carrion crow, Corvus corone", "Corvus corone"),
+        ("Japanese quail, male, 5 weeks", "Coturnix japonica"),
+        ("pond snail PS-2 (Lymnaea stagnalis)", "Lymnaea stagnalis"),
+        ("bat CP-7 / Carollia perspicillata / M / 21 g", "Carollia perspicillata"),
+    ],
+)
+def test_more_species_are_read(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+def test_a_broad_word_of_another_kind_beside_an_exact_species_is_still_asked() -> None:
+    parsed = read("bat B-3 and a Tyto alba")
+    assert "species" not in parsed.values

@@ -1361,18 +1361,27 @@ class _Reader:
         said = [(m.group(0), m.start(), m.end()) for m in subject.find_all_species(text)]
         said += [(m.group("latin"), *m.span("latin")) for m in subject.BRACKETED_BINOMIAL.finditer(text)]
         exact: dict[str, tuple[str, int, int]] = {}
-        broad: list[set[str]] = []
+        broad: list[tuple[str, set[str]]] = []
         for words, start, end in said:
             result = validate_field("species", words)
             if result.ok:  # (a subspecies said, "Sus scrofa domesticus", is the same animal as its species word)
                 exact.setdefault(" ".join(str(result.value).split()[:2]), (words, start, end))
             elif result.needs_confirmation:
-                broad.append({str(p.value) for p in result.proposals})
+                broad.append((words, {str(p.value) for p in result.proposals}))
         if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
             return None
         [(value, found)] = exact.items()
         genus = value.split()[0]  # "macaque (Macaca fuscata)": the broad word's genus, named exactly
-        return found if all(value in options or genus in {o.split()[0] for o in options} for options in broad) else None
+        return (
+            found
+            if all(
+                value in options
+                or genus in {o.split()[0] for o in options}
+                or subject.head_word_of(value, words)  # "bat ... Carollia perspicillata": Seba's short-tailed bat
+                for words, options in broad
+            )
+            else None
+        )
 
     def _take_id(self, start: int, end: int, raw: str) -> None:
         self._two_animals = self._two_animals or bool(self._ids_like(raw))

@@ -98,6 +98,9 @@ SPECIES: tuple[Species, ...] = (
     Species("Melospiza melodia", "song sparrow", 44393, ("song sparrows",)),
     Species("Gallus gallus", "chicken", 9031, ("chick", "chicks", "chickens")),
     Species("Tyto alba", "barn owl", 56313, ("barn owls",)),
+    Species("Columba livia", "rock pigeon", 8932, ("pigeon", "pigeons", "rock dove", "homing pigeon")),
+    Species("Corvus corone", "carrion crow", 56781, ("carrion crows",)),
+    Species("Coturnix japonica", "Japanese quail", 93934, ("japanese quails",)),
     Species("Rousettus aegyptiacus", "Egyptian fruit bat", 9407, ("egyptian fruit bats", "egyptian rousette")),
     Species("Eptesicus fuscus", "big brown bat", 29078, ("big brown bats",)),
     Species("Carollia perspicillata", "Seba's short-tailed bat", 40233, ("short-tailed bat", "short-tailed bats")),
@@ -106,6 +109,7 @@ SPECIES: tuple[Species, ...] = (
     Species("Ambystoma mexicanum", "axolotl", 8296),
     Species("Apis mellifera", "honey bee", 7460, ("honeybee", "honeybees", "honey bees")),
     Species("Aplysia californica", "California sea hare", 6500),
+    Species("Lymnaea stagnalis", "great pond snail", 6523, ("pond snail", "pond snails")),
     Species("Octopus bimaculoides", "California two-spot octopus", 37653),
     Species("Octopus vulgaris", "common octopus", 6645),
 )

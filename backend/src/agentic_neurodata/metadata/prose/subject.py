@@ -44,6 +44,13 @@ def _singular(word: str) -> str:
     return lowered[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else lowered
 
 
+def head_word_of(latin: str, word: str) -> bool:
+    """'bat' for Carollia perspicillata (Seba's short-tailed bat): the word is the last word of the species'
+    common name, so it names that animal too."""
+    species = next((s for s in SPECIES if s.latin.lower() == latin.lower()), None)
+    return species is not None and _singular(species.common.split()[-1]) == _singular(word.split()[-1])
+
+
 def named_before_in_full(text: str, match: re.Match[str]) -> re.Match[str] | None:
     """'Deer mice (...) ...; mouse PM-8': a one-word animal word that is the last word of a longer species
     name said before it is that animal again (the deer mouse), not the species the word alone names."""
