@@ -505,3 +505,19 @@ def test_more_species_are_read(text: str, species: str) -> None:
 def test_a_broad_word_of_another_kind_beside_an_exact_species_is_still_asked() -> None:
     parsed = read("bat B-3 and a Tyto alba")
     assert "species" not in parsed.values
+
+
+# -- a stock code after the word "strain" is the strain, kept as said
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [("C. elegans, strain QW1217, young adult", "QW1217"), ("worms of strain AML32 were imaged", "AML32")],
+)
+def test_a_stock_code_after_strain_is_read(text: str, strain: str) -> None:
+    assert read(text).values.get("strain") == strain
+
+
+@pytest.mark.parametrize("text", ["not strain AQ3236 but another", "strain 2 of the plan", "the strain was lost"])
+def test_no_strain_code_is_made_up(text: str) -> None:
+    assert "strain" not in read(text).values

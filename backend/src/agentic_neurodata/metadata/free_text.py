@@ -727,6 +727,9 @@ class _Reader:
                 continue  # "the subject was P60": an age after the copula, not an id
             if name in _ID_FIELDS and copula and re.match(r"[a-z]+\b(?![\w.-]*\d)", raw.strip()):
                 continue  # "the animal was healthy", "the subject was awake": a state, not an id
+            lone_word = re.fullmatch(r"[a-z]+\W*", raw.strip())
+            if name == "strain" and copula and lone_word and not find_strains(raw, short_names=True):
+                continue  # "the strain was lost": what became of it, not its name
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
@@ -1176,6 +1179,11 @@ class _Reader:
             self.store("strain", strain.group(0), doubt=doubt)
             for match in strains:
                 self.buffer.claim(match.start(), match.end(), "strain")
+        coded = _STRAIN_CODE.search(self.buffer.text)
+        if coded and not self.result.settles("strain") and not subject.denied(self.buffer.original, coded.start()):
+            # "C. elegans, strain AQ3236": a lab's or stock centre's code after the word "strain", kept as said
+            self.store("strain", coded.group("code"), doubt=hedge_near(self.cues, *coded.span("code")))
+            self.buffer.claim(*coded.span("code"), "strain")
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
             # "a wild-type control AD-8", "wild-type littermates": said of another animal than the subject
@@ -2068,6 +2076,10 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
     label = "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     question = f"Did you mean {label!r} as the {field_name.replace('_', ' ')}? ({doubt})"
     return ask_back(field_name, question, [ValueProposal(value=value, label=label, extra=result.extra)])
+
+
+# "strain AQ3236", "of strain ZIM504": a stock code (capitals, then digits) right after the word "strain".
+_STRAIN_CODE = re.compile(r"(?<![\w-])strain\s+(?P<code>[A-Z]{1,4}\d{2,6}[A-Za-z]?)(?![\w/-])")
 
 
 def _without_closing_bracket(raw: str) -> str:
