@@ -211,8 +211,8 @@ def normalize_species(text: str) -> RuleResult:
         if subspecies:  # "Sus scrofa domesticus": a trinomial said is kept as said, not widened to its species
             return _trinomial(raw[match.start() : subspecies.end()], EXACT[said])
         if _CROSS_AFTER.match(raw, match.end()):  # "Macaca mulatta x fascicularis hybrid": not one species
-            species = [BY_LATIN[latin.lower()] for latin in ALL_NAMES[said]]
-            return _ask(raw, species, {}, broader=True, why="names a cross of species")
+            crossed = [BY_LATIN[latin.lower()] for latin in ALL_NAMES[said]]
+            return _ask(raw, crossed, {}, broader=True, why="names a cross of species")
         rest = (raw[: match.start()] + " " + raw[match.end() :]).strip(" ,;()")
         extra = strain_and_genotype(rest)
         if said in EXACT:

@@ -229,8 +229,8 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
             if city in _cities():
                 start = match.start(1) + _without_accents(match.group(1)).lower().rfind(city)
                 return Zone(ZoneInfo(_cities()[city]), text[start : match.end()], _cities()[city], start, match.end())
-    if after_date and (city := _city_at_end(text)) is not None:  # "11:00 on 25 June 2024 in Helsinki"
-        return city
+    if after_date and (at_end := _city_at_end(text)) is not None:  # "11:00 on 25 June 2024 in Helsinki"
+        return at_end
     if bare_city:
         said = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
         if said in _cities():
