@@ -103,7 +103,7 @@ _PART_START = (
 )
 PART_AFTER = re.compile(
     r"(?:\s*,\s*|\s+)(?:stratum|str\.)\s+[a-z]+(?:[\s-]moleculare)?\b"
-    r"|\s+(?:core|shell)\b"
+    r"|\s+(?:core|shell)(?:\s*(?:\+|&|/|and)\s*(?:core|shell))?\b"  # "nucleus accumbens core + shell"
     rf"|(?:\s*,\s*|\s+)(?:{_PART_WORD}){{1,2}}{_PART_HEAD}\b(?!\s*\d)"
     # "S1 (forelimb)", "barrel cortex (C2 whisker column)", "CA1 (dorsal)": a part in brackets (a side is no part)
     rf"|\s*\((?:{_PART_START}\b[^()\n]{{0,30}}|[^()\n]{{0,30}}\b{_PART_HEAD})\)",
@@ -113,6 +113,9 @@ _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
 # "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
 _NAMED_AREA = re.compile(
     r"(?:\b(?:recorded|recording|recordings|imaging|implanted|targeting)\s+(?:in|from|into)\s+(?:the\s+)?(?:area\s+)?"
+    # "with tetrodes in the SCN": a device in an acronym that ends its clause (not "probe in the LED box", "in EEG")
+    r"|\b(?:tetrodes?|electrodes?|probes?|arrays?)\s+(?:in|into)\s+(?:the\s+)?"
+    r"(?=(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|LED|TTL|USB|PCR|DAQ|ADC)\b)[A-Z][A-Z0-9][A-Za-z0-9]{0,4}\s*(?:[,;.)]|$))"
     r"|\b(?i:recordings?|probes?|electrodes?|tetrodes?)\s+targeted\s+(?:the\s+)?(?:area\s+)?"
     # "today's units are all from LIP": what was recorded, then where from
     r"|\b(?:units|neurons|cells|spikes)\s+(?:(?:are|were|all|mostly|came|come)\s+){0,3}(?:in|from)\s+(?:the\s+)?"
@@ -125,6 +128,18 @@ _NUMBERED_AREA = re.compile(
     r"\b(?:recorded|recording|recordings|imaging|imaged|units|neurons)\s+(?:in|from)\s+(?:the\s+)?"
     r"((?:Brodmann\s+)?area\s+\d{1,2}[a-z]?)\b(?![-_.]?\d)",
     re.I,
+)
+
+
+# "recorded in the lateral intraparietal area", "a chronic array in the ventral premotor cortex", "recorded in the
+# optic tectum": an area the table does not hold, named in words after a recording cue and ending in an area's
+# head noun, kept as written.
+_NAMED_REGION = re.compile(
+    r"\b(?:recorded|recording|recordings|imaged|imaging|implanted|arrays?|probes?|tetrodes?|electrodes?)\s+"
+    r"(?:[a-z-]+\s+){0,3}?(?:in|into|from)\s+(?:the\s+)?"
+    r"((?!(?:the|a|an|same|other|this|that|its|his|her|their|our|whole|entire|target|wrong|right|correct)\b)"
+    r"(?:[a-z-]+\s+){1,3}(?:cortex|area|nucleus|lobe|tectum|gyrus|nerve|ganglion|colliculus|thalamus|striatum|"
+    r"pallium|cerebellum))\b(?=\s*(?:[,;.)]|$)|\s+(?:of|at|by|on|with|while|during|after|before|for)\b)"
 )
 
 
@@ -158,7 +173,7 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         if match and (best is None or match.start() < best[0] or (match.start() == best[0] and match.end() > best[1])):
             best = match.span()
     if best is None and in_prose:
-        named = _NAMED_AREA.search(text) or _NUMBERED_AREA.search(text)
+        named = _NAMED_AREA.search(text) or _NUMBERED_AREA.search(text) or _NAMED_REGION.search(text)
         if named is None:
             return None
         end = part_after(text, named.end(1))
@@ -212,7 +227,10 @@ _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*|\s+plus\s+)
 _HEAD = r"(?:subiculum|thalamus|cortex|striatum|colliculus|septum|amygdala|hippocampus|habenula|nucleus|gyrus|area)"
 _UNLISTED_AREA = re.compile(rf"{_DETAIL}(?:[a-z]+{_HEAD}|[a-z]+(?:al|ar|ic|ate)\s+{_HEAD})(?![\w-])")
 # "V1 and LM", "ALM and M2": an area's acronym the table does not hold, beside one it does (not a signal's name)
-_UNLISTED_ACRONYM = re.compile(r"(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|IR|UV|USB|PCR|DAQ)\b)[A-Z]{2,5}\b(?![\w-])")
+# (Allen acronyms hold small letters too: "VISl,VISal", "ACAd")
+_UNLISTED_ACRONYM = re.compile(
+    r"(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|IR|UV|USB|PCR|DAQ)s?\b)(?![PE]\d)(?:[A-Z][A-Z0-9]{1,4}|[A-Z]{2,4}[a-z]{1,3})\b(?![\w-])"
+)
 
 
 def _more_areas(text: str, lowered: str, end: int) -> int:
@@ -382,3 +400,42 @@ _THE_FILES_OWN_BEFORE = re.compile(
 def the_files_own(text: str, start: int) -> bool:
     """Whether the area at text[start] is said to be the one this file's data come from."""
     return _THE_FILES_OWN_BEFORE.search(text[max(0, start - 60) : start]) is not None
+
+
+# "so put both please: 'M1 and PMd'", "write 'dorsal CA1' for it": areas in quotes the person asks to be written.
+_REQUESTED_IN_QUOTES = re.compile(
+    r"\b(?:put|write|use|enter|store)\b[^.'\"‘“\n]{0,40}?[:\s]\s*['\"‘“](?P<value>[^'\"’”\n]{1,60})['\"’”]", re.I
+)
+
+
+def requested_in_quotes(text: str) -> str:
+    """The areas in quotes the person asks to be written ('' when none, or when the quotes hold anything else)."""
+    for match in _REQUESTED_IN_QUOTES.finditer(text):
+        value = match.group("value").strip()
+        area = find_area(value)
+        if area is not None and area[1] == 0 and area[2] == len(value):
+            return value
+    return ""
+
+
+# "two arrays, one in primary motor cortex and one in dorsal premotor cortex": a second site said after it.
+_ANOTHER_SITE_AFTER = re.compile(
+    r"(?:\s*[,;]\s*(?:and\s+|plus\s+)?|\s+(?:and|plus)\s+)(?:one|another|the\s+other|a\s+second)\s+(?:\w+\s+)?"
+    r"(?:in|into|over|at|on)\b",
+    re.I,
+)
+
+
+def another_site_after(text: str, end: int) -> bool:
+    return _ANOTHER_SITE_AFTER.match(text, end) is not None
+
+
+# "description 'Ex vivo retina on a multi-electrode array'": an area in quotes given as another field's value.
+_QUOTED_OTHER_FIELD = re.compile(
+    r"\b(?:description|keywords?|title|notes?|comments?|protocol)\s*[:=]?\s*['\"‘“][^'\"’”\n]{1,300}['\"’”]", re.I
+)
+
+
+def in_another_fields_quotes(text: str, start: int) -> bool:
+    """Whether the area at text[start] is inside a quoted value of another field (a description, keywords)."""
+    return any(m.start() < start < m.end() for m in _QUOTED_OTHER_FIELD.finditer(text))

@@ -14,7 +14,7 @@ import re
 
 from dateparser.search import search_dates
 
-from .zones import Zone, find_zone
+from .zones import Zone, city_after_date, find_zone
 
 _SEARCH_SETTINGS = {"PREFER_DATES_FROM": "past", "RETURN_AS_TIMEZONE_AWARE": False}
 # Longer messages are read by the patterns alone: the search is not linear in the message length.
@@ -84,7 +84,10 @@ _ANOTHER_SESSION_BEFORE = re.compile(
 
 _ANOTHER_EVENT_BEFORE = re.compile(
     r"\b(?:an(?:a)?esthesia|anaesthetised|anesthetized|induced|induction|surgery|injection|injected|perfused|"
-    r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived)\b[^.;,\d]{0,15}$",
+    r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived|"
+    # "Analysis done on 2024-02-02 at 11:00": the work on the data afterwards, not the recording
+    r"analy[sz](?:is|ed)|spike[\s-]sort(?:ed|ing)|sorted|curated|curation|uploaded|upload|converted|vet\s+check)"
+    r"\b[^.;,\d]{0,15}$",
     re.I,
 )
 _THIS_FILE_IS = re.compile(
@@ -230,6 +233,8 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
             return start, at + told.end + (text[at + told.end : at + told.end + 1] == ")")
     window = text[end : end + 40]
     zone = find_zone(window, after_date=True)
+    if not isinstance(zone, Zone) and find_zone(text[start:end], after_date=True) is None:
+        zone = city_after_date(window)  # "2024-02-14 08:50 Lisbon **", "25 June 2024 in Helsinki"
     if isinstance(zone, Zone) and _BETWEEN_DATE_AND_ZONE.match(window[: zone.start]):
         end += zone.end
         if text[end : end + 1] == ")":

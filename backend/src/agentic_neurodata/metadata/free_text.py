@@ -32,11 +32,14 @@ from . import age as age_rule
 from . import names
 from .brain_areas import (
     a_sentence_about_the_site,
+    another_site_after,
     find_area,
+    in_another_fields_quotes,
     landmark_doubt,
     named_by_cue,
     negated,
     only_a_side,
+    requested_in_quotes,
     the_files_own,
 )
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
@@ -380,6 +383,7 @@ class _Reader:
             self._strain_of_another_species,
             self._named_subject,
             self._subject_id,
+            self._subject_said_later,
             self._session_id,
             self._sex,
             self._age,
@@ -711,6 +715,9 @@ class _Reader:
                 and subject.id_of_another_thing(self.buffer.text, match.start("key"))
             ):
                 continue  # "recording ID: R-12": another thing's id
+            if name == "subject_id" and subject.of_another_animal(self.buffer.original, match.start("key")):
+                self.buffer.claim(match.start(), end, "another animal")
+                continue  # "The previous session's animal was KS090": another animal's id
             copula = re.search(r"\b(?:is|was)\s*$", self.buffer.original[match.end("key") : start])
             if re.search(
                 r"\b(?:is|was|are|were)\s*$", self.buffer.original[match.end("key") : start]
@@ -720,6 +727,9 @@ class _Reader:
                 continue  # "the subject was P60": an age after the copula, not an id
             if name in _ID_FIELDS and copula and re.match(r"[a-z]+\b(?![\w.-]*\d)", raw.strip()):
                 continue  # "the animal was healthy", "the subject was awake": a state, not an id
+            lone_word = re.fullmatch(r"[a-z]+\W*", raw.strip())
+            if name == "strain" and copula and lone_word and not find_strains(raw, short_names=True):
+                continue  # "the strain was lost": what became of it, not its name
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
             undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
@@ -738,7 +748,7 @@ class _Reader:
                     keyed_time, raw = ("yes", with_time) if with_time != raw else ("", raw)
                     if keyed_time and find_zone(raw, after_date=True) is None:
                         raw = self._with_zone_from_elsewhere(raw, start, end)
-                elif name == "session_start_time" and find_zone(raw, after_date=True) is None:
+                if name == "session_start_time" and find_zone(raw, after_date=True) is None:
                     raw = _with_keyed_zone(raw, self.buffer.original)  # "start=2022-08-23 18:40;tz=America/Toronto"
                 rule = self._dated_rule(name, raw) if name in ("session_start_time", "date_of_birth") else None
                 waiting = self.partial.get(name) if name == "session_start_time" and not keyed_time else None
@@ -856,6 +866,8 @@ class _Reader:
             raw = self._with_start_time_from_elsewhere(raw)
         if find_zone(raw, after_date=True) is None:
             raw = self._with_zone_from_elsewhere(raw, start, end)
+        if find_zone(raw, after_date=True) is None:  # "start=2024-07-09T08:15 tz=America/Vancouver": a keyed zone
+            raw = _with_keyed_zone(raw, self.buffer.original)
         rule = self._dated_rule("session_start_time", raw)
         if doubt and not rule().ok and not rule().proposals:
             return  # "the mouse had been injected on 2023-03-01": another event's day is not asked for its zone
@@ -1142,7 +1154,8 @@ class _Reader:
             # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
             doubts = [(m, self._genotype_doubt(m)) for m in found]
             genotype, doubt = several.pick(doubts, lambda m: False, "genotype", strict=True)
-            self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;")), doubt=doubt)
+            # (a sentence's full stop after it is no part of it: "(male, Ai148 x Emx1-Cre).")
+            self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;").rstrip(".")), doubt=doubt)
             for match in found:
                 self.buffer.claim(match.start(), match.end(), "genotype")
         strains = find_strains(self.buffer.text)
@@ -1152,6 +1165,9 @@ class _Reader:
             )  # "genotype w1118": the genotype (its rule asks back a strain's name)
             self.buffer.claim(keyed.start(), keyed.end(), "genotype")
         strains = [m for m in strains if not keyed_as_genotype(self.buffer.original, m.start())]
+        for denied in [m for m in strains if subject.denied(self.buffer.original, m.start())]:
+            self.buffer.claim(denied.start(), denied.end(), "strain denied")  # "not the N2 strain": not this one's
+        strains = [m for m in strains if not subject.denied(self.buffer.original, m.start())]
         # "rat from the Sprague Dawley room, but this one is a Lewis": a room's strain yields to the animal's own
         own = [m for m in strains if not said_of_a_place(self.buffer.original, m)]
         for place in [m for m in strains if own and m not in own]:
@@ -1163,6 +1179,11 @@ class _Reader:
             self.store("strain", strain.group(0), doubt=doubt)
             for match in strains:
                 self.buffer.claim(match.start(), match.end(), "strain")
+        coded = _STRAIN_CODE.search(self.buffer.text)
+        if coded and not self.result.settles("strain") and not subject.denied(self.buffer.original, coded.start()):
+            # "C. elegans, strain AQ3236": a lab's or stock centre's code after the word "strain", kept as said
+            self.store("strain", coded.group("code"), doubt=hedge_near(self.cues, *coded.span("code")))
+            self.buffer.claim(*coded.span("code"), "strain")
         wild = WILD_TYPE.search(self.buffer.text)
         if wild and not self.result.settles("genotype") and wild.group(0).upper() != "WT":
             # "a wild-type control AD-8", "wild-type littermates": said of another animal than the subject
@@ -1259,6 +1280,7 @@ class _Reader:
                 if validate_field("species", m.group(0)).value == validate_field("species", match.group(0)).value
             ]
             match = same[0] if same else match
+        match = subject.named_before_in_full(text, match) or match  # "deer mice ...; mouse PM-8": the deer mouse
         start, end = match.span()
         subspecies = subspecies_after(self.buffer.original, start, end)
         end = subspecies.end() if subspecies else end  # "Peromyscus maniculatus bairdii": the trinomial said
@@ -1297,6 +1319,8 @@ class _Reader:
             after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
         if after and subject.names_a_cross(text, after.end("subject")):
             after = None  # "mouse BL6-CBA F1 hybrid": the cross's name, not the animal's id
+        if after and subject.of_another_animal(self.buffer.original, start):
+            after = None  # "the previous session's mouse AN-7": another animal's id
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1345,18 +1369,27 @@ class _Reader:
         said = [(m.group(0), m.start(), m.end()) for m in subject.find_all_species(text)]
         said += [(m.group("latin"), *m.span("latin")) for m in subject.BRACKETED_BINOMIAL.finditer(text)]
         exact: dict[str, tuple[str, int, int]] = {}
-        broad: list[set[str]] = []
+        broad: list[tuple[str, set[str]]] = []
         for words, start, end in said:
             result = validate_field("species", words)
             if result.ok:  # (a subspecies said, "Sus scrofa domesticus", is the same animal as its species word)
                 exact.setdefault(" ".join(str(result.value).split()[:2]), (words, start, end))
             elif result.needs_confirmation:
-                broad.append({str(p.value) for p in result.proposals})
+                broad.append((words, {str(p.value) for p in result.proposals}))
         if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
             return None
         [(value, found)] = exact.items()
         genus = value.split()[0]  # "macaque (Macaca fuscata)": the broad word's genus, named exactly
-        return found if all(value in options or genus in {o.split()[0] for o in options} for options in broad) else None
+        return (
+            found
+            if all(
+                value in options
+                or genus in {o.split()[0] for o in options}
+                or subject.head_word_of(value, words)  # "bat ... Carollia perspicillata": Seba's short-tailed bat
+                for words, options in broad
+            )
+            else None
+        )
 
     def _take_id(self, start: int, end: int, raw: str) -> None:
         self._two_animals = self._two_animals or bool(self._ids_like(raw))
@@ -1386,6 +1419,7 @@ class _Reader:
         apart = [m for m in matches if not any(o is not m and abs(o.end() - m.start()) <= 1 for o in matches)]
 
         def kind(match: re.Match[str]) -> str:
+            match = subject.named_before_in_full(text, match) or match  # "deer mice ...; mouse PM-8": the deer mouse
             result = validate_field("species", match.group(0))
             return str(result.value) if result.ok else ""
 
@@ -1417,12 +1451,41 @@ class _Reader:
                 self.buffer.text, match.start()
             ):
                 continue  # "Session ID is 715093703": the session's id, not the animal's
+            if subject.of_another_animal(self.buffer.original, match.start()):
+                continue  # "The previous session's animal was KS090": another animal's id
             if subject.looks_like_id(match.group("id")) and not self.result.settles("subject_id"):
                 self._take_id(match.start(), match.end(), match.group("id"))
                 return
         bids = subject.BIDS_ID.search(self.buffer.text)
         if bids and not self.result.settles("subject_id"):
             self._take_id(bids.start(), bids.end(), bids.group("id"))
+
+    def _subject_said_later(self) -> None:
+        """'Two macaques (Macaca nemestrina) ...; data are from monkey Hendrix', "rat ~400g, M, 'Nestor'": the
+        animal's id or name after a later word for the same animal, or in quotes on its own; read when there
+        is exactly one."""
+        species = self.result.values.get("species")
+        if self.result.settles("subject_id") or not species:
+            return
+        text = self.buffer.original  # (the species words are claimed by now; the words after them are not)
+        mentions = [
+            m
+            for m in subject.find_all_species(text)
+            if not subject.plural(m.group(0))
+            and not subject.of_another_animal(text, m.start())
+            and self._same_animal(subject.named_before_in_full(text, m) or m, str(species))
+        ]
+        found = subject.names_said_for_the_animal(text, mentions)
+        found = [f for f in found if MASK not in self.buffer.text[f[0] : f[1]] and f[2].lower() not in _NOT_PEOPLE]
+        if len({said for _, _, said in found}) == 1:
+            start, end, said = found[0]
+            self._take_id(start, end, said)
+
+    def _same_animal(self, mention: re.Match[str], species: str) -> bool:
+        result = validate_field("species", mention.group(0))
+        if result.ok:
+            return str(result.value) == species or species.startswith(f"{result.value} ")
+        return result.needs_confirmation and species in {str(p.value) for p in result.proposals}
 
     def _session_id(self) -> None:
         match = subject.SESSION_CUE.search(self.buffer.text)
@@ -1452,6 +1515,9 @@ class _Reader:
         for group in [m for m in found if own and m not in own]:
             self.buffer.claim(*subject.sex_span(group), "sex of a group")  # "male; the female rats weighed ..."
         found = own or found
+        for denied in [m for m in found if subject.denied(original, subject.sex_span(m)[0])]:
+            self.buffer.claim(*subject.sex_span(denied), "sex denied")  # "it's a female. Not male as on the form"
+        found = [m for m in found if not subject.denied(original, subject.sex_span(m)[0])]
         if not found:
             # "mouse CR-88, she's 4 months", "he weighs 310 g": the pronoun of the animal whose age or weight it is
             original = self.buffer.original
@@ -1501,6 +1567,7 @@ class _Reader:
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
+        found = [(m, d) for m, d in found if not subject.id_after_an_animal_word(self.buffer.original, m.start())]
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it"
             for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
                 self.buffer.claim(person.start(), person.end(), "age of a person")
@@ -1631,10 +1698,16 @@ class _Reader:
                 return
 
     def _location(self) -> None:
+        requested = requested_in_quotes(self.buffer.original)
+        if requested and not self.result.settles("electrode_location"):  # "so put both please: 'M1 and PMd'"
+            self.store("electrode_location", requested)
+            return
         # Not claimed: "V1 recording" names the area and also describes the session.
         text, found, seen = self.buffer.text, [], 0
         while seen < _MOST_AREAS and (area := find_area(text, in_prose=True)) is not None:
             text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
+            if in_another_fields_quotes(self.buffer.original, area[1]):
+                continue  # "description 'Ex vivo retina on an array'": the description's words, not the site
             if landmark_doubt(self.cues, area[1]) or negated(self.buffer.original, area[1], area[2]):
                 continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
             doubt = (
@@ -1644,6 +1717,7 @@ class _Reader:
                 or certainty.pending_after(self.cues, area[2])
                 or certainty.alternatives_doubt(self.cues, area[1], area[2])
                 or certainty.both_sides_doubt(self.cues, area[1])
+                or ("a second site is named after it" if another_site_after(self.cues, area[2]) else "")
             )
             found.append((area, doubt))
         if not found:
@@ -1883,6 +1957,10 @@ def _subspecies_in_brackets(text: str, said: str) -> str:
         inner = latin.group(0).strip(" \t()") if latin else ""
         if inner and str(validate_field("species", inner).value).startswith(f"{species.value} "):
             return inner
+    for bracket in subject.BRACKETED_BINOMIAL.finditer(text):  # "pig P8 (Sus scrofa domesticus, ♀, 42 kg)"
+        inner = bracket.group("latin")
+        if str(validate_field("species", inner).value).startswith(f"{species.value} "):
+            return inner
     return said
 
 
@@ -1998,6 +2076,10 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
     label = "; ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     question = f"Did you mean {label!r} as the {field_name.replace('_', ' ')}? ({doubt})"
     return ask_back(field_name, question, [ValueProposal(value=value, label=label, extra=result.extra)])
+
+
+# "strain AQ3236", "of strain ZIM504": a stock code (capitals, then digits) right after the word "strain".
+_STRAIN_CODE = re.compile(r"(?<![\w-])strain\s+(?P<code>[A-Z]{1,4}\d{2,6}[A-Za-z]?)(?![\w/-])")
 
 
 def _without_closing_bracket(raw: str) -> str:

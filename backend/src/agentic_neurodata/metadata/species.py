@@ -98,6 +98,9 @@ SPECIES: tuple[Species, ...] = (
     Species("Melospiza melodia", "song sparrow", 44393, ("song sparrows",)),
     Species("Gallus gallus", "chicken", 9031, ("chick", "chicks", "chickens")),
     Species("Tyto alba", "barn owl", 56313, ("barn owls",)),
+    Species("Columba livia", "rock pigeon", 8932, ("pigeon", "pigeons", "rock dove", "homing pigeon")),
+    Species("Corvus corone", "carrion crow", 56781, ("carrion crows",)),
+    Species("Coturnix japonica", "Japanese quail", 93934, ("japanese quails",)),
     Species("Rousettus aegyptiacus", "Egyptian fruit bat", 9407, ("egyptian fruit bats", "egyptian rousette")),
     Species("Eptesicus fuscus", "big brown bat", 29078, ("big brown bats",)),
     Species("Carollia perspicillata", "Seba's short-tailed bat", 40233, ("short-tailed bat", "short-tailed bats")),
@@ -106,6 +109,7 @@ SPECIES: tuple[Species, ...] = (
     Species("Ambystoma mexicanum", "axolotl", 8296),
     Species("Apis mellifera", "honey bee", 7460, ("honeybee", "honeybees", "honey bees")),
     Species("Aplysia californica", "California sea hare", 6500),
+    Species("Lymnaea stagnalis", "great pond snail", 6523, ("pond snail", "pond snails")),
     Species("Octopus bimaculoides", "California two-spot octopus", 37653),
     Species("Octopus vulgaris", "common octopus", 6645),
 )
@@ -174,6 +178,12 @@ def _names_longest_first() -> list[str]:
     return sorted(ALL_NAMES, key=len, reverse=True)
 
 
+# "x fascicularis", "× M. fascicularis", "(cynomolgus) hybrid": a cross named after the species word.
+_CROSS_AFTER = re.compile(
+    r"\s*(?:x|×)\s+(?:[A-Z][a-z]+\s+|[A-Z]\.\s*)?[a-z]{3,}|(?:\s+[a-z.]+){0,3}?\s+(?:hybrids?|crossbreds?)\b"
+)
+
+
 def species_name_in(text: str) -> re.Match[str] | None:
     """The longest species name (exact or broad) in `text`, as a match on the lowered text."""
     lowered = text.lower()
@@ -200,6 +210,9 @@ def normalize_species(text: str) -> RuleResult:
         subspecies = subspecies_after(raw, *match.span())
         if subspecies:  # "Sus scrofa domesticus": a trinomial said is kept as said, not widened to its species
             return _trinomial(raw[match.start() : subspecies.end()], EXACT[said])
+        if _CROSS_AFTER.match(raw, match.end()):  # "Macaca mulatta x fascicularis hybrid": not one species
+            crossed = [BY_LATIN[latin.lower()] for latin in ALL_NAMES[said]]
+            return _ask(raw, crossed, {}, broader=True, why="names a cross of species")
         rest = (raw[: match.start()] + " " + raw[match.end() :]).strip(" ,;()")
         extra = strain_and_genotype(rest)
         if said in EXACT:
@@ -282,10 +295,10 @@ def _stored(species: Species, raw: str, extra: dict[str, str], inferred: bool = 
     return accept(FIELD, value, note, **extra)
 
 
-def _ask(raw: str, candidates: list[Species], extra: dict[str, str], broader: bool) -> RuleResult:
+def _ask(raw: str, candidates: list[Species], extra: dict[str, str], broader: bool, why: str = "") -> RuleResult:
     proposals = [ValueProposal(value=stored_form(s), label=s.label, extra=dict(extra)) for s in candidates]
     first = candidates[0]
-    why = "names more than one species" if broader else "is not a name I know exactly"
+    why = why or ("names more than one species" if broader else "is not a name I know exactly")
     return ask_back(FIELD, f"Did you mean {first.label}? ('{raw}' {why}.)", proposals, EXAMPLE)
 
 

@@ -26,6 +26,7 @@ STRAINS: dict[str, tuple[str, str]] = {
         ("BALB/cJ", "Mus musculus", ("BALB/cJ", "Balb/cJ")),
         ("BALB/c", "Mus musculus", ("BALB/c", "Balb/c")),
         ("CD-1", "Mus musculus", ("CD-1", "CD1")),
+        ("FVB/NJ", "Mus musculus", ("FVB/NJ",)),
         ("FVB/N", "Mus musculus", ("FVB/N",)),
         ("FVB", "Mus musculus", ("FVB",)),
         ("DBA/2J", "Mus musculus", ("DBA/2J",)),
@@ -34,6 +35,11 @@ STRAINS: dict[str, tuple[str, str]] = {
         ("CBA/J", "Mus musculus", ("CBA/J", "CBA")),
         ("C3H/HeJ", "Mus musculus", ("C3H/HeJ", "C3H")),
         ("129S6/SvEv", "Mus musculus", ("129S6/SvEv", "129S6")),
+        ("129S1/SvImJ", "Mus musculus", ("129S1/SvImJ",)),
+        ("129X1/SvJ", "Mus musculus", ("129X1/SvJ",)),
+        ("C57BL/10J", "Mus musculus", ("C57BL/10J",)),
+        ("NOD/ShiLtJ", "Mus musculus", ("NOD/ShiLtJ",)),
+        ("DBA/1J", "Mus musculus", ("DBA/1J",)),
         ("129", "Mus musculus", ("129",)),
         ("Swiss Webster", "Mus musculus", ("Swiss Webster",)),
         ("ICR", "Mus musculus", ("ICR",)),
@@ -62,6 +68,10 @@ _SHORT = {
 }  # fmt: skip
 # Lab nicknames of a strain ("B6", "BL6"): not its registered name, so the name they stand for is asked back.
 _NICKNAMES = {"b6", "bl6", "b6j", "b6n"}
+# Lab slang for the C57 black strains that names no one registered strain ("black 6", "black six", "C57").
+_LAB_SLANG_FOR_C57 = re.compile(
+    r"(?:(?:c57\s*)?black[\s-]*(?:6|six)|c57(?:\s*black)?)(?:\s+(?:mice|mouse|strain|line|background))?", re.I
+)
 # Marks of an engineered line in one token.
 _MARKER = (
     r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
@@ -294,6 +304,10 @@ def normalize_strain(text: str) -> RuleResult:
         spelled = spell_strain(raw)
         question = f"Did you mean the cross {spelled!r} as the strain? (a cross names two strains)"
         return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
+    slang = _LAB_SLANG_FOR_C57.fullmatch(raw)
+    if slang:  # "black 6", "C57": a lab's way of saying it, not the registered name (C57BL/6J, C57BL/6N, C57BL/10?)
+        question = f"Which strain do you mean by '{raw}'? (C57BL/6J, C57BL/6N, ...)"
+        return ask_back("strain", question, [ValueProposal(value="C57BL/6", label="C57BL/6")])
     known = find_strain(raw, short_names=True)
     aside = re.fullmatch(r"(.+?)\s*\(([^()]*)\)", raw)
     said_apart = aside and not re.search(_MARKER, aside.group(2)) and not find_strain(aside.group(2))

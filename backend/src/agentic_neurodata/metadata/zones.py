@@ -229,6 +229,8 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
             if city in _cities():
                 start = match.start(1) + _without_accents(match.group(1)).lower().rfind(city)
                 return Zone(ZoneInfo(_cities()[city]), text[start : match.end()], _cities()[city], start, match.end())
+    if after_date and (at_end := _city_at_end(text)) is not None:  # "11:00 on 25 June 2024 in Helsinki"
+        return at_end
     if bare_city:
         said = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
         if said in _cities():
@@ -266,3 +268,34 @@ def offset_text(hours: float) -> str:
 def describe_offset(moment: datetime) -> str:
     offset = moment.utcoffset()
     return offset_text(offset.total_seconds() / 3600 if offset is not None else 0)
+
+
+# A city right after a date and time ("2024-02-14 08:50 Lisbon **", "on 25 June 2024 in Helsinki", "..., New York.")
+# is the place whose clocks it was read on; a city followed by more of a name ("Boston University") is not.
+_CITY_WORDS = re.compile(r"^[\s,(*|>-]*(?:in\s+)?(?P<city>[A-Z][A-Za-z'-]+(?:\s+[A-Z][A-Za-z'-]+){0,2})")
+# (a pause, or a small word: "in Chicago we recorded"; not more of a name: "Boston University")
+_PAUSE_AFTER_CITY = re.compile(r"\s*(?:[,;.)*|>#\x1f]|$|\()|\s+[a-z]")
+
+
+def city_after_date(window: str) -> Zone | None:
+    """The zone of a city named right after a date and time, with its place in `window`; None when none."""
+    words = _CITY_WORDS.match(window)
+    if words is None:
+        return None
+    said = words.group("city").split()
+    for size in range(len(said), 0, -1):
+        city = " ".join(said[:size])
+        end = words.start("city") + window[words.start("city") :].find(said[size - 1]) + len(said[size - 1])
+        name = _cities().get(_without_accents(city).lower())
+        if name and not name.startswith("Antarctica/") and _PAUSE_AFTER_CITY.match(window, end):
+            return Zone(ZoneInfo(name), city, name, words.start("city"), end)
+    return None
+
+
+def _city_at_end(text: str) -> Zone | None:
+    """'... 2024 in Helsinki', '... 08:50 Lisbon': a city that ends the text of a date read with its zone."""
+    last = re.search(r"(?:^|[\s,(*])(?:in\s+)?((?:[A-Z][A-Za-z'-]+\s+){0,2}[A-Z][A-Za-z'-]+)\)?\s*$", text)
+    if last is None or not re.search(r"\d", text[: last.start()]):
+        return None
+    zone = city_after_date(text[last.start() :])
+    return Zone(zone.tz, zone.label, zone.name, last.start() + zone.start, last.start() + zone.end) if zone else None

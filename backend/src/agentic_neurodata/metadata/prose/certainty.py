@@ -496,7 +496,9 @@ _OTHER_TIME = re.compile(
     r"last\s+(?:week|month|time)|previously|will|planned|plan|to\s+do|todo|lost|gained|"
     r"train(?:ing|ed)|pre-?train\w*|habituat\w*|handl(?:ing|ed)|first\s+(?!record)\w+\s+(?:session|day)|"
     r"tamoxifen|induc(?:ed|tion)|dos(?:ed|ing)|lesion(?:ed|s)?|infus\w*|electroporat\w*|transfect\w*|"
-    r"virus|viral|AAV\w*|\d+-(?:day|week|month)\s+weighing|(?:the\s+)?(?:day|week)\s+(?:after|before))\b",
+    r"virus|viral|AAV\w*|\d+-(?:day|week|month)\s+weighing|(?:the\s+)?(?:day|week)\s+(?:after|before)|"
+    # "we got the rat at 8 weeks", "vet check on 2023-12-01": when the animal came, or was seen by a vet
+    r"(?:got|obtained|acquired|bought)\s+(?:the|this|our|her|him|it|them)|vet\s+checks?|check-?ups?)\b",
     re.I,
 )
 _OTHER_ANIMAL = re.compile(
@@ -538,6 +540,23 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     return clause_start, clause_end.start() if clause_end else len(text)
 
 
+_WEIGHT_UNIT_AT_END = re.compile(r"\d\s*(?:g|kg|grams?)$", re.I)
+_THEN_AFTER = re.compile(r"\s+(?:back\s+)?then\b(?=\s*(?:[,;.)!?]|$))", re.I)
+
+
+def _with_clause_before_a_bare_value(text: str, clause_start: int, start: int, end: int, clause_end: int) -> int:
+    """'we got the rat at 8 weeks, 260 g, ...': a weight alone between commas belongs to the clause before it
+    (an age alone, "12 weeks old", says how old the animal is)."""
+    before = text[:clause_start].rstrip()
+    if text[clause_start:start].strip() or text[end:clause_end].strip() or not before.endswith(","):
+        return clause_start
+    if not _WEIGHT_UNIT_AT_END.search(text, start, end):
+        return clause_start
+    if before[:-1].rstrip().endswith(")"):  # "(P56 at surgery), 21.4 g": an aside in brackets is its own clause
+        return clause_start
+    return _clause(text, clause_start - 2, clause_start - 2)[0]
+
+
 def time_of_life_doubt(text: str, start: int, end: int) -> str:
     """An age or weight read from prose: uncertain when its clause says it was at another time
     (on arrival, at shipping, at surgery or injection, tomorrow, last week) unless a recording word is
@@ -549,7 +568,12 @@ def time_of_life_doubt(text: str, start: int, end: int) -> str:
     when = _WHEN_IN_BRACKETS.match(text, end)
     if when:  # "25 g (at arrival)", "P30 (before surgery)": the bracket says when (not "23.9 g (pre-surgery 27 g)")
         return f"said of another time ('{when.group('when')}'), not the session"
+    if _THEN_AFTER.match(text, end):  # "vet check on 2023-12-01, weight 6.8 kg then": at the time just named
+        sentence = re.split(r"[!?\n]|\.(?!\d)", text[max(0, start - 120) : start])[-1]
+        if _OTHER_TIME.search(sentence) and not _RECORDING_WORD.search(sentence):
+            return "said of another time ('then'), not the session"
     clause_start, clause_end = _clause(text, start, end)
+    clause_start = _with_clause_before_a_bare_value(text, clause_start, start, end, clause_end)
     if _RECORDING_AFTER.match(text[end:clause_end]) or _RECORDING_BEFORE.search(text[clause_start:start]):
         return ""
     other = _OTHER_TIME.search(text[clause_start:clause_end])

@@ -37,6 +37,33 @@ def find_all_species(text: str) -> list[re.Match[str]]:
     return sorted([m for m in found if not _PLACE_AFTER.match(text, m.end())], key=lambda m: m.start())
 
 
+def _singular(word: str) -> str:
+    lowered = word.lower()
+    if lowered == "mice":
+        return "mouse"
+    return lowered[:-1] if lowered.endswith("s") and not lowered.endswith("ss") else lowered
+
+
+def head_word_of(latin: str, word: str) -> bool:
+    """'bat' for Carollia perspicillata (Seba's short-tailed bat): the word is the last word of the species'
+    common name, so it names that animal too."""
+    species = next((s for s in SPECIES if s.latin.lower() == latin.lower()), None)
+    return species is not None and _singular(species.common.split()[-1]) == _singular(word.split()[-1])
+
+
+def named_before_in_full(text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """'Deer mice (...) ...; mouse PM-8': a one-word animal word that is the last word of a longer species
+    name said before it is that animal again (the deer mouse), not the species the word alone names."""
+    word = match.group(0)
+    if " " in word.strip():
+        return None
+    for earlier in find_all_species(text[: match.start()]):
+        words = earlier.group(0).split()
+        if len(words) > 1 and _singular(words[-1]) == _singular(word):
+            return earlier
+    return None
+
+
 def find_species(text: str) -> re.Match[str] | None:
     """The first species name in `text` (the longest one at that place)."""
     found = find_all_species(text)
@@ -49,8 +76,9 @@ _ROLE = (
 # An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
 # A number with a unit after it is an age, a weight or a time, not an id ("the animal was 10 weeks old", "rat 300 g").
+# (nor the start of a longer number: "31.2 g", "22-28 g" hold no id "31" or "22")
 _NO_UNIT_AFTER = (
-    r"(?![\w])(?!\s*-?\s*(?:weeks?|wks?|w|months?|mos?|mo|days?|d|years?|yrs?|y|y/?o|old|g|kg|mg|grams?|dpf|hpf|"
+    r"(?![\w])(?![.,\-–]\d)(?!\s*-?\s*(?:weeks?|wks?|w|months?|mos?|mo|days?|d|years?|yrs?|y|y/?o|old|g|kg|mg|grams?|dpf|hpf|"
     r"hours?|hrs?|h|min|minutes?|%)(?![\w]))"
 )
 _GROUPS = r"(?:cage|litter|box|group|cohort|batch|colony)"
@@ -87,10 +115,10 @@ NAME_AFTER_ID_KEY = re.compile(
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
-    rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|"
+    rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|today['’]s(?:\s+one)?(?=\s+is\b)|"
     rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
-    rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*"
+    rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*(?:(?<=ID\s)['\"‘“])?"  # "ID 'N2-b'"
     # (not glued to the cue's letters: "Mouse28" is one id, not "mouse" then "28")
     rf"(?<![A-Za-z])(?P<id>{ID_TOKEN}){_NO_UNIT_AFTER}",
     re.I,
@@ -148,7 +176,8 @@ SEX = re.compile(
     r"\bsex\s*(?:is\s+|[:=]\s*)?(?P<sx>unknown|[MFUO])\b|\b(?P<unk>unknown)\s+sex\b|"
     r"\bsex\s+(?:is\s+|was\s+)?(?P<nd>not\s+(?:yet\s+)?determined|undetermined)\b|"  # "sex not determined"
     # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
-    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s)|"
+    # (or before the full stop that ends the message or its line: "Mouse CN-2, F.", not an initial: ", M. Smith")
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|\.[ \t]*(?:\n|$))|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
@@ -420,6 +449,35 @@ def strain_of(token: str, species: set[str]) -> bool:
     return known is not None and known[1] in species and re.search(r"[A-Za-z]", token) is not None
 
 
+# "The previous session's animal was KS090", "yesterday's mouse M-4", "the other rat R-2": another animal's id.
+_ANOTHER_ANIMALS_BEFORE = re.compile(
+    r"\b(?:(?:previous|prior|last|earlier|next|following|former|other)\s+(?:\w+\s+)?(?:session|recording|day|week|"
+    r"run|experiment|time|cohort|batch)['’]s|yesterday['’]s|tomorrow['’]s|last\s+week['’]s|"
+    r"(?:the|a|an|one)\s+(?:previous|prior|former|other|next|control|sham)(?:\s+[a-z-]+)?)\s+$",
+    re.I,
+)
+
+
+def of_another_animal(text: str, cue_start: int) -> bool:
+    """The words just before an animal's cue word make it another session's or another animal."""
+    return _ANOTHER_ANIMALS_BEFORE.search(text[max(0, cue_start - 50) : cue_start]) is not None
+
+
+_YOUNG_ONES = re.compile(r"\b(?:pups?|larvae?|tadpoles?|embryos?|neonates?|juveniles?)$", re.I)
+
+
+def id_after_an_animal_word(text: str, start: int) -> bool:
+    """'pig P8', 'mouse P60': a P-number right after the animal's word is its id, not its age ('pup P7' is an age)."""
+    if not re.match(r"P\d", text[start : start + 2]):
+        return False
+    window = text[max(0, start - 40) : start]
+    head = window.rstrip(" \t")
+    if head == window or _YOUNG_ONES.search(head):
+        return False
+    # (with the id itself after it: "pig" is read as an animal only beside an id)
+    return any(m.end() == len(head) for m in find_all_species(window + text[start : start + 12]))
+
+
 def looks_like_id(token: str, *, after_species: bool = False) -> bool:
     """A lab's id for an animal: holds a digit; not a date, an ordinal, a decimal, a weight, or (unless
     it follows the species: "monkey M2") a brain area."""
@@ -442,7 +500,7 @@ def plural(species_word: str) -> bool:
 
 
 # "298 g, not 289 g", "(not 12 weeks)", "isn't 300 g": a value denied where it is said is the old or wrong one.
-_DENIED_BEFORE = re.compile(r"(?:\bnot|\bisn't|\bwasn't|\bnever)\s*(?:the\s+)?$", re.I)
+_DENIED_BEFORE = re.compile(r"(?:\bnot|\bisn't|\bwasn't|\bnever)\s*(?:the\s+|an?\s+)?$", re.I)
 
 
 def denied(text: str, start: int) -> bool:
@@ -482,3 +540,54 @@ _CROSS_AFTER = re.compile(r"\s+(?:F[1-3]\b|hybrids?\b|cross(?:es|ed|bred)?\b|bac
 def names_a_cross(text: str, end: int) -> bool:
     """Whether the word ending at text[end] is followed by what makes it a cross's name ("F1 hybrid")."""
     return _CROSS_AFTER.match(text, end) is not None
+
+
+# -- the animal's id or name said after a later word for it, or in quotes on its own
+
+# "monkey 'Ozzy'", "Callithrix jacchus 'Kaju'": a name in quotes right after the animal's word.
+_QUOTED_AFTER_SPECIES = re.compile(
+    rf"\s*[:=]?\s*['\"‘“](?P<subject>[A-Z][a-z]{{1,15}}|{ID_TOKEN})['\"’”](?=\s*(?:[,;.)(|]|[-–—]\s|$))"
+)
+# "rat ~400g, M, 'Nestor', LE", "the cat is 'Tom'", "Subject is the pig 'Bacon'": a quoted name standing alone
+# between pauses, or after "is (the <animal>)".
+_QUOTED_ALONE = re.compile(
+    r"(?:^|(?<=[,;(|])\s*|\s[-–—]\s|\b(?:is|named|called)\s+(?:the\s+[a-z]+\s+)?)"
+    r"['\"‘“](?P<subject>[A-Z][a-z]{1,15})['\"’”](?=\s*(?:[,;.)(|]|[-–—]\s|$))"
+)
+# Words before a name that make it another animal's or another role's ("the twin brother 'Kiwi'", "tutor 'Bo'").
+_ANOTHER_ONE_BEFORE = re.compile(
+    r"\b(?:brothers?|sisters?|twins?|mother|father|dam|sire|tutor|other|previous|next|cage\s*mates?|littermates?|"
+    r"control|sham|lab|laboratory|experimenter|surgeon|technician|PI|institution|description|project|rig|"
+    r"keywords?|title|called\s+it|call\s+(?:it|him|her))\b[^,;.]{0,20}$",
+    re.I,
+)
+
+
+def names_said_for_the_animal(text: str, mentions: list[re.Match[str]]) -> list[tuple[int, int, str]]:
+    """Ids and names said right after the given mentions of the animal ("monkey Hendrix", "kit K-4", "monkey
+    'Ozzy'") or in quotes on their own ("..., 'Nestor', LE"), without the words of another animal or role."""
+    found: list[tuple[int, int, str]] = []
+    for mention in mentions:
+        after = ID_AFTER_SPECIES.match(text, mention.end())
+        # (an area's name is no id here: "rat CA1 neurons"; nor a cross's: "mouse BL6-CBA F1 hybrid")
+        if (
+            after
+            and not after.group("group")
+            and looks_like_id(after.group("subject"))
+            and not area_not_id(text, after)
+            and not names_a_cross(text, after.end("subject"))
+        ):
+            found.append((after.start("subject"), after.end("subject"), after.group("subject")))
+            continue
+        named = NAME_AFTER_SPECIES.match(text, mention.end()) or _QUOTED_AFTER_SPECIES.match(text, mention.end())
+        if named:
+            found.append((named.start("subject"), named.end("subject"), named.group("subject")))
+    found += [(m.start("subject"), m.end("subject"), m.group("subject")) for m in _QUOTED_ALONE.finditer(text)]
+    return [
+        (start, end, said)
+        for start, end, said in found
+        if not _ANOTHER_ONE_BEFORE.search(text[max(0, start - 40) : start])
+        and not find_species(said)
+        and said.lower() not in STRAINS
+        and not SEX.fullmatch(said)
+    ]

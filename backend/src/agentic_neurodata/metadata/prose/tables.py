@@ -57,11 +57,14 @@ def as_keyed_row(text: str) -> str:
     """The message as a keyed row when it is a header and one row of values; otherwise as it is, with a
     unit in brackets after a key joined to the key ("weight (g): 312" -> "weight_g: 312")."""
     text = _UNIT_KEY.sub(lambda m: f"{m.group('key')}_{m.group('unit')}", as_plain_pairs(text))
-    lines = [line for line in text.strip().splitlines() if line.strip()]
+    # (a Markdown table's rule under its header, "|---|---|", holds no values)
+    lines = [line for line in text.strip().splitlines() if line.strip() and not _MARKDOWN_RULE.fullmatch(line)]
     if len(lines) != 2:
         return text
     for separator in _SEPARATORS:
         header, row = _cells(lines[0], separator), _cells(lines[1], separator)
+        subject_columns = {_key(cell) for cell in header} & _SUBJECT_COLUMNS
+        header = [_ANIMALS_NAME if cell.lower() == "name" and subject_columns else cell for cell in header]
         if len(header) < 2 or len(header) != len(row):
             continue
         if not all(_HEADER_CELL.fullmatch(cell) for cell in header):
@@ -76,13 +79,30 @@ def as_keyed_row(text: str) -> str:
 _ANIMAL_HEADER = re.compile(r"mouse|mice|rat|rats|monkey|animal|fish|bird|marmoset|ferret|gerbil", re.I)
 
 
+_MARKDOWN_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|?)+\s*")
+# "bird_id", "bat ID", "sub" (BIDS): a column of the animal's id named by its kind or by BIDS.
+_ANIMAL_ID_HEADER = re.compile(
+    r"(?:(?:mouse|rat|monkey|animal|fish|bird|marmoset|ferret|gerbil|bat|worm|fly|pig|cat|dog|owl|finch)[ _-]?"
+    r"(?:id|no|number)|sub)",
+    re.I,
+)
+# A table of the animal's values ("name,species,sex,weight_kg"): its "name" column is the animal's name.
+_SUBJECT_COLUMNS = {"species", "sex", "strain", "genotype", "weight", "weight_g", "weight_kg", "age", "age_days"}
+_ANIMALS_NAME = "subject_id"
+
+
 def _keyed_cell(cell: str, value: str) -> str:
     """'Mouse' over 'KL-4' -> 'mouse KL-4' (the species and its id), 'Sex' over 'M' -> 'sex=M'."""
+    if _ANIMAL_ID_HEADER.fullmatch(cell):
+        return f"subject_id={value}"
     return f"{cell.lower()} {value}" if _ANIMAL_HEADER.fullmatch(cell) else f"{_key(cell)}={value}"
 
 
 def _cells(line: str, separator: str) -> list[str]:
-    """A row's cells; a quoted cell keeps its separators ('Stanford University,"Mallory, Caitlin"')."""
+    """A row's cells; a quoted cell keeps its separators ('Stanford University,"Mallory, Caitlin"'); the
+    pipes that open and close a Markdown row ("| BL-22 | M |") hold no cell."""
+    if separator == "|":
+        line = line.strip().removeprefix("|").removesuffix("|")
     return [cell.strip() for cell in next(csv.reader([line], delimiter=separator, skipinitialspace=True))]
 
 
