@@ -53,7 +53,7 @@ from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, edits, keys, people, positional, several, subject, tables, talk
+from .prose import asides, certainty, edits, keys, people, positional, several, subject, tables, talk
 from .prose import intents as said
 from .prose.words import (
     DASH_KEYED,
@@ -525,6 +525,16 @@ class _Reader:
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
         doubt = ""
+        if name not in _FREE_TEXT:  # "VTA, confirmed by histology", "Shank3 het, I'd need to check": an aside
+            guess = asides.guess_after(answer)
+            answer, doubt = (
+                (answer[: len(answer) - len(guess)], "the answer says it is a guess")
+                if guess
+                else (
+                    asides.without_aside(answer),
+                    "",
+                )
+            )
         lead = _WHERE_WE_ARE.match(answer) if name == "institution" else None
         if lead and lead.end() < len(answer):  # "we're at Brown": the words saying where are not the name
             answer, doubt = answer[lead.end() :], "the name was said in a sentence and is not one we know"
@@ -700,7 +710,7 @@ class _Reader:
             if bare_location and find_area(raw[:120]) is None:
                 continue  # "Location: Boston": a bare "Location" may be a place; only a brain area is read from it
             if name not in _FREE_TEXT and name not in _ID_FIELDS:  # "FVB/NJ fyi", "ventral CA1 this time": an aside
-                kept = _TRAILING_ASIDE.sub("", raw)
+                kept = asides.without_aside(_TRAILING_ASIDE.sub("", raw))
                 end, raw = end - (len(raw) - len(kept)), kept
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id

@@ -219,6 +219,8 @@ _COUNTRY = re.compile(
     r"Oregon|Pennsylvania|Rhode\s+Island|South\s+Carolina|South\s+Dakota|Tennessee|Texas|Utah|Vermont|Virginia|"
     r"Washington|West\s+Virginia|Wisconsin|Wyoming)"
 )
+# ", Mission Bay campus", ", the Rome site": one site of the institution named after it.
+_CAMPUS_AFTER = re.compile(r"(.{2,}?)\s*,\s*(?:the\s+)?(?:[\w'\-]+\s+){0,3}(?:campus|site)\.?")
 _PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
 
 
@@ -227,6 +229,9 @@ def _without_city(raw: str) -> str:
     when the place is a country or a state, or the name is whole by itself (a known name, or it ends with what
     kind of institution it is), or the place is a city; "" when nothing is cut."""
     name = raw
+    campus = _CAMPUS_AFTER.fullmatch(raw)
+    if campus:  # "UCSF, Mission Bay campus": which site of the institution, not part of its name
+        return campus.group(1)
     within = re.fullmatch(rf"(.{{2,}}?),?\s+in\s+({_PLACE})\.?", name)
     # "EPFL in Lausanne", "Janelia, in Virginia", "the German Primate Center in Göttingen": a name and where it
     # is ("Washington University in St. Louis" is one name, known as such)
@@ -247,6 +252,8 @@ def _without_city(raw: str) -> str:
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
         return name if name != raw else ""
     before, place = placed.groups()
+    if before.endswith(")"):  # "Instituto de Neurociencias (CSIC-UMH), Alicante": a name ends at its bracket
+        return before
     if re.search(
         r"\b(?:Universit\w*|Institut\w*|College|Cent(?:er|re)|Hospital|Lab\w*|School|Department|Dept)\b", place
     ):
