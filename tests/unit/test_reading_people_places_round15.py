@@ -87,3 +87,179 @@ def test_the_site_or_city_after_an_institution_is_left_out(text: str, institutio
 )
 def test_for_this_one_after_an_institution_is_not_part_of_it(text: str) -> None:
     assert read(text).values.get("institution") == "Karolinska Institutet"
+
+
+# -- a value taken back in the message gives nothing; its replacement is read
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("rat R12? — no, rat R21 (Long-Evans, male) is the implanted one", "R21"),
+        ("ferret F3? no, ferret F4, female, 900 g", "F4"),
+        ("mouse K-7? - no, mouse K-9 was recorded today", "K-9"),
+    ],
+)
+def test_an_id_said_as_a_question_and_answered_no_is_not_read(text: str, subject_id: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("subject_id") == subject_id
+    assert all(c.field != "subject_id" for c in parsed.confirmations)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            "start 2022-05-02 10:00 CEST - no wait, that was the dry run; the session itself began 2022-05-03 "
+            "14:15 CEST.",
+            "2022-05-03T14:15:00+02:00",
+        ),
+        (
+            "recorded 2021-09-09 08:30 Pacific, sorry, that was the habituation; the real recording: 2021-09-10 "
+            "09:45 Pacific",
+            "2021-09-10T09:45:00-07:00",
+        ),
+    ],
+)
+def test_a_time_taken_back_as_another_events_is_not_read(text: str, start: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("session_start_time") in (start, None)
+    times = [p.value for c in parsed.confirmations if c.field == "session_start_time" for p in c.proposals]
+    assert all(str(value) == start for value in times)
+
+
+def test_a_question_answered_no_inside_a_key_is_left_to_the_finders() -> None:
+    # "Institution: X? no, Y": the key stays with the value after it
+    parsed = read("Institution: Stockholm University? no, sorry: Karolinska Institutet")
+    assert parsed.values.get("institution") != "Stockholm University"
+
+
+# -- a first name then the same person's full name in brackets: the bracket is the person
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("surgeon = Tom, experimenter = also Tom (Tom Hale)", ["Hale, Tom"]),
+        ("Experimenter: Rosa (Rosa Mendes); mouse K-2", ["Mendes, Rosa"]),
+        ("experimenter: again Ines (Ines Vidal)", ["Vidal, Ines"]),
+        # a role in brackets is still no name
+        ("Experimenter: Lukas Meyer (postdoc)", ["Meyer, Lukas"]),
+    ],
+)
+def test_a_full_name_in_brackets_after_a_first_name_is_the_person(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+def test_a_different_name_in_brackets_is_not_taken_for_the_person() -> None:
+    assert read("experimenter: Anna (Ben Ito)").values.get("experimenter") != ["Ito, Ben"]
+
+
+# -- the key word said without a colon is not the first word of the name after it
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("OK then. Institution Kyoto University.", "Kyoto University"),
+        ("Affiliation Karolinska Institutet, rat R3", "Karolinska Institutet"),
+        (
+            "Lab: Ruiz Lab. Institution Max Planck Institute for Brain Research.",
+            "Max Planck Institute for Brain Research",
+        ),
+    ],
+)
+def test_a_key_word_without_colon_is_not_part_of_the_institution(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+def test_then_before_a_colon_is_not_an_earlier_time() -> None:
+    # "the lab then:" is "as for the lab"; "we were then the X lab" is an earlier time
+    assert read("OK, the lab then: please write 'Laboratory of Neural Circuits'").values.get("lab") == (
+        "Laboratory of Neural Circuits"
+    )
+    assert read("we were then the Pachitariu lab; now the Stringer lab").values.get("lab") == "Stringer Lab"
+
+
+# -- whom a message is addressed to gives no value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dear DANDI Archive,\n\nthe subject is P-4, female, 33 years.",
+        "Hi Allen Brain Observatory team, mouse M-3, male",
+        "Hello Janelia Curators:\nrat R-8, 300 g",
+    ],
+)
+def test_the_addressee_of_a_message_gives_no_value(text: str) -> None:
+    parsed = read(text)
+    assert "genotype" not in parsed.values
+    assert "institution" not in parsed.values
+    assert "experimenter" not in parsed.values
+    assert parsed.values.get("subject_id") in ("P-4", "M-3", "R-8")
+
+
+def test_the_values_after_a_short_greeting_are_still_read() -> None:
+    assert read("Hi, writing for Dr. Ada Lim. Experimenter: Bo Chen.").values.get("experimenter") == ["Chen, Bo"]
+
+
+# -- a description or keywords quoted after their key: read, and no other field is taken from inside them
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        (
+            "mouse M3; description 'Whole-cell recordings in CA1 during running'",
+            "session_description",
+            "Whole-cell recordings in CA1 during running",
+        ),
+        ("rat R5, keywords 'grid cells, theta'", "keywords", ["grid cells", "theta"]),
+        (
+            'session description "Retina explant on a 60-electrode array, flashes"',
+            "session_description",
+            "Retina explant on a 60-electrode array, flashes",
+        ),
+    ],
+)
+def test_a_quoted_value_after_its_key_is_read(text: str, field: str, value: object) -> None:
+    parsed = read(text)
+    assert parsed.values.get(field) == value
+    assert "electrode_location" not in parsed.values
+
+
+# -- an institution said with a guess next to it is asked back; a guess about another value is not about it
+
+
+@pytest.mark.parametrize("text", ["probably Janelia, I'll ask Tom", "Recorded at UCL, I think.", "maybe at MIT"])
+def test_an_institution_said_as_a_guess_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "institution" not in parsed.values
+    assert asked_back(parsed, "institution")
+
+
+def test_a_guess_of_another_value_leaves_the_institution() -> None:
+    text = "rat LE-9 (male, probably 5 months) was recorded by Ada Lim at the University of Toronto."
+    assert read(text).values.get("institution") == "University of Toronto"
+
+
+# -- Portuguese and Spanish university names are read whole, and the town after them is left out
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        (
+            "We recorded at Universidade Federal de Minas Gerais, Belo Horizonte.",
+            "Universidade Federal de Minas Gerais",
+        ),
+        (
+            "Recordings took place at Universidade Federal do Rio de Janeiro, Niterói, by Ana Lima.",
+            "Universidade Federal do Rio de Janeiro",
+        ),
+        ("Institution: Universidade da Coruña", "Universidade da Coruña"),
+    ],
+)
+def test_universities_named_with_do_and_da_are_read_whole(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution

@@ -55,6 +55,7 @@ from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, people, positional, several, subject, tables, talk
 from .prose import intents as said
+from .prose.taken_back import taken_back
 from .prose.words import (
     DASH_KEYED,
     KEYS,
@@ -172,6 +173,12 @@ _PUT_QUOTED_AS = re.compile(
 )
 _KEEP_FIELD_AS_QUOTED = re.compile(
     r"\b(?:keep|put|set|write|use|have|make)\s+(?:the\s+|our\s+)?(?P<key>[a-z][a-z_ ]{1,30}?)(?:\s+field)?\s+as\s+"
+    rf"{_QUOTED}",
+    re.I,
+)
+# "description 'Ex vivo retina, chirp'", "; keywords "grid cells, theta"": a field's name, then its value quoted.
+_KEY_THEN_QUOTED = re.compile(
+    r"(?:^|(?<=[,;:\n(])|(?<=[,;:]\s))\s*(?P<key>(?:(?:session|experiment)[ \t]+)?description|keywords)[ \t]+"
     rf"{_QUOTED}",
     re.I,
 )
@@ -350,6 +357,11 @@ class _Reader:
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
+        addressee = talk.salutation(self.buffer.text)
+        if addressee:  # "Dear DANDI Archive,": whom the message is to gives no value
+            self.buffer.claim(*addressee, "salutation")
+        for start, end in taken_back(self.buffer.text):  # "pig P7? — no, pig P8": the words taken back give nothing
+            self.buffer.claim(start, end, "taken back")
         if self.asked and said.POINTER.match(text):
             for name in self.asked:  # "same as before": the value is elsewhere; it is asked again, not guessed
                 reason = f"'{text.strip()}' points to a value given elsewhere; please give the value itself."
@@ -580,7 +592,11 @@ class _Reader:
     def _quoted_for_a_field(self) -> None:
         """ "put 'Spontaneous activity, 20 min' as the session description", "keep the session description as
         'X'": a quoted value the person asks to write into a field they name."""
-        found = [*_PUT_QUOTED_AS.finditer(self.buffer.text), *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text)]
+        found = [
+            *_PUT_QUOTED_AS.finditer(self.buffer.text),
+            *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text),
+            *_KEY_THEN_QUOTED.finditer(self.buffer.text),
+        ]
         found += list(
             _ADD_PEOPLE_AS.finditer(self.buffer.text)
         )  # "pls add Chen, Yu-Ting and Okonkwo, Chidi as experimenters"
@@ -692,6 +708,9 @@ class _Reader:
                 mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
                 start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
                 raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
+                full = people.full_name_in_brackets(raw)  # "also Maria (Maria Okun)": the bracket names her in full
+                if full:
+                    start, end, raw = start + full.start("full"), start + full.end(), full.group("full")
             affiliation = people.affiliation_after_people(raw) if name == "experimenter" else None
             if affiliation is not None:  # "Experimenter: Giulia Conti, Istituto Italiano di Tecnologia": no person
                 end, raw = start + affiliation, raw[:affiliation]
@@ -964,6 +983,8 @@ class _Reader:
             for pattern in (people.UNIVERSITY_OF, people.NAMED_INSTITUTION, people.KNOWN_INSTITUTION)
             for m in pattern.finditer(self.buffer.text)
         ]
+        # "Institution National Eye Institute": the key said without a colon is not the name's first word
+        found = [(people.after_key_word(self.buffer.text, start, end), end) for start, end in found]
         found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
             found += [
@@ -1025,6 +1046,7 @@ class _Reader:
         doubt = "the message names another institution joined to it" if joined else ""
         doubt = doubt or certainty.institution_doubt(original, start, end, others)
         doubt = doubt or certainty.signature_doubt(original, start)
+        doubt = doubt or people.guess_next_to(original, start, end)  # "probably Janelia, but I have to ask"
         sentence = certainty.sentence_around(original, start, end)
         doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
         doubt = doubt or people.another_animal_or_later(sentence[: max(0, sentence.find(raw))])

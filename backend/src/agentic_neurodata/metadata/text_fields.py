@@ -203,7 +203,10 @@ _KIND_LAST = re.compile(
 )
 # "University of California, San Diego", "Universidad de Chile, Santiago"? a campus after a university
 # "of" a state or system may be part of its name: never cut there.
-_OF_A_SYSTEM = re.compile(r"\b(?:University|Universit\w*|Universidad|Univ\.)\s+(?:of|de|di|du|do)\s+[\w\s]+$")
+# ("Universidade Federal do Rio Grande do Norte": capitalised words may stand between the kind and "do")
+_OF_A_SYSTEM = re.compile(
+    r"\b(?:University|Universit\w*|Universidade?|Univ\.)\s+(?:[A-Z]\w*\s+){0,2}(?:of|de|di|du|do|da)\s+[\w\s]+$"
+)
 
 
 # A country or a state after a name ("KU Leuven, Belgium", "Princeton, NJ"): where it is, never part of the name.

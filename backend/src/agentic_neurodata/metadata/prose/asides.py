@@ -39,13 +39,14 @@ _CLAUSE_AFTER = re.compile(r"\s*[,;]\s*(?P<clause>[^,;]+?)\W*$")
 
 def without_aside(value: str) -> str:
     """The value less a trailing aside about it: 'VTA, confirmed by histology' -> 'VTA'."""
-    while True:
+    for _ in range(3):  # (an aside or two, and a bracket: a few at most, so a long answer stays linear)
         cut = _ABOUT_THE_VALUE.sub("", value)
         cut = _FOR_THIS_ONE.sub("", cut)
         cut = _SENTENCE_IN_BRACKETS.sub("", cut)
         if cut == value or not cut.strip():
             return value
         value = cut
+    return value
 
 
 def guess_after(value: str) -> str:
