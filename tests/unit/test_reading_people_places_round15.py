@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_neurodata.metadata.free_text import parse_free_text
-from agentic_neurodata.metadata.parsed import ParsedInput
+from agentic_neurodata.metadata.parsed import IntentKind, ParsedInput
 from tests.support.corpus import NOW
 
 
@@ -263,3 +263,117 @@ def test_a_guess_of_another_value_leaves_the_institution() -> None:
 )
 def test_universities_named_with_do_and_da_are_read_whole(text: str, institution: str) -> None:
     assert read(text).values.get("institution") == institution
+
+
+# -- declines: ordinary words do not name another field than the one asked; a field asked as a question is the one
+#    declined after it; "won't give", "no X, thanks"; a verb that names the field ("we don't weigh them")
+
+
+def declined_fields(parsed: ParsedInput) -> set[str]:
+    return {f for i in parsed.intents if i.kind in (IntentKind.SKIP_FIELD, IntentKind.DONT_KNOW) for f in i.fields}
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "field"),
+    [
+        ("we'd rather not name it", "lab", "lab"),
+        ("skip it for this animal", "weight", "weight"),
+        ("not recorded for this line, sorry", "age", "age"),
+        ("The keywords? No idea, skip. Institution is Brown University.", "", "keywords"),
+        ("Weight? not sure. Lab: Tank lab", "", "weight"),
+        ("I won't give the institution", "", "institution"),
+        ("no session description, thanks", "", "session_description"),
+        ("we never weigh the fish", "", "weight"),
+        ("the rat weighed 300 g at arrival, I forgot to weigh it today", "", "weight"),
+    ],
+)
+def test_a_decline_is_of_the_field_meant(text: str, asked: str, field: str) -> None:
+    parsed = read(text, *([asked] if asked else []))
+    assert field in declined_fields(parsed)
+    assert not (declined_fields(parsed) - {field})
+
+
+def test_a_field_asked_as_a_question_and_answered_is_read() -> None:
+    parsed = read("The age? P40. Lab? none")
+    assert parsed.values.get("age") == "P40D"
+    assert declined_fields(parsed) == {"lab"}
+
+
+# -- convert and cancel, in more phrasings; the same words about something else are not
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We're done, convert", "good as is - go", "leave the rest empty and proceed", "I am done - convert please"],
+)
+def test_done_then_convert_converts(text: str) -> None:
+    assert read(text).has_intent(IntentKind.SKIP_ALL)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "abort please, the sorting is not final",
+        "never mind, don't convert this one",
+        "Wait - cancel. I sent the wrong folder.",
+        "stop, cancel, don't convert - wrong rat",
+    ],
+)
+def test_cancel_in_more_phrasings(text: str) -> None:
+    assert read(text).has_intent(IntentKind.CANCEL)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mouse M4, please don't convert the LFP channels",
+        "I'm done with the surgery notes; mouse M5, female",
+        "Call me when done, we can cancel the later slot. Mouse M6",
+    ],
+)
+def test_the_same_words_about_something_else_neither_convert_nor_cancel(text: str) -> None:
+    parsed = read(text)
+    assert not parsed.has_intent(IntentKind.CANCEL)
+    assert not parsed.has_intent(IntentKind.SKIP_ALL)
+
+
+# -- a two-column key/value table is read as keyed lines; a table of animals is left to its own reader
+
+
+def test_a_key_value_table_is_read_as_keyed_lines() -> None:
+    text = "| field | value |\n| --- | --- |\n| experimenter | Mei Lin |\n| lab | Lin Lab |\n| species | Mus musculus |"
+    parsed = read(text)
+    assert parsed.values.get("experimenter") == ["Lin, Mei"]
+    assert parsed.values.get("lab") == "Lin Lab"
+    assert parsed.values.get("species") == "Mus musculus"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| mouse | sex | age |\n|---|---|---|\n| M1 | F | P30 |",
+        "| step | who |\n| --- | --- |\n| surgery | Ana Ruiz |\n| histology | Tom Berg |",
+    ],
+)
+def test_other_tables_are_not_read_as_keyed_lines(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+# -- the experimenter's key and the surname's key in other languages
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("Versuchstier: Maus M-4; Experimentator: Jonas Brandt; Institut: Universität Bonn", ["Brandt, Jonas"]),
+        ("experimentador: Diego Ruiz Soler (apellidos: Ruiz Soler)", ["Ruiz Soler, Diego"]),
+        ("Experimenter: Ana Sofia Lima Costa (sobrenome: Lima Costa)", ["Lima Costa, Ana Sofia"]),
+    ],
+)
+def test_keys_in_other_languages_name_the_experimenter(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+def test_a_short_session_key_reads_the_description() -> None:
+    parsed = read("session desc: 'Go/no-go licking task, 300 trials'")
+    assert parsed.values.get("session_description") == "Go/no-go licking task, 300 trials"

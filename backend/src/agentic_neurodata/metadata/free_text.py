@@ -53,7 +53,7 @@ from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import asides, certainty, edits, keys, people, positional, several, subject, tables, talk
+from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
 from .prose.taken_back import taken_back
 from .prose.words import (
@@ -454,16 +454,22 @@ class _Reader:
         text = self.buffer.text
         position = 0
         named_before: list[str] = []
+        question_before = False
         for clause in said.CLAUSES.split(text):
             start = text.find(clause, position)
             if start < 0 or not clause.strip():
                 continue
             position = start + len(clause)
             named = mentioned_fields(clause)
+            if self.asked and named and not mentioned_fields(clause, common_words=False):
+                named = []  # "skip it for this animal", "we'd rather not name it": the asked field is declined
+            asked_back = field_named(clause.strip(" ?")) if text[position : position + 1] == "?" else None
+            if asked_back and not self.asked:  # "The lab? No idea, skip.": the field asked is the one declined
+                named_before, question_before = [asked_back], True
+                continue
             # "I will send the weights tomorrow, I don't have them here": "them" is the field named just before
-            referred = (
-                named_before if not named and re.search(r"\b(?:them|it|those|that\s+one)\b", clause, re.I) else []
-            )
+            pointing = question_before or re.search(r"\b(?:them|it|those|that\s+one)\b", clause, re.I)
+            referred = named_before if not named and pointing else []
             named_before = named
             named = named or referred
             kind = None
@@ -471,6 +477,9 @@ class _Reader:
                 kind = IntentKind.DONT_KNOW
             elif _declines_a_field(clause):
                 kind = IntentKind.SKIP_FIELD
+            # ("The lab? No idea, skip.": the declines right after the question are all of its field)
+            question_before = question_before and kind is not None and named == referred
+            named_before = referred if question_before else named_before
             if kind is None:
                 continue
             if not named and _BARE_NO.fullmatch(clause) and content_words(text[position:]):
@@ -2094,7 +2103,7 @@ def parse_free_text(
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
-    text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(text)))
+    text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(layout.as_keyed_lines(text))))
     return _Reader(text, asked, dict(partial or {}), now).read()
 
 
