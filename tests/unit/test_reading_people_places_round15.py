@@ -377,3 +377,32 @@ def test_keys_in_other_languages_name_the_experimenter(text: str, experimenter: 
 def test_a_short_session_key_reads_the_description() -> None:
     parsed = read("session desc: 'Go/no-go licking task, 300 trials'")
     assert parsed.values.get("session_description") == "Go/no-go licking task, 300 trials"
+
+
+# -- a table of people and their roles: the one who recorded is the experimenter; the others give nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("Name,Role\nLea Vogt,surgery\nAmir Haddad,recording\nJo Kim,analysis", ["Haddad, Amir"]),
+        ("Person; Task\nMina Park; experimenter\nLuis Vega; PI", ["Park, Mina"]),
+        ("Name | Role\nEva Lund | recording\nOla Berg | recording", ["Lund, Eva", "Berg, Ola"]),
+    ],
+)
+def test_the_person_whose_role_is_recording_is_the_experimenter(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+@pytest.mark.parametrize(
+    "text", ["Name,Role\nLea Vogt,surgery\nLuis Vega,PI", "Name,Role\nLea Vogt,surgery, histology\nJo Kim,recording"]
+)
+def test_a_role_table_without_one_clear_recorder_gives_no_experimenter(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+def test_an_eln_operator_is_the_experimenter_and_a_surgery_operator_is_not() -> None:
+    assert read("Date: 2022-01-03 10:00 UTC\nOperator: Nils Holm\nAnimal: mouse NH-2").values.get("experimenter") == [
+        "Holm, Nils"
+    ]
+    assert "experimenter" not in read("Surgery operator: Ana Ruiz; mouse M3").values

@@ -2103,7 +2103,9 @@ def parse_free_text(
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
-    text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(layout.as_keyed_lines(text))))
+    text = edits.as_keyed(
+        spoken_times_as_digits(tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(text))))
+    )
     return _Reader(text, asked, dict(partial or {}), now).read()
 
 

@@ -34,3 +34,32 @@ def as_keyed_lines(text: str) -> str:
             return text  # a row that names no field: not a key/value table
         keyed.append(f"{row.group('key').strip()}: {row.group('value').strip()}")
     return "\n".join(keyed) if keyed else text
+
+
+# "Name,Role\nIsabel Ortega,experimenter\nDavid Klein,PI": a table of people and what each did.
+_ROLE_HEADER = re.compile(
+    r"^[ \t]*(?:name|person|people|who|experimenters?|staff)[ \t]*(?P<sep>[,;|\t])[ \t]*(?:role|task|did|job|"
+    r"contribution|responsibility)[ \t]*$",
+    re.I,
+)
+_RECORDING_ROLE = re.compile(
+    r"^(?:experimenter|recording|recordings|recorded|recorder|data\s+collection|ran\s+the\s+(?:rig|session|recording))$",
+    re.I,
+)
+
+
+def as_keyed_roles(text: str) -> str:
+    """A table of people and their roles written as "experimenter: X" for the ones who recorded; the others'
+    rows give nothing. Unchanged when the text is not such a table (a header, then one person and role a row)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    header = _ROLE_HEADER.match(lines[0]) if len(lines) >= 2 else None
+    if header is None:
+        return text
+    recorded = []
+    for line in lines[1:]:
+        cells = [cell.strip() for cell in line.strip("|").split(header.group("sep"))]
+        if len(cells) != 2 or not cells[0] or not cells[1]:
+            return text
+        if _RECORDING_ROLE.match(cells[1]):
+            recorded.append(cells[0])
+    return f"experimenter: {'; '.join(recorded)}" if recorded else text

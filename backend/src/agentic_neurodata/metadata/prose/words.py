@@ -62,6 +62,7 @@ KEYS.update(
         "experimentador": "experimenter",
         "experimentadora": "experimenter",
         "session desc": "session_description",  # "session desc: 'Two-armed bandit'": the key cut short
+        "operator": "experimenter",  # "Operator: Oliver Thompson" (an ELN's entry): who ran the rig
     }
 )
 PAIR = re.compile(
