@@ -406,3 +406,29 @@ def test_an_eln_operator_is_the_experimenter_and_a_surgery_operator_is_not() -> 
         "Holm, Nils"
     ]
     assert "experimenter" not in read("Surgery operator: Ana Ruiz; mouse M3").values
+
+
+# -- a name asked and answered no, then another: the other one is the value; "no, that's X" says where, not who
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "field", "value"),
+    [
+        ("Brown? no - Boston University", "institution", "institution", "Boston University"),
+        ("Institution: Columbia University? no, sorry: New York University", "", "institution", "New York University"),
+        ("Experimenter: Ana Ruiz? No - sorry - it was Eva Lund. Mouse M-2.", "", "experimenter", ["Lund, Eva"]),
+    ],
+)
+def test_the_name_after_a_no_replaces_the_one_asked(text: str, asked: str, field: str, value: object) -> None:
+    assert read(text, *([asked] if asked else [])).values.get(field) == value
+
+
+def test_no_thats_a_place_names_no_lab() -> None:
+    parsed = read("Institution: Peking University; lab: Laboratory of Dr. Wei Li? no, that's Fudan. Just Peking.")
+    assert parsed.values.get("institution") == "Peking University"
+    assert "lab" not in parsed.values
+
+
+def test_take_a_quoted_value_for_a_field() -> None:
+    parsed = read("please take 'Allen Institute for Brain Science' for the institution, not 'AIBS'")
+    assert parsed.values.get("institution") == "Allen Institute for Brain Science"

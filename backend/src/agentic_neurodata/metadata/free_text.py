@@ -167,7 +167,7 @@ _ADD_PEOPLE_AS = re.compile(
 _SAID_VALUE_AFTER_SHOULD = re.compile(r"['\"‘“]|[A-Z0-9]|[^\n.;]{1,60}?,\s*\w")
 _QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
 _PUT_QUOTED_AS = re.compile(
-    rf"\b(?:put|use|write|set|enter|keep|make)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
+    rf"\b(?:put|use|write|set|enter|keep|make|take)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
     r"(?P<key>[a-z][a-z_]*(?:[ \t]+[a-z_]+){0,3})",
     re.I,
 )
@@ -501,6 +501,8 @@ class _Reader:
         answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
         if name in ("experimenter", "lab", "institution"):  # "just use Ruiz Lab", "Ruiz Lab - we're small"
             answer = talk.without_sentence_after_name(talk.REQUEST_BEFORE_NAME.sub("", answer)) or answer
+            replaced = people.replacement_after_no(answer)  # "Texas A&M? no - University of Texas at Austin"
+            answer = answer[replaced:] if replaced is not None else answer
             if people.correction_inside(answer) is not None:  # "Stanford, sorry, I mean Berkeley": which one is asked
                 reason = f"'{answer.strip()}' corrects itself; please give the {name} once."
                 self.result.rejections.append(Rejection(field=name, raw=answer.strip(), reason=reason))
@@ -817,6 +819,11 @@ class _Reader:
                 if name == "experimenter":  # "Experimenters: Ana Ruiz, Tom Berg, and the PI"
                     doubt = doubt or people.unnamed_after(self.buffer.original, end)
                 if name in ("experimenter", "lab", "institution"):  # "Institution: UCSF - no wait, UCSD"
+                    replaced = people.replacement_after_no(self.buffer.original[start : end + 80])
+                    if replaced is not None:  # "Institution: X? no, sorry: Y": Y is the value
+                        start = start + replaced
+                        end = max(end, value_end(self.buffer.text, start, name, spans))
+                        raw = self.buffer.original[start:end]
                     cut = people.correction_inside(raw)
                     if cut is not None:
                         raw, doubt = raw[:cut], doubt or "the words after it correct what was said"

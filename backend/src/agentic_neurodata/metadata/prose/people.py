@@ -271,6 +271,22 @@ def correction_inside(raw: str) -> int | None:
     return len(raw[: found.start()].rstrip(" -–—,;:"))
 
 
+# "Texas A&M? no - University of Texas at Austin", "X? No, sorry: it was Y": a name asked, answered no, then another.
+_ANSWERED_NO = re.compile(
+    r"\?\s*[—–-]?\s*[Nn]o\b(?!\s+(?:idea|clue)\b)\s*[,:\-–—]?\s*(?:[Ss]orry\s*[,:\-–—]?\s*)?"
+    r"(?:(?:it'?s|it\s+is|it\s+was)\s+)?(?:by\s+)?(?=[A-Z'\"‘“])"
+)
+
+
+def replacement_after_no(raw: str) -> int | None:
+    """Where the name that replaces one asked and answered no starts ('X? no - Y' -> Y's index), or None. ('Dr. Hu?
+    no, that's Zhejiang' says where X is, not who: no name follows the no.)"""
+    found = _ANSWERED_NO.search(raw)
+    if found is None or not raw[: found.start()].strip() or _CORRECTION.search(raw, found.end()):
+        return None
+    return found.end()
+
+
 def corrected_after(text: str, value: str, end: int) -> str:
     """'Experimenter: Tom Hale. Sorry, not Tom, it was Rita Hale': the words after a value take it back, right
     after it or by saying 'not' and one of its words."""
