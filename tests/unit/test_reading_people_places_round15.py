@@ -432,3 +432,46 @@ def test_no_thats_a_place_names_no_lab() -> None:
 def test_take_a_quoted_value_for_a_field() -> None:
     parsed = read("please take 'Allen Institute for Brain Science' for the institution, not 'AIBS'")
     assert parsed.values.get("institution") == "Allen Institute for Brain Science"
+
+
+# -- distractors of our own (step 2): a unit after the institution, talk in a keyword list, another time after a
+#    lab or institution, an aside opening after a keyed name
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Institution: University of Bonn, Germany, Department of Epileptology", "University of Bonn"),
+        ("Institution: Columbia University, Department of Neuroscience", "Columbia University"),
+        ("institution: Harvard Medical School, Boston, MA 02115, USA", "Harvard Medical School"),
+    ],
+)
+def test_a_unit_or_an_address_after_the_institution_is_left_out(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+def test_talk_in_a_keyword_list_is_no_keyword() -> None:
+    assert read("keywords: grid cells, theta, I think").values.get("keywords") == ["grid cells", "theta"]
+    assert read("keywords: place cells; replay; iirc").values.get("keywords") == ["place cells", "replay"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("lab: Svoboda lab, then Li lab after 2020", "lab"),
+        ("Institution: UCL, then we moved to Oxford in 2022", "institution"),
+        ("Lab: Moser lab; now the Kavli lab", "lab"),
+    ],
+)
+def test_another_time_after_a_lab_or_institution_asks_it_back(text: str, field: str) -> None:
+    parsed = read(text)
+    assert field not in parsed.values
+    assert asked_back(parsed, field)
+
+
+@pytest.mark.parametrize(
+    ("text", "lab"),
+    [("Lab: Berg Lab (PI: Tom Berg)", "Berg Lab"), ("lab: Tank lab; session 3", "Tank Lab")],
+)
+def test_an_aside_with_its_own_key_after_a_lab_is_left_out(text: str, lab: str) -> None:
+    assert read(text).values.get("lab") == lab

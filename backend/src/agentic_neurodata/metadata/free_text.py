@@ -676,6 +676,9 @@ class _Reader:
                 raw, end = "; ".join(listed[0]), listed[1]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
+            opened = re.search(r"\s*[(\[{]\s*$", raw)
+            if opened and raw[: opened.start()].strip():  # "Lab: Berg Lab (PI: Tom Berg)": the bracket opens
+                end, raw = end - (len(raw) - opened.start()), raw[: opened.start()]  # an aside with a key of its own
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
             if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
@@ -816,6 +819,7 @@ class _Reader:
                     doubt = doubt or "the strain is said to be crossed with another"  # "C57BL/6J, crossed with 129"
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
+                    doubt = doubt or people.changed_after(self.buffer.original, end)  # "X lab, then Y lab after 2020"
                 if name == "experimenter":  # "Experimenters: Ana Ruiz, Tom Berg, and the PI"
                     doubt = doubt or people.unnamed_after(self.buffer.original, end)
                 if name in ("experimenter", "lab", "institution"):  # "Institution: UCSF - no wait, UCSD"

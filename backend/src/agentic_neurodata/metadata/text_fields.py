@@ -142,6 +142,11 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(person.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the person after it left out).")
+    unit_after = re.fullmatch(r"(.{2,}?)\s*[,;]\s*(?:the\s+)?(?:Department|Dept\.?|Division|Faculty)\b.*", raw, re.S)
+    if unit_after:  # "University of Bonn, Germany, Department of Epileptology": the unit after the name is no part
+        kept = normalize_institution(unit_after.group(1))
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the department left out).")
     unit = _UNIT_BEFORE.match(raw)
     rest = raw[unit.end() :] if unit else ""
     while (more := re.match(r"([^,;()]+),\s*(?=\S)", rest)) and not _names_one(more.group(1)):
@@ -456,7 +461,10 @@ _REQUEST_BEFORE_LIST = re.compile(
     re.I,
 )
 
-_HEDGED_ITEM = re.compile(r"(?:maybe|perhaps|possibly|probably|not\s+sure)\b", re.I)
+# (", I think", ", iirc" after the list: the words of talk are no keyword either)
+_HEDGED_ITEM = re.compile(
+    r"(?:maybe|perhaps|possibly|probably|not\s+sure|I\s+(?:think|guess|believe|suppose)|we\s+think|iirc|afaik)\b", re.I
+)
 # "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.
 _OPINION_LEAD = re.compile(r"^(?:i\s+would|i'?d)\s+(?:say|go\s+with)\s+(?:that\s+)?(?=\S)", re.I)
 

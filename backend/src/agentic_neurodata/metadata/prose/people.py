@@ -287,6 +287,17 @@ def replacement_after_no(raw: str) -> int | None:
     return found.end()
 
 
+# ", then the Li lab after 2020", ", now Oxford", "; later at UCL": another one for another time, after a value.
+_CHANGED_AFTER = re.compile(r"\s*[,;]\s*(?:and\s+)?(?:then|now|later|since|afterwards|until|before)\b", re.I)
+
+
+def changed_after(text: str, end: int) -> str:
+    """'Lab: Svoboda lab, then Li lab after 2020': the words after a lab or institution name another for another
+    time, so which one this recording's is is asked."""
+    changed = _CHANGED_AFTER.match(text, end)
+    return f"the words after it name another time ('{changed.group(0).strip(' ,;')}')" if changed else ""
+
+
 def corrected_after(text: str, value: str, end: int) -> str:
     """'Experimenter: Tom Hale. Sorry, not Tom, it was Rita Hale': the words after a value take it back, right
     after it or by saying 'not' and one of its words."""
