@@ -475,3 +475,26 @@ def test_another_time_after_a_lab_or_institution_asks_it_back(text: str, field: 
 )
 def test_an_aside_with_its_own_key_after_a_lab_is_left_out(text: str, lab: str) -> None:
     assert read(text).values.get("lab") == lab
+
+
+# -- a name keyed by the word "experimenter" is the experimenter whatever role another person holds before it;
+#    "and the lab is X" after a name starts a clause, it does not say the list of people goes on
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("the surgeon was Ana Ruiz, the experimenter Tom Berg", ["Berg, Tom"]),
+        ("the PI Lea Vogt and the experimenter Omar Haddad; University of Oxford", ["Haddad, Omar"]),
+        ("so the experimenter was Mina Park, and the lab is the Vogt lab at UCL", ["Park, Mina"]),
+    ],
+)
+def test_a_name_keyed_as_the_experimenter_is_read_beside_other_roles(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+@pytest.mark.parametrize(
+    "text", ["the PI was Ana Ruiz; surgery by Tom Berg", "recorded by Ana Ruiz and the team", "the surgeon, Tom Berg"]
+)
+def test_a_name_of_another_role_or_an_unfinished_list_is_not_stored(text: str) -> None:
+    assert "experimenter" not in read(text).values

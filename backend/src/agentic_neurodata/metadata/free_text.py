@@ -1113,8 +1113,16 @@ class _Reader:
         cued = list(people.PEOPLE_WITH_CUE.finditer(text))
         # "the surgeries were performed by X; recordings were made by Y": the first certain cue whose
         # sentence names no other role before it (the cue's object is then the recording)
+        # ("the surgeon was Xin Li, the experimenter Jun Wang": a name keyed as the experimenter's is theirs whatever
+        # role another person holds before it)
         match = next(
-            (m for m in cued if people.certain_cue(text, m) and not certainty.other_role_before(text, m.start())), None
+            (
+                m
+                for m in cued
+                if people.certain_cue(text, m)
+                and (not certainty.other_role_before(text, m.start()) or people.keyed_as_experimenter(text, m))
+            ),
+            None,
         )
         certain = match is not None
         # "sessions 1-3 were recorded by A, sessions 4-6 by B", "by A on Monday and by B on Tuesday": people

@@ -99,6 +99,12 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
     return False
 
 
+def keyed_as_experimenter(text: str, match: re.Match[str]) -> bool:
+    """'the experimenter Jun Wang', 'the experimenter was Thomas Akam': the role word itself right before the names."""
+    cue = text[match.start() : match.start("people")]
+    return bool(re.search(r"\bexperimenters?\s*(?:was|is|were|are|[:=\-–])?\s*$", cue, re.I))
+
+
 # "also Maria (Maria Okun)", "Tom (Tom Hale)": a first name, then the same person's full name in brackets.
 _FULL_NAME_IN_BRACKETS = re.compile(
     rf"\s*(?:(?:also|again|too|likewise|as\s+well)\s+)?(?P<short>{NAME_WORD})\s*\((?P<full>{FULL_NAME})\)(?=[^\S\n]*(?:[;,.\n]|$))"
@@ -490,7 +496,7 @@ def former_lab(text: str, start: int) -> str:
 _UNNAMED_AFTER = re.compile(
     r"\s*,?\s*(?:and|&|plus)\s+(?:the|a|an|our|my|his|her|their|some|other|two|several)\s+(?:\w+\s+)?"
     r"(?:PI|supervisor|postdocs?|students?|technicians?|techs?|team|lab|others?|rest|colleagues?|assistants?|"
-    r"undergrads?|interns?|people|members?)\b|"
+    r"undergrads?|interns?|people|members?)\b(?!\s+(?:is|was|are|were)\b)|"  # ("and the lab is X": a new clause)
     # "Tim Berg and others", "Tim Berg et al.", "Tim Berg and colleagues": more people, not named
     r"\s*,?\s*(?:(?:and|&|plus)\s+(?:others|colleagues|co-?workers|co\.?|team)\b|et\s+al\b)",
     re.I,
