@@ -56,8 +56,9 @@ from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
-from .prose import certainty, edits, keys, people, positional, several, subject, tables, talk
+from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
+from .prose.taken_back import taken_back
 from .prose.words import (
     DASH_KEYED,
     KEYS,
@@ -169,12 +170,18 @@ _ADD_PEOPLE_AS = re.compile(
 _SAID_VALUE_AFTER_SHOULD = re.compile(r"['\"‘“]|[A-Z0-9]|[^\n.;]{1,60}?,\s*\w")
 _QUOTED = r"(?P<q>['\"‘“])(?P<value>[^'\"‘’“”\n]{2,300})['\"’”]"
 _PUT_QUOTED_AS = re.compile(
-    rf"\b(?:put|use|write|set|enter|keep|make)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
+    rf"\b(?:put|use|write|set|enter|keep|make|take)\s+{_QUOTED}\s+(?:as|for|in|into)\s+(?:the\s+|our\s+)?"
     r"(?P<key>[a-z][a-z_]*(?:[ \t]+[a-z_]+){0,3})",
     re.I,
 )
 _KEEP_FIELD_AS_QUOTED = re.compile(
     r"\b(?:keep|put|set|write|use|have|make)\s+(?:the\s+|our\s+)?(?P<key>[a-z][a-z_ ]{1,30}?)(?:\s+field)?\s+as\s+"
+    rf"{_QUOTED}",
+    re.I,
+)
+# "description 'Ex vivo retina, chirp'", "; keywords "grid cells, theta"": a field's name, then its value quoted.
+_KEY_THEN_QUOTED = re.compile(
+    r"(?:^|(?<=[,;:\n(])|(?<=[,;:]\s))\s*(?P<key>(?:(?:session|experiment)[ \t]+)?description|keywords)[ \t]+"
     rf"{_QUOTED}",
     re.I,
 )
@@ -353,6 +360,11 @@ class _Reader:
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
         self._clause_intents()
+        addressee = talk.salutation(self.buffer.text)
+        if addressee:  # "Dear DANDI Archive,": whom the message is to gives no value
+            self.buffer.claim(*addressee, "salutation")
+        for start, end in taken_back(self.buffer.text):  # "pig P7? — no, pig P8": the words taken back give nothing
+            self.buffer.claim(start, end, "taken back")
         if self.asked and said.POINTER.match(text):
             for name in self.asked:  # "same as before": the value is elsewhere; it is asked again, not guessed
                 reason = f"'{text.strip()}' points to a value given elsewhere; please give the value itself."
@@ -446,16 +458,22 @@ class _Reader:
         text = self.buffer.text
         position = 0
         named_before: list[str] = []
+        question_before = False
         for clause in said.CLAUSES.split(text):
             start = text.find(clause, position)
             if start < 0 or not clause.strip():
                 continue
             position = start + len(clause)
             named = mentioned_fields(clause)
+            if self.asked and named and not mentioned_fields(clause, common_words=False):
+                named = []  # "skip it for this animal", "we'd rather not name it": the asked field is declined
+            asked_back = field_named(clause.strip(" ?")) if text[position : position + 1] == "?" else None
+            if asked_back and not self.asked:  # "The lab? No idea, skip.": the field asked is the one declined
+                named_before, question_before = [asked_back], True
+                continue
             # "I will send the weights tomorrow, I don't have them here": "them" is the field named just before
-            referred = (
-                named_before if not named and re.search(r"\b(?:them|it|those|that\s+one)\b", clause, re.I) else []
-            )
+            pointing = question_before or re.search(r"\b(?:them|it|those|that\s+one)\b", clause, re.I)
+            referred = named_before if not named and pointing else []
             named_before = named
             named = named or referred
             kind = None
@@ -463,6 +481,9 @@ class _Reader:
                 kind = IntentKind.DONT_KNOW
             elif _declines_a_field(clause):
                 kind = IntentKind.SKIP_FIELD
+            # ("The lab? No idea, skip.": the declines right after the question are all of its field)
+            question_before = question_before and kind is not None and named == referred
+            named_before = referred if question_before else named_before
             if kind is None:
                 continue
             if not named and _BARE_NO.fullmatch(clause) and content_words(text[position:]):
@@ -484,6 +505,8 @@ class _Reader:
         answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
         if name in ("experimenter", "lab", "institution"):  # "just use Ruiz Lab", "Ruiz Lab - we're small"
             answer = talk.without_sentence_after_name(talk.REQUEST_BEFORE_NAME.sub("", answer)) or answer
+            replaced = people.replacement_after_no(answer)  # "Texas A&M? no - University of Texas at Austin"
+            answer = answer[replaced:] if replaced is not None else answer
             if people.correction_inside(answer) is not None:  # "Stanford, sorry, I mean Berkeley": which one is asked
                 reason = f"'{answer.strip()}' corrects itself; please give the {name} once."
                 self.result.rejections.append(Rejection(field=name, raw=answer.strip(), reason=reason))
@@ -529,6 +552,16 @@ class _Reader:
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
         doubt = ""
+        if name not in _FREE_TEXT:  # "VTA, confirmed by histology", "Shank3 het, I'd need to check": an aside
+            guess = asides.guess_after(answer)
+            answer, doubt = (
+                (answer[: len(answer) - len(guess)], "the answer says it is a guess")
+                if guess
+                else (
+                    asides.without_aside(answer),
+                    "",
+                )
+            )
         lead = _WHERE_WE_ARE.match(answer) if name == "institution" else None
         if lead and lead.end() < len(answer):  # "we're at Brown": the words saying where are not the name
             answer, doubt = answer[lead.end() :], "the name was said in a sentence and is not one we know"
@@ -574,7 +607,11 @@ class _Reader:
     def _quoted_for_a_field(self) -> None:
         """ "put 'Spontaneous activity, 20 min' as the session description", "keep the session description as
         'X'": a quoted value the person asks to write into a field they name."""
-        found = [*_PUT_QUOTED_AS.finditer(self.buffer.text), *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text)]
+        found = [
+            *_PUT_QUOTED_AS.finditer(self.buffer.text),
+            *_KEEP_FIELD_AS_QUOTED.finditer(self.buffer.text),
+            *_KEY_THEN_QUOTED.finditer(self.buffer.text),
+        ]
         found += list(
             _ADD_PEOPLE_AS.finditer(self.buffer.text)
         )  # "pls add Chen, Yu-Ting and Okonkwo, Chidi as experimenters"
@@ -643,6 +680,9 @@ class _Reader:
                 raw, end = "; ".join(listed[0]), listed[1]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
+            opened = re.search(r"\s*[(\[{]\s*$", raw)
+            if opened and raw[: opened.start()].strip():  # "Lab: Berg Lab (PI: Tom Berg)": the bracket opens
+                end, raw = end - (len(raw) - opened.start()), raw[: opened.start()]  # an aside with a key of its own
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
             if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
@@ -686,6 +726,9 @@ class _Reader:
                 mine = re.fullmatch(r"(?:me|myself)\s*\((?P<name>[^()]+)\)\s*", raw)
                 start, raw = (start + mine.start("name"), mine.group("name")) if mine else (start, raw)
                 raw = re.sub(r"\s*,?\s*(?:and|&)\s+(?:myself|me)\s*$", "", raw)
+                full = people.full_name_in_brackets(raw)  # "also Maria (Maria Okun)": the bracket names her in full
+                if full:
+                    start, end, raw = start + full.start("full"), start + full.end(), full.group("full")
             affiliation = people.affiliation_after_people(raw) if name == "experimenter" else None
             if affiliation is not None:  # "Experimenter: Giulia Conti, Istituto Italiano di Tecnologia": no person
                 end, raw = start + affiliation, raw[:affiliation]
@@ -704,7 +747,7 @@ class _Reader:
             if bare_location and find_area(raw[:120]) is None:
                 continue  # "Location: Boston": a bare "Location" may be a place; only a brain area is read from it
             if name not in _FREE_TEXT and name not in _ID_FIELDS:  # "FVB/NJ fyi", "ventral CA1 this time": an aside
-                kept = _TRAILING_ASIDE.sub("", raw)
+                kept = asides.without_aside(_TRAILING_ASIDE.sub("", raw))
                 end, raw = end - (len(raw) - len(kept)), kept
             if name in _ID_FIELDS and (subject.SEX.fullmatch(raw.strip()) or subject.find_species(raw)):
                 continue  # "the subject is female": the sex, not an id
@@ -786,9 +829,15 @@ class _Reader:
                     doubt = doubt or "the strain is said to be crossed with another"  # "C57BL/6J, crossed with 129"
                 if name in ("lab", "institution"):  # "Lab: Costa lab, but data were recorded in the Carey lab"
                     doubt = doubt or certainty.rival_after_contrast(self.buffer.original, end)
+                    doubt = doubt or people.changed_after(self.buffer.original, end)  # "X lab, then Y lab after 2020"
                 if name == "experimenter":  # "Experimenters: Ana Ruiz, Tom Berg, and the PI"
                     doubt = doubt or people.unnamed_after(self.buffer.original, end)
                 if name in ("experimenter", "lab", "institution"):  # "Institution: UCSF - no wait, UCSD"
+                    replaced = people.replacement_after_no(self.buffer.original[start : end + 80])
+                    if replaced is not None:  # "Institution: X? no, sorry: Y": Y is the value
+                        start = start + replaced
+                        end = max(end, value_end(self.buffer.text, start, name, spans))
+                        raw = self.buffer.original[start:end]
                     cut = people.correction_inside(raw)
                     if cut is not None:
                         raw, doubt = raw[:cut], doubt or "the words after it correct what was said"
@@ -966,6 +1015,8 @@ class _Reader:
             for pattern in (people.UNIVERSITY_OF, people.NAMED_INSTITUTION, people.KNOWN_INSTITUTION)
             for m in pattern.finditer(self.buffer.text)
         ]
+        # "Institution National Eye Institute": the key said without a colon is not the name's first word
+        found = [(people.after_key_word(self.buffer.text, start, end), end) for start, end in found]
         found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
             found += [
@@ -1027,6 +1078,7 @@ class _Reader:
         doubt = "the message names another institution joined to it" if joined else ""
         doubt = doubt or certainty.institution_doubt(original, start, end, others)
         doubt = doubt or certainty.signature_doubt(original, start)
+        doubt = doubt or people.guess_next_to(original, start, end)  # "probably Janelia, but I have to ask"
         sentence = certainty.sentence_around(original, start, end)
         doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
         doubt = doubt or people.another_animal_or_later(sentence[: max(0, sentence.find(raw))])
@@ -1073,8 +1125,16 @@ class _Reader:
         cued = list(people.PEOPLE_WITH_CUE.finditer(text))
         # "the surgeries were performed by X; recordings were made by Y": the first certain cue whose
         # sentence names no other role before it (the cue's object is then the recording)
+        # ("the surgeon was Xin Li, the experimenter Jun Wang": a name keyed as the experimenter's is theirs whatever
+        # role another person holds before it)
         match = next(
-            (m for m in cued if people.certain_cue(text, m) and not certainty.other_role_before(text, m.start())), None
+            (
+                m
+                for m in cued
+                if people.certain_cue(text, m)
+                and (not certainty.other_role_before(text, m.start()) or people.keyed_as_experimenter(text, m))
+            ),
+            None,
         )
         certain = match is not None
         # "sessions 1-3 were recorded by A, sessions 4-6 by B", "by A on Monday and by B on Tuesday": people
@@ -2144,7 +2204,9 @@ def parse_free_text(
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
-    text = edits.as_keyed(spoken_times_as_digits(tables.as_keyed_row(text)))
+    text = edits.as_keyed(
+        spoken_times_as_digits(tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(text))))
+    )
     return _Reader(text, asked, dict(partial or {}), now).read()
 
 

@@ -257,7 +257,9 @@ def _two_surnames_or_middle_name(raw: str, first: str, middle: str, family: str)
 # "(Martín Pérez is the surname)", "her family name is Ruiz Soler": which words are the family name, said outright.
 _SURNAME_SAID = re.compile(
     # ("(family name Wang)": in brackets the name may follow the words with nothing between)
-    r"\b(?:(?:the|her|his|my|their)\s+)?(?:surname|family[\s\-]name|last\s+name)\s*(?:is|=|:|(?<=\(surname)|"
+    # ("apellidos: Martínez Ortega", "Nachname: Weiß", "sobrenome: Lima": the same key in Spanish, German, Portuguese)
+    r"\b(?:(?:the|her|his|my|their)\s+)?(?:surname|family[\s\-]name|last\s+name|apellidos?|nachname|sobrenome|"
+    r"cognome|nom\s+de\s+famille)\s*(?:is|=|:|(?<=\(surname)|"
     r"(?<=\(family name)|(?<=\(last name))\s*"
     r"['\"“]?(?P<after>[^\W\d_][\w'\-]*(?:\s+[^\W\d_][\w'\-]*){0,3}?)['\"”]?(?=\s*(?:[,;.)!]|$))|"
     r"['\"“]?(?P<before>[^\W\d_][\w'\-]*(?:\s+[^\W\d_][\w'\-]*){0,3})['\"”]?\s+(?:is|are)\s+(?:the|her|his|my|their)\s+"

@@ -142,6 +142,11 @@ def normalize_institution(text: str) -> RuleResult:
         kept = normalize_institution(person.group(1))
         if kept.ok:
             return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the person after it left out).")
+    unit_after = re.fullmatch(r"(.{2,}?)\s*[,;]\s*(?:the\s+)?(?:Department|Dept\.?|Division|Faculty)\b.*", raw, re.S)
+    if unit_after:  # "University of Bonn, Germany, Department of Epileptology": the unit after the name is no part
+        kept = normalize_institution(unit_after.group(1))
+        if kept.ok:
+            return accept("institution", kept.value, f"'{raw}' -> {kept.value} (the department left out).")
     unit = _UNIT_BEFORE.match(raw)
     rest = raw[unit.end() :] if unit else ""
     while (more := re.match(r"([^,;()]+),\s*(?=\S)", rest)) and not _names_one(more.group(1)):
@@ -203,7 +208,10 @@ _KIND_LAST = re.compile(
 )
 # "University of California, San Diego", "Universidad de Chile, Santiago"? a campus after a university
 # "of" a state or system may be part of its name: never cut there.
-_OF_A_SYSTEM = re.compile(r"\b(?:University|Universit\w*|Universidad|Univ\.)\s+(?:of|de|di|du|do)\s+[\w\s]+$")
+# ("Universidade Federal do Rio Grande do Norte": capitalised words may stand between the kind and "do")
+_OF_A_SYSTEM = re.compile(
+    r"\b(?:University|Universit\w*|Universidade?|Univ\.)\s+(?:[A-Z]\w*\s+){0,2}(?:of|de|di|du|do|da)\s+[\w\s]+$"
+)
 
 
 # A country or a state after a name ("KU Leuven, Belgium", "Princeton, NJ"): where it is, never part of the name.
@@ -219,6 +227,8 @@ _COUNTRY = re.compile(
     r"Oregon|Pennsylvania|Rhode\s+Island|South\s+Carolina|South\s+Dakota|Tennessee|Texas|Utah|Vermont|Virginia|"
     r"Washington|West\s+Virginia|Wisconsin|Wyoming)"
 )
+# ", Mission Bay campus", ", the Rome site": one site of the institution named after it.
+_CAMPUS_AFTER = re.compile(r"(.{2,}?)\s*,\s*(?:the\s+)?(?:[\w'\-]+\s+){0,3}(?:campus|site)\.?")
 _PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
 
 
@@ -227,6 +237,9 @@ def _without_city(raw: str) -> str:
     when the place is a country or a state, or the name is whole by itself (a known name, or it ends with what
     kind of institution it is), or the place is a city; "" when nothing is cut."""
     name = raw
+    campus = _CAMPUS_AFTER.fullmatch(raw)
+    if campus:  # "UCSF, Mission Bay campus": which site of the institution, not part of its name
+        return campus.group(1)
     within = re.fullmatch(rf"(.{{2,}}?),?\s+in\s+({_PLACE})\.?", name)
     # "EPFL in Lausanne", "Janelia, in Virginia", "the German Primate Center in Göttingen": a name and where it
     # is ("Washington University in St. Louis" is one name, known as such)
@@ -247,6 +260,8 @@ def _without_city(raw: str) -> str:
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
         return name if name != raw else ""
     before, place = placed.groups()
+    if before.endswith(")"):  # "Instituto de Neurociencias (CSIC-UMH), Alicante": a name ends at its bracket
+        return before
     if re.search(
         r"\b(?:Universit\w*|Institut\w*|College|Cent(?:er|re)|Hospital|Lab\w*|School|Department|Dept)\b", place
     ):
@@ -446,7 +461,10 @@ _REQUEST_BEFORE_LIST = re.compile(
     re.I,
 )
 
-_HEDGED_ITEM = re.compile(r"(?:maybe|perhaps|possibly|probably|not\s+sure)\b", re.I)
+# (", I think", ", iirc" after the list: the words of talk are no keyword either)
+_HEDGED_ITEM = re.compile(
+    r"(?:maybe|perhaps|possibly|probably|not\s+sure|I\s+(?:think|guess|believe|suppose)|we\s+think|iirc|afaik)\b", re.I
+)
 # "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.
 _OPINION_LEAD = re.compile(r"^(?:i\s+would|i'?d)\s+(?:say|go\s+with)\s+(?:that\s+)?(?=\S)", re.I)
 

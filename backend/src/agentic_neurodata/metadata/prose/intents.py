@@ -26,6 +26,10 @@ SKIP_ALL = re.compile(
     r"(?:(?:all\s+good|looks?\s+(?:good|fine)|ok(?:ay)?|fine|that'?s\s+all)\s*[,;.!\-–]?\s*(?:run|start|do|begin)\s+"
     r"the\s+conversion|\bgo\s*,\s*convert|,\s*convert\s+(?:it|them)(?=\W*$)|"
     r"no\s+further\s+details\s*,?\s*(?:proceed|convert|go\s+ahead)|that'?s\s+all\s*,\s*(?:carry\s+on|proceed|continue)|"
+    # "I'm done, convert", "fine as is - go", "leave everything else blank and convert": done, then convert
+    r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\s*[,;.!\-–—]*\s*(?:convert|go|proceed|start)|"
+    r"(?:fine|good|ok(?:ay)?)\s+as\s+(?:it\s+)?is\s*[,;.!\-–—]+\s*(?:go|convert|proceed|start)|"
+    r"leave\s+(?:everything|all|the\s+rest)(?:\s+else)?\s+(?:blank|empty)\s*,?\s*(?:and\s+)?(?:convert|go|proceed|start)|"
     r"bitte\s+konvertieren)(?![^?\n]*\?))\b",
     re.I,
 )
@@ -46,7 +50,11 @@ CANCEL = re.compile(
     r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:don'?t|do\s+not)\s+convert(?:\s+(?:it|this|them|anything))?\W*$|"
     # "Please cancel; the PI wants to check first", "hold on, cancel that - ...", "..., cancel", "scrap this conversion"
     r"^\W*(?:please\s+)?cancel\s*[;:.!]\s|(?:^|[,;.!\-–]\s*)cancel\s+that(?=\s*(?:[-–—,;.!]|$))|"
-    r"[,;.!\-–]\s*(?:please\s+)?cancel\W*$|\b(?:scrap|kill)\s+(?:this|the|that)\s+conversion\b",
+    r"[,;.!\-–]\s*(?:please\s+)?cancel\W*$|\b(?:scrap|kill)\s+(?:this|the|that)\s+conversion\b|"
+    # "abort please, I need to ...", "Hold off - cancel. The PI ...", "forget it, don't convert this session"
+    r"^\W*(?:please\s+)?abort\s+(?:please|pls)\b|(?:^|[,;.!\-–]\s*)cancel\s*[.;!]\s|"
+    r"(?:^|[,;.!\-–]\s*)(?:please\s+)?(?:don'?t|do\s+not)\s+convert"
+    r"(?:\s+(?:this|it|them|anything)(?:\s+(?:session|one|recording))?)?\s*(?:[,;.!\-–—]|$)",
     re.I,
 )
 DONT_KNOW = re.compile(
@@ -64,7 +72,7 @@ DONT_KNOW = re.compile(
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
     r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b(?!\s+to\s+(?:say|mention|add|tell|write|include))|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
     r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
-    r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|checked|tracked)\b|"
+    r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|weigh|checked|tracked)\b|"
     # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".
     r"\b(?:my|our|the)\s+(?:PI|supervisor|boss|advis[eo]r|postdoc|manager|lab\s+manager|colleague)\s+"
     r"(?:knows|would\s+know|has\s+it)\b|"
@@ -87,7 +95,7 @@ SKIP_FIELD = re.compile(
     # "forget the keywords", "forget about the lab": a field named alone after "forget" (not "the old one")
     r"\bforget\s+(?:about\s+)?(?:the\s+)?(?!(?:previous|old|wrong|first|last|other|it|that|this)\b)[a-z_]+(?:\s+[a-z_]+)?\W*$|"
     r"\bdon'?t\s+want\s+to\s+(?:say|give|share|answer)\b|"
-    r"\b(?:can'?t|cannot|could\s?n'?t|could\s+not|am\s+not\s+able\s+to|won'?t\s+be\s+able\s+to)\s+"
+    r"\b(?:can'?t|cannot|could\s?n'?t|could\s+not|am\s+not\s+able\s+to|won'?t\s+be\s+able\s+to|won'?t|will\s+not)\s+"
     r"(?:give|provide|share|send|supply)\b|"
     r"\bleave\s+(?:it|that|this|(?:the\s+)?[a-z_ ]+?)?\s?(?:blank|empty|out)\b|"
     r"\bnot\s+(?:needed|relevant|applicable)\b|\bno\s+need\b|"
@@ -105,7 +113,7 @@ SKIP_FIELD = re.compile(
 NO_FIELD = re.compile(
     r"^\W*(?:(?:we|i)\s+(?:need|want|use|require)\s+no|(?:we|i)\s+(?:don'?t|do\s+not)\s+(?:need|want|use|require)|"
     r"no|none(?:\s+for)?|without)\s+(?:the\s+|any\s+)?(?P<field>[a-z][a-z ]*?)"
-    r"(?:\s+(?:please|needed|here|thanks?|for\s+now|for\s+this\s+one|for\s+it))*\W*$",
+    r"(?:[\s,]+(?:please|needed|here|thanks?|for\s+now|for\s+this\s+one|for\s+it))*\W*$",
     re.I,
 )
 APPROVE = re.compile(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..brain_areas import BY_NAME as AREA_NAMES
+from ..hedges import GUESS
 from ..strains import STRAINS
 from ..text_fields import INSTITUTIONS
 from ..zones import find_zone
@@ -98,6 +99,43 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
     return False
 
 
+def keyed_as_experimenter(text: str, match: re.Match[str]) -> bool:
+    """'the experimenter Jun Wang', 'the experimenter was Thomas Akam': the role word itself right before the names."""
+    cue = text[match.start() : match.start("people")]
+    return bool(re.search(r"\bexperimenters?\s*(?:was|is|were|are|[:=\-–])?\s*$", cue, re.I))
+
+
+# "also Maria (Maria Okun)", "Tom (Tom Hale)": a first name, then the same person's full name in brackets.
+_FULL_NAME_IN_BRACKETS = re.compile(
+    rf"\s*(?:(?:also|again|too|likewise|as\s+well)\s+)?(?P<short>{NAME_WORD})\s*\((?P<full>{FULL_NAME})\)(?=[^\S\n]*(?:[;,.\n]|$))"
+)
+
+
+def full_name_in_brackets(raw: str) -> re.Match[str] | None:
+    """The match whose group 'full' is the person named in brackets after their first name, or None."""
+    found = _FULL_NAME_IN_BRACKETS.match(raw)
+    return found if found and found.group("short") in found.group("full").split() else None
+
+
+# "Institution National Eye Institute", "Affiliation Kyoto University": the field's name, then the value.
+_KEY_WORD_BEFORE_NAME = re.compile(r"(?:Institution|Affiliation)[^\S\n]+(?=[A-Z])")
+
+
+def after_key_word(text: str, start: int, end: int) -> int:
+    """Where an institution's name found at text[start:end] starts once a key word before it is left out."""
+    key = _KEY_WORD_BEFORE_NAME.match(text, start, end)
+    return key.end() if key else start
+
+
+def guess_next_to(text: str, start: int, end: int) -> str:
+    """'probably Janelia', 'at UCL, I think': a guess said right before or after a name (in its own words, not in
+    a clause about another value: '(probably 5 months) was recorded at X' is a guess of the age)."""
+    before = re.split(r"[,;.()\n]", text[max(0, start - 30) : start])[-1]
+    after = re.match(r"[^\S\n]*[,;]?[^\S\n]*(?P<guess>[^,;.()\n]{0,30})", text[end:])
+    guess = GUESS.search(before) or (GUESS.match(after.group("guess")) if after else None)
+    return f"the words say '{guess.group(0)}'" if guess else ""
+
+
 LEADING_NAME = re.compile(
     rf"^\s*{_TITLE}*(?P<people>{NAME_WORD}\s+(?:{PARTICLE}\s+)*{NAME_WORD})(?=\s*(?:,|$|\bhere\b))"
 )
@@ -123,8 +161,9 @@ UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
     rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
-    rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli)\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für)\s+)?(?!(?:and|I|We|It|Our|My)\b)"
+    rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli|do|da)\s+"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für|do|da|dos|das)\s+)?"
+    rf"(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
     rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
 )
@@ -236,6 +275,33 @@ def correction_inside(raw: str) -> int | None:
     if found is None or not raw[: found.start()].strip(" -–—,;:"):
         return None
     return len(raw[: found.start()].rstrip(" -–—,;:"))
+
+
+# "Texas A&M? no - University of Texas at Austin", "X? No, sorry: it was Y": a name asked, answered no, then another.
+_ANSWERED_NO = re.compile(
+    r"\?\s*[—–-]?\s*[Nn]o\b(?!\s+(?:idea|clue)\b)\s*[,:\-–—]?\s*(?:[Ss]orry\s*[,:\-–—]?\s*)?"
+    r"(?:(?:it'?s|it\s+is|it\s+was)\s+)?(?:by\s+)?(?=[A-Z'\"‘“])"
+)
+
+
+def replacement_after_no(raw: str) -> int | None:
+    """Where the name that replaces one asked and answered no starts ('X? no - Y' -> Y's index), or None. ('Dr. Hu?
+    no, that's Zhejiang' says where X is, not who: no name follows the no.)"""
+    found = _ANSWERED_NO.search(raw)
+    if found is None or not raw[: found.start()].strip() or _CORRECTION.search(raw, found.end()):
+        return None
+    return found.end()
+
+
+# ", then the Li lab after 2020", ", now Oxford", "; later at UCL": another one for another time, after a value.
+_CHANGED_AFTER = re.compile(r"\s*[,;]\s*(?:and\s+)?(?:then|now|later|since|afterwards|until|before)\b", re.I)
+
+
+def changed_after(text: str, end: int) -> str:
+    """'Lab: Svoboda lab, then Li lab after 2020': the words after a lab or institution name another for another
+    time, so which one this recording's is is asked."""
+    changed = _CHANGED_AFTER.match(text, end)
+    return f"the words after it name another time ('{changed.group(0).strip(' ,;')}')" if changed else ""
 
 
 def corrected_after(text: str, value: str, end: int) -> str:
@@ -412,8 +478,9 @@ def lab_of_something(text: str, start: int, end: int) -> str:
 
 # "(before, it was part of the Pachitariu lab)", "we were formerly the X lab": words of an earlier time.
 _FORMER_TIME = re.compile(
-    r"\b(?:before|previously|formerly|former|earlier|used\s+to|until|till|back\s+then|originally|old|then)\b", re.I
-)
+    r"\b(?:before|previously|formerly|former|earlier|used\s+to|until|till|back\s+then|originally|old|then(?!\s*[:,]))\b",
+    re.I,
+)  # ("OK the lab then: ..." is the "then" of "in that case", not an earlier time)
 
 
 def former_lab(text: str, start: int) -> str:
@@ -429,7 +496,7 @@ def former_lab(text: str, start: int) -> str:
 _UNNAMED_AFTER = re.compile(
     r"\s*,?\s*(?:and|&|plus)\s+(?:the|a|an|our|my|his|her|their|some|other|two|several)\s+(?:\w+\s+)?"
     r"(?:PI|supervisor|postdocs?|students?|technicians?|techs?|team|lab|others?|rest|colleagues?|assistants?|"
-    r"undergrads?|interns?|people|members?)\b|"
+    r"undergrads?|interns?|people|members?)\b(?!\s+(?:is|was|are|were)\b)|"  # ("and the lab is X": a new clause)
     # "Tim Berg and others", "Tim Berg et al.", "Tim Berg and colleagues": more people, not named
     r"\s*,?\s*(?:(?:and|&|plus)\s+(?:others|colleagues|co-?workers|co\.?|team)\b|et\s+al\b)",
     re.I,

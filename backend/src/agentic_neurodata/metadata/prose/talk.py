@@ -118,3 +118,28 @@ GO_AHEAD = re.compile(
     r"(?:\s+(?:please|pls|now|then|anyway))*\W*$",
     re.I,
 )
+
+
+# "Dear DANDI Archive,", "Hi Allen team!", "Hello Dr. Ruiz:": the greeting and whom it is addressed to, at the start.
+_SALUTATION = re.compile(
+    r"^\s*(?:Dear|Hi|Hello|Hey|Hallo|Bonjour|Hola|Ciao|Good\s+(?:morning|afternoon|evening))[^\S\n]+"
+    r"(?P<to>[^\s,:!;]+(?:[^\S\n]+[^\s,:!;]+){0,3})[^\S\n]*(?:[,:!]|\n)",
+    re.I,
+)
+_ADDRESSEE_WORDS = frozenset(
+    "team all everyone folks colleagues colleague there guys curators the and of".split()  # noqa: SIM905
+)
+
+
+def salutation(text: str) -> tuple[int, int] | None:
+    """The span of the words a message is addressed to ('DANDI Archive' in 'Dear DANDI Archive,'), or None: they
+    name the reader of the message, never a value of it."""
+    greeting = _SALUTATION.match(text)
+    if greeting is None:
+        return None
+    words = greeting.group("to").split()
+    if re.search(r"\d", greeting.group("to")) or not all(
+        word[:1].isupper() or word.lower() in _ADDRESSEE_WORDS for word in words
+    ):
+        return None  # "Hi there mouse M3,": words of the message, not of whom it is addressed to
+    return greeting.span("to")

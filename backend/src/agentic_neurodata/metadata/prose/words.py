@@ -57,6 +57,12 @@ KEYS.update(
         "institution name": "institution",
         "institute name": "institution",
         "university name": "institution",
+        # "Experimentator: Jonas Weißenberger", "experimentadora: Lucía Martínez": the same key in German, Spanish
+        "experimentator": "experimenter",
+        "experimentador": "experimenter",
+        "experimentadora": "experimenter",
+        "session desc": "session_description",  # "session desc: 'Two-armed bandit'": the key cut short
+        "operator": "experimenter",  # "Operator: Oliver Thompson" (an ELN's entry): who ran the rig
     }
 )
 PAIR = re.compile(
@@ -241,12 +247,21 @@ def strip_preamble(text: str, name: str) -> str:
     return text.strip().strip(MASK).strip()
 
 
-def mentioned_fields(clause: str) -> list[str]:
-    """Fields a clause names ("I don't know the age" -> age)."""
+# "we don't weigh the birds", "I forgot to weigh": a verb that names the field it measures.
+_FIELD_VERBS = re.compile(r"(?<![\w-])weigh(?:ed|ing)?(?![\w-])", re.I)
+
+
+def mentioned_fields(clause: str, common_words: bool = True) -> list[str]:
+    """Fields a clause names ("I don't know the age" -> age). Without `common_words`, only by names that are no
+    ordinary word ("the animal", "name it" are said of other things as often as of their fields)."""
     lowered = clause.lower()
-    found = []
+    found = ["weight"] if _FIELD_VERBS.search(lowered) else []
     for spec in FIELDS.values():
         for alias in (spec.name.replace("_", " "), *spec.aliases):
+            if not common_words and alias in _NOT_KEYS:
+                continue
+            if spec.name in found:
+                break
             if re.search(rf"(?<![\w-]){re.escape(alias)}s?(?![\w-])", lowered):  # "the weights": plural too
                 found.append(spec.name)
                 break

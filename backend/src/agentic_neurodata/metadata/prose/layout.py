@@ -1,0 +1,65 @@
+"""Key and value laid out as a two-column table: "| experimenter | Shuqi Wang |", one row per field.
+
+A Markdown or pipe table of two columns whose first cells name fields is a list of keyed values,
+read as "experimenter: Shuqi Wang" lines. Its header ("| field | value |") and rule ("| --- | --- |")
+give nothing. Tables of animals (a row per animal, a column per field) are prose/tables.py's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .words import KEYS
+
+_ROW = re.compile(
+    r"^[ \t]*\|?[ \t]*(?P<key>[^|\n]{1,40}?)[ \t]*\|[ \t]*(?P<value>[^|\n]{0,300}?)[ \t]*\|?[ \t]*$", re.M
+)
+_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|[ \t]*:?-{3,}:?[ \t]*\|?[ \t]*$", re.M)
+_HEADER_WORDS = {"field", "fields", "key", "keys", "name", "value", "values", "metadata", "property", "entry"}
+
+
+def as_keyed_lines(text: str) -> str:
+    """`text` with a two-column key/value table written as "key: value" lines; unchanged otherwise."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    rows = [_ROW.fullmatch(line) for line in lines if not _RULE.fullmatch(line)]
+    if len(rows) < 2 or not all(row and "|" in line for row, line in zip(rows, lines, strict=False)):
+        return text
+    keyed = []
+    for row in rows:
+        assert row is not None
+        key = " ".join(row.group("key").lower().replace("_", " ").split())
+        if key in _HEADER_WORDS and row.group("value").strip().lower() in _HEADER_WORDS:
+            continue  # "| field | value |": the header
+        if key not in KEYS:
+            return text  # a row that names no field: not a key/value table
+        keyed.append(f"{row.group('key').strip()}: {row.group('value').strip()}")
+    return "\n".join(keyed) if keyed else text
+
+
+# "Name,Role\nIsabel Ortega,experimenter\nDavid Klein,PI": a table of people and what each did.
+_ROLE_HEADER = re.compile(
+    r"^[ \t]*(?:name|person|people|who|experimenters?|staff)[ \t]*(?P<sep>[,;|\t])[ \t]*(?:role|task|did|job|"
+    r"contribution|responsibility)[ \t]*$",
+    re.I,
+)
+_RECORDING_ROLE = re.compile(
+    r"^(?:experimenter|recording|recordings|recorded|recorder|data\s+collection|ran\s+the\s+(?:rig|session|recording))$",
+    re.I,
+)
+
+
+def as_keyed_roles(text: str) -> str:
+    """A table of people and their roles written as "experimenter: X" for the ones who recorded; the others'
+    rows give nothing. Unchanged when the text is not such a table (a header, then one person and role a row)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    header = _ROLE_HEADER.match(lines[0]) if len(lines) >= 2 else None
+    if header is None:
+        return text
+    recorded = []
+    for line in lines[1:]:
+        cells = [cell.strip() for cell in line.strip("|").split(header.group("sep"))]
+        if len(cells) != 2 or not cells[0] or not cells[1]:
+            return text
+        if _RECORDING_ROLE.match(cells[1]):
+            recorded.append(cells[0])
+    return f"experimenter: {'; '.join(recorded)}" if recorded else text

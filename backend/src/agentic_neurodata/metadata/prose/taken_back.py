@@ -1,0 +1,67 @@
+"""Values taken back in the message: "pig P7? — no, pig P8", "09:00 Eastern - no wait, that was the pilot".
+
+A person who corrects themselves while writing leaves the wrong value in the text. The words taken
+back give nothing: they are masked before the finders run, so only the replacement is read. Two
+shapes are general enough to be read at the text level:
+- a short value said as a question and answered no: "pig P7? — no, pig P8", "mouse Lederle? no - mouse
+  Lerner". The question reaches back to the last clause boundary, a few words at most;
+- a time taken back as another event's: "start 2023-04-14 09:00 Eastern - no wait, that was the pilot;
+  the real one was ...". The time right before the words taking it back is masked, with those words.
+Other corrections ("Institution: UCSF - no wait, UCSD") are weighed by the finders of their field.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..dates_in_text import find_datetimes
+
+# "pig P7? — no,", "Lederle? no -": a question mark, then "no" (not "no idea") and a comma or dash.
+_ANSWERED_NO = re.compile(r"\?\s*[—–-]?\s*no\b(?!\s+(?:idea|clue|sure)\b)\s*[,:\-–—]\s*", re.I)
+# The question's own words: at most four words after the last boundary ("pig P7", "mouse Lederle").
+_SHORT_QUESTION = re.compile(r"(?:^|(?<=[,;:(\n.!]))[ \t]*(?P<said>[^\s,;:(\n.!?]+(?:[ \t]+[^\s,;:(\n.!?]+){0,3})$")
+# "- no wait, that was the pilot", "; no wait, that's the dry run": the time before belongs to another event.
+_ANOTHER_EVENTS_TIME = re.compile(
+    r"\b(?:no\s+wait|wait\s*,?\s+no|sorry|oops|actually\s*,?\s+no)\s*[,:\-–—]?\s*"
+    r"(?:that\s+was|that'?s|this\s+was|it\s+was)\s+(?:the|our|a|an)\s+(?:pilot|dry[\s-]run|test(?:\s+run)?|"
+    r"rehearsal|practice|habituation|surgery|previous|earlier|first\s+attempt|other)\b[^;.\n]*",
+    re.I,
+)
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def taken_back(text: str) -> list[tuple[int, int]]:
+    """The spans of `text` whose values are taken back later in it."""
+    return [*_questions_answered_no(text), *_times_of_another_event(text)]
+
+
+def _questions_answered_no(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for answer in _ANSWERED_NO.finditer(text):
+        question = _SHORT_QUESTION.search(text, max(0, answer.start() - 60), answer.start())
+        if question is None:
+            continue
+        said = question.group("said")
+        replacement = text[answer.end() : answer.end() + 60]
+        if not _same_kind(said, replacement):
+            continue  # "Institution: X? no, sorry: Y": the key before the question is the finders' to weigh
+        spans.append((question.start("said"), answer.end()))
+    return spans
+
+
+def _same_kind(said: str, replacement: str) -> bool:
+    """'pig P7' and 'pig P8 (...)': the replacement opens with the question's first word, or both are one token."""
+    said_words = _WORD.findall(said)
+    first = _WORD.match(replacement.lstrip())
+    same_head = bool(said_words and first and said_words[0].lower() == first.group(0).lower())
+    return same_head and len(said.split()) > 1
+
+
+def _times_of_another_event(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for taken in _ANOTHER_EVENTS_TIME.finditer(text):
+        clause_start = max(text.rfind(";", 0, taken.start()), text.rfind("\n", 0, taken.start())) + 1
+        times = [span for span in find_datetimes(text[clause_start : taken.start()]) if span]
+        if times:
+            spans.append((clause_start + times[-1][0], taken.end()))
+    return spans
