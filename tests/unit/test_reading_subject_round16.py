@@ -403,3 +403,36 @@ def test_a_decimal_age_with_a_short_unit_is_read(text: str, age: str) -> None:
 @pytest.mark.parametrize("text", ["version 2.5 y axis", "we plot 3.5 y values"])
 def test_a_decimal_before_a_letter_in_running_text_is_no_age(text: str) -> None:
     assert "age" not in read(text).values
+
+
+# -- a table of several animals, then a line naming the one converted: that row is read
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "animal,sex,age\nKT-1,M,P70\nKT-2,F,P72\n-> converting KT-2 now",
+            {"subject_id": "KT-2", "sex": "F", "age": "P72D"},
+        ),
+        (
+            "| rat | sex | weight |\n| Rex | M | 300 g |\n| Zoe | F | 250 g |\nConverting: Zoe.",
+            {"subject_id": "Zoe", "weight": "250 g"},
+        ),
+        ("subject | sex\nAB-1 | F\nAB-2 | M\n(this upload is AB-2)", {"subject_id": "AB-2", "sex": "M"}),
+    ],
+)
+def test_the_row_named_after_a_table_is_read(text: str, values: dict[str, str]) -> None:
+    parsed = read(text)
+    assert {name: parsed.values.get(name) for name in values} == values
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "animal,sex,age\nKT-1,M,P70\nKT-2,F,P72\nconverting KT-2 and KT-1",
+        "animal,sex,age\nKT-1,M,P70\nKT-2,F,P72\nconverting KT-3 now",
+    ],
+)
+def test_no_row_is_read_when_the_line_names_none_or_several(text: str) -> None:
+    assert "subject_id" not in read(text).values
