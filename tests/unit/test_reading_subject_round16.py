@@ -436,3 +436,19 @@ def test_the_row_named_after_a_table_is_read(text: str, values: dict[str, str]) 
 )
 def test_no_row_is_read_when_the_line_names_none_or_several(text: str) -> None:
     assert "subject_id" not in read(text).values
+
+
+# -- a sex letter right after the bracket that closes the animal's description, before its age or weight
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [("tree shrew TS-4 (Tupaia belangeri) M 3 y 190 g", "M"), ("mouse K1 (Ai14) F P60", "F")],
+)
+def test_a_sex_letter_after_the_animals_bracket_is_read(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+@pytest.mark.parametrize("text", ["mouse K1 (Ai14) M-2 probe", "rat R2 (see notes) F1 hybrid"])
+def test_a_letter_after_a_bracket_that_starts_a_word_is_no_sex(text: str) -> None:
+    assert "sex" not in read(text).values

@@ -187,6 +187,9 @@ SEX = re.compile(
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
     r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])|"
+    # "shrew TB-22 (Tupaia belangeri) F 2 y 174 g", "mouse DL-2 (Dlx5/6-Cre) F P45": a letter after the bracket
+    # that closes the animal's name, before its age or weight
+    r"(?<=\)\s)(?P<cell>[MF])(?=\s+(?:P\d|\d+(?:\.\d+)?\s*(?:y|yrs?|years?|mo|months?|wks?|weeks?|g|kg)\b))|"
     r"(?P<sym>[♀♂])",  # "♀, 19.0 g", "(♂, P52)": the signs for female and male
     re.I,
 )
@@ -302,7 +305,9 @@ _PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
 
 def sex_said(match: re.Match[str]) -> str:
     """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
-    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid", "sym") if match.group(g))
+    said = next(
+        match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid", "cell", "sym") if match.group(g)
+    )
     return _PERSON_SEX.get(said.lower(), said)
 
 
