@@ -452,3 +452,18 @@ def test_a_sex_letter_after_the_animals_bracket_is_read(text: str, sex: str) -> 
 @pytest.mark.parametrize("text", ["mouse K1 (Ai14) M-2 probe", "rat R2 (see notes) F1 hybrid"])
 def test_a_letter_after_a_bracket_that_starts_a_word_is_no_sex(text: str) -> None:
     assert "sex" not in read(text).values
+
+
+# -- "->" between a notebook's cells is an arrow, not "more than"
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"), [("rat R1 -> M -> 300 g", "300 g"), ("cat C2 -> Felis catus -> F -> 3.1 kg -> V1", "3.1 kg")]
+)
+def test_a_weight_after_an_arrow_is_read(text: str, weight: str) -> None:
+    assert read(text).values.get("weight") == weight
+
+
+@pytest.mark.parametrize("text", ["rat R1, > 300 g", "rat R1, >300 g, male"])
+def test_a_weight_after_more_than_is_still_a_bound(text: str) -> None:
+    assert "weight" not in read(text).values
