@@ -35,7 +35,7 @@ AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "CA1": ("field CA1", ("ca1", "hippocampal ca1", "hippocampus ca1", "field ca1")),
     "CA2": ("field CA2", ("ca2", "field ca2")),
     "CA3": ("field CA3", ("ca3", "hippocampal ca3", "hippocampus ca3", "field ca3")),
-    "DG": ("dentate gyrus", ("dentate gyrus",)),
+    "DG": ("dentate gyrus", ("dentate gyrus", "dg")),
     "SUB": ("subiculum", ("subiculum",)),
     "STR": ("striatum", ("striatum",)),
     "CP": ("caudoputamen", ("caudoputamen", "caudate putamen")),
@@ -58,7 +58,7 @@ AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "PIR": ("piriform area", ("piriform cortex", "piriform area", "piriform")),
     "CLA": ("claustrum", ("claustrum",)),
     "ZI": ("zona incerta", ("zona incerta",)),
-    "LS": ("lateral septal nucleus", ("lateral septum", "lateral septal nucleus")),
+    "LS": ("lateral septal nucleus", ("lateral septum", "lateral septal nucleus", "ls")),
     "MS": ("medial septal nucleus", ("medial septum", "medial septal nucleus")),
 }
 BY_NAME = {name: acronym for acronym, (_, names) in AREAS.items() for name in names}
@@ -73,7 +73,9 @@ AS_SAID = (
     "orbitofrontal", "secondary visual cortex", "higher visual areas", "drn",
 )  # fmt: skip
 # Short acronyms that are other words in prose; trusted only as a whole answer or after "in"/"area".
-PROSE_UNSAFE = {"a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc"}
+PROSE_UNSAFE = {
+    "a1", "s1", "m1", "m2", "mec", "lec", "nac", "snc", "snr", "bla", "cea", "lha", "drn", "ila", "pfc", "dg", "ls",
+}  # fmt: skip
 # Words before an area that make it narrower ("dorsal CA1", "layer 5 of", "anterodorsal thalamus",
 # "paraventricular thalamus"): the area is then kept as written.
 _DETAIL = (
@@ -184,7 +186,15 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
     end = areas_in_brackets_after(text, end)
     said = text[best[0] : end]
     acronym = BY_NAME.get(said.lower()) if end == best[1] else None
+    if acronym is None and (side := _SIDE_IN_BRACKETS.match(text, end)):
+        end, said = side.end(), text[best[0] : side.end()]  # "LGN (right)": kept as written, so with its side
     return (acronym or said), best[0], end
+
+
+# "LGN (right)", "auditory cortex (left hemisphere)": the side in brackets after an area kept as written.
+_SIDE_IN_BRACKETS = re.compile(
+    r"\s*\((?:left|right|bilateral|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?\)", re.I
+)
 
 
 _AREAS_IN_BRACKETS = re.compile(r"\s*\(([^()\n]{1,60})\)")
@@ -206,7 +216,8 @@ def area_end(text: str, end: int) -> int:
     """Where an area said up to `end` ends with its parts and the further areas listed after it
     ("piriform cortex, layer 2", "CA1 stratum oriens", "V1, layer 4, and LM")."""
     lowered = text.lower()
-    while (longer := part_after(text, _more_areas(text, lowered, end))) > end:
+    # (the parts first: "V1, L2/3" is one area's layers, not "L2" as a further area)
+    while (longer := part_after(text, _more_areas(text, lowered, part_after(text, end)))) > end:
         end = longer
     return end
 
@@ -219,7 +230,7 @@ def part_after(text: str, end: int) -> int:
 
 
 # "CA1 and CA3", "the ACC and the prelimbic cortex", "V1, V2 and LM": several areas are kept as written.
-_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*|\s+plus\s+)(?:the\s+)?")
+_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s*/\s*|\s+plus\s+|\s+\+\s+)(?:the\s+)?")
 
 
 # An area this table does not hold, said beside one it does ("the anterodorsal thalamus and postsubiculum",
@@ -288,12 +299,30 @@ def negated(text: str, start: int, end: int | None = None) -> bool:
     after it ("V1? I mean V2", "V1 - no, V2")."""
     if _NEGATED_BEFORE.search(text[max(0, start - 20) : start]):
         return True
+    if end is not None and _A_REFERENCE_AFTER.match(text, end):
+        return True
     return end is not None and _CORRECTED_AFTER.match(text, end) is not None
+
+
+# "CA3 was the reference wire", "cerebellum served as ground": the area holds the reference, not the recording.
+_A_REFERENCE_AFTER = re.compile(
+    r"\s+(?:was|is|were|are|as|served\s+as|used\s+as|for)\s+(?:the\s+|our\s+|a\s+)?(?:\w+\s+)?"
+    r"(?:reference|ground|grounding)\b",
+    re.I,
+)
 
 
 def landmark_doubt(text: str, start: int) -> str:
     landmark = _LANDMARK_BEFORE.search(text[max(0, start - 25) : start])
-    return f"the area is named as a landmark ('{landmark.group(0).strip()}'), not as the site" if landmark else ""
+    if landmark:
+        return f"the area is named as a landmark ('{landmark.group(0).strip()}'), not as the site"
+    clause = re.split(r"[;\n]|(?<![Ff]ig)\.\s|,?\s+(?:but|whereas|while|however)\s", text[max(0, start - 60) : start])
+    figure = _A_FIGURES_CLAUSE.search(clause[-1])
+    return f"the area is said of a figure ('{figure.group(0)}'), not of this file" if figure else ""
+
+
+# "in figure 2 we show V1", "Figure 4B is from the claustrum": the clause is about the paper's figure.
+_A_FIGURES_CLAUSE = re.compile(r"\b(?:figures?|fig(?=\.)|panels?|supplementary|insets?)\b", re.I)
 
 
 _ONLY_A_SIDE = re.compile(
@@ -370,6 +399,8 @@ def normalize_location(text: str) -> RuleResult:
     for name, acronym in BY_NAME.items():
         if words == set(re.findall(r"[a-z0-9]+", name)):
             return accept(FIELD, acronym, f"'{raw}' -> {acronym} ({AREAS[acronym][0]}, Allen CCF).")
+    if raw.lower() in AS_SAID and raw[1:].islower() and raw[:1].isupper():
+        raw = raw[0].lower() + raw[1:]  # "Auditory cortex recordings were ...": a capital that only starts a sentence
     return accept(FIELD, raw, "Kept as written.")
 
 
@@ -413,9 +444,13 @@ def requested_in_quotes(text: str) -> str:
     for match in _REQUESTED_IN_QUOTES.finditer(text):
         value = match.group("value").strip()
         area = find_area(value)
-        if area is not None and area[1] == 0 and area[2] == len(value):
+        if area is not None and area[2] == len(value) and _ACRONYMS_LISTED_BEFORE.fullmatch(value[: area[1]]):
             return value
     return ""
+
+
+# "'ALM and dorsal striatum'": area acronyms the table does not hold, listed before one it does.
+_ACRONYMS_LISTED_BEFORE = re.compile(r"(?:[A-Z][A-Za-z0-9]{1,5}(?:\s*,\s*|\s+and\s+|\s*&\s*|\s*\+\s*))*")
 
 
 # "two arrays, one in primary motor cortex and one in dorsal premotor cortex": a second site said after it.
@@ -439,3 +474,30 @@ _QUOTED_OTHER_FIELD = re.compile(
 def in_another_fields_quotes(text: str, start: int) -> bool:
     """Whether the area at text[start] is inside a quoted value of another field (a description, keywords)."""
     return any(m.start() < start < m.end() for m in _QUOTED_OTHER_FIELD.finditer(text))
+
+
+# "vole PVL-6 — Microtus ochrogaster — ♂ — 42 g — LS", "fly F-2 / female / antennal lobe": a notebook line of the
+# animal's values in cells; its last cell, when it names an area, is the recording site.
+_CELL_SEPARATOR = r"(?:\s[—–/|~]\s|\s*\*\*\s*|\s->\s)"
+_LAST_CELL = re.compile(rf"{_CELL_SEPARATOR}(?P<cell>[^—–/|~*\n]{{1,40}}?)\s*(?:\*\*)?\s*$")
+_HEAD_NOUN_CELL = re.compile(
+    r"(?:[a-z-]+\s+){0,2}(?:lobes?|ganglion|ganglia|nucleus(?:\s+[a-z]+)?|cortex|pallium|tectum|nerve|cord)", re.I
+)
+
+
+def last_cell_area(text: str) -> tuple[str, int, int] | None:
+    """The area in the last cell of a line of the animal's values (a separator or more before it)."""
+    line_start = text.rfind("\n") + 1
+    line = text[line_start:]
+    cell = _LAST_CELL.search(line)
+    if cell is None:
+        return None
+    said = cell.group("cell").strip()
+    found = find_area(said)
+    start = line_start + cell.start("cell")
+    if found is not None and found[1] == 0 and found[2] == len(said):
+        acronym = said.lower() in BY_NAME and len(said) <= 4
+        return None if acronym and not _looks_like_acronym(said) else (found[0], start, start + len(said))
+    if _HEAD_NOUN_CELL.fullmatch(said):
+        return said, start, start + len(said)
+    return None

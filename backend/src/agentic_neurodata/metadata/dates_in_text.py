@@ -14,7 +14,7 @@ import re
 
 from dateparser.search import search_dates
 
-from .zones import Zone, city_after_date, find_zone
+from .zones import Zone, city_after_date, city_at_start, find_zone
 
 _SEARCH_SETTINGS = {"PREFER_DATES_FROM": "past", "RETURN_AS_TIMEZONE_AWARE": False}
 # Longer messages are read by the patterns alone: the search is not linear in the message length.
@@ -86,8 +86,10 @@ _ANOTHER_EVENT_BEFORE = re.compile(
     r"\b(?:an(?:a)?esthesia|anaesthetised|anesthetized|induced|induction|surgery|injection|injected|perfused|"
     r"perfusion|euthani[sz]ed|craniotomy|habituation|training|weighed|fed|arrived|"
     # "Analysis done on 2024-02-02 at 11:00": the work on the data afterwards, not the recording
-    r"analy[sz](?:is|ed)|spike[\s-]sort(?:ed|ing)|sorted|curated|curation|uploaded|upload|converted|vet\s+check)"
-    r"\b[^.;,\d]{0,15}$",
+    r"analy[sz](?:is|ed)|spike[\s-]sort(?:ed|ing)|sorted|curated|curation|uploaded|upload|converted|vet\s+check|"
+    # "the figures were made on 2024-03-01 at 10:00": when the paper's figures or plots were made
+    r"figures?|fig\.|plots?|plotted|panels?|manuscript|preprint|generated|rendered|exported)"
+    r"\b[^.;,\d]{0,18}$",
     re.I,
 )
 _THIS_FILE_IS = re.compile(
@@ -239,6 +241,10 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
         end += zone.end
         if text[end : end + 1] == ")":
             end += 1
+    elif not isinstance(zone, Zone) and find_zone(text[start:end], after_date=True) is None:
+        opening = city_at_start(text[:start] + "0")  # "Kyiv, 2022-05-09, 10:00": the city opens the message
+        if opening is not None and not text[opening.end : start].strip(" ,:"):
+            start = opening.start
     return start, end
 
 

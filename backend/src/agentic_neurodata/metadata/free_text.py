@@ -36,6 +36,7 @@ from .brain_areas import (
     find_area,
     in_another_fields_quotes,
     landmark_doubt,
+    last_cell_area,
     named_by_cue,
     negated,
     only_a_side,
@@ -1266,6 +1267,8 @@ class _Reader:
             return "the strain is named as part of a cross or a mixed background"
         if said_of_a_place(self.buffer.original, strain):
             return "said of a room or colony of animals, not necessarily this one"
+        if subject.said_of_the_controls(self.buffer.original, strain.start()):
+            return "said of the control animals, not this one"  # "the controls were C57BL/6J, ours is ..."
         after = re.match(r"[ -](?P<word>[A-Z][\w/:-]*)", self.buffer.original[strain.end() :])
         if after and not subject.find_species(after.group("word")):
             return f"the name goes on after it ('{after.group('word')}'): a substrain may be meant"  # "Wistar Han"
@@ -1346,6 +1349,8 @@ class _Reader:
         end = subspecies.end() if subspecies else end  # "Peromyscus maniculatus bairdii": the trinomial said
         said = self.buffer.original[start:end]
         doubt = rivals
+        if subject.another_one_of_its_kind(self.buffer.original, start):  # "from the CA1 of another mouse"
+            doubt = doubt or "the animal word names another animal"
         if exact is not None:  # "Fly FL-6: Drosophila melanogaster": the exact name says which the broad word meant
             said, doubt = exact[0], ""
             self.buffer.claim(exact[1], exact[2], "species")
@@ -1381,6 +1386,8 @@ class _Reader:
             after = None  # "mouse BL6-CBA F1 hybrid": the cross's name, not the animal's id
         if after and subject.of_another_animal(self.buffer.original, start):
             after = None  # "the previous session's mouse AN-7": another animal's id
+        if after and subject.a_relative_of(self.buffer.original, start):
+            after = None  # "the mother of this finch is or7": the mother's id
         if after and subject.plural(self.buffer.original[start:end]):
             after = None  # "Mouse: KM-22" names one animal; "mice: 3" counts them, "mice 1-4" names several
         if after is None and not subject.plural(said):
@@ -1419,6 +1426,7 @@ class _Reader:
             and species in {p.value for p in broad.proposals}
             and not subject.plural(mention.group(0))
             and (after := subject.ID_AFTER_SPECIES.match(text, end + mention.end())) is not None
+            and not subject.strain_of(after.group("subject"), {str(species)})  # "C. elegans worm AML310": a strain
         ]
         return found[0] if len(found) == 1 and not found[0].group("group") else None
 
@@ -1524,7 +1532,7 @@ class _Reader:
         """'Two macaques (Macaca nemestrina) ...; data are from monkey Hendrix', "rat ~400g, M, 'Nestor'": the
         animal's id or name after a later word for the same animal, or in quotes on its own; read when there
         is exactly one."""
-        species = self.result.values.get("species")
+        species = self.result.values.get("species") or self._species_asked_back()
         if self.result.settles("subject_id") or not species:
             return
         text = self.buffer.original  # (the species words are claimed by now; the words after them are not)
@@ -1540,6 +1548,12 @@ class _Reader:
         if len({said for _, _, said in found}) == 1:
             start, end, said = found[0]
             self._take_id(start, end, said)
+
+    def _species_asked_back(self) -> str | None:
+        """'A squirrel monkey; ...': a species asked back still names one animal; its likeliest reading stands
+        for it when matching later words for the same animal (nothing is stored from it)."""
+        asked = [c for c in self.result.confirmations if c.field == "species" and c.proposals]
+        return str(asked[0].proposals[0].value) if len(asked) == 1 else None
 
     def _same_animal(self, mention: re.Match[str], species: str) -> bool:
         result = validate_field("species", mention.group(0))
@@ -1780,6 +1794,8 @@ class _Reader:
                 or ("a second site is named after it" if another_site_after(self.cues, area[2]) else "")
             )
             found.append((area, doubt))
+        if not found and (last := last_cell_area(self.buffer.text)) is not None:
+            found = [(last, "")]  # "vole PVL-6 — ♂ — 42 g — LS": the last cell of a line of the animal's values
         if not found:
             return
         said = {self.buffer.original[a[1] : a[2]].lower() for a, _ in found}

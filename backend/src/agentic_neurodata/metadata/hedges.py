@@ -46,7 +46,7 @@ GUESS = re.compile(
 
 # "adult (>P60)", "over 300 g", "at least 8 weeks": a bound says what the value is not below or above, not the value.
 _BOUND_BEFORE = re.compile(
-    r"(?:[<>≤≥]=?|=<|=>|\b(?:over|above|under|below|more\s+than|less\s+than|greater\s+than|older\s+than|"
+    r"(?:(?<!-)[<>≤≥]=?|=<|=>|\b(?:over|above|under|below|more\s+than|less\s+than|greater\s+than|older\s+than|"
     r"younger\s+than|heavier\s+than|lighter\s+than|at\s+least|at\s+most|up\s+to|no\s+more\s+than|min\.?|max\.?))\s*$",
     re.I,
 )

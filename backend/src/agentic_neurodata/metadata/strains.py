@@ -79,6 +79,7 @@ _MARKER = (
     r"(?<![A-Za-z])(?:GAL4|Gal4|LexA|LexAop|UAS|QF2|QUAS)(?![a-z])|"  # the fly's binary expression systems
     # disease models named by their construct ("5xFAD", "R6/2", "APPswe/PS1dE9")
     r"(?<![\w-])(?:5xFAD|3xTg(?:-AD)?|R6/2|APPswe|PS1dE9|zQ175|YAC128|BACHD)(?![\w-])|"
+    r"(?<=[A-Za-z0-9]-)null(?![\w-])|"  # "Mecp2-null": a knockout allele
     r"(?<![A-Za-z])KO(?![\w-])|fl/fl|fl/\+|flox(?:ed)?|\+/[-+]|-/-|/wt|/\+|[-+]/[yY](?![\w]))"  # "Fmr1-/y": X-linked
 )
 _TOKEN = r"[A-Za-z0-9][\w\-().:/+]*"
@@ -93,7 +94,10 @@ _GENE_TOKEN = (
 ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"
 # (">" joins a fly's driver to its effector: "R58E02-GAL4>UAS-GCaMP7f" is one genotype)
 _JOIN = r"\s*(?:x|×|;|and|>)\s*"
-GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
+# "w1118; UAS-GCaMP6m/+; nSyb-GAL4/+": a fly's genotype lists its chromosomes from the first, background allele
+# included; an allele-named strain before "; " and an allele is the genotype's first part, not the strain.
+_FIRST_CHROMOSOME = rf"(?:(?:{'|'.join(sorted(ALLELE_NAMED))})\s*;\s*(?={_GENE_TOKEN}))?"
+GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_FIRST_CHROMOSOME}{_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
 WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|wildtype|WT)(?![\w-])", re.I)
 _STRAIN_NAMES = sorted(STRAINS, key=len, reverse=True)
 STRAIN_PHRASE = re.compile(

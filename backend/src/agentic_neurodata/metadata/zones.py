@@ -231,6 +231,8 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
                 return Zone(ZoneInfo(_cities()[city]), text[start : match.end()], _cities()[city], start, match.end())
     if after_date and (at_end := _city_at_end(text)) is not None:  # "11:00 on 25 June 2024 in Helsinki"
         return at_end
+    if after_date and (at_start := city_at_start(text)) is not None:  # "Dublin, 31/01/2023 at 10:30"
+        return at_start
     if bare_city:
         said = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
         if said in _cities():
@@ -299,3 +301,18 @@ def _city_at_end(text: str) -> Zone | None:
         return None
     zone = city_after_date(text[last.start() :])
     return Zone(zone.tz, zone.label, zone.name, last.start() + zone.start, last.start() + zone.end) if zone else None
+
+
+# "Dublin, 31/01/2023 at 10:30", "Kyiv, 2022-05-09, 10:00": a city that opens the text, then a pause and the date.
+_CITY_AT_START = re.compile(r"^\s*(?P<city>[A-Z][A-Za-z'-]+(?:\s+[A-Z][A-Za-z'-]+){0,2})\s*[,:]\s+(?=[^\n]*\d)")
+
+
+def city_at_start(text: str) -> Zone | None:
+    """'Dublin, 31/01/2023 at 10:30': the zone of a city that opens the text before its date."""
+    start = _CITY_AT_START.match(text)
+    if start is None:
+        return None
+    name = _cities().get(_without_accents(start.group("city")).lower())
+    if name is None or name.startswith("Antarctica/"):
+        return None
+    return Zone(ZoneInfo(name), start.group("city"), name, start.start("city"), start.end("city"))

@@ -546,8 +546,12 @@ _THEN_AFTER = re.compile(r"\s+(?:back\s+)?then\b(?=\s*(?:[,;.)!?]|$))", re.I)
 
 def _with_clause_before_a_bare_value(text: str, clause_start: int, start: int, end: int, clause_end: int) -> int:
     """'we got the rat at 8 weeks, 260 g, ...': a weight alone between commas belongs to the clause before it
-    (an age alone, "12 weeks old", says how old the animal is)."""
+    (an age alone, "12 weeks old", says how old the animal is); so does one alone in brackets ("got her at 7
+    weeks from the vendor (190 g)")."""
     before = text[:clause_start].rstrip()
+    alone_in_brackets = before.endswith("(") and not text[clause_start:start].strip() and text[end:].lstrip()[:1] == ")"
+    if alone_in_brackets and _WEIGHT_UNIT_AT_END.search(text, start, end):
+        return _clause(text, clause_start - 1, clause_start - 1)[0]
     if text[clause_start:start].strip() or text[end:clause_end].strip() or not before.endswith(","):
         return clause_start
     if not _WEIGHT_UNIT_AT_END.search(text, start, end):

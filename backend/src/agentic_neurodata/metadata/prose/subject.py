@@ -92,7 +92,8 @@ _GROUP = (
 _NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.()]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
-    rf"(?P<colon>\s*:\s*|\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
+    # ("rato (rat) LX-6": the English word in brackets after another language's, then the id)
+    rf"(?P<colon>\s*:\s*|\s+|\)\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
     rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}{_NOT_A_PLACE_IN_A_COUNT}"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
@@ -100,7 +101,9 @@ ID_AFTER_SPECIES = re.compile(
 # "rat Bruno, male", "monkey Ozzy;": a name right after the species, then a pause.
 NAME_AFTER_SPECIES = re.compile(
     # "Rat: Pepper; sex: F", "| monkey Pepper | M |", "The rat Nibbles was recorded": a pause, a key or a verb after it
-    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?|[A-Z]{1,3}-[A-Z][a-z]{2,15})"
+    # ("monkey U, a 10-year-old male": a lab's one-letter name; not M or F, which say the sex)
+    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?"
+    r"(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?|[A-Z]{1,3}-[A-Z][a-z]{2,15}|[A-EG-LN-Z](?![\w'’.-])(?!\s*\([A-Z][a-z]+\)))"
     r"(?=\s*(?:[,;)(|]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
 )
 NAMED = re.compile(
@@ -177,11 +180,16 @@ SEX = re.compile(
     r"\bsex\s+(?:is\s+|was\s+)?(?P<nd>not\s+(?:yet\s+)?determined|undetermined)\b|"  # "sex not determined"
     # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
     # (or before the full stop that ends the message or its line: "Mouse CN-2, F.", not an initial: ", M. Smith")
-    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—]))\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|\.[ \t]*(?:\n|$))|"
+    # (and between a notebook's spaced separators: "cat C4 -> M -> 4 kg", "mouse GC-2 :: F :: 15 wk", "** F **")
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—])|(?<=\s->)|(?<=\s=>)|(?<=\s→)|(?<=\s::)|(?<=\s//)|(?<=\s\*\*))"
+    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*)\s|\.[ \t]*(?:\n|$))|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
     r"(?:^|(?<=[,;(]))\s*(?P<kid>boy|girl)\s*(?=$|[,;)])|"
+    # "shrew TB-22 (Tupaia belangeri) F 2 y 174 g", "mouse DL-2 (Dlx5/6-Cre) F P45": a letter after the bracket
+    # that closes the animal's name, before its age or weight
+    r"(?<=\)\s)(?P<cell>[MF])(?=\s+(?:P\d|\d+(?:\.\d+)?\s*(?:y|yrs?|years?|mo|months?|wks?|weeks?|g|kg)\b))|"
     r"(?P<sym>[♀♂])",  # "♀, 19.0 g", "(♂, P52)": the signs for female and male
     re.I,
 )
@@ -204,7 +212,8 @@ _HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and h
 AGE_QUANTITY = re.compile(
     rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}{_HALF}?\s*-?\s*{_UNITS}{_HALF}?"
     rf"(?:\s*(?:and|,)?\s*{_NUMBER}\s*-?\s*{_UNITS})?(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
-    rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}",
+    rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}"
+    r"|(?<![\w.-])\d+\.\d+\s*(?:wk|mo|y)\b(?=\s*(?:[,;)|]|\s[-–—/]\s|$))",  # ("♂, 2.5 y, 402 g": a cell of its own)
     re.I,
 )
 WEIGHT = re.compile(
@@ -296,7 +305,9 @@ _PERSON_SEX = {"man": "M", "boy": "M", "woman": "F", "girl": "F"}
 
 def sex_said(match: re.Match[str]) -> str:
     """The sex a SEX match says ("female", "F", "unknown", "girl" -> "F")."""
-    said = next(match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid", "sym") if match.group(g))
+    said = next(
+        match.group(g) for g in ("sex", "sx", "unk", "nd", "lone", "aged", "kid", "cell", "sym") if match.group(g)
+    )
     return _PERSON_SEX.get(said.lower(), said)
 
 
@@ -446,7 +457,13 @@ def strain_of(token: str, species: set[str]) -> bool:
     """'worm, N2', 'mouse B6': the word after the species is a strain of that species, not the animal's id
     ("mouse N2" is an id: N2 is a worm's strain). `species`: the Latin names the species word may mean."""
     known = STRAINS.get(token.lower())
+    if "Caenorhabditis elegans" in species and _WORM_STRAIN.fullmatch(token):
+        return True  # "worm AML310": a worm's strain designation (the lab's letters, a number), not the animal
     return known is not None and known[1] in species and re.search(r"[A-Za-z]", token) is not None
+
+
+# C. elegans strain designations: two or three capitals naming the lab, then a number ("AML310", "QW1217").
+_WORM_STRAIN = re.compile(r"[A-Z]{2,3}\d{1,5}")
 
 
 # "The previous session's animal was KS090", "yesterday's mouse M-4", "the other rat R-2": another animal's id.
@@ -461,6 +478,41 @@ _ANOTHER_ANIMALS_BEFORE = re.compile(
 def of_another_animal(text: str, cue_start: int) -> bool:
     """The words just before an animal's cue word make it another session's or another animal."""
     return _ANOTHER_ANIMALS_BEFORE.search(text[max(0, cue_start - 50) : cue_start]) is not None
+
+
+# ("the other rats are for later" still says what kind the recorded one is: only "another" and "a different")
+_ANOTHER_ONE_OF_ITS_KIND = re.compile(r"\b(?:another|a\s+different)\s+$", re.I)
+
+
+def another_one_of_its_kind(text: str, cue_start: int) -> bool:
+    """'the claustrum of another mouse': the animal word names another animal, not the subject."""
+    return _ANOTHER_ONE_OF_ITS_KIND.search(text[max(0, cue_start - 20) : cue_start]) is not None
+
+
+# "the mother of this finch is or7", "the dam of the mouse: M4": the id after names a relative of the animal.
+_A_RELATIVE_OF = re.compile(
+    r"\b(?:mother|father|dam|sire|tutor|parents?|sisters?|brothers?|siblings?|cage\s*mates?|littermates?|twin)"
+    r"\s+of\s+(?:this|the|our|that|my)\s+$",
+    re.I,
+)
+
+
+def a_relative_of(text: str, cue_start: int) -> bool:
+    """Whether the animal word at `cue_start` is said as the one whose relative is named ('mother of this finch')."""
+    return _A_RELATIVE_OF.search(text[max(0, cue_start - 40) : cue_start]) is not None
+
+
+# "the controls were C57BL/6J", "control mice: wild-type", "shams are Wistar": what the control animals are.
+_THE_CONTROLS_BEFORE = re.compile(
+    r"\b(?:controls|control\s+(?:animals?|mice|mouse|rats?|group|cohort)|shams|sham\s+animals)\s*"
+    r"(?:(?:were|are|was|is)\s+(?:all\s+)?|:\s*)(?:the\s+|an?\s+)?$",
+    re.I,
+)
+
+
+def said_of_the_controls(text: str, start: int) -> bool:
+    """Whether the value at `start` is said of the control animals ('the controls were C57BL/6J')."""
+    return _THE_CONTROLS_BEFORE.search(text[max(0, start - 40) : start]) is not None
 
 
 _YOUNG_ONES = re.compile(r"\b(?:pups?|larvae?|tadpoles?|embryos?|neonates?|juveniles?)$", re.I)
@@ -576,6 +628,7 @@ def names_said_for_the_animal(text: str, mentions: list[re.Match[str]]) -> list[
             and looks_like_id(after.group("subject"))
             and not area_not_id(text, after)
             and not names_a_cross(text, after.end("subject"))
+            and not strain_of(after.group("subject"), set(ALL_NAMES.get(mention.group(0).lower(), ())))
         ):
             found.append((after.start("subject"), after.end("subject"), after.group("subject")))
             continue

@@ -59,6 +59,7 @@ def as_keyed_row(text: str) -> str:
     text = _UNIT_KEY.sub(lambda m: f"{m.group('key')}_{m.group('unit')}", as_plain_pairs(text))
     # (a Markdown table's rule under its header, "|---|---|", holds no values)
     lines = [line for line in text.strip().splitlines() if line.strip() and not _MARKDOWN_RULE.fullmatch(line)]
+    lines = _the_named_row(lines) or lines
     if len(lines) != 2:
         return text
     for separator in _SEPARATORS:
@@ -73,6 +74,31 @@ def as_keyed_row(text: str) -> str:
             return text  # "Hello, thanks\nmouse m1, female": a greeting, not a header
         return "; ".join(_keyed_cell(cell, value) for cell, value in zip(header, row, strict=True) if value)
     return text
+
+
+# "-> converting MW24 now", "Converting: Bolo.", "(this upload is JL-32)": a line after the rows names the one.
+_NAMES_THE_ROW = (
+    r"[\s(>*-]*(?:now\s+)?(?:converting|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
+    r"the\s+one\s+(?:in\s+this\s+file|recorded|converted)\s+is|in\s+this\s+file)\s*[:=]?\s*(?:only\s+)?"
+    r"{id}(?:\s+(?:now|only))?[\s.!)]*"
+)
+
+
+def _the_named_row(lines: list[str]) -> list[str] | None:
+    """A header, several rows, then a line naming one row by its first cell: the header and that row."""
+    if len(lines) < 4:
+        return None
+    for separator in _SEPARATORS:
+        header, rows = _cells(lines[0], separator), [_cells(line, separator) for line in lines[1:-1]]
+        if len(header) < 2 or any(len(row) != len(header) for row in rows):
+            continue
+        named = [
+            line
+            for line, row in zip(lines[1:-1], rows, strict=True)
+            if row[0] and re.fullmatch(_NAMES_THE_ROW.format(id=re.escape(row[0])), lines[-1], re.I)
+        ]
+        return [lines[0], named[0]] if len(named) == 1 else None
+    return None
 
 
 # A header that is the animal's kind ("Mouse", "Rat"): its column holds each animal's id.
