@@ -51,9 +51,9 @@ _INSTITUTION_PIECE = re.compile(
     r"College|Centre|Center|Centro|Academy|Akademie|School|Klinik\w*|Clinic)\b"
 )
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
-# Dalla Costa", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own table has only "el-",
-# "al-", "della", and not the Dutch "ten" or the Irish "Ó", "Ní").
-_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "ten", "ó", "ní", "nic", "uí")
+# Dalla Costa", "Chiara Lo Russo", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own
+# table has only "el-", "al-", "della", and not the Italian "Lo", the Dutch "ten" or the Irish "Ó", "Ní").
+_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "lo", "ten", "ó", "ní", "nic", "uí")
 _NAME_RULES = Constants()
 _NAME_RULES.prefixes.add(*_EXTRA_PREFIXES)
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").

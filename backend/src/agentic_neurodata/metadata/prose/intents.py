@@ -85,7 +85,9 @@ SKIP_FIELD = re.compile(
     r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
     r"(?:\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|"
     r"necessary|here|yet|so\s+far|questions?|"
-    r"the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
+    r"the\s+[\w ]+|for\s+now|thanks?|"
+    # "pass on keywords", "none for this one": the field or the animal the skip is for
+    r"on\s+(?:the\s+)?[a-z_]+|for\s+(?:this|that|the)(?:\s+(?:one|animal|session|file|recording|dataset))?))*\W*$|"
     # "I'll pass", "I'd rather skip this one", "no answer to this question": declining, in a sentence
     r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
     r"^\W*no\s+answer\b|"
@@ -141,6 +143,13 @@ ACCEPT = re.compile(
 )
 QUESTION = re.compile(
     r"\?\s*$|^\W*(?:what|why|how|which|where|can\s+you|could\s+you|should\s+i|do\s+i|does|is\s+it)\b", re.I
+)
+# "is 'P60' okay or do you want days spelled out?", "should I write 25 g or 25.0 g?": a question about how to give a
+# value, the value in it only an example (a digit does not make it an answer).
+ASKS_ABOUT_FORM = re.compile(
+    r"^\W*(?:is|are|would|will|should|shall|can|could|do|does)\b[^\n?]*"
+    r"\b(?:ok(?:ay)?|fine|acceptable|alright|enough|format|spell\w*|written|write|want|prefer\w*)\b[^\n]*\?\s*$",
+    re.I,
 )
 _GREETING = re.compile(
     r"^\W*(?:(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^,.!?\n]{0,30}[,.!\n]\s*)", re.I

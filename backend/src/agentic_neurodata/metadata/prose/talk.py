@@ -143,3 +143,20 @@ def salutation(text: str) -> tuple[int, int] | None:
     ):
         return None  # "Hi there mouse M3,": words of the message, not of whom it is addressed to
     return greeting.span("to")
+
+
+# "V1 only", "just Pvalb-Cre", "CA1 alone": a word saying there is nothing more, around a short answer;
+# "WT littermate", "Cre-negative control": the animal's place among the others, after its genotype.
+_NOTHING_MORE = re.compile(
+    r"^\W*(?P<lead>(?:only|just)\s+)?(?P<value>\S+(?:\s+\S+){0,2}?)"
+    r"(?P<tail>\s+(?:only|alone|littermates?|siblings?|controls?))?\W*$",
+    re.I,
+)
+
+
+def nothing_more_words(reply: str) -> list[tuple[int, int]]:
+    """The spans of the words around a short answer that say it is all there is ('V1 only' -> ' only')."""
+    said = _NOTHING_MORE.match(reply)
+    if said is None:
+        return []
+    return [said.span(part) for part in ("lead", "tail") if said.group(part)]
