@@ -341,3 +341,137 @@ def test_the_institution_pointed_back_at_is_read(text: str, institution: str) ->
 )
 def test_lo_opens_the_family_name(text: str, asked: str, experimenter: list[str]) -> None:
     assert read(text, *([asked] if asked else [])).values.get("experimenter") == experimenter
+
+
+# -- who made the figures, the plots or the code holds another role
+
+
+@pytest.mark.parametrize(
+    "text", ["Surgery was done by Ana Lima. Figures made by Tom Berg.", "the code was written by Tom Berg"]
+)
+def test_who_made_the_figures_or_code_is_not_stored(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+def test_the_experimenter_beside_who_made_the_figures_is_read() -> None:
+    assert read("Figures by Tom Berg; recorded by Ana Lima.").values.get("experimenter") == ["Lima, Ana"]
+
+
+# -- a promise of more keywords is no keyword
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("keywords: sleep, replay, and I'll send the rest later", ["sleep", "replay"]),
+        ("keywords: theta, gamma, more to come", ["theta", "gamma"]),
+        ("keywords: sleep, rest, etc.", ["sleep", "rest"]),
+        ("keywords: Will's task, theta", ["Will's task", "theta"]),
+    ],
+)
+def test_a_promise_of_more_keywords_is_no_keyword(text: str, keywords: list[str]) -> None:
+    assert read(text).values.get("keywords") == keywords
+
+
+# -- the name words after a university word belong to it ("Université Paris Cité", not "Université Paris")
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("recorded at Université Paris Cité by Ana Lima", "Université Paris Cité"),
+        ("at University Hospital Zurich, rat R-1", "University Hospital Zurich"),
+        # what is not taken with it: a title, a sentence's next word
+        ("Recorded at Universität Bonn by Dr. Ana Lima", "Universität Bonn"),
+        ("Recorded at Universität Bonn. Mouse M-2.", "Universität Bonn"),
+    ],
+)
+def test_the_name_words_after_a_university_word_belong_to_it(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+# -- an answer that puts the value off to later is no value
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [("I'll write it later", "session_description"), ("we will fill that in tomorrow", "experiment_description")],
+)
+def test_a_value_put_off_to_later_is_not_stored(text: str, asked: str) -> None:
+    assert asked not in read(text, asked).values
+
+
+def test_a_description_that_says_later_is_still_read() -> None:
+    text = "Mice will run later trials in the dark"
+    assert read(text, "session_description").values.get("session_description") == text
+
+
+# -- "done. convert.", "leave the remaining fields empty and run it": convert with what there is
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "done. convert.",
+        "good enough, run the conversion",
+        "nothing more from me — convert away",
+        "Please proceed; the rest can stay empty.",
+        "leave the remaining fields empty and run it",
+    ],
+)
+def test_converting_with_what_there_is(text: str) -> None:
+    assert any(intent.kind.value == "skip_all" for intent in read(text, "age").intents)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "done. convert?",
+        "I'm not done, don't convert yet",
+        "the recording was done. convert the timestamps to UTC please",
+        "done with the surgery, then ran it",
+    ],
+)
+def test_no_conversion_is_asked_for(text: str) -> None:
+    assert not any(intent.kind.value == "skip_all" for intent in read(text).intents)
+
+
+# -- "(family name X)" after a name says which of its words is the family name
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "experimenter"),
+    [
+        ("Nguyen Thi Lan (family name Nguyen)", "experimenter", ["Nguyen, Thi Lan"]),
+        ("recorded by Zhang Wei (family name Zhang) at Fudan University.", "", ["Zhang, Wei"]),
+        ("Pablo García Márquez (surname García Márquez)", "experimenter", ["García Márquez, Pablo"]),
+        # what is read as before: a bracket saying something else, a name with no bracket
+        ("Ana Lima (postdoc)", "experimenter", ["Lima, Ana"]),
+        ("recorded by Ana Lima at Fudan University.", "", ["Lima, Ana"]),
+    ],
+)
+def test_a_family_name_said_in_brackets_orders_the_name(text: str, asked: str, experimenter: list[str]) -> None:
+    assert read(text, *([asked] if asked else [])).values.get("experimenter") == experimenter
+
+
+def test_a_family_name_not_in_the_name_gives_no_value() -> None:
+    assert "experimenter" not in read("Ana Lima (family name Costa)", "experimenter").values
+
+
+# -- "the person who recorded was X", "the person at the rig was X": a cue that says who recorded
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("Surgery by Tom Berg, sorting by Li Wei; the person who recorded was Ana Lima.", ["Lima, Ana"]),
+        ("Tom Berg did the surgeries; the recording person was Ana Lima", ["Lima, Ana"]),
+        ("The PI is Tom Berg; the person at the rig was Ana Lima.", ["Lima, Ana"]),
+    ],
+)
+def test_the_person_who_recorded_is_the_experimenter(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+def test_the_person_who_did_something_else_is_not() -> None:
+    assert "experimenter" not in read("the person who trained the mice was Ana Lima").values

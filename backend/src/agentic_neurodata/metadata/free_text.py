@@ -552,7 +552,8 @@ class _Reader:
             answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
             answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
             aside = re.search(r"(?<=\w)\s*\((?P<who>[^()]{1,40})\)$", answer)
-            if aside and not certainty.names_other_role(aside.group("who")):
+            family_said = names.with_family_name_said(answer) != answer  # "Tran Thi Thu Ha (family name Tran)"
+            if aside and not certainty.names_other_role(aside.group("who")) and not family_said:
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
         doubt = ""
@@ -1209,6 +1210,9 @@ class _Reader:
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
         said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))
+        bracket = re.match(r"\s*\([^()\n]{1,60}\)", original[end:])
+        ordered = names.with_family_name_said(said + bracket.group(0)) if bracket else said
+        said = ordered if bracket and ordered != said + bracket.group(0) else said  # "Lin Chia-Hsuan (family name Lin)"
         if self.store("experimenter", re.sub(r"\s*\([^()]*\)", "", said), doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
 

@@ -482,6 +482,12 @@ _REQUEST_BEFORE_LIST = re.compile(
 _HEDGED_ITEM = re.compile(
     r"(?:maybe|perhaps|possibly|probably|not\s+sure|I\s+(?:think|guess|believe|suppose)|we\s+think|iirc|afaik)\b", re.I
 )
+# "sleep, replay, and I'll send the rest later", "theta, more to come": a promise of more is no keyword.
+_MORE_LATER_ITEM = re.compile(
+    r"(?:(?:I|we)(?:['’]ll|\s+will|\s+can|\s+may)\s|more\s+(?:to\s+come|later)\b|(?:the\s+)?rest\s+later\b|"
+    r"tbd\W*$|etc\W*$|and\s+so\s+on\W*$)",
+    re.I,
+)
 # "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.
 _OPINION_LEAD = re.compile(r"^(?:i\s+would|i'?d)\s+(?:say|go\s+with)\s+(?:that\s+)?(?=\S)", re.I)
 
@@ -509,7 +515,7 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+|\s+/\s+", listed)
     # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored
     items = [re.sub(r"^(?:and|or|&|plus)\s+", "", k.strip(), flags=re.I) for k in items]
-    items = [k for k in items if not _HEDGED_ITEM.match(k)]
+    items = [k for k in items if not _HEDGED_ITEM.match(k) and not _MORE_LATER_ITEM.match(k)]
     if isinstance(text, str) and _JUDGEMENT.fullmatch(listed):  # "keywords are incomplete": said of them
         return reject("keywords", f"'{listed}' says something of the keywords, not what they are.", "'sleep, V1'")
     if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere

@@ -29,7 +29,14 @@ SKIP_ALL = re.compile(
     # "I'm done, convert", "fine as is - go", "leave everything else blank and convert": done, then convert
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\s*[,;.!\-–—]*\s*(?:convert|go|proceed|start)|"
     r"(?:fine|good|ok(?:ay)?)\s+as\s+(?:it\s+)?is\s*[,;.!\-–—]+\s*(?:go|convert|proceed|start)|"
-    r"leave\s+(?:everything|all|the\s+rest)(?:\s+else)?\s+(?:blank|empty)\s*,?\s*(?:and\s+)?(?:convert|go|proceed|start)|"
+    r"leave\s+(?:everything|all|the\s+rest|the\s+remaining\s+(?:fields|ones|questions)|the\s+others)(?:\s+else)?\s+"
+    r"(?:blank|empty)\s*,?\s*(?:and\s+)?(?:convert|go|proceed|start|run)|"
+    # "done. convert.", "good enough, run the conversion", "nothing more from me — convert away"
+    r"(?:done|good\s+enough|all\s+set|nothing\s+(?:more|else)\s+from\s+me)\s*[,;.!\-–—]+\s*"
+    r"(?:convert|run\s+the\s+conversion|run\s+it|go\s+ahead)(?=\W*$)|convert\s+away|"
+    # "Please proceed; the rest can stay empty."
+    r"(?:proceed|convert|go\s+ahead)\W+(?:the\s+)?(?:rest|remaining\s+fields|others)\s+can\s+(?:stay|be|remain)\s+"
+    r"(?:empty|blank)|"
     r"bitte\s+konvertieren)(?![^?\n]*\?))\b",
     re.I,
 )

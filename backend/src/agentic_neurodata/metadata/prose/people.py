@@ -42,9 +42,16 @@ RELATION = re.compile(
 )
 _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
+_WHO_RECORDED = (
+    r"the\s+(?:person|one|people)\s+(?:(?:who|that)\s+(?:recorded|ran\s+the\s+(?:session|recording)|did\s+the\s+"
+    r"recordings?)(?:\s+(?:it|them|this|the\s+\w+))?|at\s+the\s+rig)\s+(?:was|were)|"
+    r"the\s+recording\s+(?:person|people)\s+(?:was|were)"
+)
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
     rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself|"
+    # "the person who recorded was X", "the recording person was X", "the person at the rig was X"
+    rf"{_WHO_RECORDED}|"
     # "I'm the one who recorded, Mateo Rossi"
     rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it)|"
     # "I ran it myself (Marta Kowalczyk)": the writer, named in brackets after "myself"
@@ -76,7 +83,8 @@ PERSON_BEFORE_VERB = re.compile(
 # Cues whose role is certain: the person named after them recorded the data.
 _CERTAIN_CUE = re.compile(
     r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|the\s+one\s+who|"
-    r"experimenter\s+was|experimenters\s+were)\b",
+    r"experimenter\s+was|experimenters\s+were|person\s+(?:who|that)\s+recorded|person\s+at\s+the\s+rig|"
+    r"recording\s+(?:person|people))\b",
     re.I,
 )
 # "by" after words about recording ("the recordings were done by", "sessions recorded by", "data ... by").
@@ -203,9 +211,9 @@ UNIVERSITY_OF = re.compile(
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für|do|da|dos|das)\s+)?"
     rf"(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
-    rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}|"
-    # "Universidad Peruana Cayetano Heredia", "Universidade Federal Fluminense": name words after the kind
-    rf"\bUniversida(?:d|de)(?:[^\S\n]+(?!(?:The|In|At|We|I|Our|My)\b){_INSTITUTION_WORD}){{1,3}}"
+    # "Universidad Peruana Cayetano Heredia", "Université Paris Cité": the name words after the kind
+    rf"\b(?:Universit(?:y|ät|é|à)|Universida(?:d|de))"
+    rf"(?:[^\S\n]+(?!(?:The|In|At|We|I|Our|My|Dr|Prof|Mr|Mrs|Ms|And|But|By)\b){_INSTITUTION_WORD}){{1,3}}"
 )
 # "University Medical Center Hamburg-Eppendorf": a hyphenated place name after the kind is part of the name.
 _HYPHENATED_PLACE = r"[^\S\n]+[A-Z][\w']+-[A-Z][\w']+(?![\w\-])"

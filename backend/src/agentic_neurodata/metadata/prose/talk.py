@@ -34,7 +34,9 @@ _LATER_OR_ELSEWHERE = re.compile(
     r"(?:please\s+)?ask\s+[A-Z][\w'-]+\W*$|"
     r"(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?in\s+(?:the|my|our|her|his)\s+"
     r"(?:notes?|notebook|spreadsheet|sheet|log|records?|protocol|email)\b\W*$|"
-    r"(?:I'?ll\s+|will\s+)?send\s+(?:it\s+|that\s+)?(?:later|tomorrow|soon)\b)",
+    r"(?:I'?ll\s+|will\s+)?send\s+(?:it\s+|that\s+)?(?:later|tomorrow|soon)\b|"
+    # "I'll write it later", "we will fill that in tomorrow": any act put off to later
+    r"(?:I'?ll|I\s+will|we'?ll|we\s+will)\s+(?:[\w']+\s+){1,4}(?:later|tomorrow|soon|next\s+week|afterwards)\W*$)",
     re.I,
 )
 
