@@ -475,3 +475,103 @@ def test_the_person_who_recorded_is_the_experimenter(text: str, experimenter: li
 
 def test_the_person_who_did_something_else_is_not() -> None:
     assert "experimenter" not in read("the person who trained the mice was Ana Lima").values
+
+
+# -- "the lab is the X lab at the University of Y": the institution after the lab is left for the institution
+
+
+@pytest.mark.parametrize(
+    ("text", "lab", "institution"),
+    [
+        ("the lab is the Berg lab at the University of Bristol", "Berg Lab", "University of Bristol"),
+        ("Lab: Costa Lab at Yale University", "Costa Lab", "Yale University"),
+        ("lab: the Moser lab in Trondheim", "Moser Lab", None),
+    ],
+)
+def test_an_institution_after_a_keyed_lab_is_read(text: str, lab: str, institution: str | None) -> None:
+    values = read(text).values
+    assert (values.get("lab"), values.get("institution")) == (lab, institution)
+
+
+# -- "Q: experimenter? A: X": a question and its answer key a value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Q: experimenter? A: Ana Lima. Q: institution? A: Brown University.", "experimenter", ["Lima, Ana"]),
+        ("Q: lab? A: the Berg lab", "lab", "Berg Lab"),
+    ],
+)
+def test_a_question_and_its_answer_key_a_value(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
+def test_a_question_alone_keys_nothing() -> None:
+    assert "experimenter" not in read("what is the experimenter? a question for Tom").values
+
+
+# -- a research question answering the experiment's description is its value; a question to us is a question
+
+
+def test_a_research_question_is_the_experiment_description() -> None:
+    text = "Do place cells remap when the arena is rotated in darkness?"
+    assert read(text, "experiment_description").values.get("experiment_description") == text
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("what should I write here?", "experiment_description"),
+        ("what does experiment description mean?", "experiment_description"),
+        ("Do place cells remap when the arena is rotated in darkness?", "session_description"),
+    ],
+)
+def test_a_question_to_us_gives_no_description(text: str, asked: str) -> None:
+    assert asked not in read(text, asked).values
+
+
+def test_nah_answering_one_question_is_a_skip() -> None:
+    assert any("strain" in intent.fields for intent in read("nah", "strain").intents)
+
+
+# -- an elided article opens an institute's name, and "i", "y", "e" join its words
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        (
+            "recorded at the Institut d'Estudis Espacials de Catalunya by Ana Lima",
+            "Institut d'Estudis Espacials de Catalunya",
+        ),
+        (
+            "Recorded at the Institut d'Investigacions Biomèdiques August Pi i Sunyer.",
+            "Institut d'Investigacions Biomèdiques August Pi i Sunyer",
+        ),
+        ("Institution: Institut de l'Audition, Paris", "Institut de l'Audition"),
+        ("recorded at the Institut Pasteur", "Institut Pasteur"),
+    ],
+)
+def test_an_institute_with_an_elided_article_is_read_whole(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+# -- a field asked on a quoted line ("> Experimenter?") is answered on the next line; a quoted question is not ours
+
+
+def test_a_quoted_question_and_its_answer_key_a_value() -> None:
+    text = "Hi,\n\n> Experimenter?\nAna Lima and Tom Berg.\n> Lab?\nthe Costa lab\n\nA."
+    values = read(text).values
+    assert (values.get("experimenter"), values.get("lab")) == (["Lima, Ana", "Berg, Tom"], "Costa Lab")
+
+
+def test_a_quoted_question_is_not_this_messages_question() -> None:
+    parsed = read(">> which species?\n> a vole, Microtus ochrogaster\nyes, and male")
+    assert parsed.values.get("sex") == "M"
+    assert not parsed.intents
+
+
+@pytest.mark.parametrize("text", ["> which species?", "> Is it a mouse?\nwhat do you mean?"])
+def test_a_question_of_this_message_is_still_a_question(text: str) -> None:
+    assert any(intent.kind.value == "question" for intent in read(text).intents)

@@ -348,7 +348,9 @@ class _Reader:
             return self.result
         if self._whole_message_intent(text):
             return self.result
-        question = said.question_only(text)  # "Dear team, can you ...? Best, Amal": the question itself
+        # ">> which species?\n> a degu": a question quoted from an earlier e-mail is not this message's question
+        unquoted = re.sub(r"^[ \t]*>+[^\n]*\?[ \t]*(?:\n|$)", "", text, flags=re.M)
+        question = said.question_only(unquoted if unquoted.strip() else text)  # "Dear team, can you ...? Best, Amal"
         # "Can you put Lab: Carandini Lab ... please": a request that gives values is not a question
         request = PAIR.search(text) and not question.rstrip().endswith("?")
         if (
@@ -356,6 +358,8 @@ class _Reader:
             and len(question.split()) <= 15
             and (not re.search(r"\d", text) or said.ASKS_ABOUT_FORM.search(question))
             and not request
+            # "How stable are grid cells ...?" answering the experiment's description: the question it asks
+            and not (self.asked == ["experiment_description"] and said.research_question(question))
         ):
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
@@ -689,6 +693,12 @@ class _Reader:
             opened = re.search(r"\s*[(\[{]\s*$", raw)
             if opened and raw[: opened.start()].strip():  # "Lab: Berg Lab (PI: Tom Berg)": the bracket opens
                 end, raw = end - (len(raw) - opened.start()), raw[: opened.start()]  # an aside with a key of its own
+            where = re.search(r"\s+(?:at|in)\s+(?:the\s+)?(?=\S)", raw) if name == "lab" else None
+            if where and people.names_an_institution(raw[where.end() :]):  # "the lab is the X lab at the University
+                end, raw = (
+                    end - (len(raw) - where.start()),
+                    raw[: where.start()],
+                )  # of Y": Y is left for the institution
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
             if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
@@ -2247,7 +2257,9 @@ def parse_free_text(
     asked = [name for name in asked_fields if name in FIELDS]
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
     text = edits.as_keyed(
-        spoken_times_as_digits(tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(text))))
+        spoken_times_as_digits(
+            tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(layout.as_keyed_answers(text))))
+        )
     )
     return _Reader(text, asked, dict(partial or {}), now).read()
 

@@ -89,7 +89,7 @@ DONT_KNOW = re.compile(
     re.I,
 )
 SKIP_FIELD = re.compile(
-    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
+    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|nah|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
     r"(?:\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|"
     r"necessary|here|yet|so\s+far|questions?|"
     r"the\s+[\w ]+|for\s+now|thanks?|"
@@ -158,6 +158,21 @@ ASKS_ABOUT_FORM = re.compile(
     r"\b(?:ok(?:ay)?|fine|acceptable|alright|enough|format|spell\w*|written|write|want|prefer\w*)\b[^\n]*\?\s*$",
     re.I,
 )
+# "How stable are grid cells across days in darkness?": a research question, asked of nobody in the talk (no "you",
+# "I", "we", no word about the metadata), is what an experiment is about.
+_TALK_IN_A_QUESTION = re.compile(
+    r"\b(?:you|your|I|me|my|we|our|us|should|need|mean|means|field|fields|metadata|description|nwb|dandi|file|"
+    r"format|okay|ok|fine|convert\w*)\b",
+    re.I,
+)
+
+
+def research_question(text: str) -> bool:
+    """A question of several words about the science, not about the metadata or the talk."""
+    words = text.split()
+    return text.rstrip().endswith("?") and len(words) >= 5 and not _TALK_IN_A_QUESTION.search(text)
+
+
 _GREETING = re.compile(
     r"^\W*(?:(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^,.!?\n]{0,30}[,.!\n]\s*)", re.I
 )

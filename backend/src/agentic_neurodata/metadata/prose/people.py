@@ -224,6 +224,10 @@ NAMED_INSTITUTION = re.compile(
     # "'Princeton Neuroscience Institute'": an opening quote starts a name; an apostrophe inside a word does not
     rf"(?<![\w\-&])(?<!\w['’])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|{_HYPHENATED_PLACE}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|"
+    # "Institut d'Investigacions Biomèdiques August Pi i Sunyer": an elided article opens the name, and "i", "y", "e",
+    # "de" join its words
+    rf"\b(?:Institut|Institute|Instituto|Istituto)[^\S\n]+(?:d['’]|de[^\S\n]+l['’])(?=[A-Z]){_INSTITUTION_WORD}"
+    rf"(?:[^\S\n]+(?:(?:i|y|e|de|del|de[^\S\n]+la|des|du)[^\S\n]+)?{_INSTITUTION_WORD}){{0,5}}|"
     rf"\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}|"
     # "at the Institute for Basic Science": an institute named for its field alone, with no word before it
