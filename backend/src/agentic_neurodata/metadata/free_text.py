@@ -55,6 +55,7 @@ from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
+from .names import with_family_name_said
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
@@ -1221,7 +1222,7 @@ class _Reader:
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
         said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))
         bracket = re.match(r"\s*\([^()\n]{1,60}\)", original[end:])
-        ordered = names.with_family_name_said(said + bracket.group(0)) if bracket else said
+        ordered = with_family_name_said(said + bracket.group(0)) if bracket else said
         said = ordered if bracket and ordered != said + bracket.group(0) else said  # "Lin Chia-Hsuan (family name Lin)"
         if self.store("experimenter", re.sub(r"\s*\([^()]*\)", "", said), doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
