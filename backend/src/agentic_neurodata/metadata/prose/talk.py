@@ -149,9 +149,10 @@ def salutation(text: str) -> tuple[int, int] | None:
 
 # "V1 only", "just Pvalb-Cre", "CA1 alone": a word saying there is nothing more, around a short answer;
 # "WT littermate", "Cre-negative control": the animal's place among the others, after its genotype.
+# (the animal's place only after a one-word line: "WT littermate control" is kept as said)
 _NOTHING_MORE = re.compile(
-    r"^\W*(?P<lead>(?:only|just)\s+)?(?P<value>\S+(?:\s+\S+){0,2}?)"
-    r"(?P<tail>\s+(?:only|alone|littermates?|siblings?|controls?))?\W*$",
+    r"^\W*(?P<lead>(?:only|just)\s+)?(?:\S+(?P<place>\s+(?:littermates?|siblings?|controls?))|"
+    r"(?P<value>\S+(?:\s+\S+){0,2}?)(?P<tail>\s+(?:only|alone))?)\W*$",
     re.I,
 )
 
@@ -161,4 +162,4 @@ def nothing_more_words(reply: str) -> list[tuple[int, int]]:
     said = _NOTHING_MORE.match(reply)
     if said is None:
         return []
-    return [said.span(part) for part in ("lead", "tail") if said.group(part)]
+    return [said.span(part) for part in ("lead", "tail", "place") if said.group(part)]
