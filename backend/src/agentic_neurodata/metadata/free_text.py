@@ -56,6 +56,7 @@ from .fields import FIELDS, validate_field
 from .hedges import GUESS, bound_near, hedge_near, hedged
 from .identifiers import EXAMPLES as ID_EXAMPLES
 from .identifiers import species_is_not_an_id
+from .names import with_family_name_said
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
@@ -349,14 +350,18 @@ class _Reader:
             return self.result
         if self._whole_message_intent(text):
             return self.result
-        question = said.question_only(text)  # "Dear team, can you ...? Best, Amal": the question itself
+        # ">> which species?\n> a degu": a question quoted from an earlier e-mail is not this message's question
+        unquoted = re.sub(r"^[ \t]*>+[^\n]*\?[ \t]*(?:\n|$)", "", text, flags=re.M)
+        question = said.question_only(unquoted if unquoted.strip() else text)  # "Dear team, can you ...? Best, Amal"
         # "Can you put Lab: Carandini Lab ... please": a request that gives values is not a question
         request = PAIR.search(text) and not question.rstrip().endswith("?")
         if (
             said.QUESTION.search(question)
             and len(question.split()) <= 15
-            and not re.search(r"\d", text)
+            and (not re.search(r"\d", text) or said.ASKS_ABOUT_FORM.search(question))
             and not request
+            # "How stable are grid cells ...?" answering the experiment's description: the question it asks
+            and not (self.asked == ["experiment_description"] and said.research_question(question))
         ):
             self.intent(IntentKind.QUESTION, self.asked, text)
             return self.result
@@ -366,6 +371,10 @@ class _Reader:
             self.buffer.claim(*addressee, "salutation")
         for start, end in taken_back(self.buffer.text):  # "pig P7? — no, pig P8": the words taken back give nothing
             self.buffer.claim(start, end, "taken back")
+        # "V1 only" answering one question: the value without the word saying it is all (free text is kept as said)
+        if len(self.asked) == 1 and self.asked[0] not in (*_FREE_TEXT, "experimenter", "lab", "institution"):
+            for start, end in talk.nothing_more_words(self.buffer.text):
+                self.buffer.claim(start, end, "talk")
         if self.asked and said.POINTER.match(text):
             for name in self.asked:  # "same as before": the value is elsewhere; it is asked again, not guessed
                 reason = f"'{text.strip()}' points to a value given elsewhere; please give the value itself."
@@ -549,7 +558,8 @@ class _Reader:
             answer = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", answer))
             answer = re.sub(r"^\((?P<inner>[^()]+)\)$", r"\g<inner>", answer.strip())
             aside = re.search(r"(?<=\w)\s*\((?P<who>[^()]{1,40})\)$", answer)
-            if aside and not certainty.names_other_role(aside.group("who")):
+            family_said = names.with_family_name_said(answer) != answer  # "Tran Thi Thu Ha (family name Tran)"
+            if aside and not certainty.names_other_role(aside.group("who")) and not family_said:
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
         doubt = ""
@@ -672,6 +682,7 @@ class _Reader:
                     end - (len(raw) - len(raw.rstrip()) + 1),
                     raw.rstrip()[:-1],
                 )  # "{..., age: P126D}": the dict's
+            start = edits.quote_asked_for(self.buffer.original, start)  # "Lab: please write 'Vision Lab'"
             quoted = re.match(r"(['\"])([^'\"\n]{1,300})\1", self.buffer.original[start : start + 310])
             if quoted and name not in ("keywords",):  # "'Visual coding, Neuropixels'  # from the template"
                 end, raw = start + quoted.end(), quoted.group(2)
@@ -684,6 +695,12 @@ class _Reader:
             opened = re.search(r"\s*[(\[{]\s*$", raw)
             if opened and raw[: opened.start()].strip():  # "Lab: Berg Lab (PI: Tom Berg)": the bracket opens
                 end, raw = end - (len(raw) - opened.start()), raw[: opened.start()]  # an aside with a key of its own
+            where = re.search(r"\s+(?:at|in)\s+(?:the\s+)?(?=\S)", raw) if name == "lab" else None
+            if where and people.names_an_institution(raw[where.end() :]):  # "the lab is the X lab at the University
+                end, raw = (
+                    end - (len(raw) - where.start()),
+                    raw[: where.start()],
+                )  # of Y": Y is left for the institution
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
             if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
@@ -1018,6 +1035,10 @@ class _Reader:
         ]
         # "Institution National Eye Institute": the key said without a colon is not the name's first word
         found = [(people.after_key_word(self.buffer.text, start, end), end) for start, end in found]
+        found = [(people.whole_name_start(self.buffer.text, start), end) for start, end in found]
+        for start, end in [span for span in found if people.greeting_from(self.buffer.text, span[0])]:
+            self.buffer.claim(start, end, "greeting")  # "Cheers from Cambridge": no value
+            found.remove((start, end))
         found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
             found += [
@@ -1031,21 +1052,28 @@ class _Reader:
             ]
         if not found:
             # "rats from the NIA colony were recorded at NTNU": where the animals came from is passed over
+            # "units from LIP": an area; "mice from JAX": a vendor; not a place of work ("units from LGN, recorded
+            # at NTNU": the next one may be)
             acronym = next(
                 (
                     m
                     for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
                     if not people.acronym_is_a_source(self.buffer.text, m)
+                    and not people.names_something_else(m.group("acronym"))
+                    and not named_by_cue(self.buffer.text, *m.span("acronym"))
+                    and not certainty.names_other_organisation(m.group("acronym"))
                 ),
                 None,
             )
-            named = acronym and (
-                people.names_something_else(acronym.group("acronym"))
-                or named_by_cue(self.buffer.text, *acronym.span("acronym"))
-            )
-            named = named or (acronym and certainty.names_other_organisation(acronym.group("acronym")))
-            if acronym and not named:  # "units from LIP": an area; "mice from JAX": a vendor; not a place of work
+            if acronym:
                 self._institution_at(acronym.start("acronym"), acronym.end("acronym"), 0)
+            return
+        pointed = people.pointed_to_as_institution(self.buffer.text, found)
+        if pointed:  # "... at Y - please use that as the institution": the name the words point back to
+            self._institution_at(*pointed, 0, said_as=True)
+            for start, end in found:
+                if MASK not in self.buffer.text[start:end]:
+                    self.buffer.claim(start, end, "institution")
             return
         best = min(found, key=lambda span: (span[0], -(span[1] - span[0])))
         others = {s for s, e in found if e <= best[0] or s >= best[1]}
@@ -1073,9 +1101,13 @@ class _Reader:
             self.buffer.claim(start, end, kind)
         return kept
 
-    def _institution_at(self, start: int, end: int, others: int, joined: bool = False) -> None:
+    def _institution_at(self, start: int, end: int, others: int, joined: bool = False, said_as: bool = False) -> None:
         raw = self.buffer.original[start:end].strip(" ,")
         original = self.buffer.original
+        if said_as:  # "use that as the institution": the person says what the name is for
+            self.store("institution", raw)
+            self.buffer.claim(start, end, "institution")
+            return
         doubt = "the message names another institution joined to it" if joined else ""
         doubt = doubt or certainty.institution_doubt(original, start, end, others)
         doubt = doubt or certainty.signature_doubt(original, start)
@@ -1151,7 +1183,7 @@ class _Reader:
         ]
         # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
         doer = None if certain else people.PERSON_BEFORE_VERB.search(text)
-        match = match or doer or (cued[0] if cued else None)
+        match = match or doer or self._cue_of_the_recording(cued) or (cued[0] if cued else None)
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
@@ -1165,6 +1197,8 @@ class _Reader:
         names = _without_affiliation(names)
         original = self.buffer.original
         end = start + len(names)
+        if people.head_of_group(original, end):  # "by Diego Contreras' group": the group's head, not who recorded
+            return
         # "Riya Kapoor ran it, I just did the analysis": another role said in a clause of another subject is theirs
         said_to = people.own_clause_end(original, end) if match is doer else len(original)
         doubt = (
@@ -1188,8 +1222,27 @@ class _Reader:
         # "Mehmet Öztürk (me) and Ayşe Kaya": an aside saying who someone is is not part of their name;
         # "me (Tom Okafor)" is the name; "her student Omar Farouk" is Omar Farouk
         said = people.RELATION.sub("", people.ME_NAMED.sub(r"\g<name>", names))
+        bracket = re.match(r"\s*\([^()\n]{1,60}\)", original[end:])
+        ordered = with_family_name_said(said + bracket.group(0)) if bracket else said
+        said = ordered if bracket and ordered != said + bracket.group(0) else said  # "Lin Chia-Hsuan (family name Lin)"
         if self.store("experimenter", re.sub(r"\s*\([^()]*\)", "", said), doubt=doubt):
             self.buffer.claim(match.start(), start + len(names), "experimenter")
+
+    def _cue_of_the_recording(self, cued: list[re.Match[str]]) -> re.Match[str] | None:
+        """'modelling was done by A; the experiment by B': when the first cue's sentence names another role, a later
+        cue in a sentence of the recording itself (its own words, no other role) names the one who recorded."""
+        text = self.buffer.text
+        if not cued or not certainty.other_role_before(text, cued[0].start()):
+            return None
+        return next(
+            (
+                m
+                for m in cued[1:12]
+                if not certainty.other_role_before(text, m.start())
+                and people.about_the_recording(certainty.sentence_around(text, m.start(), m.end()))
+            ),
+            None,
+        )
 
     def _acronym_after_person(self) -> None:
         """'Dr. Shih-Chieh Lin, NIH, mouse NIH-4': an acronym alone right after the experimenter is where
@@ -2221,7 +2274,9 @@ def parse_free_text(
     asked = [name for name in asked_fields if name in FIELDS]
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
     text = edits.as_keyed(
-        spoken_times_as_digits(tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(text))))
+        spoken_times_as_digits(
+            tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(layout.as_keyed_answers(text))))
+        )
     )
     return _Reader(text, asked, dict(partial or {}), now).read()
 

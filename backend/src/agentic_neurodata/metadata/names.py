@@ -51,9 +51,9 @@ _INSTITUTION_PIECE = re.compile(
     r"College|Centre|Center|Centro|Academy|Akademie|School|Klinik\w*|Clinic)\b"
 )
 # Particles nameparser does not know as such: "Fatima Zahra El Idrissi", "Omar Al Hashimi", "Beatrice
-# Dalla Costa", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own table has only "el-",
-# "al-", "della", and not the Dutch "ten" or the Irish "Ó", "Ní").
-_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "ten", "ó", "ní", "nic", "uí")
+# Dalla Costa", "Chiara Lo Russo", "Erik ten Brink", "Tomás Ó Briain" keep them with the family name (its own
+# table has only "el-", "al-", "della", and not the Italian "Lo", the Dutch "ten" or the Irish "Ó", "Ní").
+_EXTRA_PREFIXES = ("el", "al", "dalla", "dalle", "lo", "ten", "ó", "ní", "nic", "uí")
 _NAME_RULES = Constants()
 _NAME_RULES.prefixes.add(*_EXTRA_PREFIXES)
 # Particles that start a family name in nameparser's reading ("de Vries", "van der Berg").
@@ -187,9 +187,32 @@ def _which_family_name(raw: str, *readings: tuple[str, str]) -> RuleResult:
     return ask_back(FIELD, f"Is the family name of '{raw}' {families}?", proposals, EXAMPLE)
 
 
+# "Tran Thi Thu Ha (family name Tran)", "Rubén Ortega Álvarez (surname Ortega Álvarez)": the family name said.
+_FAMILY_NAME_SAID = re.compile(
+    r"(?P<name>[^()]+?)\s*\(\s*(?:(?:the\s+)?(?:family\s+name|surname|last\s+name)s?|apellidos?|cognome|nachname)"
+    r"\s*(?:is\s+|:\s*|=\s*)?(?P<family>[^()]+?)\s*\)",
+    re.I,
+)
+
+
+def with_family_name_said(raw: str) -> str:
+    """'Tran Thi Thu Ha (family name Tran)' -> 'Tran, Thi Thu Ha': the name in the order its bracket says, when the
+    family name is the name's first or last words; the text as it is otherwise."""
+    said = _FAMILY_NAME_SAID.fullmatch(raw.strip())
+    if said is None:
+        return raw
+    name, family = said.group("name").strip(), said.group("family").strip()
+    if name.startswith(family + " "):
+        return f"{family}, {name[len(family) :].strip()}"
+    if name.endswith(" " + family):
+        return f"{family}, {name[: -len(family)].strip()}"
+    return raw
+
+
 def normalize_name(text: str) -> RuleResult:
     # "O’Connor" typed on a phone: the curly apostrophe is DANDI's straight one
     raw = _DEGREE.sub("", clean(text)).strip().replace("’", "'")
+    raw = with_family_name_said(raw)
     if not raw:
         return reject(FIELD, "The name is empty.", EXAMPLE)
     if _NOT_A_NAME.search(raw) or _SENTENCE_WORDS.search(raw):

@@ -337,6 +337,19 @@ _FIELD_OF_STUDY = re.compile(
 )
 
 
+# "de la Rocha lab": a family name's particle stays in lower case, as the name is written.
+_LAB_PARTICLE_FIRST = re.compile(r"(?:(?:de|del|della|di|da|dos|du|la|le|van|von|der|den|ter|ten)\s+){1,3}[A-Z]")
+
+
+def _family_name(name: str) -> str:
+    """'Anna de la Cruz' -> 'de la Cruz': the last word with the particles before it."""
+    words = name.split()
+    first = len(words) - 1
+    while first > 1 and _LAB_PARTICLE_FIRST.match(f"{words[first - 1]} X"):
+        first -= 1
+    return " ".join(words[first:])
+
+
 def normalize_lab(text: str) -> RuleResult:
     raw = clean(text)
     example = "'Smith Lab'"
@@ -360,7 +373,7 @@ def normalize_lab(text: str) -> RuleResult:
         return reject("lab", f"'{raw}' gives a title, not whose lab it is.", example)  # "Laboratory of Dr."
     if of_form:
         name = re.split(r"\s*,\s*|\s+(?:at|in|from)\s+", of_form.group(1).strip())[0]  # "... Ryan at Trinity"
-        value = f"{name.split()[-1]} Lab" if len(name.split()) > 1 else f"{name} Lab"
+        value = f"{_family_name(name)} Lab"
         return accept("lab", value, f"'{raw}' -> {value}.")
     lead = _SENTENCE_LEAD.match(raw)
     if lead and lead.end() < len(raw):  # "we're the Brody lab": the words saying it are not the name
@@ -386,9 +399,13 @@ def normalize_lab(text: str) -> RuleResult:
             return accept("lab", kept.value, f"'{raw}' -> {kept.value} (the part in brackets left out).")
     if len(raw) < 2 or len(raw) > 120:
         return reject("lab", f"'{raw}' is not a lab name.", example)
+    studied = re.fullmatch(r"(?:the\s+)?((.+?)\s+Laboratory)", raw)
+    if studied and _FIELD_OF_STUDY.search(studied.group(2)):
+        return accept("lab", studied.group(1))  # "Cognitive Neurophysiology Laboratory": named after what it studies
     named = re.fullmatch(r"(?:the\s+)?([^\W\d_][\w\-' ]*?)\s+(?:lab|laboratory)", raw, re.I)
     if named:
-        value = f"{named.group(1)[:1].upper()}{named.group(1)[1:]} Lab"
+        head = named.group(1)
+        value = f"{head} Lab" if _LAB_PARTICLE_FIRST.match(head) else f"{head[:1].upper()}{head[1:]} Lab"
         return accept("lab", value, "" if value == raw else f"'{raw}' -> {value}.")
     if not re.search(r"\b(?:lab|laboratory|group|team|unit|center|centre)\b", raw, re.I) and len(raw.split()) == 1:
         value = f"{raw[:1].upper()}{raw[1:]} Lab"
@@ -465,6 +482,12 @@ _REQUEST_BEFORE_LIST = re.compile(
 _HEDGED_ITEM = re.compile(
     r"(?:maybe|perhaps|possibly|probably|not\s+sure|I\s+(?:think|guess|believe|suppose)|we\s+think|iirc|afaik)\b", re.I
 )
+# "sleep, replay, and I'll send the rest later", "theta, more to come": a promise of more is no keyword.
+_MORE_LATER_ITEM = re.compile(
+    r"(?:(?:I|we)(?:['’]ll|\s+will|\s+can|\s+may)\s|more\s+(?:to\s+come|later)\b|(?:the\s+)?rest\s+later\b|"
+    r"tbd\W*$|etc\W*$|and\s+so\s+on\W*$)",
+    re.I,
+)
 # "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.
 _OPINION_LEAD = re.compile(r"^(?:i\s+would|i'?d)\s+(?:say|go\s+with)\s+(?:that\s+)?(?=\S)", re.I)
 
@@ -492,7 +515,7 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+|\s+/\s+", listed)
     # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored
     items = [re.sub(r"^(?:and|or|&|plus)\s+", "", k.strip(), flags=re.I) for k in items]
-    items = [k for k in items if not _HEDGED_ITEM.match(k)]
+    items = [k for k in items if not _HEDGED_ITEM.match(k) and not _MORE_LATER_ITEM.match(k)]
     if isinstance(text, str) and _JUDGEMENT.fullmatch(listed):  # "keywords are incomplete": said of them
         return reject("keywords", f"'{listed}' says something of the keywords, not what they are.", "'sleep, V1'")
     if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere

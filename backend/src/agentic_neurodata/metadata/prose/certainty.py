@@ -30,8 +30,8 @@ _OTHER_ROLE = re.compile(
     r"\b(?:PI|P\.I\.|principal\s+investigator|supervis\w*|mentor\w*|guidance|lab\s+head|head\s+of|group\s+leader|"
     r"surger(?:y|ies)|surgeon|surgical|craniotom\w*|an(?:a)?esthe\w*|operated|histology|analy[sz]ed|analysis|analyses|sort(?:ed|ing)|"
     r"collaborat\w*|thanks?|credit|vendor|supplier|provided|gift|technician|advis[oe]r|behalf|"
-    r"named|called|name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
-    r"(?:behaviou?ral\s+)?training|"
+    r"named|called|(?<!family\s)(?<!last\s)(?<!first\s)(?<!given\s)name|implant\w*|inject\w*|perfus\w*|stain\w*|tracing|habituat\w*|handl\w*|genotyp\w*|"
+    r"(?:behaviou?ral\s+)?training|model(?:l?ing|l?ed|s)|simulat(?:ed|ions?|ing)|figures?|plots?|code|scripts?|"
     r"husbandry|breeding|approv\w*|contact|corresponding|manager|coordinator|found(?:ed|er|ing)|director)\b",
     re.I,
 )

@@ -128,3 +128,15 @@ def as_keyed(text: str) -> str:
         return text
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+# "Lab: please write 'Vision Lab'", "description: put \"...\"": the words asking for a quoted value are not part of it.
+_WRITE_THE_QUOTE = re.compile(
+    r"(?:(?:please|pls|just|then)\s+)*(?:write|put|use|enter|type|say|make\s+it)\s*:?\s*(?=['\"‘“])", re.I
+)
+
+
+def quote_asked_for(text: str, start: int) -> int:
+    """Where a keyed value starts once an instruction to write the quoted words after it is left out."""
+    asked = _WRITE_THE_QUOTE.match(text, start)
+    return asked.end() if asked else start

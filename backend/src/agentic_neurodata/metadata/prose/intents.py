@@ -29,7 +29,14 @@ SKIP_ALL = re.compile(
     # "I'm done, convert", "fine as is - go", "leave everything else blank and convert": done, then convert
     r"(?:i'?m|i\s+am|we'?re|we\s+are)\s+done\s*[,;.!\-–—]*\s*(?:convert|go|proceed|start)|"
     r"(?:fine|good|ok(?:ay)?)\s+as\s+(?:it\s+)?is\s*[,;.!\-–—]+\s*(?:go|convert|proceed|start)|"
-    r"leave\s+(?:everything|all|the\s+rest)(?:\s+else)?\s+(?:blank|empty)\s*,?\s*(?:and\s+)?(?:convert|go|proceed|start)|"
+    r"leave\s+(?:everything|all|the\s+rest|the\s+remaining\s+(?:fields|ones|questions)|the\s+others)(?:\s+else)?\s+"
+    r"(?:blank|empty)\s*,?\s*(?:and\s+)?(?:convert|go|proceed|start|run)|"
+    # "done. convert.", "good enough, run the conversion", "nothing more from me — convert away"
+    r"(?:done|good\s+enough|all\s+set|nothing\s+(?:more|else)\s+from\s+me)\s*[,;.!\-–—]+\s*"
+    r"(?:convert|run\s+the\s+conversion|run\s+it|go\s+ahead)(?=\W*$)|convert\s+away|"
+    # "Please proceed; the rest can stay empty."
+    r"(?:proceed|convert|go\s+ahead)\W+(?:the\s+)?(?:rest|remaining\s+fields|others)\s+can\s+(?:stay|be|remain)\s+"
+    r"(?:empty|blank)|"
     r"bitte\s+konvertieren)(?![^?\n]*\?))\b",
     re.I,
 )
@@ -82,10 +89,12 @@ DONT_KNOW = re.compile(
     re.I,
 )
 SKIP_FIELD = re.compile(
-    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
+    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|nah|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
     r"(?:\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|"
     r"necessary|here|yet|so\s+far|questions?|"
-    r"the\s+[\w ]+|for\s+now|thanks?))*\W*$|"
+    r"the\s+[\w ]+|for\s+now|thanks?|"
+    # "pass on keywords", "none for this one": the field or the animal the skip is for
+    r"on\s+(?:the\s+)?[a-z_]+|for\s+(?:this|that|the)(?:\s+(?:one|animal|session|file|recording|dataset))?))*\W*$|"
     # "I'll pass", "I'd rather skip this one", "no answer to this question": declining, in a sentence
     r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
     r"^\W*no\s+answer\b|"
@@ -142,6 +151,28 @@ ACCEPT = re.compile(
 QUESTION = re.compile(
     r"\?\s*$|^\W*(?:what|why|how|which|where|can\s+you|could\s+you|should\s+i|do\s+i|does|is\s+it)\b", re.I
 )
+# "is 'P60' okay or do you want days spelled out?", "should I write 25 g or 25.0 g?": a question about how to give a
+# value, the value in it only an example (a digit does not make it an answer).
+ASKS_ABOUT_FORM = re.compile(
+    r"^\W*(?:is|are|would|will|should|shall|can|could|do|does)\b[^\n?]*"
+    r"\b(?:ok(?:ay)?|fine|acceptable|alright|enough|format|spell\w*|written|write|want|prefer\w*)\b[^\n]*\?\s*$",
+    re.I,
+)
+# "How stable are grid cells across days in darkness?": a research question, asked of nobody in the talk (no "you",
+# "I", "we", no word about the metadata), is what an experiment is about.
+_TALK_IN_A_QUESTION = re.compile(
+    r"\b(?:you|your|I|me|my|we|our|us|should|need|mean|means|field|fields|metadata|description|nwb|dandi|file|"
+    r"format|okay|ok|fine|convert\w*)\b",
+    re.I,
+)
+
+
+def research_question(text: str) -> bool:
+    """A question of several words about the science, not about the metadata or the talk."""
+    words = text.split()
+    return text.rstrip().endswith("?") and len(words) >= 5 and not _TALK_IN_A_QUESTION.search(text)
+
+
 _GREETING = re.compile(
     r"^\W*(?:(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^,.!?\n]{0,30}[,.!\n]\s*)", re.I
 )

@@ -63,3 +63,17 @@ def as_keyed_roles(text: str) -> str:
         if _RECORDING_ROLE.match(cells[1]):
             recorded.append(cells[0])
     return f"experimenter: {'; '.join(recorded)}" if recorded else text
+
+
+# "> Experimenter?\nAna Lima": a field asked on a quoted line of an e-mail, answered on the next line.
+_QUOTED_QUESTION = re.compile(r"^>[ \t]*(?P<key>[A-Za-z][A-Za-z _]{1,30}?)[ \t]*\?[ \t]*\n(?=[ \t]*[^>\s])", re.M)
+
+
+def as_keyed_answers(text: str) -> str:
+    """`text` with each field asked on a quoted line and answered on the next written as 'field: answer'."""
+
+    def keyed(question: re.Match[str]) -> str:
+        key = " ".join(question.group("key").lower().replace("_", " ").split())
+        return f"{question.group('key')}: " if key in KEYS else question.group(0)
+
+    return _QUOTED_QUESTION.sub(keyed, text)

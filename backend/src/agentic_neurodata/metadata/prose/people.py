@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..brain_areas import AREAS, AS_SAID
 from ..brain_areas import BY_NAME as AREA_NAMES
 from ..hedges import GUESS
 from ..strains import STRAINS
@@ -41,9 +42,16 @@ RELATION = re.compile(
 )
 _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
+_WHO_RECORDED = (
+    r"the\s+(?:person|one|people)\s+(?:(?:who|that)\s+(?:recorded|ran\s+the\s+(?:session|recording)|did\s+the\s+"
+    r"recordings?)(?:\s+(?:it|them|this|the\s+\w+))?|at\s+the\s+rig)\s+(?:was|were)|"
+    r"the\s+recording\s+(?:person|people)\s+(?:was|were)"
+)
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
     rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself|"
+    # "the person who recorded was X", "the recording person was X", "the person at the rig was X"
+    rf"{_WHO_RECORDED}|"
     # "I'm the one who recorded, Mateo Rossi"
     rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it)|"
     # "I ran it myself (Marta Kowalczyk)": the writer, named in brackets after "myself"
@@ -75,7 +83,8 @@ PERSON_BEFORE_VERB = re.compile(
 # Cues whose role is certain: the person named after them recorded the data.
 _CERTAIN_CUE = re.compile(
     r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|the\s+one\s+who|"
-    r"experimenter\s+was|experimenters\s+were)\b",
+    r"experimenter\s+was|experimenters\s+were|person\s+(?:who|that)\s+recorded|person\s+at\s+the\s+rig|"
+    r"recording\s+(?:person|people))\b",
     re.I,
 )
 # "by" after words about recording ("the recordings were done by", "sessions recorded by", "data ... by").
@@ -127,6 +136,40 @@ def after_key_word(text: str, start: int, end: int) -> int:
     return key.end() if key else start
 
 
+# "Carl von Ossietzky Universität Oldenburg", "Ruhr-Universität Bochum", "Sapienza Università di Roma": in these
+# languages the name's own words stand before the university word (hyphenated or not), a particle among them.
+_UNIVERSITY_WORD_AHEAD = re.compile(r"Universit(?:ät|à|é|at|ade|idad)\b")
+_NAME_WORDS_BEFORE = re.compile(
+    r"(?:(?<![\w\-'’])(?!(?:The|At|In|And|Of|Our|My|We|Institution|Institut|Affiliation|Universit\w*)\b)"
+    r"[A-Z][\w'’]*(?:-[A-Z][\w'’]*)*(?:[^\S\n]+(?:von|van|de|der|di|la|le|del|della)(?=[^\S\n]))?(?:[^\S\n]+|-)){1,4}$"
+)
+
+
+def whole_name_start(text: str, start: int) -> int:
+    """Where an institution's name found at text[start:] starts once the name words before its university word
+    ('Carl von Ossietzky', 'Georg-August-') are taken with it: a name is taken whole, not cut at that word."""
+    if not _UNIVERSITY_WORD_AHEAD.match(text, start):
+        return start
+    before = _NAME_WORDS_BEFORE.search(text[max(0, start - 80) : start])
+    return start - len(before.group(0)) if before else start
+
+
+# "- please use that as the institution", "; take this one as our institution": words pointing back at a name.
+_USE_THAT_AS_INSTITUTION = re.compile(
+    r"[\s,;:\-–—(]*(?:(?:so|please|pls|just|and)\s+)*(?:use|take|put|write|list|give)\s+(?:that|this|it|this\s+one|"
+    r"that\s+one)\s+(?:as|for)\s+(?:the|our|my)\s+institution\b",
+    re.I,
+)
+
+
+def pointed_to_as_institution(text: str, found: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The institution's name right before words that say to use it as the institution, or None."""
+    for start, end in sorted(found, key=lambda span: span[1]):
+        if _USE_THAT_AS_INSTITUTION.match(text, end) and not _USE_THAT_AS_INSTITUTION.match(text, start):
+            return start, end
+    return None
+
+
 def guess_next_to(text: str, start: int, end: int) -> str:
     """'probably Janelia', 'at UCL, I think': a guess said right before or after a name (in its own words, not in
     a clause about another value: '(probably 5 months) was recorded at X' is a guess of the age)."""
@@ -153,6 +196,9 @@ _FIELD_WORD = (
     r"Tropical|Mental|Public|Behavioral|Behavioural|Cognitive|Brain|Rehabilitation)\b"
 )
 _AND_FIELD = rf"(?:\s+(?:and|&)(?=\s+{_FIELD_WORD}))?"
+# "Institute for Research in Fundamental Sciences": "in" before a field of study goes on with the name ("in Zurich",
+# a town, does not).
+_IN_FIELD = rf"(?:[^\S\n]+in[^\S\n]+(?:[A-Z][\w\-]*[^\S\n]+){{0,2}}{_FIELD_WORD})?"
 # "Icahn School of Medicine at Mount Sinai", "University of Texas at Austin": a name goes on after "at" when both
 # sides are name words (title case, no second kind of institution, and nothing capitalised after them).
 _AT_NAME_WORD = rf"(?!(?:{_INSTITUTION_KINDS})\b)[A-Z][a-z][\w\-'’]*"
@@ -161,11 +207,13 @@ UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
     rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
-    rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli|do|da)\s+"
+    rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli|do|da|zu)\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für|do|da|dos|das)\s+)?"
     rf"(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
-    rf"\bUniversit(?:y|ät|é|à)\s+{_INSTITUTION_WORD}"
+    # "Universidad Peruana Cayetano Heredia", "Université Paris Cité": the name words after the kind
+    rf"\b(?:Universit(?:y|ät|é|à)|Universida(?:d|de))"
+    rf"(?:[^\S\n]+(?!(?:The|In|At|We|I|Our|My|Dr|Prof|Mr|Mrs|Ms|And|But|By)\b){_INSTITUTION_WORD}){{1,3}}"
 )
 # "University Medical Center Hamburg-Eppendorf": a hyphenated place name after the kind is part of the name.
 _HYPHENATED_PLACE = r"[^\S\n]+[A-Z][\w']+-[A-Z][\w']+(?![\w\-])"
@@ -176,11 +224,15 @@ NAMED_INSTITUTION = re.compile(
     # "'Princeton Neuroscience Institute'": an opening quote starts a name; an apostrophe inside a word does not
     rf"(?<![\w\-&])(?<!\w['’])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|{_HYPHENATED_PLACE}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|"
+    # "Institut d'Investigacions Biomèdiques August Pi i Sunyer": an elided article opens the name, and "i", "y", "e",
+    # "de" join its words
+    rf"\b(?:Institut|Institute|Instituto|Istituto)[^\S\n]+(?:d['’]|de[^\S\n]+l['’])(?=[A-Z]){_INSTITUTION_WORD}"
+    rf"(?:[^\S\n]+(?:(?:i|y|e|de|del|de[^\S\n]+la|des|du)[^\S\n]+)?{_INSTITUTION_WORD}){{0,5}}|"
     rf"\b(?:Institut|Institute|Instituto)\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}|"
     # "at the Institute for Basic Science": an institute named for its field alone, with no word before it
     rf"(?<![\w\-'&])(?:Institute|Institut|Instituto|Istituto)\s+(?:of|for|de|di|für)\s+(?:the\s+)?"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}|"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_IN_FIELD}|"
     # "the Hospital of the University of Pennsylvania": a hospital or school of a university is named with it
     rf"(?<![\w\-'&])(?:{_INSTITUTION_KINDS})\s+of\s+the\s+Universit(?:y|ies)\s+of\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
@@ -229,7 +281,8 @@ def acronym_is_a_source(text: str, match: re.Match[str]) -> bool:
 def names_something_else(acronym: str) -> bool:
     """An acronym that is a time zone, a brain area or a strain ('CET', 'VTA', 'ICR'), not a place of work."""
     lowered = acronym.lower()
-    return lowered in AREA_NAMES or lowered in STRAINS or find_zone(acronym) is not None
+    area = lowered in AREA_NAMES or lowered in AS_SAID or acronym.upper() in {a.upper() for a in AREAS}  # "from LGN"
+    return area or lowered in STRAINS or find_zone(acronym) is not None
 
 
 def names_an_institution(text: str) -> bool:
@@ -246,14 +299,19 @@ def affiliation_after_people(raw: str) -> int | None:
     return None
 
 
-LAB_OF = re.compile(rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+{NAME_WORD})?")
+# "the lab of Anna de la Cruz": the family name's particles are read with it
+LAB_OF = re.compile(
+    rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+(?:(?-i:{PARTICLE})\s+){{0,3}}{NAME_WORD})?"
+)
 # "Our lab", "This lab", "Another lab": a determiner before "lab" is not its name.
 _NOT_A_LAB_NAME = (
     r"(?!(?:Our|My|Your|His|Her|Their|Its|This|That|These|The|Same|Other|Another|Each|Every|Whole|One|Host|Home|"
     r"Partner|Sister)\s)"
 )
+# "the de la Rocha lab", "van der Meer lab": the particles of the head's family name are part of the lab's name.
+_NAME_PARTICLES = r"(?:(?:de|del|della|di|da|dos|du|la|le|van|von|der|den|ter|ten)[^\S\n]+){0,3}"
 NAMED_LAB = re.compile(
-    rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
+    rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}(?-i:{_NAME_PARTICLES})(?<![\w-])[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
 )
 
 
@@ -324,7 +382,7 @@ _OTHER_ACT = re.compile(
     r"\b(?:surger(?:y|ies)|operated|(?:spike\s+)?sort(?:ed|ing)|analy[sz]\w*|histolog\w*|perfus\w*|stain\w*|"
     r"genotyp\w*|bred|breeding|raised|housed|trained|training|sequenc\w*|curat\w*|"
     r"stored|archived|processed|hosted|present(?:ed|ing)|visit(?:ed|ing)|studied|graduated|conference|seminar|workshop|"
-    r"craniotom\w*|convert(?:ed|ing)|upload(?:ed|ing)|export(?:ed|ing))\b",
+    r"craniotom\w*|convert(?:ed|ing)|upload(?:ed|ing)|export(?:ed|ing)|model(?:l?ing|l?ed)|simulat(?:ed|ions?|ing))\b",
     re.I,
 )
 _RECORDING_WORD = re.compile(
@@ -332,6 +390,11 @@ _RECORDING_WORD = re.compile(
     r"monitor\w*)\b",
     re.I,
 )
+
+
+def about_the_recording(sentence: str) -> bool:
+    """The words of a sentence say it is about the recording ('the experiment ... by B', 'recorded by B')."""
+    return bool(_RECORDING_WORD.search(sentence))
 
 
 def other_act_at(sentence_before: str) -> str:
@@ -437,6 +500,27 @@ def own_clause_end(text: str, end: int) -> int:
 _TOWN_NAMES = {"cambridge", "oxford"}
 
 
+# "Cheers from Cambridge,", "Greetings from sunny Lisbon": where the writer is, said in a greeting or a sign-off.
+_GREETING_FROM = re.compile(
+    r"\b(?:cheers|greetings|regards|hello|hi|love|best(?:\s+wishes)?|wishes|hugs|thanks)\s+from\s+(?:[a-z]+\s+)?$",
+    re.I,
+)
+
+
+def greeting_from(text: str, start: int) -> bool:
+    """'Cheers from Cambridge': a place in a greeting says where the writer is, not where the data were recorded."""
+    return bool(_GREETING_FROM.search(text[max(0, start - 40) : start]))
+
+
+# "Diego Contreras' group", "Chris Harris' lab": a possessive after a name ending in s, then the group's word.
+_GROUP_OF = re.compile(r"['’]s?\s+(?:group|lab|laboratory|team|people|members)\b", re.I)
+
+
+def head_of_group(text: str, end: int) -> bool:
+    """A name followed by its possessive and a group's word names the group's head, not who recorded."""
+    return bool(_GROUP_OF.match(text, end))
+
+
 def town_not_institution(text: str, start: int, end: int) -> bool:
     """'we recorded in Cambridge, MA': a known name that is also a town, said as a place ('in' before it,
     or a state or country after it)."""
@@ -467,9 +551,11 @@ def lab_did_the_work(text: str, start: int, end: int) -> bool:
 
 
 def lab_of_something(text: str, start: int, end: int) -> str:
-    """'The Witten lab's rig', 'Brody lab mice': the lab named as whose thing it is, not as the one that recorded."""
+    """'The Witten lab's rig', 'Brody lab mice', 'the Tank lab colony': the lab named as whose thing it is, not as the
+    one that recorded."""
     after = re.match(
-        r"['’]s\s+(?P<thing>\w+)|\s+(?P<animals>mice|rats|animals|strains?|lines?|pups|breeders)\b", text[end:]
+        r"['’]s\s+(?P<thing>\w+)|\s+(?P<animals>mice|rats|animals|strains?|lines?|pups|breeders|colon(?:y|ies)|stocks?)\b",
+        text[end:],
     )
     if after is None:
         return ""

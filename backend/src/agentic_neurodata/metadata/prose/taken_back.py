@@ -38,15 +38,36 @@ def taken_back(text: str) -> list[tuple[int, int]]:
 def _questions_answered_no(text: str) -> list[tuple[int, int]]:
     spans = []
     for answer in _ANSWERED_NO.finditer(text):
+        replacement = text[answer.end() : answer.end() + 60]
+        same_preposition = _same_preposition_before(text, answer.start(), replacement)
+        if same_preposition is not None:  # "done at the X Institute? no - at Y": the words from "at" are taken back
+            spans.append((same_preposition, answer.end()))
+            continue
         question = _SHORT_QUESTION.search(text, max(0, answer.start() - 60), answer.start())
         if question is None:
             continue
         said = question.group("said")
-        replacement = text[answer.end() : answer.end() + 60]
         if not _same_kind(said, replacement):
             continue  # "Institution: X? no, sorry: Y": the key before the question is the finders' to weigh
         spans.append((question.start("said"), answer.end()))
     return spans
+
+
+# "at", "by", "from", "in": a replacement that opens with one of these replaces the words after the same one before
+_PREPOSITION = re.compile(r"(?:at|by|from|in)\b", re.I)
+
+
+def _same_preposition_before(text: str, question_end: int, replacement: str) -> int | None:
+    """Where the words taken back start when the replacement opens with the preposition that opened them ('recorded
+    at the X Institute? no - at Y', 'by Dr. A? no, by B'): the last such word in the same clause, or None."""
+    opening = _PREPOSITION.match(replacement.lstrip())
+    if opening is None:
+        return None
+    start = max(0, question_end - 80)
+    clause = re.split(r"[;.!?\n]", text[start:question_end])[-1]
+    clause_start = question_end - len(clause)
+    words = list(re.finditer(rf"(?<![\w'’-]){re.escape(opening.group(0))}\b", clause, re.I))
+    return clause_start + words[-1].start() if words else None
 
 
 def _same_kind(said: str, replacement: str) -> bool:

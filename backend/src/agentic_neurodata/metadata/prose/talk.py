@@ -34,7 +34,9 @@ _LATER_OR_ELSEWHERE = re.compile(
     r"(?:please\s+)?ask\s+[A-Z][\w'-]+\W*$|"
     r"(?:it'?s|it\s+is|that'?s)\s+(?:all\s+)?in\s+(?:the|my|our|her|his)\s+"
     r"(?:notes?|notebook|spreadsheet|sheet|log|records?|protocol|email)\b\W*$|"
-    r"(?:I'?ll\s+|will\s+)?send\s+(?:it\s+|that\s+)?(?:later|tomorrow|soon)\b)",
+    r"(?:I'?ll\s+|will\s+)?send\s+(?:it\s+|that\s+)?(?:later|tomorrow|soon)\b|"
+    # "I'll write it later", "we will fill that in tomorrow": any act put off to later
+    r"(?:I'?ll|I\s+will|we'?ll|we\s+will)\s+(?:[\w']+\s+){1,4}(?:later|tomorrow|soon|next\s+week|afterwards)\W*$)",
     re.I,
 )
 
@@ -143,3 +145,21 @@ def salutation(text: str) -> tuple[int, int] | None:
     ):
         return None  # "Hi there mouse M3,": words of the message, not of whom it is addressed to
     return greeting.span("to")
+
+
+# "V1 only", "just Pvalb-Cre", "CA1 alone": a word saying there is nothing more, around a short answer;
+# "WT littermate", "Cre-negative control": the animal's place among the others, after its genotype.
+# (the animal's place only after a one-word line: "WT littermate control" is kept as said)
+_NOTHING_MORE = re.compile(
+    r"^\W*(?P<lead>(?:only|just)\s+)?(?:\S+(?P<place>\s+(?:littermates?|siblings?|controls?))|"
+    r"(?P<value>\S+(?:\s+\S+){0,2}?)(?P<tail>\s+(?:only|alone))?)\W*$",
+    re.I,
+)
+
+
+def nothing_more_words(reply: str) -> list[tuple[int, int]]:
+    """The spans of the words around a short answer that say it is all there is ('V1 only' -> ' only')."""
+    said = _NOTHING_MORE.match(reply)
+    if said is None:
+        return []
+    return [said.span(part) for part in ("lead", "tail", "place") if said.group(part)]

@@ -75,7 +75,10 @@ PAIR = re.compile(
     # ("keywords pls: ...": a please between the key and its colon)
     + r")(?:\s*\([a-z][a-z ,]{0,20}\)(?=\s*:))?(?:\s+(?:pls|please|plz)(?=\s*:))?(?:\s+field)?\s*"
     # "should be written 'X'", "is spelled X": how the value is written, then the value
-    + r"(?::|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
+    # "keywords => a; b", "lab -> Berg Lab": an arrow is a separator too
+    # "Q: experimenter? A: Tanvi Deora": a question and its answer
+    + r"(?:\?\s*(?-i:A|Answer)\s*:|=>|->|→|"
+    + r":|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
     + r"|\b(?:should|must)\s+(?:be(?:\s+(?:written|spelled|spelt)(?:\s+as)?)?|read|say)\b"
     + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
     + r"\s*(?=(?P<value>\S))",
