@@ -32,6 +32,11 @@ BRACKETED_BINOMIAL = re.compile(r"\(\s*(?P<latin>[A-Z][a-z]{2,} [a-z]{3,}(?: [a-
 _PLACE_AFTER = re.compile(r"\s+(?:facility|facilities|core|house|room|vivarium|husbandry|unit)\b", re.I)
 
 
+def _said_just_before(pattern: re.Pattern[str], text: str, at: int, reach: int) -> bool:
+    """Whether `pattern` ends in the `reach` characters before text[at] (what is said of the word there)."""
+    return pattern.search(text[max(0, at - reach) : at]) is not None
+
+
 def find_all_species(text: str) -> list[re.Match[str]]:
     found = [*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)]
     return sorted([m for m in found if not _PLACE_AFTER.match(text, m.end())], key=lambda m: m.start())
@@ -477,7 +482,7 @@ _ANOTHER_ANIMALS_BEFORE = re.compile(
 
 def of_another_animal(text: str, cue_start: int) -> bool:
     """The words just before an animal's cue word make it another session's or another animal."""
-    return _ANOTHER_ANIMALS_BEFORE.search(text[max(0, cue_start - 50) : cue_start]) is not None
+    return _said_just_before(_ANOTHER_ANIMALS_BEFORE, text, cue_start, 50)
 
 
 # ("the other rats are for later" still says what kind the recorded one is: only "another" and "a different")
@@ -486,7 +491,7 @@ _ANOTHER_ONE_OF_ITS_KIND = re.compile(r"\b(?:another|a\s+different)\s+$", re.I)
 
 def another_one_of_its_kind(text: str, cue_start: int) -> bool:
     """'the claustrum of another mouse': the animal word names another animal, not the subject."""
-    return _ANOTHER_ONE_OF_ITS_KIND.search(text[max(0, cue_start - 20) : cue_start]) is not None
+    return _said_just_before(_ANOTHER_ONE_OF_ITS_KIND, text, cue_start, 20)
 
 
 # "the mother of this finch is or7", "the dam of the mouse: M4": the id after names a relative of the animal.
@@ -499,7 +504,7 @@ _A_RELATIVE_OF = re.compile(
 
 def a_relative_of(text: str, cue_start: int) -> bool:
     """Whether the animal word at `cue_start` is said as the one whose relative is named ('mother of this finch')."""
-    return _A_RELATIVE_OF.search(text[max(0, cue_start - 40) : cue_start]) is not None
+    return _said_just_before(_A_RELATIVE_OF, text, cue_start, 40)
 
 
 # "the controls were C57BL/6J", "control mice: wild-type", "shams are Wistar": what the control animals are.
@@ -512,7 +517,7 @@ _THE_CONTROLS_BEFORE = re.compile(
 
 def said_of_the_controls(text: str, start: int) -> bool:
     """Whether the value at `start` is said of the control animals ('the controls were C57BL/6J')."""
-    return _THE_CONTROLS_BEFORE.search(text[max(0, start - 40) : start]) is not None
+    return _said_just_before(_THE_CONTROLS_BEFORE, text, start, 40)
 
 
 _YOUNG_ONES = re.compile(r"\b(?:pups?|larvae?|tadpoles?|embryos?|neonates?|juveniles?)$", re.I)
@@ -557,7 +562,7 @@ _DENIED_BEFORE = re.compile(r"(?:\bnot|\bisn't|\bwasn't|\bnever)\s*(?:the\s+|an?
 
 def denied(text: str, start: int) -> bool:
     """Whether the value said from text[start] on is denied right before it ("not 289 g")."""
-    return _DENIED_BEFORE.search(text[max(0, start - 12) : start]) is not None
+    return _said_just_before(_DENIED_BEFORE, text, start, 12)
 
 
 # "the birthday of the mouse", "the weight for the rat": the animal named only as the owner of another field, a
@@ -569,7 +574,7 @@ _FIELD_OF_THE = re.compile(
 
 def owner_of_a_field(text: str, start: int) -> bool:
     """Whether the species word at text[start] only owns another field ("the birthday of the mouse")."""
-    return _FIELD_OF_THE.search(text[max(0, start - 40) : start]) is not None
+    return _said_just_before(_FIELD_OF_THE, text, start, 40)
 
 
 # "Session ID is 715093703", "probe id: 18005", "the file number is 4": an id of another thing than the animal.
@@ -582,7 +587,7 @@ _ANOTHER_THINGS_ID = re.compile(
 
 def id_of_another_thing(text: str, start: int) -> bool:
     """Whether the 'ID' cue at text[start] belongs to another thing named right before it ("Session ID")."""
-    return _ANOTHER_THINGS_ID.search(text[max(0, start - 20) : start]) is not None
+    return _said_just_before(_ANOTHER_THINGS_ID, text, start, 20)
 
 
 # "mouse BL6-CBA F1 hybrid", "rat LEW-BN cross": the name of a cross of strains, not the animal's id.
