@@ -49,3 +49,19 @@ def test_words_a_value_was_read_from_are_not_said_to_be_not_understood() -> None
     )
     assert parsed.values["electrode_location"] == "dorsal CA1"
     assert "CA1" not in parsed.unparsed and "dorsal" not in parsed.unparsed
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("mouse M12, Mus musculus, female", []),
+        ("mouse, Mus musculus", ["species"]),
+        ("It was a rat (Rattus norvegicus), male, 300 g", []),
+    ],
+)
+def test_the_words_of_a_value_stored_are_not_said_to_be_not_understood(said: str, asked: list[str]) -> None:
+    """'I did not understand: "Mus musculus"' followed "mouse ..., Mus musculus" (found answering as a person
+    would): the Latin name was what "mouse" had been read as."""
+    parsed = parse_free_text(said, asked, now=NOW)
+    assert parsed.values, parsed
+    assert parsed.unparsed == ""

@@ -1973,7 +1973,9 @@ class _Reader:
             self.store(name, leftover, lambda: dict(accepted)[name], doubt=_SEVERAL_TEXTS_ASKED)
             return
         used = {word.lower() for found in self.result.found for word in content_words(found.raw)}
-        # Words a value was read from are understood, wherever the finder left them unclaimed.
+        # Words a value was read from are understood, wherever the finder left them unclaimed, and so are
+        # the words of a value stored ("mouse, Mus musculus": the Latin name says what "mouse" was read as).
+        used |= {word.lower() for value in self.result.values.values() for word in content_words(_as_words(value))}
         self.result.unparsed = " ".join(w for w in content_words(leftover) if w.lower() not in used)
 
     def _leftover_cut_mid_clause(self) -> bool:
@@ -2263,6 +2265,11 @@ def _range_in_words_doubt(text: str, start: int) -> str:
 
 def _already_read(result: RuleResult) -> RuleResult:
     return result
+
+
+def _as_words(value: Any) -> str:
+    """A stored value as words (several experimenters are a tuple)."""
+    return " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 def parse_free_text(
