@@ -147,3 +147,24 @@ def test_malformed_answer_repaired_once_then_offline(tmp_path: Path) -> None:
         "metadata_extraction@1",
         "metadata_extraction@1#repair",
     ]
+
+
+def test_a_model_name_cut_out_of_a_longer_one_is_asked_back_whole(tmp_path: Path) -> None:
+    """The evidence check passes a cut name (its words are in the message and say it): the name is not."""
+    message = "Units were recorded at the Universidad Nacional Autónoma de México by Rosa Luna; mouse RL-2"
+    fake = FakeAnthropic(
+        json_message(
+            {
+                "values": [
+                    value("institution", "Autónoma de México"),
+                    value("subject_id", "RL-2"),
+                ],
+                "intents": [],
+            }
+        )
+    )
+    parsed = extract_metadata_from_text(message, [], fake.service(tmp_path), now=NOW)
+    assert parsed.values == {"subject_id": "RL-2"}
+    [asked] = parsed.confirmations
+    assert asked.field == "institution"
+    assert asked.proposals[0].value == "Universidad Nacional Autónoma de México"

@@ -9,7 +9,9 @@ reading is then checked twice before anything is stored:
 2. the value must be what the evidence says after our normalisation rules (the rules run on the
    model's value and on the evidence itself, and the offline reader reads the evidence): a value
    that does not follow ("mouse7-cageC" from "mouse 7 of cage C"), or that the model was unsure
-   of, becomes a confirmation question instead of a value.
+   of, becomes a confirmation question instead of a value;
+3. a name must be the whole name said ("University of Wisconsin" of "...Wisconsin–Madison" is asked
+   back whole) and a value as said holds no talk (prose/whole_values.py, as for the offline reader).
 If the model cannot be used, the offline reader answers and the result says so.
 """
 
@@ -30,6 +32,7 @@ from .dates_in_text import find_datetimes
 from .fields import FIELDS, validate_field
 from .free_text import parse_free_text
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
+from .prose.whole_values import only_whole_values
 from .result import RuleResult
 from .zones import Zone, find_zone
 
@@ -151,7 +154,7 @@ def _validated(
             asked if intent.kind in (IntentKind.SKIP_FIELD, IntentKind.DONT_KNOW) else []
         )
         parsed.intents.append(Intent(kind=intent.kind, fields=fields))
-    return parsed
+    return only_whole_values(parsed, text)  # a name cut out of a longer one follows from its evidence too
 
 
 class _Readings(BaseModel):

@@ -61,6 +61,7 @@ from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
 from .prose.taken_back import taken_back
+from .prose.whole_values import only_whole_values
 from .prose.words import (
     DASH_KEYED,
     KEYS,
@@ -2279,13 +2280,14 @@ def parse_free_text(
     there); `partial`: values understood in part before (ParsedInput.partial), e.g. a start
     time still waiting for its time zone; `now`: for tests of relative dates and the future."""
     asked = [name for name in asked_fields if name in FIELDS]
+    said = text or ""
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
     text = edits.as_keyed(
         spoken_times_as_digits(
             tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(layout.as_keyed_answers(text))))
         )
     )
-    return _Reader(text, asked, dict(partial or {}), now).read()
+    return only_whole_values(_Reader(text, asked, dict(partial or {}), now).read(), said)
 
 
 def as_payload(parsed: ParsedInput) -> dict[str, Any]:
