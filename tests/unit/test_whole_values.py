@@ -39,7 +39,7 @@ def test_a_name_said_as_part_of_a_longer_one_is_asked_back_whole(said: str, cut:
     assert parsed.values == {} and parsed.found == []
     [asked] = parsed.confirmations
     assert (asked.field, asked.proposals[0].value) == ("institution", whole)
-    assert whole in asked.question
+    assert whole in asked.question and cut in asked.question
 
 
 @pytest.mark.parametrize(
@@ -109,3 +109,128 @@ def test_the_reader_never_stores_a_cut_name() -> None:
     parsed = parse_free_text("Recorded by Ana Li at the University of Wisconsin–Milwaukee; mouse AL-3", [], now=NOW)
     assert parsed.values.get("institution") in (None, "University of Wisconsin–Milwaukee")
     assert parsed.values["subject_id"] == "AL-3"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("institution", "Wellcome Centre", "Recorded at the Wellcome Centre? no — at the Francis Crick Institute."),
+        ("subject_id", "AB_12", "mouse AB_12? sorry, AB_21, female"),
+        ("institution", "Karolinska Institutet", "at Karolinska Institutet — no, sorry, Stockholm University"),
+        ("lab", "Sabatini Lab", "lab: Sabatini Lab? wait, it moved: Datta Lab"),
+    ],
+)
+def test_a_value_taken_back_right_after_it_was_said_is_not_stored(field: str, value: str, said: str) -> None:
+    parsed = only_whole_values(_read(field, value), said)
+    assert parsed.values == {}
+    [refused] = parsed.rejections
+    assert refused.field == field and "taken back" in refused.reason
+
+
+def test_a_value_confirmed_after_a_question_mark_stays() -> None:
+    said = "Institution: Francis Crick Institute? yes, the Crick."
+    assert only_whole_values(_read("institution", "Francis Crick Institute"), said).values
+    assert only_whole_values(_read("subject_id", "AB_12"), "mouse AB_12? It is the one from cage 4").values
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("genotype", "Sst-Cre x Ai32)"),
+        ("institution", "Institut Pasteur (Paris"),
+        ("lab", 'write "Motor Control Lab'),
+        ("institution", "should be 'Universitat de Barcelona"),
+        ("genotype", "Pvalb-Cre › Sex: F"),
+        ("lab", "Carandini Lab; institution: University College London"),
+        ("strain", "= C57BL/6J"),
+    ],
+)
+def test_a_value_with_a_stray_bracket_or_quote_or_run_into_the_next_is_asked_again(field: str, value: str) -> None:
+    parsed = only_whole_values(_read(field, value), f"the {field} {value} and so on")
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == [field]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("institution", "Institut d'Investigacions Biomèdiques August Pi i Sunyer"),
+        ("institution", "Brigham and Women's Hospital"),
+        ("genotype", "Tg(Thy1-GCaMP6s)GP4.3Dkim"),
+        ("institution", "University of California, San Francisco"),
+        ("strain", "C57BL/6J x 129S1/SvImJ"),
+        ("genotype", "w[1118]; P{20XUAS-IVS-GCaMP6f}attP40"),
+    ],
+)
+def test_apostrophes_and_closed_brackets_are_part_of_a_value(field: str, value: str) -> None:
+    assert only_whole_values(_read(field, value), f"{field}: {value}").values == {field: value}
+
+
+@pytest.mark.parametrize(
+    ("said", "cut", "whole"),
+    [
+        ("mouse PV-3: Pvalb-IRES-Cre; Ai32, female, P60", "Pvalb-IRES-Cre", "Pvalb-IRES-Cre; Ai32"),
+        ("fly 7: w1118; UAS-CsChrimson/+ female", "UAS-CsChrimson/+", "w1118; UAS-CsChrimson/+"),
+        ("flies of the genotype nSyb-GAL4>UAS-GCaMP8s were imaged", "UAS-GCaMP8s", "nSyb-GAL4>UAS-GCaMP8s"),
+    ],
+)
+def test_a_genotype_said_with_more_alleles_is_asked_back_whole(said: str, cut: str, whole: str) -> None:
+    parsed = only_whole_values(_read("genotype", cut), said)
+    assert parsed.values == {}
+    [asked] = parsed.confirmations
+    assert asked.proposals[0].value == whole
+
+
+@pytest.mark.parametrize(
+    ("said", "genotype"),
+    [
+        ("Animal;Genotype;Sex\nGN-4;Drd1-Cre;M", "Drd1-Cre"),
+        ("mouse TN-2; Tg(Thy1-jRGECO1a)GP8.20Dkim; F; 6 months", "Tg(Thy1-jRGECO1a)GP8.20Dkim"),
+        ("genotype Pvalb-IRES-Cre; weight 24 g", "Pvalb-IRES-Cre"),
+    ],
+)
+def test_a_genotype_beside_other_cells_is_whole(said: str, genotype: str) -> None:
+    assert only_whole_values(_read("genotype", genotype), said).values == {"genotype": genotype}
+
+
+@pytest.mark.parametrize(
+    ("said", "cut"),
+    [
+        ("site: CA1 + CA3, tetrodes", "CA1"),
+        ("shrew TS-4 — V1, L5/6", "V1, L5"),
+        ("probe in NAc core + shell", "NAc core"),
+    ],
+)
+def test_an_area_said_as_part_of_a_longer_site_is_asked_again(said: str, cut: str) -> None:
+    parsed = only_whole_values(_read("electrode_location", cut), said)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["electrode_location"]
+
+
+def test_an_area_said_beside_another_is_whole() -> None:
+    assert only_whole_values(_read("electrode_location", "CA1"), "CA1 and CA3: CA1 in this file").values
+
+
+@pytest.mark.parametrize(
+    ("said", "cut"),
+    [("rat RT12 weighed 31.5 g", "31"), ("Mouse42 ran the task", "42"), ("bird or12bk4 sang", "or12")],
+)
+def test_an_id_said_only_inside_a_longer_word_is_asked_again(said: str, cut: str) -> None:
+    parsed = only_whole_values(_read("subject_id", cut), said)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["subject_id"]
+
+
+@pytest.mark.parametrize(("said", "subject"), [("KO-17,M,P90,C57BL/6N,27.1 g", "KO-17"), ("rat 31, 31.5 g", "31")])
+def test_an_id_said_as_a_word_of_its_own_is_whole(said: str, subject: str) -> None:
+    assert only_whole_values(_read("subject_id", subject), said).values == {"subject_id": subject}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("institution", "Stanford University", "recorded at Stanford University? no idea why you ask"),
+        ("electrode_location", "CA1", "site: CA1 + 2 tetrodes"),
+    ],
+)
+def test_words_after_a_value_that_take_nothing_back_or_add_no_site_leave_it_whole(
+    field: str, value: str, said: str
+) -> None:
+    assert only_whole_values(_read(field, value), said).values == {field: value}
