@@ -234,3 +234,86 @@ def test_words_after_a_value_that_take_nothing_back_or_add_no_site_leave_it_whol
     field: str, value: str, said: str
 ) -> None:
     assert only_whole_values(_read(field, value), said).values == {field: value}
+
+
+@pytest.mark.parametrize(
+    ("said", "cut", "whole"),
+    [
+        (
+            "recorded at the Norwegian University of Science and Technology",
+            "Norwegian University of Science",
+            "Norwegian University of Science and Technology",
+        ),
+        (
+            "done at Icahn School of Medicine at Mount Sinai by R. Stein",
+            "Icahn School of Medicine",
+            "Icahn School of Medicine at Mount Sinai",
+        ),
+        ("patients of Brigham and Women's Hospital", "Women's Hospital", "Brigham and Women's Hospital"),
+        ("at Oregon Health & Science University, Portland", "Science University", "Oregon Health & Science University"),
+        (
+            "from the Hospital of the University of Pennsylvania",
+            "University of Pennsylvania",
+            "Hospital of the University of Pennsylvania",
+        ),
+        ("please use 'Princeton Neuroscience Institute'", "Neuroscience Institute", "Princeton Neuroscience Institute"),
+    ],
+)
+def test_a_name_joined_by_and_of_the_or_at_is_asked_back_whole(said: str, cut: str, whole: str) -> None:
+    [asked] = only_whole_values(_read("institution", cut), said).confirmations
+    assert asked.proposals[0].value == whole
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("institution", "Tribhuvan University", "imaged by Asmita Shrestha of Tribhuvan University"),
+        ("lab", "Jadhav Lab", "we are the Jadhav Lab at Brandeis University"),
+        ("institution", "Stanford University", "recorded at Stanford University and analysed at MIT"),
+        ("lab", "Born Lab", "Recorded in MT by Richard Born (Born Lab)"),
+        ("institution", "University of Oxford", "Recorded at the University of Oxford and Anna Smith helped."),
+    ],
+)
+def test_a_person_of_an_institution_and_a_lab_at_one_are_not_one_name(field: str, value: str, said: str) -> None:
+    assert only_whole_values(_read(field, value), said).values == {field: value}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("institution", "Experimenter Stanford University"),
+        ("institution", "Institution National Eye Institute"),
+        ("strain", "Genotype C57BL/6J"),
+    ],
+)
+def test_a_value_that_begins_with_a_fields_name_is_asked_again(field: str, value: str) -> None:
+    parsed = only_whole_values(_read(field, value), value)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == [field]
+
+
+@pytest.mark.parametrize(
+    ("value", "without"),
+    [
+        ("Rockefeller University, New York", "Rockefeller University"),
+        ("UCSD, La Jolla", "UCSD"),
+        ("École normale supérieure (Paris)", "École normale supérieure"),
+        ("Institut Pasteur in Paris", "Institut Pasteur"),
+    ],
+)
+def test_an_institution_with_its_place_after_it_is_asked_back_without(value: str, without: str) -> None:
+    [asked] = only_whole_values(_read("institution", value), value).confirmations
+    assert asked.proposals[0].value == without
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "University of California, Davis",
+        "Washington University in St. Louis",
+        "Institute for Research in Fundamental Sciences",
+        "Ernst Strüngmann Institute for Neuroscience in Cooperation with Max Planck Society",
+        "University of Wisconsin, Madison",
+    ],
+)
+def test_a_place_that_is_part_of_the_name_stays(value: str) -> None:
+    assert only_whole_values(_read("institution", value), value).values == {"institution": value}

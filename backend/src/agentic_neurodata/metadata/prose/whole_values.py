@@ -20,6 +20,8 @@ import re
 from ...domain import ValueConfirmation, ValueProposal
 from ..fields import FIELDS
 from ..parsed import ParsedInput, Rejection
+from ..text_fields import INSTITUTIONS
+from ..zones import is_city
 from .words import KEYS, field_named
 
 # Names: cut when the words around them go on as the same name.
@@ -36,8 +38,26 @@ _TALK = re.compile(
 )
 # Words that open a run of capitalised words without being part of the name ("At Stanford University")
 _NOT_OF_THE_NAME = {"The", "At", "In", "From", "By", "For", "Dear", "Hi", "Hello", "Affiliation"}
-_NAME_BEFORE = re.compile(rf"(?:(?<=[ \t])|^)((?:{_CAPITALISED} )*{_CAPITALISED})( ?[–—] ?| |-)$")
-_NAME_AFTER = re.compile(rf"^[–—-]{_CAPITALISED}(?: {_CAPITALISED})*")
+# Small words that join the words of one name ("Brigham and Women's Hospital", "Oregon Health & Science
+# University", "Hospital of the University of Pennsylvania", "Okinawa Institute of Science and Technology");
+# a bare "of" before a name is a person's ("Asmita Shrestha of Tribhuvan University").
+_JOINER = r"(?: | and | & | of the | of )"
+_JOINER_BEFORE = r"(?: | and | & | of the )"
+_NAME_BEFORE = re.compile(
+    rf"(?:(?<=[ \t'‘\"“(])|^)((?:{_CAPITALISED}{_JOINER})*{_CAPITALISED})( ?[–—] ?|{_JOINER_BEFORE}|-)$"
+)
+# after a lab, "at" names its institution ("the Jadhav Lab at Brandeis University")
+# after a name, "and" goes on with a field of study ("... of Science and Technology"), not with a person
+# ("the University of Oxford and Anna Smith helped")
+_FIELD_OF_STUDY = (
+    r"(?:Technology|Sciences?|Medicine|Health|Mental|Research|Engineering|Arts|Humanities|Biology|Design)\b"
+)
+_NAME_AFTER = {
+    "institution": re.compile(
+        rf"^(?:[–—-]| & | at | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"
+    ),
+    "lab": re.compile(rf"^(?:[–—-]| & | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"),
+}
 
 
 def _as_text(value: object) -> str:
@@ -70,17 +90,17 @@ def _run_before(before: str) -> str:
     if not match:
         return ""
     words = match.group(1).split(" ")
-    while words and _opens_the_run(words[0]):
+    while words and (_opens_the_run(words[0]) or not words[0][:1].isupper()):
         words.pop(0)
     return " ".join(words) + match.group(2) if words else ""
 
 
-def whole_name(text: str, value: str) -> str:
+def whole_name(text: str, value: str, name: str = "institution") -> str:
     """The whole name when every place `value` is said is part of a longer name, else ""."""
     longer = ""
     for match in re.finditer(re.escape(value), text):
         before = _run_before(text[max(0, match.start() - 80) : match.start()])
-        after = _NAME_AFTER.match(text[match.end() : match.end() + 60])
+        after = _NAME_AFTER[name].match(text[match.end() : match.end() + 60])
         if not before and not after:
             return ""
         longer = longer or before + value + (after.group(0) if after else "")
@@ -119,10 +139,16 @@ def unbalanced(value: str) -> str:
     return ""
 
 
-def another_key_inside(value: str) -> str:
-    """A field's key said inside `value` (the value ran into the next one), or ""."""
+def another_key_inside(value: str, name: str) -> str:
+    """A field's key said inside `value` (the value ran into the next one, or began with another's
+    name: "Experimenter Stanford University" from a table's header), or ""."""
     if _STARTS_WITH_A_SEPARATOR.match(value):
         return value[0]
+    first, _, rest = value.partition(" ")
+    named = field_named(first) or KEYS.get(first.lower())
+    # a lab is named by a person, whose family name may be a key's word ("Born Lab")
+    if rest and named and name != "lab" and (named != name or first.lower() in ("institution", "affiliation")):
+        return first
     for match in _KEY_INSIDE.finditer(value):
         if field_named(match.group("key").strip()) or match.group("key").strip().lower() in KEYS:
             return match.group("key").strip()
@@ -172,6 +198,33 @@ def _glued_into_a_longer_word(said: str, value: str) -> bool:
     )
 
 
+# Words that make a name an institution's; a part after a comma, "in" or a bracket without one is its place
+# ("Rockefeller University, New York", "German Primate Center in Göttingen", "Institut du Cerveau (Paris)")
+_INSTITUTION_WORD = re.compile(
+    r"(?i:\b(?:univ\w*|institut\w*|istituto|center|centre|centro|college|school|hospital|campus|laborator\w*|"
+    r"academy|akademie|foundation|council|clinic|klinik\w*|ecole|école|polytechni\w*|normale)\b)|\b[A-Z]{2,}\b"
+)
+_PLACE = r"[A-ZÀ-Þ][\w.'’-]*(?: [A-ZÀ-Þ][\w.'’-]*)*"
+_PLACE_AFTER = re.compile(
+    rf"^(?P<head>.+?)(?:,\s+(?P<after_comma>{_PLACE})|\s+in\s+(?P<city>{_PLACE})|\s+\((?P<bracketed>{_PLACE})\))$"
+)
+# "University of California, Davis": a state's university names its campus after a comma
+_SYSTEM_AND_CAMPUS = re.compile(r"^University of [A-Z]\w+$")
+
+
+def institution_without_place(value: str) -> str:
+    """`value` without a place said after it, or "" when no place follows its name."""
+    match = _PLACE_AFTER.match(value)
+    if not match or value in INSTITUTIONS.values() or not _INSTITUTION_WORD.search(match.group("head")):
+        return ""
+    place = match.group("after_comma") or match.group("city") or match.group("bracketed")
+    if _INSTITUTION_WORD.search(place) or (match.group("city") and not is_city(place)):
+        return ""
+    if match.group("after_comma") and _SYSTEM_AND_CAMPUS.match(match.group("head")):
+        return ""
+    return match.group("head")
+
+
 def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
     """(why `value` is not stored, the whole value to ask back or ""), or ("", "") when it is whole."""
     if said_then_taken_back(said, value):
@@ -181,13 +234,18 @@ def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
     talk = talk_inside(value)
     if talk:
         return f"'{talk}' is not part of it", ""
-    key = another_key_inside(value)
+    key = another_key_inside(value, name)
     if key:
         return f"it runs into what follows ('{key}')", ""
     stray = unbalanced(value)
     if stray:
         return f"its '{stray}' is not closed or opened in it", ""
-    longer = whole_name(said, value) if name in NAMED else whole_genotype(said, value) if name == "genotype" else ""
+    without_place = institution_without_place(value) if name == "institution" else ""
+    if without_place:
+        return f"the words after '{without_place}' say where it is", without_place
+    longer = (
+        whole_name(said, value, name) if name in NAMED else whole_genotype(said, value) if name == "genotype" else ""
+    )
     if longer:
         return "it was said as part of a longer name", longer
     if name == "electrode_location" and _part_of_a_longer_site(said, value):
