@@ -317,3 +317,33 @@ def test_an_institution_with_its_place_after_it_is_asked_back_without(value: str
 )
 def test_a_place_that_is_part_of_the_name_stays(value: str) -> None:
     assert only_whole_values(_read("institution", value), value).values == {"institution": value}
+
+
+@pytest.mark.parametrize(
+    ("people", "said"),
+    [
+        (["Me, Just", "Walsh, Aine"], "just me, Aine Walsh"),
+        (["Okoro, Chidi", "Hamid Musa, Both"], "the experimenters were Chidi Okoro and Musa Hamid, both from Ibadan"),
+        (["Ruiz, Pablo Profesor"], "Un saludo,\nPablo Ruiz\nProfesor"),
+        (["Lab, Tank"], "Lab name: Tank Lab"),
+        (["City, Mexico"], "Mexico City, 3 March 2022, 09:00"),
+        (["Paulo, São"], "São Paulo, 4 May 2021"),
+        (["- Okafor, Ada"], "experimenter:\n  - Okafor, Ada"),
+    ],
+)
+def test_a_person_that_is_talk_a_title_or_a_place_is_asked_again(people: list[str], said: str) -> None:
+    parsed = only_whole_values(ParsedInput(values={"experimenter": people}), said)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["experimenter"]
+
+
+@pytest.mark.parametrize(
+    ("people", "said"),
+    [
+        (["Smith, Jane"], "jane smith"),
+        (["ten Brink, Erik"], "Experimenter: Erik ten Brink"),
+        (["Dalla Costa, Beatrice", "Berlin, Isaiah"], "Beatrice Dalla Costa and Isaiah Berlin"),
+        (["Okun, Maria"], "experimenter = Maria Okun"),
+    ],
+)
+def test_people_named_as_people_are_stored(people: list[str], said: str) -> None:
+    assert only_whole_values(ParsedInput(values={"experimenter": people}), said).values == {"experimenter": people}

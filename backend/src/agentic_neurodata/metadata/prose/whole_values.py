@@ -16,6 +16,7 @@ the values the reader wrote wrong on each fresh scoring file."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ...domain import ValueConfirmation, ValueProposal
 from ..fields import FIELDS
@@ -253,12 +254,50 @@ def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
     return "", ""
 
 
+# Words that say what a person is or where, never part of their name ("Dr. Luis Moreno / Profesor Titular")
+_NOT_A_NAME_WORD = re.compile(
+    r"(?i:^(?:lab|labs|laboratory|group|team|istituto|institute|institut|instituto|university|universität|universidad|"
+    r"università|université|universidade|college|hospital|health|centre|center|professor|profesor|professora|"
+    r"titular|postdoc|student|phd|msc|technician|supervisor|surgeon|pi)$)"
+)
+
+
+def _without_accents(text: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+
+
+def person_doubt(person: str, said: str) -> str:
+    """Why the stored person `person` ("Family, Given") is not a name said as one, or ""."""
+    if not person[:1].isalpha():
+        return f"'{person[:1]}' before it is not part of a name"
+    words = [word for word in re.split(r"[\s,]+", person) if word]
+    for word in words:
+        if _NOT_A_NAME_WORD.match(word):
+            return f"'{word}' is not part of a name"
+        # a name's words are written capitalised ("just me", "also Maria", "both from ..." are talk), unless
+        # nothing is ("jane smith")
+        if word[:1].isupper() and not said.islower():
+            written = re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", said, re.I)
+            if written and not any(w[:1].isupper() for w in written):
+                return f"'{word.lower()}' is not part of a name"
+    family, _, given = person.partition(", ")
+    place = f"{given} {family}".strip()
+    if is_city(place) or is_city(_without_accents(place)):  # "São Paulo, 6 June 2023": a dateline
+        return f"'{given} {family}' is a place"
+    return ""
+
+
 def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
     """`parsed` with every value that is not the whole of what was said taken out: asked back whole
     (a cut name) or asked again (talk in the value, a value run into the next, one taken back)."""
-    for name in [n for n in (*AS_SAID, "subject_id") if n in parsed.values]:
+    for name in [n for n in (*AS_SAID, "subject_id", "experimenter") if n in parsed.values]:
         value = _as_text(parsed.values[name])
-        why, whole = _doubt(name, value, said)
+        if name == "experimenter":
+            people = parsed.values[name] if isinstance(parsed.values[name], (list, tuple)) else [value]
+            why, whole = next((doubt for doubt in (person_doubt(p, said) for p in people) if doubt), ""), ""
+            value = "; ".join(people)
+        else:
+            why, whole = _doubt(name, value, said)
         if not why:
             continue
         del parsed.values[name]
