@@ -347,3 +347,34 @@ def test_a_person_that_is_talk_a_title_or_a_place_is_asked_again(people: list[st
 )
 def test_people_named_as_people_are_stored(people: list[str], said: str) -> None:
     assert only_whole_values(ParsedInput(values={"experimenter": people}), said).values == {"experimenter": people}
+
+
+@pytest.mark.parametrize(
+    ("said", "binomial", "whole"),
+    [
+        ("ferret FX-2 (Mustela putorius furo), male", "Mustela putorius", "Mustela putorius furo"),
+        ("Bos taurus indicus calf, 60 kg", "Bos taurus", "Bos taurus indicus"),
+        ("a Canis lupus familiaris named Rex", "Canis lupus", "Canis lupus familiaris"),
+    ],
+)
+def test_a_species_said_with_its_subspecies_is_asked_back_whole(said: str, binomial: str, whole: str) -> None:
+    [asked] = only_whole_values(ParsedInput(values={"species": binomial}), said).confirmations
+    assert asked.proposals[0].value == whole
+
+
+def test_a_hybrid_is_asked_again() -> None:
+    parsed = only_whole_values(ParsedInput(values={"species": "Macaca mulatta"}), "Macaca mulatta x fascicularis")
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["species"]
+
+
+@pytest.mark.parametrize(
+    ("said", "binomial"),
+    [
+        ("Xenopus laevis tadpole XL-9, stage 48", "Xenopus laevis"),
+        ("Danio rerio larvae, 6 dpf", "Danio rerio"),
+        ("species: Mus musculus\nsex: F", "Mus musculus"),
+        ("Drosophila melanogaster males of the genotype R58E02-GAL4", "Drosophila melanogaster"),
+    ],
+)
+def test_a_species_followed_by_other_words_is_whole(said: str, binomial: str) -> None:
+    assert only_whole_values(ParsedInput(values={"species": binomial}), said).values == {"species": binomial}

@@ -226,10 +226,33 @@ def institution_without_place(value: str) -> str:
     return match.group("head")
 
 
+# After a Latin binomial on the same line: a subspecies ("Sus scrofa domesticus", "Peromyscus maniculatus
+# bairdii") or a hybrid ("Macaca mulatta x fascicularis")
+_MORE_OF_THE_SPECIES = re.compile(
+    r"^ +(?:(?P<hybrid>x) |(?P<subspecies>(?!larvae)[a-z]{3,}(?:us|um|is|ii|ae|ica|ata|oides)|furo)\b)"
+)
+
+
+def species_said_longer(said: str, value: str) -> tuple[str, str]:
+    """(why, the trinomial to ask back) when every place the binomial `value` is said goes on as a
+    subspecies or a hybrid, else ("", "")."""
+    afters = [
+        _MORE_OF_THE_SPECIES.match(said[match.end() : match.end() + 30])
+        for match in re.finditer(re.escape(value), said)
+    ]
+    if not afters or not all(afters):
+        return "", ""
+    if any(after.group("hybrid") for after in afters if after):
+        return "it was said as a hybrid", ""
+    return "it was said with its subspecies", f"{value} {afters[0].group('subspecies')}"
+
+
 def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
     """(why `value` is not stored, the whole value to ask back or ""), or ("", "") when it is whole."""
     if said_then_taken_back(said, value):
         return "it was taken back right after it was said", ""
+    if name == "species":
+        return species_said_longer(said, value)
     if name == "subject_id":
         return ("it was said only inside a longer word", "") if _glued_into_a_longer_word(said, value) else ("", "")
     talk = talk_inside(value)
@@ -290,7 +313,7 @@ def person_doubt(person: str, said: str) -> str:
 def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
     """`parsed` with every value that is not the whole of what was said taken out: asked back whole
     (a cut name) or asked again (talk in the value, a value run into the next, one taken back)."""
-    for name in [n for n in (*AS_SAID, "subject_id", "experimenter") if n in parsed.values]:
+    for name in [n for n in (*AS_SAID, "subject_id", "species", "experimenter") if n in parsed.values]:
         value = _as_text(parsed.values[name])
         if name == "experimenter":
             people = parsed.values[name] if isinstance(parsed.values[name], (list, tuple)) else [value]
