@@ -73,7 +73,7 @@ def test_a_whole_name_is_stored_as_read(said: str, value: str) -> None:
         ("strain", "Long-Evans, from Charles River", "from"),
         ("electrode_location", "CA1 only", "only"),
         ("lab", "our Hausser Lab", "our"),
-        ("genotype", "Pvalb-Cre, I think", "think"),
+        ("genotype", "Pvalb-Cre, I think", "I"),
         ("strain", "a C57BL/6J female", "a"),
     ],
 )
@@ -378,3 +378,32 @@ def test_a_hybrid_is_asked_again() -> None:
 )
 def test_a_species_followed_by_other_words_is_whole(said: str, binomial: str) -> None:
     assert only_whole_values(ParsedInput(values={"species": binomial}), said).values == {"species": binomial}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("strain", "C57BL/6N from Charles River"),
+        ("strain", "FVB/NJ fyi"),
+        ("genotype", "knock-in, I'd need to look it up"),
+        ("electrode_location", "dorsal CA1, confirmed by histology"),
+        ("electrode_location", "injected in VTA, recorded in NAc"),
+    ],
+)
+def test_a_value_holding_a_hedge_a_supplier_or_a_verb_is_asked_again(field: str, value: str) -> None:
+    parsed = only_whole_values(_read(field, value), value)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == [field]
+
+
+@pytest.mark.parametrize(
+    "keywords",
+    [["please use place cells", "theta"], ["[place cells", "theta]"], ["> decision making", "rats"], ["skip pls"]],
+)
+def test_keywords_holding_talk_or_a_stray_bracket_are_asked_again(keywords: list[str]) -> None:
+    parsed = only_whole_values(ParsedInput(values={"keywords": keywords}), ", ".join(keywords))
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["keywords"]
+
+
+@pytest.mark.parametrize("keywords", [["go/no-go task", "mPFC"], ["place cells (CA1)", "sharp-wave ripples"]])
+def test_keywords_said_as_keywords_are_stored(keywords: list[str]) -> None:
+    assert only_whole_values(ParsedInput(values={"keywords": keywords}), "x").values == {"keywords": keywords}

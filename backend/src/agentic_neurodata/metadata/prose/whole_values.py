@@ -34,9 +34,13 @@ _CAPITALISED = r"[A-ZÀ-ÖØ-Þ][\w'’&-]*(?<![.])"
 # Lowercase words of talk; inside a run of capitalised words ("Institute ... in Cooperation with Max
 # Planck Society") they are part of the name and stay.
 _TALK = re.compile(
-    r"\b(?:is|are|was|were|it'?s|it|she'?s|he'?s|they'?re|exactly|please|from|with|but|not|our|my|we|"
-    r"this|that|these|just|only|also|okay|ok|yes|no|think|guess|maybe|probably)\b|^(?:a|an|the|its)\b"
+    r"\b(?:is|are|was|were|it'?s|it|she'?s|he'?s|they'?re|exactly|please|pls|from|with|but|not|our|my|we|"
+    r"this|that|these|just|only|also|okay|ok|yes|no|none|think|guess|maybe|probably|fyi|I|I'?d|I'?m|need|check|"
+    r"skip|pass|use|recorded|injected|confirmed|went|targeted|aimed)\b(?!-)|^(?:a|an|the|its)\b"
 )
+# Words that join the words of a name and may stand between two capitalised words ("... Neuroscience in
+# Cooperation with Max Planck Society"); any other talk word there is still talk ("C57BL/6J from JAX")
+_IN_A_NAME = {"with"}
 # Words that open a run of capitalised words without being part of the name ("At Stanford University")
 _NOT_OF_THE_NAME = {"The", "At", "In", "From", "By", "For", "Dear", "Hi", "Hello", "Affiliation"}
 # Small words that join the words of one name ("Brigham and Women's Hospital", "Oregon Health & Science
@@ -71,7 +75,8 @@ def talk_inside(value: str) -> str:
         before = value[: match.start()].split()[-1:]
         after = value[match.end() :].split()[:1]
         # "... in Cooperation with Max Planck ...": between two words of one name (a comma ends a name)
-        if before and after and before[0][:1].isupper() and before[0][-1].isalnum() and after[0][:1].isupper():
+        inside_a_name = before and after and before[0][:1].isupper() and after[0][:1].isupper()
+        if inside_a_name and before[0][-1].isalnum() and match.group(0) in _IN_A_NAME:
             continue
         return match.group(0)
     return ""
@@ -310,12 +315,30 @@ def person_doubt(person: str, said: str) -> str:
     return ""
 
 
+# Talk in a keyword: a request or a decline ("please use grid cells", "skip pls"); free words a keyword may
+# hold ("sleep only") stay
+_KEYWORD_TALK = re.compile(r"\b(?:please|pls|skip|pass|none|use|need|we|our|my|I|I'?d|fyi|thanks)\b(?!-)")
+
+
+def _keyword_doubt(keyword: str) -> str:
+    """Why a keyword is no keyword said as one ("please use grid cells", "[hippocampus", "> auditory cortex")."""
+    talk = _KEYWORD_TALK.search(keyword)
+    if talk:
+        return f"'{talk.group(0)}' is not part of it"
+    stray = unbalanced(keyword) or (keyword[:1] if _STARTS_WITH_A_SEPARATOR.match(keyword) else "")
+    return f"its '{stray}' is not part of it" if stray else ""
+
+
 def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
     """`parsed` with every value that is not the whole of what was said taken out: asked back whole
     (a cut name) or asked again (talk in the value, a value run into the next, one taken back)."""
-    for name in [n for n in (*AS_SAID, "subject_id", "species", "experimenter") if n in parsed.values]:
+    for name in [n for n in (*AS_SAID, "subject_id", "species", "experimenter", "keywords") if n in parsed.values]:
         value = _as_text(parsed.values[name])
-        if name == "experimenter":
+        if name == "keywords":
+            items = parsed.values[name] if isinstance(parsed.values[name], (list, tuple)) else [value]
+            why, whole = next((doubt for doubt in (_keyword_doubt(item) for item in items) if doubt), ""), ""
+            value = ", ".join(items)
+        elif name == "experimenter":
             people = parsed.values[name] if isinstance(parsed.values[name], (list, tuple)) else [value]
             why, whole = next((doubt for doubt in (person_doubt(p, said) for p in people) if doubt), ""), ""
             value = "; ".join(people)
