@@ -407,3 +407,42 @@ def test_keywords_holding_talk_or_a_stray_bracket_are_asked_again(keywords: list
 @pytest.mark.parametrize("keywords", [["go/no-go task", "mPFC"], ["place cells (CA1)", "sharp-wave ripples"]])
 def test_keywords_said_as_keywords_are_stored(keywords: list[str]) -> None:
     assert only_whole_values(ParsedInput(values={"keywords": keywords}), "x").values == {"keywords": keywords}
+
+
+@pytest.mark.parametrize(
+    ("said", "lab", "whole"),
+    [
+        ("recorded in the laboratory of J. Anthony Movshon at NYU", "Anthony Lab", "Movshon Lab"),
+        ("we are the de la Prida lab in Madrid", "Prida Lab", "de la Prida Lab"),
+        ("the lab of Lisa Giocomo Hernandez, Stanford", "Giocomo Lab", "Hernandez Lab"),
+    ],
+)
+def test_a_lab_named_by_part_of_a_persons_name_is_asked_back(said: str, lab: str, whole: str) -> None:
+    [asked] = only_whole_values(_read("lab", lab), said).confirmations
+    assert asked.proposals[0].value == whole and lab in asked.question
+
+
+@pytest.mark.parametrize(
+    ("said", "lab"),
+    [
+        ("Laboratory of Dr. Wu, Fudan", "Dr Lab"),
+        ("we are the lab", "lab Lab"),
+        ("Karel Svoboda's lab", "Karel Svoboda's Lab"),
+    ],
+)
+def test_a_lab_named_by_a_title_talk_or_a_possessive_is_asked_again(said: str, lab: str) -> None:
+    parsed = only_whole_values(_read("lab", lab), said)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["lab"]
+
+
+@pytest.mark.parametrize(
+    ("said", "lab"),
+    [
+        ("We are the Svoboda Lab at Janelia", "Svoboda Lab"),
+        ("recorded in Carlos Brody's lab", "Brody Lab"),
+        ("lab: van der Meer Lab", "van der Meer Lab"),
+        ("the Movshon laboratory at NYU", "Movshon Lab"),
+    ],
+)
+def test_a_lab_named_by_a_family_name_as_said_is_stored(said: str, lab: str) -> None:
+    assert only_whole_values(_read("lab", lab), said).values == {"lab": lab}

@@ -59,7 +59,7 @@ _FIELD_OF_STUDY = (
 )
 _NAME_AFTER = {
     "institution": re.compile(
-        rf"^(?:[–—-]| & | at | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"
+        rf"^(?:[–—-]| & | at | | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"
     ),
     "lab": re.compile(rf"^(?:[–—-]| & | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"),
 }
@@ -252,6 +252,38 @@ def species_said_longer(said: str, value: str) -> tuple[str, str]:
     return "it was said with its subspecies", f"{value} {afters[0].group('subspecies')}"
 
 
+_PARTICLE = r"(?:de|del|della|di|da|do|dos|du|la|le|van|von|der|den|ten|ter|zu|al|el|bin|lo)"
+_TITLE = re.compile(r"(?i)^(?:dr|prof|professor|mr|mrs|ms|doctor|sir)\.?$")
+_NAME_GOES_ON = re.compile(r"^ (?!Lab|Laboratory|Group|Lab's)([A-ZÀ-Þ][\w'’-]+)")
+_PARTICLES_BEFORE = re.compile(rf"(?:^|\s)((?:{_PARTICLE} )+)$")
+
+
+def lab_doubt(said: str, value: str) -> tuple[str, str]:
+    """(why, the lab to ask back) when the person a lab "X Lab" is named after is not X as said: X is a
+    title or talk ("Dr Lab", "lab Lab"), a possessive ("Karel Svoboda's Lab"), a given name whose family
+    name follows ("laboratory of J. Anthony Movshon"), or a family name without its particles ("de la
+    Rocha lab"); else ("", "")."""
+    head = value.removesuffix(" Lab").strip()
+    words = head.split()
+    if not words:
+        return "", ""
+    if (words[0][:1].islower() and not re.fullmatch(_PARTICLE, words[0])) or _TITLE.match(words[-1]):
+        return f"'{words[0] if words[0][:1].islower() else words[-1]}' is not a name", ""
+    if "'s" in head or "’s" in head:
+        return "it holds a possessive", ""
+    family = words[-1]
+    places = [match.span() for match in re.finditer(rf"(?<![\w-]){re.escape(family)}(?![\w-])", said)]
+    if not places:
+        return "", ""
+    goes_on = [_NAME_GOES_ON.match(said[end : end + 40]) for _, end in places]
+    if all(goes_on):
+        return "the name goes on after it", f"{goes_on[0].group(1)} Lab" if goes_on[0] else ""
+    particles = [_PARTICLES_BEFORE.search(said[max(0, start - 20) : start]) for start, _ in places]
+    if len(words) == 1 and all(particles):
+        return "its particles were left out", f"{particles[0].group(1)}{family} Lab" if particles[0] else ""
+    return "", ""
+
+
 def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
     """(why `value` is not stored, the whole value to ask back or ""), or ("", "") when it is whole."""
     if said_then_taken_back(said, value):
@@ -272,6 +304,10 @@ def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
     without_place = institution_without_place(value) if name == "institution" else ""
     if without_place:
         return f"the words after '{without_place}' say where it is", without_place
+    if name == "lab":
+        why, whole = lab_doubt(said, value)
+        if why:
+            return why, whole
     longer = (
         whole_name(said, value, name) if name in NAMED else whole_genotype(said, value) if name == "genotype" else ""
     )
@@ -350,7 +386,7 @@ def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
         parsed.found = [found for found in parsed.found if found.field != name]
         label = FIELDS[name].label
         if whole:
-            question = f"Is the {label} '{whole}'? '{value}' was said as part of it."
+            question = f"Did you mean '{whole}' as the {label}? I read '{value}', but {why}."
             proposal = ValueProposal(value=whole, label=whole)
             parsed.confirmations.append(
                 ValueConfirmation(field=name, said=whole, question=question, proposals=[proposal])
