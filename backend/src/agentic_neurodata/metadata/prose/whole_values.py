@@ -392,6 +392,6 @@ def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
                 ValueConfirmation(field=name, said=whole, question=question, proposals=[proposal])
             )
         else:
-            reason = f"'{value}' was not stored as the {label}: {why}. Please give the {label} alone."
+            reason = f"'{value}' was not stored as the {label}: {why}. Which {label} is it?"
             parsed.rejections.append(Rejection(field=name, raw=value, reason=reason, example=FIELDS[name].example))
     return parsed
