@@ -446,3 +446,37 @@ def test_a_lab_named_by_a_title_talk_or_a_possessive_is_asked_again(said: str, l
 )
 def test_a_lab_named_by_a_family_name_as_said_is_stored(said: str, lab: str) -> None:
     assert only_whole_values(_read("lab", lab), said).values == {"lab": lab}
+
+
+@pytest.mark.parametrize(
+    ("said", "acronym", "raw"),
+    [
+        ("Recording site: entorhinal cortex, layer 3", "ENT", "entorhinal cortex"),
+        ("units from the gustatory thalamus", "TH", "thalamus"),
+        ("the tips were in CA3 stratum radiatum", "CA3", "CA3"),
+        ("site: primary visual cortex, binocular region", "VISp", "primary visual cortex"),
+    ],
+)
+def test_an_area_said_with_words_naming_a_part_of_it_is_asked_again(said: str, acronym: str, raw: str) -> None:
+    read = ParsedInput(
+        values={"electrode_location": acronym},
+        found=[FoundValue(field="electrode_location", value=acronym, raw=raw)],
+    )
+    parsed = only_whole_values(read, said)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["electrode_location"]
+
+
+@pytest.mark.parametrize(
+    ("said", "acronym", "raw"),
+    [
+        ("recorded in the dorsal striatum", "STR", "striatum"),
+        ("Site: secondary motor cortex (M2)", "MOs", "secondary motor cortex"),
+        ("probes in the thalamus (we could not tell which nucleus)", "TH", "thalamus"),
+    ],
+)
+def test_an_area_said_with_words_saying_where_or_how_is_whole(said: str, acronym: str, raw: str) -> None:
+    read = ParsedInput(
+        values={"electrode_location": acronym},
+        found=[FoundValue(field="electrode_location", value=acronym, raw=raw)],
+    )
+    assert only_whole_values(read, said).values == {"electrode_location": acronym}

@@ -191,6 +191,34 @@ def whole_genotype(said: str, value: str) -> str:
     return longer
 
 
+# What names a part of an area after it ("piriform cortex, layer 2", "CA1 stratum pyramidale",
+# "primary somatosensory cortex, forelimb region"), or an adjective before it that narrows it
+# ("auditory striatum", "anterodorsal thalamus"); words that only say where or how are not such
+_PART_AFTER = re.compile(r"^\s*(?:,\s*)?(?:layers?\b|L\d|stratum\b|[a-z]+ region\b|subfield|shell\b|core\b)", re.I)
+_NARROWING_BEFORE = re.compile(r"(?<![\w-])([a-z]{5,}(?:al|ar|ic|ory|ive|ous|ine|ate))\s+$")
+_NOT_NARROWING = {
+    "dorsal",
+    "ventral",
+    "lateral",
+    "medial",
+    "central",
+    "primary",
+    "bilateral",
+    "contralateral",
+    "ipsilateral",
+}
+
+
+def area_said_narrower(said: str, raw: str) -> bool:
+    """Every place the words an area was read from are said, they name only a part of it."""
+    places = [match.span() for match in re.finditer(re.escape(raw), said)] if raw else []
+    for start, end in places:
+        before = _NARROWING_BEFORE.search(said[max(0, start - 30) : start])
+        if not _PART_AFTER.match(said[end : end + 25]) and not (before and before.group(1) not in _NOT_NARROWING):
+            return False
+    return bool(places)
+
+
 def _part_of_a_longer_site(said: str, value: str) -> bool:
     places = [match.end() for match in re.finditer(re.escape(value), said)]
     return bool(places) and all(_MORE_AREA_AFTER.match(said[end : end + 5]) for end in places)
@@ -284,7 +312,7 @@ def lab_doubt(said: str, value: str) -> tuple[str, str]:
     return "", ""
 
 
-def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
+def _doubt(name: str, value: str, said: str, raw: str = "") -> tuple[str, str]:
     """(why `value` is not stored, the whole value to ask back or ""), or ("", "") when it is whole."""
     if said_then_taken_back(said, value):
         return "it was taken back right after it was said", ""
@@ -315,6 +343,8 @@ def _doubt(name: str, value: str, said: str) -> tuple[str, str]:
         return "it was said as part of a longer name", longer
     if name == "electrode_location" and _part_of_a_longer_site(said, value):
         return "it was said as part of a longer site", ""
+    if name == "electrode_location" and area_said_narrower(said, raw):
+        return f"'{raw}' was said with words naming a part of it", ""
     return "", ""
 
 
@@ -379,7 +409,8 @@ def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
             why, whole = next((doubt for doubt in (person_doubt(p, said) for p in people) if doubt), ""), ""
             value = "; ".join(people)
         else:
-            why, whole = _doubt(name, value, said)
+            raw = next((found.raw for found in parsed.found if found.field == name), "")
+            why, whole = _doubt(name, value, said, raw)
         if not why:
             continue
         del parsed.values[name]
