@@ -61,7 +61,7 @@ from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
 from .prose.taken_back import taken_back
-from .prose.whole_values import only_whole_values
+from .prose.whole_values import as_text, only_whole_values
 from .prose.words import (
     DASH_KEYED,
     KEYS,
@@ -1976,7 +1976,7 @@ class _Reader:
         used = {word.lower() for found in self.result.found for word in content_words(found.raw)}
         # Words a value was read from are understood, wherever the finder left them unclaimed, and so are
         # the words of a value stored ("mouse, Mus musculus": the Latin name says what "mouse" was read as).
-        used |= {word.lower() for value in self.result.values.values() for word in content_words(_as_words(value))}
+        used |= {word.lower() for value in self.result.values.values() for word in content_words(as_text(value))}
         self.result.unparsed = " ".join(w for w in content_words(leftover) if w.lower() not in used)
 
     def _leftover_cut_mid_clause(self) -> bool:
@@ -2266,11 +2266,6 @@ def _range_in_words_doubt(text: str, start: int) -> str:
 
 def _already_read(result: RuleResult) -> RuleResult:
     return result
-
-
-def _as_words(value: Any) -> str:
-    """A stored value as words (several experimenters are a tuple)."""
-    return " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 def parse_free_text(

@@ -65,7 +65,8 @@ _NAME_AFTER = {
 }
 
 
-def _as_text(value: object) -> str:
+def as_text(value: object) -> str:
+    """A stored value as words (several experimenters or keywords are a list)."""
     return " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
 
 
@@ -399,7 +400,7 @@ def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
     """`parsed` with every value that is not the whole of what was said taken out: asked back whole
     (a cut name) or asked again (talk in the value, a value run into the next, one taken back)."""
     for name in [n for n in (*AS_SAID, "subject_id", "species", "experimenter", "keywords") if n in parsed.values]:
-        value = _as_text(parsed.values[name])
+        value = as_text(parsed.values[name])
         if name == "keywords":
             items = parsed.values[name] if isinstance(parsed.values[name], (list, tuple)) else [value]
             why, whole = next((doubt for doubt in (_keyword_doubt(item) for item in items) if doubt), ""), ""
