@@ -97,8 +97,9 @@ _GROUP = (
 _NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.()]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
+    # ("mouse=TS-11": the animal word as a key)
     # ("rato (rat) LX-6": the English word in brackets after another language's, then the id)
-    rf"(?P<colon>\s*:\s*|\s+|\)\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
+    rf"(?P<colon>\s*[:=]\s*|\s+|\)\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
     rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}{_NOT_A_PLACE_IN_A_COUNT}"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
@@ -137,6 +138,12 @@ _THIS_FILE = (
     r"\b(?:this|the\s+present|the\s+current)\s+(?:file|dataset|data\s*set|session|upload|entry|recording|nwb\s+file)"
     r"(?:\s+(?:here|only))?\s+(?:is|was|comes?|came|contains?|holds?|has)(?:\s+(?:only|all|entirely))?"
     r"|\bthis\s+is"
+    # "this particular one is JX-08", "the one you're converting is GL-1", "the one in the file is MM-3"
+    r"|\bthis\s+particular\s+one\s+is|\bthe\s+one\s+(?:in\s+(?:the|this)\s+file|you'?re\s+converting|being\s+converted|"
+    r"converted|here)\s+is"
+    # "the mouse here is TX60", "the zebra finch in this file, or73bk12"
+    r"|\bthe\s+(?:[a-z]+\s+)?(?:mouse|rat|animal|monkey|macaque|bird|finch|fish|bat|subject)\s+"
+    r"(?:here|in\s+(?:this|the)\s+file)(?:\s+is|\s*,)"
 )
 THIS_FILES_SUBJECT = re.compile(
     rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
@@ -165,6 +172,20 @@ def this_files_subject(text: str) -> re.Match[str] | None:
         if not re.search(r"\d", said) and (after_species or re.fullmatch(r"[A-Z]{1,3}-[A-Z][a-z]+", said)):
             return match  # "this file is from M-Tico": a lab's prefix before a name makes it an id
     return None
+
+
+# "Monkey Fig's age is", "mouse M-3's weight:": a key said of an animal named by its possessive.
+_POSSESSOR_BEFORE_KEY = re.compile(rf"(?P<id>{ID_TOKEN}|[A-Z][a-z]{{1,15}})['’]s\s+$")
+
+
+def of_another_animal_than_this_files(text: str, key_start: int) -> str:
+    """'Monkey Fig's age is 10 years, but this file is monkey Plum': the key's value is the possessor's,
+    and the words say this file is about another animal; '' when not so."""
+    possessor = _POSSESSOR_BEFORE_KEY.search(text, max(0, key_start - 30), key_start)
+    this_one = this_files_subject(text) if possessor else None
+    if possessor is None or this_one is None or this_one.group("id") == possessor.group("id"):
+        return ""
+    return f"said of {possessor.group('id')}, not of {this_one.group('id')}"
 
 
 # "sub-NC07", "sub-BWH14": a BIDS subject label names the subject wherever it stands.

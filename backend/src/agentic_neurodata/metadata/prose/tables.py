@@ -60,6 +60,8 @@ def as_keyed_row(text: str) -> str:
     # (a Markdown table's rule under its header, "|---|---|", holds no values)
     lines = [line for line in text.strip().splitlines() if line.strip() and not _MARKDOWN_RULE.fullmatch(line)]
     lines = _the_named_row(lines) or lines
+    if len(lines) > 2:
+        return _agreed_cells(lines) or text
     if len(lines) != 2:
         return text
     for separator in _SEPARATORS:
@@ -76,10 +78,11 @@ def as_keyed_row(text: str) -> str:
     return text
 
 
-# "-> converting MW24 now", "Converting: Bolo.", "(this upload is JL-32)": a line after the rows names the one.
+# "-> converting MW24 now", "=> this file is RH-3", "recorded: VG-2": a line after the rows names the one.
 _NAMES_THE_ROW = (
-    r"[\s(>*-]*(?:now\s+)?(?:converting|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
-    r"the\s+one\s+(?:in\s+this\s+file|recorded|converted)\s+is|in\s+this\s+file)\s*[:=]?\s*(?:only\s+)?"
+    r"[\s(>*=-]*(?:now\s+)?(?:converting|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
+    r"the\s+one\s+(?:in\s+this\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal))?)"
+    r"\s*[:=]?\s*(?:only\s+)?"
     r"{id}(?:\s+(?:now|only))?[\s.!)]*"
 )
 
@@ -101,17 +104,37 @@ def _the_named_row(lines: list[str]) -> list[str] | None:
     return None
 
 
+def _agreed_cells(lines: list[str]) -> str | None:
+    """A header of the animal's values and several rows, none named: each row is another animal, so only
+    what every row says alike ("F" in every row's sex) is the subject's; the rest is no one value."""
+    for separator in _SEPARATORS:
+        header, rows = _cells(lines[0], separator), [_cells(line, separator) for line in lines[1:]]
+        rows = [row for row in rows if not all(re.fullmatch(r"[\s:-]*", cell) for cell in row)]  # "|:--|:--|"
+        if len(header) < 2 or len(rows) < 2 or any(len(row) != len(header) for row in rows):
+            continue
+        keys = {_key(cell) for cell in header}
+        if not keys & _SUBJECT_COLUMNS or not all(_HEADER_CELL.fullmatch(cell) for cell in header):
+            return None
+        agreed = [(cell, rows[0][i]) for i, cell in enumerate(header) if len({row[i] for row in rows}) == 1]
+        kinds = [cell.lower() for cell in header if _ANIMAL_HEADER.fullmatch(cell)]  # "mouse" over ids: all mice
+        said = [_keyed_cell(cell, value) for cell, value in agreed if value]
+        return "; ".join(kinds + said) or "(several animals)"
+    return None
+
+
 # A header that is the animal's kind ("Mouse", "Rat"): its column holds each animal's id.
 _ANIMAL_HEADER = re.compile(r"mouse|mice|rat|rats|monkey|animal|fish|bird|marmoset|ferret|gerbil", re.I)
 
 
-_MARKDOWN_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|?)+\s*")
+_MARKDOWN_RULE = re.compile(r"\s*\|?(?:\s*:?-{2,}:?\s*\|?)+\s*")  # ("|:--|:--|": two dashes do too)
 # "bird_id", "bat ID", "sub" (BIDS): a column of the animal's id named by its kind or by BIDS.
 _ANIMAL_ID_HEADER = re.compile(
     r"(?:(?:mouse|rat|monkey|animal|fish|bird|marmoset|ferret|gerbil|bat|worm|fly|pig|cat|dog|owl|finch)[ _-]?"
     r"(?:id|no|number)|sub)",
     re.I,
 )
+# "participant_id", "Patient ID": a column of a human participant's ids (BIDS' participants.tsv).
+_PERSON_ID_HEADER = re.compile(r"(?:participant|patient)s?(?:[ _-]?(?:id|no|number))?", re.I)
 # A table of the animal's values ("name,species,sex,weight_kg"): its "name" column is the animal's name.
 _SUBJECT_COLUMNS = {"species", "sex", "strain", "genotype", "weight", "weight_g", "weight_kg", "age", "age_days"}
 _ANIMALS_NAME = "subject_id"
@@ -119,6 +142,8 @@ _ANIMALS_NAME = "subject_id"
 
 def _keyed_cell(cell: str, value: str) -> str:
     """'Mouse' over 'KL-4' -> 'mouse KL-4' (the species and its id), 'Sex' over 'M' -> 'sex=M'."""
+    if _PERSON_ID_HEADER.fullmatch(cell):
+        return f"participant {value}"  # "participant_id" over "sub-07": a participant, as said in words
     if _ANIMAL_ID_HEADER.fullmatch(cell):
         return f"subject_id={value}"
     return f"{cell.lower()} {value}" if _ANIMAL_HEADER.fullmatch(cell) else f"{_key(cell)}={value}"
@@ -141,3 +166,33 @@ def _names_a_field(cell: str) -> bool:
 def _key(cell: str) -> str:
     """'Age (days)' -> 'age_days', 'Recording weight' -> 'recording_weight', 'subject_id' stays."""
     return "_".join(re.findall(r"[A-Za-z]+", cell.lower()))
+
+
+# A header cell of a numbered column ("keyword1", "area_2") is a label too.
+_NUMBERED_HEADER_CELL = re.compile(rf"(?:{_HEADER_CELL.pattern})[ _]?\d{{0,2}}")
+_LOCATION_HEADER = re.compile(
+    r"area|areas|location|loc|region|site|target|probe|structure|brain|nucleus|electrode", re.I
+)
+
+
+def in_a_column_of_another_field(text: str, position: int) -> bool:
+    """'keyword1,keyword2\nhead direction,anterior thalamus': words in a table's row under a header that
+    names no place in the brain (keywords, notes, genotype) are that column's, not the recording site."""
+    lines = text.split("\n")
+    row_start = text.rfind("\n", 0, position) + 1
+    if len(lines) < 2 or row_start == 0:
+        return False
+    for separator in _SEPARATORS:
+        header = _cells(lines[0], separator)
+        if len(header) < 2 or not all(_NUMBERED_HEADER_CELL.fullmatch(cell) for cell in header):
+            continue
+        row_end = text.find("\n", position)
+        row = text[row_start : len(text) if row_end < 0 else row_end]
+        cells = _cells(row, separator)
+        if len(cells) != len(header):
+            return False
+        opening_pipe = separator == "|" and row.lstrip().startswith("|")  # "| M-7 | F |": no cell before it
+        column = row[: position - row_start].count(separator) - opening_pipe
+        words = re.findall(r"[A-Za-z]+", header[min(max(column, 0), len(header) - 1)])
+        return not any(_LOCATION_HEADER.fullmatch(word) for word in words)
+    return False
