@@ -352,3 +352,66 @@ def test_the_animal_this_file_is_about_is_the_subject(text: str, subject_id: str
 @pytest.mark.parametrize("text", ["mouse=C57BL/6J; sex=F", "mice=12", "the one here is the second session"])
 def test_no_id_is_read_from_words_that_are_no_id(text: str) -> None:
     assert "subject_id" not in read(text).values
+
+
+# -- a lone F or M between a notebook's separators is the sex
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [
+        ("✔ mouse KX-3 ✔ M ✔ 24.0 g", "M"),
+        ("mouse HX-2 >> F >> 19.9 g", "F"),
+        ("NB 3 · rat R-11 · F · P80", "F"),
+        ("mouse AL-2 : Sim1-Cre : M : 26 g", "M"),
+    ],
+)
+def test_a_lone_letter_between_notebook_separators_is_the_sex(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+@pytest.mark.parametrize("text", ["mouse M-4 ✔ 24.0 g ✔ CA1", "Dr. F. Smith · mouse R-2"])
+def test_no_sex_without_a_lone_letter(text: str) -> None:
+    assert "sex" not in read(text).values
+
+
+# -- a word inside a longer species name is no rival; a strain says which species a broad word means
+
+
+def test_the_pig_of_guinea_pig_is_no_other_animal() -> None:
+    assert read("guinea pig GP-4, male, 610 g").values.get("species") == "Cavia porcellus"
+
+
+@pytest.mark.parametrize("text", ["Fly F-30, Canton-S, male, 4 days", "The fly line was Oregon-R; male fly 7"])
+def test_a_flys_strain_says_its_species(text: str) -> None:
+    assert read(text).values.get("species") == "Drosophila melanogaster"
+
+
+def test_a_broad_word_alone_is_still_asked_back() -> None:
+    parsed = read("fly F-2, female")
+    assert "species" not in parsed.values
+    assert "species" in asked_back(parsed)
+
+
+# -- a Python datetime(...) call with its ZoneInfo is a start time written out
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("start = datetime(2021, 6, 7, 8, 30, tzinfo=ZoneInfo('Europe/Madrid'))", "2021-06-07T08:30:00+02:00"),
+        (
+            'session_start_time=datetime(2022, 1, 3, 14, 5, 0, tzinfo=ZoneInfo("Asia/Tokyo"))',
+            "2022-01-03T14:05:00+09:00",
+        ),
+    ],
+)
+def test_a_python_datetime_with_its_zone_is_read(text: str, start: str) -> None:
+    assert read(text).values.get("session_start_time") == start
+
+
+def test_a_python_datetime_of_another_event_is_not_the_start() -> None:
+    assert (
+        "session_start_time"
+        not in read("surgery = datetime(2021, 6, 1, 9, 0, tzinfo=ZoneInfo('Europe/Madrid'))").values
+    )

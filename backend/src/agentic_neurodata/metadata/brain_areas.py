@@ -503,7 +503,7 @@ def in_another_fields_quotes(text: str, start: int) -> bool:
 # "vole PVL-6 — Microtus ochrogaster — ♂ — 42 g — LS", "fly F-2 / female / antennal lobe": a notebook line of the
 # animal's values in cells; its last cell, when it names an area, is the recording site.
 # ("cat C-2 → 3 kg → area 17", "mouse ION-7 ▸ ♂ ▸ VTA", "ferret F-7, ♀, 0.7 kg, 6 mo, A1": other separators too)
-_CELL_SEPARATOR = r"(?:\s[—–/|~▸·✦✔→]\s|\s*\*\*\s*|\s(?:->|>>|=>|::|//)\s|[,;]\s)"
+_CELL_SEPARATOR = r"(?:\s[—–/|~▸·✦✔→:]\s|\s*\*\*\s*|\s(?:->|>>|=>|::|//)\s|[,;]\s)"
 _LAST_CELL = re.compile(
     rf"{_CELL_SEPARATOR}(?P<cell>(?:(?!{_CELL_SEPARATOR})[^—–/|~*▸·✦✔→,;\n]){{1,40}}?)\s*(?:\*\*)?\s*$"
 )

@@ -1433,6 +1433,7 @@ class _Reader:
             self.buffer.claim(start, end, "species")  # "the birthday of the mouse": a reference, no species said
             return
         said = said if doubt else self._with_subspecies((said, start, end))[0]  # "pig ... Sus scrofa domesticus"
+        said = said if doubt else self._species_of_the_strain_meant(said)  # "Fly F-21, Canton-S": the fruit fly
         self.store("species", _subspecies_in_brackets(self.buffer.original, said), doubt=doubt)
         self.buffer.claim(start, end, "species")
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
@@ -1489,6 +1490,16 @@ class _Reader:
             and not subject.strain_of(after.group("subject"), {str(species)})  # "C. elegans worm AML310": a strain
         ]
         return found[0] if len(found) == 1 and not found[0].group("group") else None
+
+    def _species_of_the_strain_meant(self, said: str) -> str:
+        """'Fly F-21, Canton-S': a broad animal word and a strain stored whose species is one the word may
+        mean: the strain says which (the fruit fly); otherwise the word as said."""
+        strain = self.result.values.get("strain")
+        of_strain = species_of_strain(str(strain)) if strain else None
+        meant = validate_field("species", said)
+        if of_strain is None or meant.ok or not meant.needs_confirmation:
+            return said
+        return of_strain if of_strain in {str(p.value) for p in meant.proposals} else said
 
     def _with_subspecies(self, said: tuple[str, int, int]) -> tuple[str, int, int]:
         """A Latin binomial followed by a subspecies' epithet ("Peromyscus maniculatus bairdii") is the

@@ -39,7 +39,12 @@ def _said_just_before(pattern: re.Pattern[str], text: str, at: int, reach: int) 
 
 def find_all_species(text: str) -> list[re.Match[str]]:
     found = [*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)]
-    return sorted([m for m in found if not _PLACE_AFTER.match(text, m.end())], key=lambda m: m.start())
+    found = [m for m in found if not _PLACE_AFTER.match(text, m.end())]
+    # ("guinea pig" holds "pig": a word inside a longer species name said is that name's, no other animal)
+    inside = [
+        m for m in found if any(o.start() <= m.start() and m.end() <= o.end() and o.span() != m.span() for o in found)
+    ]
+    return sorted([m for m in found if m not in inside], key=lambda m: m.start())
 
 
 def _singular(word: str) -> str:
@@ -207,8 +212,10 @@ SEX = re.compile(
     # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
     # (or before the full stop that ends the message or its line: "Mouse CN-2, F.", not an initial: ", M. Smith")
     # (and between a notebook's spaced separators: "cat C4 -> M -> 4 kg", "mouse GC-2 :: F :: 15 wk", "** F **")
-    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—])|(?<=\s->)|(?<=\s=>)|(?<=\s→)|(?<=\s::)|(?<=\s//)|(?<=\s\*\*))"
-    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*)\s|\.[ \t]*(?:\n|$))|"
+    # ("✔ F ✔", "· F ·", ">> F >>", "▸ F ▸", "✦ F ✦", " : M : ", "~ F ~": other notebook separators too)
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—])|(?<=\s->)|(?<=\s=>)|(?<=\s→)|(?<=\s::)|(?<=\s//)|(?<=\s\*\*)"
+    r"|(?<=\s[✔·▸✦:~])|(?<=\s>>))"
+    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*|[✔·▸✦:~]|>>)\s|\.[ \t]*(?:\n|$))|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"

@@ -40,9 +40,23 @@ _LIST_ITEM = re.compile(r"""["']([^"'\n]{1,80})["']""")
 _CAMEL_KEY = re.compile(r"(?m)(?:^|(?<=[;,{]\s)|(?<=[;,{]))(?P<low>[a-z]{2,20})(?P<up>[A-Z][A-Za-z]{0,20})(?=\s*[:=])")
 
 
+# "datetime(2022, 4, 5, 13, 0, tzinfo=ZoneInfo('Asia/Hong_Kong'))": Python's datetime call with its zone.
+_PYTHON_DATETIME = re.compile(
+    r"\b(?:datetime\.)?datetime\(\s*(?P<y>\d{4}),\s*(?P<mo>\d{1,2}),\s*(?P<d>\d{1,2}),\s*(?P<h>\d{1,2}),\s*"
+    r"(?P<mi>\d{1,2})(?:,\s*(?P<s>\d{1,2}))?,\s*tzinfo\s*=\s*(?:zoneinfo\.)?ZoneInfo\(\s*[\"'](?P<zone>[A-Za-z_/+\-]+)[\"']\s*\)\s*\)"
+)
+
+
+def _as_written_datetime(match: re.Match[str]) -> str:
+    """'datetime(2022, 4, 5, 13, 0, tzinfo=ZoneInfo("Asia/Hong_Kong"))' -> '2022-04-05 13:00:00 Asia/Hong_Kong'."""
+    numbers = [int(match.group(k) or 0) for k in ("y", "mo", "d", "h", "mi", "s")]
+    return "{:04d}-{:02d}-{:02d} {:02d}:{:02d}:{:02d} ".format(*numbers) + match.group("zone")
+
+
 def as_plain_pairs(text: str) -> str:
     """'ExpKeys.subject = "M512";' -> 'subject = M512;', "{'sex': 'F'}" -> "{sex: F}", 'animalID = 7' ->
     'animal_ID = 7': a lab script's or a dump's pairs written as plain key=value pairs."""
+    text = _PYTHON_DATETIME.sub(_as_written_datetime, text)
     if not re.search(r"""[=:]\s*[\[{]?\s*["']|["']\s*:|\.\w+\s*=|[a-z][A-Z]\w*\s*=""", text):
         return text
     text = _STRUCT_BEFORE_KEY.sub("", text)
