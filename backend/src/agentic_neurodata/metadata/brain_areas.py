@@ -545,5 +545,13 @@ def last_cell_area(text: str) -> tuple[str, int, int] | None:
     return None
 
 
+def names_an_area(text: str) -> bool:
+    """'vertical lobe', 'CA1', 'dorsal striatum': the whole text names a brain area (known, or a structure's
+    head noun); a place ('Boston', 'room 3') does not."""
+    said = text.strip()
+    found = find_area(said)
+    return (found is not None and found[1] == 0 and found[2] == len(said)) or bool(_HEAD_NOUN_CELL.fullmatch(said))
+
+
 def _cells_before(line: str) -> int:
     return len(re.findall(_CELL_SEPARATOR, line))

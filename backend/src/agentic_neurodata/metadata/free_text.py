@@ -692,6 +692,9 @@ class _Reader:
                 raw, end = "; ".join(listed[0]), listed[1]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
+            species_note = re.search(r"\s*\(([^()]{1,40})\)\s*$", raw) if name in ("age", "weight", "sex") else None
+            if species_note and _only_a_species(species_note.group(1)):  # "age = 2 years 7 months (monkey)":
+                end, raw = end - (len(raw) - species_note.start()), raw[: species_note.start()]  # the animal's kind
             opened = re.search(r"\s*[(\[{]\s*$", raw)
             if opened and raw[: opened.start()].strip():  # "Lab: Berg Lab (PI: Tom Berg)": the bracket opens
                 end, raw = end - (len(raw) - opened.start()), raw[: opened.start()]  # an aside with a key of its own
@@ -701,6 +704,13 @@ class _Reader:
                     end - (len(raw) - where.start()),
                     raw[: where.start()],
                 )  # of Y": Y is left for the institution
+            if name == "sex" and re.search(
+                r"\b(?:either|both|each|any|mixed|opposite)\s+$",
+                self.buffer.original[max(0, match.start() - 12) : match.start()],
+                re.I,
+            ):
+                self.buffer.claim(match.start(), match.end("key"), "group's sexes")  # "of either sex were used":
+                continue  # the animals of a group, no key of this animal's sex
             if name in _SUBJECT_FIELDS and subject.of_another_animal_than_this_files(self.buffer.text, match.start()):
                 self.buffer.claim(match.start(), end, "another animal")  # "Monkey Fig's age is 10 years, but this
                 continue  # file is monkey Plum (8 years)": the other animal's value
@@ -1433,7 +1443,6 @@ class _Reader:
             self.buffer.claim(start, end, "species")  # "the birthday of the mouse": a reference, no species said
             return
         said = said if doubt else self._with_subspecies((said, start, end))[0]  # "pig ... Sus scrofa domesticus"
-        said = said if doubt else self._species_of_the_strain_meant(said)  # "Fly F-21, Canton-S": the fruit fly
         self.store("species", _subspecies_in_brackets(self.buffer.original, said), doubt=doubt)
         self.buffer.claim(start, end, "species")
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
@@ -1490,16 +1499,6 @@ class _Reader:
             and not subject.strain_of(after.group("subject"), {str(species)})  # "C. elegans worm AML310": a strain
         ]
         return found[0] if len(found) == 1 and not found[0].group("group") else None
-
-    def _species_of_the_strain_meant(self, said: str) -> str:
-        """'Fly F-21, Canton-S': a broad animal word and a strain stored whose species is one the word may
-        mean: the strain says which (the fruit fly); otherwise the word as said."""
-        strain = self.result.values.get("strain")
-        of_strain = species_of_strain(str(strain)) if strain else None
-        meant = validate_field("species", said)
-        if of_strain is None or meant.ok or not meant.needs_confirmation:
-            return said
-        return of_strain if of_strain in {str(p.value) for p in meant.proposals} else said
 
     def _with_subspecies(self, said: tuple[str, int, int]) -> tuple[str, int, int]:
         """A Latin binomial followed by a subspecies' epithet ("Peromyscus maniculatus bairdii") is the
@@ -2081,6 +2080,12 @@ _ENDED_AT = re.compile(
     r"\b(?:ended|ending|ends|end|finished|stopped|until|till|through)(?:\s*[:=]\s*|\s+)(?:at\s+|around\s+|on\s+)?$",
     re.I,
 )
+
+
+def _only_a_species(said: str) -> bool:
+    """'monkey', 'marmoset': the words are one animal word and nothing else."""
+    kind = subject.find_species(said)
+    return kind is not None and kind.group(0) == said.strip()
 
 
 def _said_as_the_end(text: str, start: int, end: int) -> str:

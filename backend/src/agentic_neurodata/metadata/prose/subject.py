@@ -124,8 +124,9 @@ NAMED = re.compile(
 # "ID CM-Ru", "ID: Mango", "animal ID Lulu": a name after an explicit ID key, then a pause, is the id.
 _NOT_A_NAME = r"(?!(?:Unknown|None|Pending|Missing|Same|Not|Unclear|Later|Tbd|Unsure|Skip|See)\b)"
 NAME_AFTER_ID_KEY = re.compile(
-    rf"(?:\bID|\b[Ii]d\s*[:=])\s*[:#=]?\s*{_NOT_A_NAME}(?P<subject>[A-Z]{{1,3}}-[A-Z][a-z]{{1,15}}|[A-Z][a-z]{{2,15}})"
-    r"(?=\s*(?:[,;.)|]|$))"
+    # ("ID 'Waffles'": the name in quotes)
+    rf"(?:\bID|\b[Ii]d\s*[:=])\s*[:#=]?\s*{_NOT_A_NAME}(?P<q>['\"‘“])?(?P<subject>[A-Z]{{1,3}}-[A-Z][a-z]{{1,15}}|[A-Z][a-z]{{2,15}})"
+    r"(?(q)['\"’”])(?=\s*(?:[,;.)|]|$))"
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
@@ -268,10 +269,13 @@ NOT_THE_ANIMAL_NOW = re.compile(
     r"ago|yesterday|last\s+(?:week|night|month)|(?:the\s+)?(?:day|week)\s+before)\b",
     re.I,
 )
+# (a notebook's cell separators too: "10.4 kg · 11 y · arrays in PMd"; and a device said where it was placed:
+# "a female of 17.5 g with a probe in the SC" is where the probe was, not what weighed 17.5 g)
+_OTHER_EDGES = r"|\s[·▸✔✦~→—–]\s|\s(?:->|>>|::)\s|\swith\s+(?:an?|the|two|one)\s+(?:[\w-]+\s+){1,2}(?:in|into)\s"
 _CLAUSE_EDGE = re.compile(
-    r"[,;!?\n()|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s"
+    r"[,;!?\n()|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s" + _OTHER_EDGES
 )  # "26.7 g (baseline 29 g)"
-_CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
+_CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s" + _OTHER_EDGES)
 
 
 def recording_note_after(text: str, end: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import re
 
+from ..brain_areas import names_an_area
 from .words import KEYS
 
 # A header cell: a short label, with a unit or note in brackets ("Age (days)", "weight (g)").
@@ -88,6 +89,11 @@ def as_keyed_row(text: str) -> str:
             return text
         if 2 * sum(_names_a_field(cell) for cell in header) < len(header):
             return text  # "Hello, thanks\nmouse m1, female": a greeting, not a header
+        # "animal, age, weight, location": in a table of the animal's values a "location" naming an area is the site
+        header = [
+            _SITE if _SITE_HEADER.fullmatch(cell) and subject_columns and names_an_area(value) else cell
+            for cell, value in zip(header, row, strict=True)
+        ]
         return "; ".join(_keyed_cell(cell, value) for cell, value in zip(header, row, strict=True) if value)
     return text
 
@@ -95,7 +101,7 @@ def as_keyed_row(text: str) -> str:
 # "-> converting MW24 now", "=> this file is RH-3", "recorded: VG-2": a line after the rows names the one.
 _NAMES_THE_ROW = (
     r"[\s(>*=-]*(?:now\s+)?(?:converting|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
-    r"the\s+one\s+(?:in\s+this\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal))?)"
+    r"the\s+(?:one|mouse|rat|animal|subject|monkey|bird|fish)\s+(?:in\s+(?:this|the)\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal))?)"
     r"\s*[:=]?\s*(?:only\s+)?"
     r"{id}(?:\s+(?:now|only))?[\s.!)]*"
 )
@@ -152,6 +158,8 @@ _PERSON_ID_HEADER = re.compile(r"(?:participant|patient)s?(?:[ _-]?(?:id|no|numb
 # A table of the animal's values ("name,species,sex,weight_kg"): its "name" column is the animal's name.
 _SUBJECT_COLUMNS = {"species", "sex", "strain", "genotype", "weight", "weight_g", "weight_kg", "age", "age_days"}
 _ANIMALS_NAME = "subject_id"
+_SITE_HEADER = re.compile(r"(?:brain[ _])?(?:location|area|region|site)", re.I)
+_SITE = "electrode_location"
 
 
 def _keyed_cell(cell: str, value: str) -> str:
@@ -171,9 +179,14 @@ def _cells(line: str, separator: str) -> list[str]:
     return [cell.strip() for cell in next(csv.reader([line], delimiter=separator, skipinitialspace=True))]
 
 
+_TIME_WORDS = {"start", "end", "stop", "date", "time", "zone", "tz", "timezone"}
+
+
 def _names_a_field(cell: str) -> bool:
     """'Recording weight', 'DOB', 'mouse_id': a header cell that holds a field's key word."""
     words = _key(cell).split("_")
+    if set(words) & _TIME_WORDS:  # "start,end,zone", "rec_date, rec_time, timezone": a table of the session's times
+        return True
     return any(" ".join(words[i:j]) in KEYS for i in range(len(words)) for j in range(i + 1, len(words) + 1))
 
 
