@@ -478,9 +478,15 @@ def test_a_location_column_naming_a_place_is_no_site(text: str) -> None:
     assert "electrode_location" not in read(text).values
 
 
-def test_the_mouse_in_this_file_names_the_row() -> None:
+def test_the_mouse_in_this_file_names_the_row_and_the_species() -> None:
     values = read("subject,sex,age\nQR-1,F,P60\nQR-2,M,P64\nthe mouse in this file is QR-2").values
     assert (values.get("subject_id"), values.get("sex"), values.get("age")) == ("QR-2", "M", "P64D")
+    assert values.get("species") == "Mus musculus"
+
+
+def test_uploading_names_the_row() -> None:
+    values = read("subject | sex | weight\nAB-4 | M | 27 g\nAB-5 | F | 21 g\n(uploading AB-5)").values
+    assert (values.get("subject_id"), values.get("sex"), values.get("weight")) == ("AB-5", "F", "21 g")
 
 
 # -- a keyed age or weight followed by the animal's kind in brackets: the kind is a note, not part of the value
@@ -523,3 +529,36 @@ def test_the_groups_sexes_alone_give_no_sex() -> None:
 )
 def test_a_24_hour_clock_without_its_colon_is_a_time(text: str, start: str) -> None:
     assert read(text).values.get("session_start_time") == start
+
+
+# -- a transgene named as a line ("Tg(...)") that the animal expresses is its genotype
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zebrafish larvae expressing Tg(elavl3:H2B-GCaMP8s) were imaged; fish Z-9 in this file.",
+        "larva L-3 expressed Tg(huc:GCaMP6f) on a nacre background",
+    ],
+)
+def test_a_transgenic_line_expressed_is_the_genotype(text: str) -> None:
+    assert str(read(text).values.get("genotype", "")).startswith("Tg(")
+
+
+@pytest.mark.parametrize(
+    "text", ["mouse M-1 expressing GCaMP6s", "fish F-1 expressing Tg(elavl3:GCaMP6s) from an AAV injection"]
+)
+def test_what_a_virus_makes_an_animal_express_is_no_genotype(text: str) -> None:
+    assert "genotype" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [
+        ("the rat is a Wistar Han, male, WH-3", "Wistar Han"),
+        ("rabbit RB-2 (New Zealand White), male, 3.4 kg", "New Zealand White"),
+        ("rat, Wistar, female", "Wistar"),
+    ],
+)
+def test_a_substrain_said_is_read_whole(text: str, strain: str) -> None:
+    assert read(text).values.get("strain") == strain

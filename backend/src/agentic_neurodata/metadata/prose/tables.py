@@ -74,7 +74,19 @@ def as_keyed_row(text: str) -> str:
     text = _UNIT_KEY.sub(lambda m: f"{m.group('key')}_{m.group('unit')}", as_plain_pairs(text))
     # (a Markdown table's rule under its header, "|---|---|", holds no values)
     lines = [line for line in text.strip().splitlines() if line.strip() and not _MARKDOWN_RULE.fullmatch(line)]
-    lines = _the_named_row(lines) or lines
+    named = _the_named_row(lines)
+    if named:  # "the mouse in this file is KS102": the line naming the row may name the animal's kind too
+        kind = _ANIMAL_KIND_SAID.search(lines[-1])
+        keyed = _keyed_rows(named, text)
+        return f"{kind.group(0).lower()}; {keyed}" if kind and keyed != text else keyed
+    return _keyed_rows(lines, text)
+
+
+_ANIMAL_KIND_SAID = re.compile(r"\b(?:mouse|rat|monkey|fish|bird|marmoset|ferret|gerbil)\b", re.I)
+
+
+def _keyed_rows(lines: list[str], text: str) -> str:
+    """The keyed row of a header and one row; of several rows, what they all say; otherwise `text`."""
     if len(lines) > 2:
         return _agreed_cells(lines) or text
     if len(lines) != 2:
@@ -100,7 +112,7 @@ def as_keyed_row(text: str) -> str:
 
 # "-> converting MW24 now", "=> this file is RH-3", "recorded: VG-2": a line after the rows names the one.
 _NAMES_THE_ROW = (
-    r"[\s(>*=-]*(?:now\s+)?(?:converting|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
+    r"[\s(>*=-]*(?:now\s+)?(?:converting|uploading|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
     r"the\s+(?:one|mouse|rat|animal|subject|monkey|bird|fish)\s+(?:in\s+(?:this|the)\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal))?)"
     r"\s*[:=]?\s*(?:only\s+)?"
     r"{id}(?:\s+(?:now|only))?[\s.!)]*"
