@@ -41,10 +41,14 @@ def find_all_species(text: str) -> list[re.Match[str]]:
     found = [*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)]
     found = [m for m in found if not _PLACE_AFTER.match(text, m.end())]
     # ("guinea pig" holds "pig": a word inside a longer species name said is that name's, no other animal)
-    inside = [
-        m for m in found if any(o.start() <= m.start() and m.end() <= o.end() and o.span() != m.span() for o in found)
-    ]
-    return sorted([m for m in found if m not in inside], key=lambda m: m.start())
+    # (one pass in order of start, longest first, keeps it linear on long lists of animal words)
+    kept: list[re.Match[str]] = []
+    furthest = -1
+    for match in sorted(found, key=lambda m: (m.start(), -m.end())):
+        if match.end() > furthest or (kept and kept[-1].span() == match.span()):  # (the same words found twice)
+            kept.append(match)
+        furthest = max(furthest, match.end())
+    return kept
 
 
 def _singular(word: str) -> str:
