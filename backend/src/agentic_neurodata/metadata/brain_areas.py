@@ -101,7 +101,9 @@ _PART_WORD = (
 _PART_HEAD = r"(?:region|subregion|subfield|representation|division|column|layer|zone|part)"
 _PART_START = (
     r"(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|deep|superficial|upper|lower|"
-    r"forelimb|hindlimb|trunk|whiskers?|barrel|face|mouth|core|shell|layers?|L\d|stratum|monocular|binocular)"
+    r"forelimb|hindlimb|trunk|whiskers?|barrel|face|mouth|core|shell|layers?|L\d|stratum|monocular|binocular|"
+    # "somatosensory cortex (snout)", "M1 (hand area)": the body part the area maps is part of the area said
+    r"snout|nose|lips?|jaw|tongue|paws?|hand|arm|legs?|foot|feet|digits?|fingers?|toes?|eye|neck|wrist)"
 )
 PART_AFTER = re.compile(
     r"(?:\s*,\s*|\s+)(?:stratum|str\.)\s+[a-z]+(?:[\s-]moleculare)?\b"
@@ -182,6 +184,7 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
         return text[named.start(1) : end], named.start(1), end
     if best is None:
         return None
+    best = (_qualifier_before(lowered, *best), best[1])
     end = area_end(text, best[1])
     end = areas_in_brackets_after(text, end)
     said = text[best[0] : end]
@@ -189,6 +192,27 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
     if acronym is None and (side := _SIDE_IN_BRACKETS.match(text, end)):
         end, said = side.end(), text[best[0] : side.end()]  # "LGN (right)": kept as written, so with its side
     return (acronym or said), best[0], end
+
+
+# "auditory striatum", "visual thalamus", "limbic striatum": an adjective before a structure named in words
+# says which part of it was meant (a narrower area than the structure, kept as written).
+_QUALIFIER = re.compile(r"(?<![\w-])(?P<word>[a-z]{3,}(?:ory|al|ar|ic|ive))\s+$")
+_NOT_A_QUALIFIER = {
+    "typical", "usual", "normal", "original", "actual", "total", "general", "special", "initial", "final",
+    "critical", "several", "local", "electrical", "optical", "chronic", "acute", "similar", "regular", "particular",
+    "whole", "bilateral", "unilateral", "ipsilateral", "contralateral", "experimental", "additional",
+}  # fmt: skip
+
+
+def _qualifier_before(lowered: str, start: int, end: int) -> int:
+    """Where an area named in words starting at `start` starts with an adjective of a part before it."""
+    said = lowered[start:end]
+    if " " not in said and not said.endswith(("striatum", "thalamus", "hippocampus", "amygdala", "cerebellum")):
+        return start  # (an acronym, "CA1": the words before it are the sentence's)
+    qualifier = _QUALIFIER.search(lowered, max(0, start - 25), start)
+    if qualifier is None or qualifier.group("word") in _NOT_A_QUALIFIER:
+        return start
+    return qualifier.start()
 
 
 # "LGN (right)", "auditory cortex (left hemisphere)": the side in brackets after an area kept as written.
@@ -478,11 +502,26 @@ def in_another_fields_quotes(text: str, start: int) -> bool:
 
 # "vole PVL-6 — Microtus ochrogaster — ♂ — 42 g — LS", "fly F-2 / female / antennal lobe": a notebook line of the
 # animal's values in cells; its last cell, when it names an area, is the recording site.
-_CELL_SEPARATOR = r"(?:\s[—–/|~]\s|\s*\*\*\s*|\s->\s)"
-_LAST_CELL = re.compile(rf"{_CELL_SEPARATOR}(?P<cell>[^—–/|~*\n]{{1,40}}?)\s*(?:\*\*)?\s*$")
-_HEAD_NOUN_CELL = re.compile(
-    r"(?:[a-z-]+\s+){0,2}(?:lobes?|ganglion|ganglia|nucleus(?:\s+[a-z]+)?|cortex|pallium|tectum|nerve|cord)", re.I
+# ("cat C-2 → 3 kg → area 17", "mouse ION-7 ▸ ♂ ▸ VTA", "ferret F-7, ♀, 0.7 kg, 6 mo, A1": other separators too)
+_CELL_SEPARATOR = r"(?:\s[—–/|~▸·✦✔→:]\s|\s*\*\*\s*|\s(?:->|>>|=>|::|//)\s|[,;]\s)"
+_LAST_CELL = re.compile(
+    rf"{_CELL_SEPARATOR}(?P<cell>(?:(?!{_CELL_SEPARATOR})[^—–/|~*▸·✦✔→,;\n]){{1,40}}?)\s*(?:\*\*)?\s*$"
 )
+_HEAD_NOUN_CELL = re.compile(
+    r"(?:[a-z-]+\s+){0,2}(?:lobes?|ganglion|ganglia|nucleus(?:\s+[a-z]+)?|cortex|pallium|tectum|nerve|cord|ridge|"
+    r"body|bodies)|area\s+\d{1,2}[a-z]?|Area\s+X|Field\s+L",
+    re.I,
+)
+# "| SCN", "— left STN", "/ RA (right)", "| LIP + FEF": an acronym the table does not hold, as the last cell
+# of a line of the animal's values (a side before or after it, or several joined by "+").
+_ACRONYM_CELL = re.compile(
+    r"(?:(?:left|right)\s+)?[A-Z]{2,5}(?:\s*\((?:left|right)\))?(?:\s*\+\s*[A-Z]{2,5}(?:\s*\((?:left|right)\))?)*"
+)
+# Short capitals in that place that name no area: a genotype's, a strain's or a note's.
+_NOT_AN_AREA_CELL = {
+    "WT", "KO", "HET", "HOM", "TBD", "NA", "OK", "PI", "SD", "LE", "ICR", "FVB", "CBA", "DBA", "BALB", "CD", "NMRI",
+    "GFP", "YFP", "RFP", "CRE", "AAV", "DIO", "EEG", "EMG", "ECG", "LFP", "MUA", "USA", "UK", "EU", "NIH", "DPF",
+}  # fmt: skip
 
 
 def last_cell_area(text: str) -> tuple[str, int, int] | None:
@@ -490,8 +529,8 @@ def last_cell_area(text: str) -> tuple[str, int, int] | None:
     line_start = text.rfind("\n") + 1
     line = text[line_start:]
     cell = _LAST_CELL.search(line)
-    if cell is None:
-        return None
+    if cell is None or "\x1f" in line[cell.start("cell") :]:
+        return None  # ("ID <an id read>", "body <weight read>": the cell holds a value read, so it is that value's)
     said = cell.group("cell").strip()
     found = find_area(said)
     start = line_start + cell.start("cell")
@@ -500,4 +539,19 @@ def last_cell_area(text: str) -> tuple[str, int, int] | None:
         return None if acronym and not _looks_like_acronym(said) else (found[0], start, start + len(said))
     if _HEAD_NOUN_CELL.fullmatch(said):
         return said, start, start + len(said)
+    acronyms = re.findall(r"[A-Z]{2,5}", said)
+    if _ACRONYM_CELL.fullmatch(said) and not set(acronyms) & _NOT_AN_AREA_CELL and _cells_before(line) >= 3:
+        return said, start, start + len(said)
     return None
+
+
+def names_an_area(text: str) -> bool:
+    """'vertical lobe', 'CA1', 'dorsal striatum': the whole text names a brain area (known, or a structure's
+    head noun); a place ('Boston', 'room 3') does not."""
+    said = text.strip()
+    found = find_area(said)
+    return (found is not None and found[1] == 0 and found[2] == len(said)) or bool(_HEAD_NOUN_CELL.fullmatch(said))
+
+
+def _cells_before(line: str) -> int:
+    return len(re.findall(_CELL_SEPARATOR, line))

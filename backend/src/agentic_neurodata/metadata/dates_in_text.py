@@ -337,7 +337,12 @@ def _clock_with_meridiem(match: re.Match[str]) -> str:
     return f"{hour}:{match.group('minutes')} {meridiem}"
 
 
+# "1430 hrs", "0915 hours": a 24-hour clock written without its colon, then the word for hours.
+_MILITARY_TIME = re.compile(r"\b([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|hours)\b", re.I)
+
+
 def spoken_times_as_digits(text: str) -> str:
     """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm',
-    '4:30 in the afternoon' -> '4:30 pm'."""
+    '4:30 in the afternoon' -> '4:30 pm', '1430 hrs' -> '14:30'."""
+    text = _MILITARY_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     return _CLOCK_AND_PART.sub(_clock_with_meridiem, _SPOKEN_TIME.sub(_spoken_as_digits, text))

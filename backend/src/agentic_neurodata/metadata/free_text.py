@@ -693,6 +693,9 @@ class _Reader:
                 raw, end = "; ".join(listed[0]), listed[1]
             if raw.rstrip().endswith(")") and raw.count("(") < raw.count(")"):
                 raw = raw.rstrip()[:-1]  # "(genotype: A x B)": the bracket closes the aside
+            species_note = re.search(r"\s*\(([^()]{1,40})\)\s*$", raw) if name in ("age", "weight", "sex") else None
+            if species_note and _only_a_species(species_note.group(1)):  # "age = 2 years 7 months (monkey)":
+                end, raw = end - (len(raw) - species_note.start()), raw[: species_note.start()]  # the animal's kind
             opened = re.search(r"\s*[(\[{]\s*$", raw)
             if opened and raw[: opened.start()].strip():  # "Lab: Berg Lab (PI: Tom Berg)": the bracket opens
                 end, raw = end - (len(raw) - opened.start()), raw[: opened.start()]  # an aside with a key of its own
@@ -702,6 +705,16 @@ class _Reader:
                     end - (len(raw) - where.start()),
                     raw[: where.start()],
                 )  # of Y": Y is left for the institution
+            if name == "sex" and re.search(
+                r"\b(?:either|both|each|any|mixed|opposite)\s+$",
+                self.buffer.original[max(0, match.start() - 12) : match.start()],
+                re.I,
+            ):
+                self.buffer.claim(match.start(), match.end("key"), "group's sexes")  # "of either sex were used":
+                continue  # the animals of a group, no key of this animal's sex
+            if name in _SUBJECT_FIELDS and subject.of_another_animal_than_this_files(self.buffer.text, match.start()):
+                self.buffer.claim(match.start(), end, "another animal")  # "Monkey Fig's age is 10 years, but this
+                continue  # file is monkey Plum (8 years)": the other animal's value
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
             if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
@@ -913,6 +926,7 @@ class _Reader:
                     or certainty.guess_beside(self.cues, start, end)  # "10:00 CET (I think)", "..., probably"
                     or approximate_time(self.buffer.original, start, end)  # "around 2 pm, maybe 2:30"
                     or of_another_session(self.buffer.original, start)  # "the previous recording was ..."
+                    or _said_as_the_end(self.buffer.original, start, end)  # "recording ended 2023-07-07 16:00"
                 )
                 starts.append((start, end, doubt))
             self.buffer.claim(start, end, "date")
@@ -1378,6 +1392,7 @@ class _Reader:
             return
         if match is None:  # "Prairie voles (Microtus ochrogaster)": only the Latin name is known
             assert exact is not None
+            exact = self._with_subspecies(exact)  # "Sus scrofa domesticus": the trinomial as said
             self.store("species", exact[0])
             self.buffer.claim(exact[1], exact[2], "species")
             # "prairie vole (Microtus ochrogaster) PV-14": the id after the bracketed Latin name
@@ -1406,6 +1421,7 @@ class _Reader:
         if subject.another_one_of_its_kind(self.buffer.original, start):  # "from the CA1 of another mouse"
             doubt = doubt or "the animal word names another animal"
         if exact is not None:  # "Fly FL-6: Drosophila melanogaster": the exact name says which the broad word meant
+            exact = self._with_subspecies(exact)  # "a deer mouse, Peromyscus maniculatus bairdii": the trinomial
             said, doubt = exact[0], ""
             self.buffer.claim(exact[1], exact[2], "species")
         # "thanks to the vendor for the mice": the animals someone sold or gave, not the subject.
@@ -1427,6 +1443,7 @@ class _Reader:
         if subject.owner_of_a_field(self.buffer.original, start) and not subject.ID_AFTER_SPECIES.match(text, end):
             self.buffer.claim(start, end, "species")  # "the birthday of the mouse": a reference, no species said
             return
+        said = said if doubt else self._with_subspecies((said, start, end))[0]  # "pig ... Sus scrofa domesticus"
         self.store("species", _subspecies_in_brackets(self.buffer.original, said), doubt=doubt)
         self.buffer.claim(start, end, "species")
         latin = subject.LATIN_IN_BRACKETS.match(self.buffer.original, end)
@@ -1483,6 +1500,18 @@ class _Reader:
             and not subject.strain_of(after.group("subject"), {str(species)})  # "C. elegans worm AML310": a strain
         ]
         return found[0] if len(found) == 1 and not found[0].group("group") else None
+
+    def _with_subspecies(self, said: tuple[str, int, int]) -> tuple[str, int, int]:
+        """A Latin binomial followed by a subspecies' epithet ("Peromyscus maniculatus bairdii") is the
+        trinomial said: the subspecies is kept, not cut to its species."""
+        original = self.buffer.original
+        latin = str(validate_field("species", said[0]).value)  # "deer mouse, Peromyscus maniculatus bairdii"
+        named = list(re.finditer(re.escape(latin), original, re.I)) if latin.count(" ") == 1 else []
+        trinomials = {(m.start(), s.end()) for m in named if (s := subspecies_after(original, *m.span()))}
+        if len(trinomials) != 1 or len(named) != 1:  # (the binomial said alone too: which one is the subject's is open)
+            return said
+        [(start, end)] = trinomials
+        return original[start:end], start, end
 
     def _exact_over_broad(self, text: str) -> tuple[str, int, int] | None:
         """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
@@ -1836,6 +1865,8 @@ class _Reader:
             text, seen = text[: area[1]] + MASK * (area[2] - area[1]) + text[area[2] :], seen + 1
             if in_another_fields_quotes(self.buffer.original, area[1]):
                 continue  # "description 'Ex vivo retina on an array'": the description's words, not the site
+            if tables.in_a_column_of_another_field(self.buffer.original, area[1]):
+                continue  # "keyword1,keyword2\nhead direction,anterior thalamus": a keyword's cell
             if landmark_doubt(self.cues, area[1]) or negated(self.buffer.original, area[1], area[2]):
                 continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
             doubt = (
@@ -2047,8 +2078,27 @@ _PRONOUN_OF_THE_ANIMAL = re.compile(
     r"(?:weeks?|wks?|months?|mo|days?|years?|g|grams?|kg)\b",
     re.I,
 )
-# "ended at 11:40 on ...", "until 11:00": the time after these is an end.
-_ENDED_AT = re.compile(r"\b(?:ended|ending|ends|end|finished|stopped|until|till|through)\s+(?:at\s+|around\s+)?$", re.I)
+# "ended at 11:40 on ...", "until 11:00", "session end: ...": the time after these is an end.
+_ENDED_AT = re.compile(
+    r"\b(?:ended|ending|ends|end|finished|stopped|until|till|through)(?:\s*[:=]\s*|\s+)(?:at\s+|around\s+|on\s+)?$",
+    re.I,
+)
+
+
+def _only_a_species(said: str) -> bool:
+    """'monkey', 'marmoset': the words are one animal word and nothing else."""
+    kind = subject.find_species(said)
+    return kind is not None and kind.group(0) == said.strip()
+
+
+def _said_as_the_end(text: str, start: int, end: int) -> str:
+    """'recording ended 2023-07-07 16:00': a day (and time) right after an end word is when it ended. (A bare
+    time of day after one is the end of a range, read with its start by _from_range_start.)"""
+    if TIME_OF_DAY.match(text[start:end]) or not _ENDED_AT.search(text, max(0, start - 25), start):
+        return ""
+    return "the time read is when the session ended"
+
+
 _STARTED_AT = re.compile(
     rf"\b(?:started|starting|starts|start|began|begun|begin)\s+(?:at\s+)?(?P<time>{TIME_OF_DAY.pattern})", re.I
 )

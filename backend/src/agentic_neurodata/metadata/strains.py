@@ -45,7 +45,9 @@ STRAINS: dict[str, tuple[str, str]] = {
         ("ICR", "Mus musculus", ("ICR",)),
         ("Long-Evans", "Rattus norvegicus", ("Long-Evans", "Long Evans", "LE")),
         ("Sprague-Dawley", "Rattus norvegicus", ("Sprague-Dawley", "Sprague Dawley", "SD")),
+        ("Wistar Han", "Rattus norvegicus", ("Wistar Han", "Wistar-Han", "RccHan:WIST")),
         ("Wistar", "Rattus norvegicus", ("Wistar",)),
+        ("New Zealand White", "Oryctolagus cuniculus", ("New Zealand White", "NZW")),
         ("Lister Hooded", "Rattus norvegicus", ("Lister Hooded", "Lister-Hooded")),
         ("Fischer 344", "Rattus norvegicus", ("Fischer 344", "Fischer-344", "F344", "F-344")),
         ("Brown Norway", "Rattus norvegicus", ("Brown Norway",)),
@@ -96,7 +98,9 @@ ALLELE_AHEAD = rf"(?=[\w\-().:/+]*{_MARKER})"
 _JOIN = r"\s*(?:x|×|;|and|>)\s*"
 # "w1118; UAS-GCaMP6m/+; nSyb-GAL4/+": a fly's genotype lists its chromosomes from the first, background allele
 # included; an allele-named strain before "; " and an allele is the genotype's first part, not the strain.
-_FIRST_CHROMOSOME = rf"(?:(?:{'|'.join(sorted(ALLELE_NAMED))})\s*;\s*(?={_GENE_TOKEN}))?"
+# ("w[1118]; ...", "y[1] w[*]; ...": FlyBase's bracketed allele names of the background, the same first part)
+_FLYBASE_ALLELES = r"[a-z]{1,3}\[[\w*+-]{1,8}\](?:\s+[a-z]{1,3}\[[\w*+-]{1,8}\]){0,3}"
+_FIRST_CHROMOSOME = rf"(?:(?:{'|'.join(sorted(ALLELE_NAMED))}|{_FLYBASE_ALLELES})\s*;\s*(?={_GENE_TOKEN}))?"
 GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_FIRST_CHROMOSOME}{_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
 WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|wildtype|WT)(?![\w-])", re.I)
 _STRAIN_NAMES = sorted(STRAINS, key=len, reverse=True)

@@ -181,6 +181,13 @@ _REGION_CODE = re.compile(r"\b(ET|PT|CT|MT)\b")  # upper case only: "et al." is 
 _CITY_TIME = re.compile(r"\b([^\W\d_][^\W\d_ .'\-]*(?:[ .'\-]+[^\W\d_]+){0,3}?)\s+time\b", re.I)
 
 
+# "we're in Lisbon", "our lab is based in Chicago": where the lab is, said as the answer to which zone.
+_WHERE_THE_LAB_IS = re.compile(
+    r"^(?:we\s+are|we'?re|we\s+were|our\s+lab\s+is|our\s+lab'?s|the\s+lab\s+is|the\s+lab'?s|lab\s+is)"
+    r"(?:\s+(?:based|located|all))?\s+(?=in\s)"
+)
+
+
 def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Zone | str | None:
     """The time zone named in `text`: a Zone, None when there is none, or a message when the
     name is ambiguous (IST). `bare_city` accepts "Paris" alone (an answer to "which zone?");
@@ -234,7 +241,7 @@ def find_zone(text: str, bare_city: bool = False, after_date: bool = False) -> Z
     if after_date and (at_start := city_at_start(text)) is not None:  # "Dublin, 31/01/2023 at 10:30"
         return at_start
     if bare_city:
-        said = clean(text).lower().removeprefix("in ").removesuffix(" time").strip()
+        said = _WHERE_THE_LAB_IS.sub("", clean(text).lower()).removeprefix("in ").removesuffix(" time").strip()
         if said in _cities():
             return Zone(ZoneInfo(_cities()[said]), clean(text), _cities()[said], 0, len(text))
         if said in REGIONS:
@@ -274,9 +281,11 @@ def describe_offset(moment: datetime) -> str:
 
 # A city right after a date and time ("2024-02-14 08:50 Lisbon **", "on 25 June 2024 in Helsinki", "..., New York.")
 # is the place whose clocks it was read on; a city followed by more of a name ("Boston University") is not.
-_CITY_WORDS = re.compile(r"^[\s,(*|>-]*(?:in\s+)?(?P<city>[A-Z][A-Za-z'-]+(?:\s+[A-Z][A-Za-z'-]+){0,2})")
-# (a pause, or a small word: "in Chicago we recorded"; not more of a name: "Boston University")
-_PAUSE_AFTER_CITY = re.compile(r"\s*(?:[,;.)*|>#\x1f]|$|\()|\s+[a-z]")
+# ("Bogotá", "Zürich", "São Paulo": a city's name may hold accented letters)
+_CITY_WORDS = re.compile(r"^[\s,(*|>-]*(?:in\s+)?(?P<city>[A-ZÀ-Ý][A-Za-zÀ-ÿ'-]+(?:\s+[A-ZÀ-Ý][A-Za-zÀ-ÿ'-]+){0,2})")
+# (a pause, or a small word: "in Chicago we recorded"; not more of a name: "Boston University"; a notebook's
+# separator is a pause too: "10:10 Shanghai ▸ mouse", "09:00 Moscow — rat", "09:00 Jerusalem / bat")
+_PAUSE_AFTER_CITY = re.compile(r"\s*(?:[^\w\s'\-]|$)|\s+[a-z]|\s+[-–—]")
 
 
 def city_after_date(window: str) -> Zone | None:
@@ -296,7 +305,7 @@ def city_after_date(window: str) -> Zone | None:
 
 def _city_at_end(text: str) -> Zone | None:
     """'... 2024 in Helsinki', '... 08:50 Lisbon': a city that ends the text of a date read with its zone."""
-    last = re.search(r"(?:^|[\s,(*])(?:in\s+)?((?:[A-Z][A-Za-z'-]+\s+){0,2}[A-Z][A-Za-z'-]+)\)?\s*$", text)
+    last = re.search(r"(?:^|[\s,(*])(?:in\s+)?((?:[A-ZÀ-Ý][A-Za-zÀ-ÿ'-]+\s+){0,2}[A-ZÀ-Ý][A-Za-zÀ-ÿ'-]+)\)?\s*$", text)
     if last is None or not re.search(r"\d", text[: last.start()]):
         return None
     zone = city_after_date(text[last.start() :])
@@ -304,7 +313,9 @@ def _city_at_end(text: str) -> Zone | None:
 
 
 # "Dublin, 31/01/2023 at 10:30", "Kyiv, 2022-05-09, 10:00": a city that opens the text, then a pause and the date.
-_CITY_AT_START = re.compile(r"^\s*(?P<city>[A-Z][A-Za-z'-]+(?:\s+[A-Z][A-Za-z'-]+){0,2})\s*[,:]\s+(?=[^\n]*\d)")
+_CITY_AT_START = re.compile(
+    r"^\s*(?P<city>[A-ZÀ-Ý][A-Za-zÀ-ÿ'-]+(?:\s+[A-ZÀ-Ý][A-Za-zÀ-ÿ'-]+){0,2})\s*[,:]\s+(?=[^\n]*\d)"
+)
 
 
 def city_at_start(text: str) -> Zone | None:

@@ -666,7 +666,9 @@ def genotype_words_doubt(value: str, text: str, start: int) -> str:
         return "this names a kind of line, not which one"
     if re.search(r"\bline\s*[:=]\s*$", text[max(0, start - 20) : start], re.I):
         return "a line may name the strain or the genotype"
-    if _EXPRESSES.search(text[max(0, start - 30) : start]):
+    # ("expressing Tg(elavl3:GCaMP6s)": a transgene named as a line, "Tg(...)", is the animal's genotype)
+    transgene = re.match(r"\s*Tg\(", value) and not _CONSTRUCT_OR_INJECTION.search(text)
+    if _EXPRESSES.search(text[max(0, start - 30) : start]) and not transgene:
         return "this may be what the animal expresses, not its genotype"
     keyed = re.search(r"genotype|line", text[max(0, start - 30) : start], re.I)
     bracketed = text[max(0, start - 1) : start] == "(" and not keyed

@@ -39,7 +39,16 @@ def _said_just_before(pattern: re.Pattern[str], text: str, at: int, reach: int) 
 
 def find_all_species(text: str) -> list[re.Match[str]]:
     found = [*_SPECIES.finditer(text), *_UNSAFE_BESIDE.finditer(text)]
-    return sorted([m for m in found if not _PLACE_AFTER.match(text, m.end())], key=lambda m: m.start())
+    found = [m for m in found if not _PLACE_AFTER.match(text, m.end())]
+    # ("guinea pig" holds "pig": a word inside a longer species name said is that name's, no other animal)
+    # (one pass in order of start, longest first, keeps it linear on long lists of animal words)
+    kept: list[re.Match[str]] = []
+    furthest = -1
+    for match in sorted(found, key=lambda m: (m.start(), -m.end())):
+        if match.end() > furthest or (kept and kept[-1].span() == match.span()):  # (the same words found twice)
+            kept.append(match)
+        furthest = max(furthest, match.end())
+    return kept
 
 
 def _singular(word: str) -> str:
@@ -97,8 +106,9 @@ _GROUP = (
 _NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.()]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
+    # ("mouse=TS-11": the animal word as a key)
     # ("rato (rat) LX-6": the English word in brackets after another language's, then the id)
-    rf"(?P<colon>\s*:\s*|\s+|\)\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
+    rf"(?P<colon>\s*[:=]\s*|\s+|\)\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
     rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}{_NOT_A_PLACE_IN_A_COUNT}"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
@@ -118,8 +128,9 @@ NAMED = re.compile(
 # "ID CM-Ru", "ID: Mango", "animal ID Lulu": a name after an explicit ID key, then a pause, is the id.
 _NOT_A_NAME = r"(?!(?:Unknown|None|Pending|Missing|Same|Not|Unclear|Later|Tbd|Unsure|Skip|See)\b)"
 NAME_AFTER_ID_KEY = re.compile(
-    rf"(?:\bID|\b[Ii]d\s*[:=])\s*[:#=]?\s*{_NOT_A_NAME}(?P<subject>[A-Z]{{1,3}}-[A-Z][a-z]{{1,15}}|[A-Z][a-z]{{2,15}})"
-    r"(?=\s*(?:[,;.)|]|$))"
+    # ("ID 'Waffles'": the name in quotes)
+    rf"(?:\bID|\b[Ii]d\s*[:=])\s*[:#=]?\s*{_NOT_A_NAME}(?P<q>['\"‘“])?(?P<subject>[A-Z]{{1,3}}-[A-Z][a-z]{{1,15}}|[A-Z][a-z]{{2,15}})"
+    r"(?(q)['\"’”])(?=\s*(?:[,;.)|]|$))"
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
@@ -137,6 +148,12 @@ _THIS_FILE = (
     r"\b(?:this|the\s+present|the\s+current)\s+(?:file|dataset|data\s*set|session|upload|entry|recording|nwb\s+file)"
     r"(?:\s+(?:here|only))?\s+(?:is|was|comes?|came|contains?|holds?|has)(?:\s+(?:only|all|entirely))?"
     r"|\bthis\s+is"
+    # "this particular one is JX-08", "the one you're converting is GL-1", "the one in the file is MM-3"
+    r"|\bthis\s+particular\s+one\s+is|\bthe\s+one\s+(?:in\s+(?:the|this)\s+file|you'?re\s+converting|being\s+converted|"
+    r"converted|here)\s+is"
+    # "the mouse here is TX60", "the zebra finch in this file, or73bk12"
+    r"|\bthe\s+(?:[a-z]+\s+)?(?:mouse|rat|animal|monkey|macaque|bird|finch|fish|bat|subject)\s+"
+    r"(?:here|in\s+(?:this|the)\s+file)(?:\s+is|\s*,)"
 )
 THIS_FILES_SUBJECT = re.compile(
     rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
@@ -167,6 +184,20 @@ def this_files_subject(text: str) -> re.Match[str] | None:
     return None
 
 
+# "Monkey Fig's age is", "mouse M-3's weight:": a key said of an animal named by its possessive.
+_POSSESSOR_BEFORE_KEY = re.compile(rf"(?P<id>{ID_TOKEN}|[A-Z][a-z]{{1,15}})['’]s\s+$")
+
+
+def of_another_animal_than_this_files(text: str, key_start: int) -> str:
+    """'Monkey Fig's age is 10 years, but this file is monkey Plum': the key's value is the possessor's,
+    and the words say this file is about another animal; '' when not so."""
+    possessor = _POSSESSOR_BEFORE_KEY.search(text, max(0, key_start - 30), key_start)
+    this_one = this_files_subject(text) if possessor else None
+    if possessor is None or this_one is None or this_one.group("id") == possessor.group("id"):
+        return ""
+    return f"said of {possessor.group('id')}, not of {this_one.group('id')}"
+
+
 # "sub-NC07", "sub-BWH14": a BIDS subject label names the subject wherever it stands.
 BIDS_ID = re.compile(r"(?<![\w-])(?P<id>sub-[A-Za-z0-9]{1,20})(?![\w-])")
 # "deer mouse (Peromyscus maniculatus) PM-3": the Latin name in brackets after the species word stands
@@ -186,8 +217,10 @@ SEX = re.compile(
     # a lone letter between commas, bars, slashes or spaced dashes ("rat R7, F, 250 g", "m123 / F / P60", "- F -")
     # (or before the full stop that ends the message or its line: "Mouse CN-2, F.", not an initial: ", M. Smith")
     # (and between a notebook's spaced separators: "cat C4 -> M -> 4 kg", "mouse GC-2 :: F :: 15 wk", "** F **")
-    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—])|(?<=\s->)|(?<=\s=>)|(?<=\s→)|(?<=\s::)|(?<=\s//)|(?<=\s\*\*))"
-    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*)\s|\.[ \t]*(?:\n|$))|"
+    # ("✔ F ✔", "· F ·", ">> F >>", "▸ F ▸", "✦ F ✦", " : M : ", "~ F ~": other notebook separators too)
+    r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—])|(?<=\s->)|(?<=\s=>)|(?<=\s→)|(?<=\s::)|(?<=\s//)|(?<=\s\*\*)"
+    r"|(?<=\s[✔·▸✦:~])|(?<=\s>>))"
+    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*|[✔·▸✦:~]|>>)\s|\.[ \t]*(?:\n|$))|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
@@ -240,10 +273,13 @@ NOT_THE_ANIMAL_NOW = re.compile(
     r"ago|yesterday|last\s+(?:week|night|month)|(?:the\s+)?(?:day|week)\s+before)\b",
     re.I,
 )
+# (a notebook's cell separators too: "10.4 kg · 11 y · arrays in PMd"; and a device said where it was placed:
+# "a female of 17.5 g with a probe in the SC" is where the probe was, not what weighed 17.5 g)
+_OTHER_EDGES = r"|\s[·▸✔✦~→—–]\s|\s(?:->|>>|::)\s|\swith\s+(?:an?|the|two|one)\s+(?:[\w-]+\s+){1,2}(?:in|into)\s"
 _CLAUSE_EDGE = re.compile(
-    r"[,;!?\n()|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s"
+    r"[,;!?\n()|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s" + _OTHER_EDGES
 )  # "26.7 g (baseline 29 g)"
-_CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s")
+_CLAUSE_EDGE_OUTSIDE = re.compile(r"[,;!?\n|]|\s/\s|(?<!\d)\.(?!\d)|\s(?:and|but|while|whereas)\s" + _OTHER_EDGES)
 
 
 def recording_note_after(text: str, end: int) -> bool:

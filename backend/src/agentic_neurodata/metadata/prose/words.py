@@ -78,7 +78,7 @@ PAIR = re.compile(
     # "keywords => a; b", "lab -> Berg Lab": an arrow is a separator too
     # "Q: experimenter? A: Tanvi Deora": a question and its answer
     + r"(?:\?\s*(?-i:A|Answer)\s*:|=>|->|→|"
-    + r":|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
+    + r":=|:|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
     + r"|\b(?:should|must)\s+(?:be(?:\s+(?:written|spelled|spelt)(?:\s+as)?)?|read|say)\b"
     + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
     + r"\s*(?=(?P<value>\S))",
@@ -103,7 +103,7 @@ _INSTITUTION_NEXT = (
 # Any key ("tamoxifen=", "Analysis:", "weight_at_arrival=") after a separator starts another value; so
 # does a column separator (" | ") or " / key:". A value never runs into the next key.
 _ANY_NEXT_KEY = r"(?:[;,|]|\s/)\s*(?=[A-Za-z][A-Za-z_ ]{0,30}?\s*(?:=|:(?!\d)))|\s+(?=[A-Za-z][A-Za-z_]{0,30}=)"
-_COLUMN = r"\s\|\s"
+_COLUMN = r"\s[|›]\s"  # an ELN path's "›" between cells too ("KO-14 › Genotype: X › Sex: M")
 # "genotype: Ai14 (reporter) injected with AAV-Cre": a short value ends where a verb begins.
 _VERB_AFTER = (
     r"\s+(?=(?:injected|implanted|recorded|crossed|bred|purchased|received|obtained|was|were|is|are|has|had|"
