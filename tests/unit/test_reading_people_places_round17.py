@@ -88,3 +88,125 @@ def test_a_number_taken_back_by_another_number_is_not_kept(text: str, kept: str,
         [p.value for c in read(text).confirmations for p in c.proposals]
     )
     assert dropped not in stored
+
+
+# -- an institution's name is not cut where a dash or a name word goes on with it
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Rat W-3 was recorded at the University of Minnesota–Twin Cities.", "University of Minnesota–Twin Cities"),
+        ("We recorded at University of Illinois-Chicago, mouse 4.", "University of Illinois-Chicago"),
+        (
+            "done at Pontificia Universidade Católica do Rio Grande do Sul",
+            "Pontificia Universidade Católica do Rio Grande do Sul",
+        ),
+        ("I'm at Sapienza Universidad de Roma", "Sapienza Universidad de Roma"),
+        ("we work at Ariel – Ariel University Center, Israel", "Ariel – Ariel University Center"),
+        # an acronym before the dash is not taken; a campus with an animal's number after it is not one
+        ("Recorded at UCL – University College London", "University College London"),
+    ],
+)
+def test_an_institution_is_taken_with_the_words_joined_to_it(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+# -- an animal's supplier and a target of the words are not where the work was done
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The voles came from the Prairie Vole Breeding Colony Center.",
+        "Our flies were from the Bloomington Drosophila Stock Center.",
+        "It's a zebrafish, nacre, from the Zebrafish International Resource Center.",
+        "The fibre was aimed at the LHb.",
+        "The laser was targeted at the PVT and the lens centred on the MDT.",
+    ],
+)
+def test_a_supplier_or_a_target_is_no_institution(text: str) -> None:
+    assert "institution" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        (
+            "Mice came from the Mutant Mouse Resource Center and were recorded at the University of Utah.",
+            "University of Utah",
+        ),
+        ("I'm writing from the Sainsbury Wellcome Centre.", "Sainsbury Wellcome Centre"),
+        ("The probe was aimed at CA1; recorded at NTNU.", "NTNU"),
+    ],
+)
+def test_the_place_of_work_beside_a_supplier_or_a_target_is_read(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+def test_an_animal_from_an_institution_that_is_no_supplier_was_recorded_there() -> None:
+    assert read("Mouse KL-2 from the Francis Crick Institute, male, 12 weeks").values.get("institution") == (
+        "Francis Crick Institute"
+    )
+
+
+# -- the lab of a person is named by the family name, after initials and middle names
+
+
+@pytest.mark.parametrize(
+    ("text", "lab"),
+    [
+        ("Units were recorded in the laboratory of J. Anthony Movshon.", "Movshon Lab"),
+        ("in the lab of E. J. Chichilnisky, retina 4", "Chichilnisky Lab"),
+        ("We are the lab of Mary Beth Walker at Emory.", "Walker Lab"),
+        ("in the lab of Anna de la Cruz, mouse 3", "de la Cruz Lab"),
+        ("in the lab of Karel Svoboda. Mouse M2 was used.", "Svoboda Lab"),
+    ],
+)
+def test_the_lab_of_a_person_is_named_by_the_family_name(text: str, lab: str) -> None:
+    assert read(text).values.get("lab") == lab
+
+
+# -- a title line under a signed name, and a place and date heading a message, are no names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mouse T-4 was recorded at Universidad de Chile.\nSaludos,\nDr. Pablo Soto\nProfesor Asociado",
+        "Rat 9, male.\nCordialement,\nDr. Claire Martin\nMaître de Conférences",
+        "Best,\nDr. Anna Berg\nSenior Lecturer",
+    ],
+)
+def test_a_title_line_is_no_part_of_a_signed_name(text: str) -> None:
+    assert all(" " not in name.split(", ")[0] for name in read(text).values.get("experimenter", []))
+    assert "Profesor" not in str(read(text).values) and "Lecturer" not in str(read(text).values)
+
+
+def test_a_name_after_a_sign_off_alone_is_not_stored() -> None:
+    parsed = read("Recorded at Universidad de Chile.\nUn saludo,\nDr. Pablo Soto\nProfesor Asociado")
+    assert "experimenter" not in parsed.values
+
+
+def test_a_name_said_as_the_recorder_is_still_read_before_a_sign_off() -> None:
+    parsed = read("Recorded by Dr. Ana Ruiz at UCL.\nSaludos,\nAna")
+    assert parsed.values.get("experimenter") == ["Ruiz, Ana"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Porto Alegre, 4 March 2022, 11:30",
+        "Belo Horizonte, Monday 9 May 2022, 14:00",
+        "Santa Cruz, 2021-10-02 08:15",
+    ],
+)
+def test_a_place_and_date_line_is_no_person(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"), [("Anna Berg, recorded mouse 3", ["Berg, Anna"]), ("Lena Holm, here", ["Holm, Lena"])]
+)
+def test_a_name_leading_a_message_is_still_read(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter

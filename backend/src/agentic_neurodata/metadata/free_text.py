@@ -1035,9 +1035,15 @@ class _Reader:
         ]
         # "Institution National Eye Institute": the key said without a colon is not the name's first word
         found = [(people.after_key_word(self.buffer.text, start, end), end) for start, end in found]
-        found = [(people.whole_name_start(self.buffer.text, start), end) for start, end in found]
+        found = [
+            (people.whole_name_start(self.buffer.text, start), people.whole_name_end(self.buffer.text, end))
+            for start, end in found
+        ]
         for start, end in [span for span in found if people.greeting_from(self.buffer.text, span[0])]:
             self.buffer.claim(start, end, "greeting")  # "Cheers from Cambridge": no value
+            found.remove((start, end))
+        for start, end in [span for span in found if people.animals_came_from(self.buffer.text, *span)]:
+            self.buffer.claim(start, end, "source")  # "a deer mouse from the Peromyscus Genetic Stock Center"
             found.remove((start, end))
         found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
@@ -1048,6 +1054,7 @@ class _Reader:
                 and not named_by_cue(self.buffer.text, *m.span("acronym"))
                 and not certainty.names_other_organisation(m.group("acronym"))
                 and not people.acronym_is_a_source(self.buffer.text, m)
+                and not people.acronym_is_a_target(self.buffer.text, m)
                 and not any(s <= m.start("acronym") < e for s, e in found)
             ]
         if not found:
@@ -1059,6 +1066,7 @@ class _Reader:
                     m
                     for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
                     if not people.acronym_is_a_source(self.buffer.text, m)
+                    and not people.acronym_is_a_target(self.buffer.text, m)
                     and not people.names_something_else(m.group("acronym"))
                     and not named_by_cue(self.buffer.text, *m.span("acronym"))
                     and not certainty.names_other_organisation(m.group("acronym"))
@@ -1188,6 +1196,8 @@ class _Reader:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
                 return
+            if people.heads_a_dateline(self.buffer.original, match.end("people")):
+                return  # "São Paulo, 6 June 2023, 13:45": a place and a date
         names = re.sub(r"\s+(?:and|&)\s*$", "", match.group("people").strip(" ,"))
         start = match.start("people")
         lead = _JUST_ME.match(names)

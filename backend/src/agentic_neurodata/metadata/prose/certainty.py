@@ -703,7 +703,13 @@ def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = Fals
 
 # -- a sign-off's affiliation, a generic date key
 
-_SIGN_OFF_WORDS = r"(?:best(?:\s+wishes)?|(?:kind\s+|best\s+|warm\s+)?regards|cheers|sincerely|thanks|yours|signed)"
+_SIGN_OFF_WORDS = (
+    r"(?:best(?:\s+wishes)?|(?:kind\s+|best\s+|warm\s+)?regards|cheers|sincerely|thanks|yours|signed|"
+    # the same in the languages of the messages: "Un saludo,", "Cordialement,", "Viele Grüße,", "Abraços,"
+    r"(?:un\s+)?saludos?|cordialement|cordiali\s+saluti|saluti|(?:viele|beste|liebe)\s+gr(?:ü|ue)(?:ß|ss)e|"
+    r"mit\s+freundlichen\s+gr(?:ü|ue)(?:ß|ss)en|atenciosamente|abra(?:ç|c)os|met\s+vriendelijke\s+groet(?:en)?|"
+    r"(?:vänliga\s+)?hälsningar)"
+)
 _SIGN_OFF = re.compile(
     rf"\b{_SIGN_OFF_WORDS}\s*(?:,|\n)|"
     r"^[ \t]*--[ \t]*$",  # "--" alone on a line opens an e-mail's signature
