@@ -210,3 +210,57 @@ def test_a_place_and_date_line_is_no_person(text: str) -> None:
 )
 def test_a_name_leading_a_message_is_still_read(text: str, experimenter: list[str]) -> None:
     assert read(text).values.get("experimenter") == experimenter
+
+
+# -- talk confirming a whole answer is no part of it; a whole answer saying more is read by the finders
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("MIT is the institution", "institution", "Massachusetts Institute of Technology"),
+        ("Karolinska Institutet please", "institution", "Karolinska Institutet"),
+        ("CA3 it is", "electrode_location", "CA3"),
+        ("Holm Lab is our lab", "lab", "Holm Lab"),
+        ("Lab: Holm Lab", "lab", "Holm Lab"),
+        ("Session: open field with two objects", "session_description", "Open field with two objects"),
+        ("Description: sleep after maze running", "session_description", "Sleep after maze running"),
+        ('ok, the lab name is literally "Vision & Memory Lab"', "lab", "Vision & Memory Lab"),
+        ('call it exactly "Circuits of Sleep Lab"', "lab", "Circuits of Sleep Lab"),
+        ("Long-Evans, from Charles River", "strain", "Long-Evans"),
+        ("Ai14 x Sst-IRES-Cre (bought from the JAX)", "genotype", "Ai14 x Sst-IRES-Cre"),
+    ],
+)
+def test_talk_confirming_a_whole_answer_is_left_out(text: str, field: str, value: object) -> None:
+    assert read(text, field).values.get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "values"),
+    [
+        ("Long Evans, and she's 9 weeks", "strain", {"strain": "Long-Evans"}),
+        ("a Wistar female", "strain", {"strain": "Wistar", "sex": "F"}),
+        ("C57BL/6J male, 24 g", "strain", {"strain": "C57BL/6J", "sex": "M", "weight": "24 g"}),
+    ],
+)
+def test_a_whole_answer_saying_more_of_the_animal_is_read_value_by_value(
+    text: str, field: str, values: dict[str, str]
+) -> None:
+    read_values = read(text, field).values
+    assert {name: read_values.get(name) for name in values} == values
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # the value's own words that look like talk are kept
+        ("Open field, please note the light was off", "session_description", None),
+        ("Institute of Science and Technology Austria", "institution", "Institute of Science and Technology Austria"),
+    ],
+)
+def test_a_whole_answer_keeps_its_own_words(text: str, field: str, value: str | None) -> None:
+    stored = read(text, field).values.get(field)
+    if value is None:
+        assert stored is None or "please note" in stored
+    else:
+        assert stored == value

@@ -509,10 +509,16 @@ class _Reader:
         """One free-text field asked and no other cue: the whole answer is its value."""
         if len(self.asked) != 1 or self.asked[0] not in WHOLE_ANSWER_FIELDS or self.result.intents:
             return False
-        if PAIR.search(self.buffer.text):
-            return False
         name = self.asked[0]
         answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
+        confirmed = talk.without_confirming_words(answer, _labels_of(name))  # "UCSF is the institution", "LGN it is"
+        if PAIR.search(self.buffer.text) and confirmed == answer:  # ("Holm Lab is the lab" is no key and value)
+            return False
+        answer = confirmed
+        if name in ("genotype", "strain"):  # "X, from Jax": the source is no part of the line
+            answer = talk.without_source_after(answer)
+            if talk.says_more_of_the_animal(answer):
+                return False  # "Wistar, and she's 12 weeks": the finders read each value
         if name in ("experimenter", "lab", "institution"):  # "just use Ruiz Lab", "Ruiz Lab - we're small"
             answer = talk.without_sentence_after_name(talk.REQUEST_BEFORE_NAME.sub("", answer)) or answer
             replaced = people.replacement_after_no(answer)  # "Texas A&M? no - University of Texas at Austin"
@@ -2219,6 +2225,12 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
 
 # "strain AQ3236", "of strain ZIM504": a stock code (capitals, then digits) right after the word "strain".
 _STRAIN_CODE = re.compile(r"(?<![\w-])strain\s+(?P<code>[A-Z]{1,4}\d{2,6}[A-Za-z]?)(?![\w/-])")
+
+
+def _labels_of(name: str) -> list[str]:
+    """A field's names as a person says them: 'session description', 'session', its aliases."""
+    spec = FIELDS.get(name)
+    return [name.replace("_", " "), *(spec.aliases if spec else ())]
 
 
 def _without_closing_bracket(raw: str) -> str:

@@ -131,8 +131,11 @@ def as_keyed(text: str) -> str:
 
 
 # "Lab: please write 'Vision Lab'", "description: put \"...\"": the words asking for a quoted value are not part of it.
+# ("lab name is exactly "X"", "it's literally 'X'": a word saying the quote is to be taken as it is)
 _WRITE_THE_QUOTE = re.compile(
-    r"(?:(?:please|pls|just|then)\s+)*(?:write|put|use|enter|type|say|make\s+it)\s*:?\s*(?=['\"‘“])", re.I
+    r"(?:(?:please|pls|just|then)\s+)*(?:write|put|use|enter|type|say|make\s+it|exactly|literally|verbatim|simply|"
+    r"precisely|called|named)\s*:?\s*(?=['\"‘“])",
+    re.I,
 )
 
 
