@@ -264,3 +264,30 @@ def test_a_whole_answer_keeps_its_own_words(text: str, field: str, value: str | 
         assert stored is None or "please note" in stored
     else:
         assert stored == value
+
+
+# -- a name said family name first without saying so is asked back, not stored in either order
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Lee Min-ji ran it", "Recorded by Choi Hyun-woo", "Experimenter: Zhang Xiao-yu", "Jung Ha-eun did the recording"],
+)
+def test_an_east_asian_name_in_unsaid_order_is_asked_back(text: str) -> None:
+    parsed = read(text)
+    assert "experimenter" not in parsed.values
+    assert [c.field for c in parsed.confirmations] == ["experimenter"]
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("Recorded by Min-ji Lee", ["Lee, Min-ji"]),
+        ("Recorded by Lee Min-ji (Lee is the family name)", ["Lee, Min-ji"]),
+        ("Experimenter: Zhang, Xiao-yu", ["Zhang, Xiao-yu"]),
+        ("Operator: Wang Yu-Ting (family name Wang)", ["Wang, Yu-Ting"]),
+        ("Recorded by Anna Berg", ["Berg, Anna"]),
+    ],
+)
+def test_a_name_in_a_said_order_is_stored(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter

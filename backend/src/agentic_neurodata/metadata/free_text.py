@@ -303,6 +303,8 @@ class _Reader:
         in_a_guess = not self._guessed_parts or any(raw.strip() in part for part in self._guessed_parts)
         if result.ok and not doubt and self._guessed_answer and in_a_guess:
             doubt = "the answer says it is a guess"
+        if field_name == "experimenter" and result.needs_confirmation:  # "Chen Yi-Ting (family name Chen)"
+            result = names.order_said(result, names.surname_said(self.buffer.original))
         surname = names.surname_said(self.buffer.original) if field_name == "experimenter" and result.ok else ""
         if surname:  # "(Martín Pérez is the surname)": the name is split there; a surname of no name read is asked
             result.value = names.with_surname_said(result.value, surname)
