@@ -291,3 +291,24 @@ def test_an_east_asian_name_in_unsaid_order_is_asked_back(text: str) -> None:
 )
 def test_a_name_in_a_said_order_is_stored(text: str, experimenter: list[str]) -> None:
     assert read(text).values.get("experimenter") == experimenter
+
+
+# -- the kind of recording opening a methods sentence is no session description said as one
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Two-photon imaging in Vip-IRES-Cre;Ai148 mice was performed at the Allen Institute; mouse 7 was male.",
+        "Extracellular recordings in rats were performed at UCL.",
+        "Calcium imaging in zebrafish larvae was carried out by Ana Ruiz.",
+        "Patch-clamp recordings in slices from mouse M2 were made at EPFL.",
+    ],
+)
+def test_the_technique_opening_a_methods_sentence_is_not_stored(text: str) -> None:
+    assert "session_description" not in read(text).values
+
+
+def test_a_session_described_as_one_is_still_read() -> None:
+    parsed = read("Session: two-photon imaging of V1 during passive viewing")
+    assert parsed.values.get("session_description") == "Two-photon imaging of V1 during passive viewing"

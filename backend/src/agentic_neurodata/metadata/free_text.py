@@ -1908,6 +1908,9 @@ class _Reader:
             # "Two-photon imaging was done by X": a short kind of session that is the subject of a sentence
             # (about who or where) is not a label standing alone
             subject_of_a_verb = re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
+            # "Two-photon imaging in Sst-Cre mice was carried out at X": the kind is the head of the subject, the
+            # words of the subject cut at a value taken inside it
+            subject_of_a_verb = subject_of_a_verb or certainty.head_of_a_subject(self.buffer.original, segment, kept)
             labelled = bool(_SESSION_LABEL.match(segment.group(0))) or (
                 certainty.short_kind_of_session(kept) and not subject_of_a_verb
             )

@@ -730,3 +730,19 @@ def signature_doubt(text: str, start: int) -> str:
     if sign_offs and not re.search(r"\brecord\w*", text[sign_offs[-1].end() : start], re.I):
         return "an affiliation in a signature may not be where the recording was"
     return ""
+
+
+# "... mice was carried out", "... were performed": the verb of a sentence after the words of its subject
+# (";" and "." inside a word, as in "Sst-IRES-Cre;Ai162", do not end the clause)
+_SENTENCE_VERB_AFTER = re.compile(
+    r"(?:[^,;:.!?\n]|[;:.](?=\S)){0,80}?\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:\w+\s+){0,2}?"
+    r"\w+(?:ed|en|un|one|ade)\b",
+    re.I,
+)
+
+
+def head_of_a_subject(text: str, segment: re.Match[str], kept: str) -> bool:
+    """'Two-photon imaging in Sst-Cre mice was carried out at X': the kept words open the subject of a passive verb
+    later in their clause (a methods sentence saying who or where), not a label of the session."""
+    start = text.find(kept, segment.start())
+    return start >= 0 and bool(_SENTENCE_VERB_AFTER.match(text, start + len(kept)))
