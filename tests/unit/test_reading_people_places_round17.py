@@ -312,3 +312,32 @@ def test_the_technique_opening_a_methods_sentence_is_not_stored(text: str) -> No
 def test_a_session_described_as_one_is_still_read() -> None:
     parsed = read("Session: two-photon imaging of V1 during passive viewing")
     assert parsed.values.get("session_description") == "Two-photon imaging of V1 during passive viewing"
+
+
+# -- institutions named with an article after "de", a Nordic "universitet", a university hospital
+
+
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        ("Rat R-2 was recorded at Universidad de las Palmas.", "Universidad de las Palmas"),
+        ("Recorded at the Institut de la Mémoire in Paris, mouse 3.", "Institut de la Mémoire"),
+        ("We recorded at Lunds universitet; mouse L-4, female.", "Lunds universitet"),
+        ("Data from Aarhus Universitet, rat 12.", "Aarhus Universitet"),
+        ("Patient P-4 was recorded at Universitätsklinikum Freiburg-Mitte.", "Universitätsklinikum Freiburg-Mitte"),
+    ],
+)
+def test_institutions_named_in_other_languages_are_read_whole(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The mice came from the breeding colony of Uppsala universitet; we recorded at KTH? no idea, ask Eva.",
+        "The monkey was at Universitätsklinikum Köln for surgery, then recorded at the University of Bonn.",
+    ],
+)
+def test_an_institution_of_another_role_is_not_stored_as_the_place_of_work(text: str) -> None:
+    values = read(text).values
+    assert values.get("institution") not in ("Uppsala universitet", "Universitätsklinikum Köln")

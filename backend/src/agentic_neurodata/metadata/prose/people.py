@@ -220,7 +220,9 @@ _INSTITUTION_WORD = r"[A-Z][\w\-'&]*"
 # The words of one name stand on one line: "Dept. of Neurobiology\nWeizmann Institute" are two lines of a signature.
 _INSTITUTION_KINDS = (
     r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
-    r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
+    r"Foundation|Academy|Clinic|Medical\s+Center|Institutet|"
+    # "Københavns Universitet", "Stockholms universitet": the Nordic word after the name
+    r"Universitet|universitet"
 )
 # "of Science and Technology", "of Medicine and Dentistry": a field of study after "and" goes on with the name.
 _FIELD_WORD = (
@@ -240,12 +242,15 @@ UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
     rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
+    # ("Universidad de los Andes", "Institut de la Vision": an article after "de")
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli|do|da|zu)\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für|do|da|dos|das)\s+)?"
+    rf"(?:(?:los|las|la|le|les)\s+|l['’](?=[A-Z]))?{_INSTITUTION_WORD}"
+    rf"(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für|do|da|dos|das)\s+)?"
     rf"(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
     # "Universidad Peruana Cayetano Heredia", "Université Paris Cité": the name words after the kind
-    rf"\b(?:Universit(?:y|ät|é|à)|Universida(?:d|de))"
+    # ("Universitätsklinikum Hamburg-Eppendorf": a university hospital, named the same way)
+    rf"\b(?:Universit(?:y|ät|é|à)|Universida(?:d|de)|Universitätsklinikum)"
     rf"(?:[^\S\n]+(?!(?:The|In|At|We|I|Our|My|Dr|Prof|Mr|Mrs|Ms|And|But|By)\b){_INSTITUTION_WORD}){{1,3}}"
 )
 # "University Medical Center Hamburg-Eppendorf": a hyphenated place name after the kind is part of the name.
