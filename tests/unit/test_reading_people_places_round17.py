@@ -341,3 +341,42 @@ def test_institutions_named_in_other_languages_are_read_whole(text: str, institu
 def test_an_institution_of_another_role_is_not_stored_as_the_place_of_work(text: str) -> None:
     values = read(text).values
     assert values.get("institution") not in ("Uppsala universitet", "Universitätsklinikum Köln")
+
+
+# -- a keyed value said as "not A but B" is B; a name said part by part is read in DANDI's order
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("the experimenter is not Jonas but Mira Holm.", "experimenter", ["Holm, Mira"]),
+        ("Institution: not Aalto but the University of Helsinki", "institution", "University of Helsinki"),
+        ("Sex: not female but male", "sex", "M"),
+    ],
+)
+def test_a_keyed_value_said_as_not_a_but_b_is_b(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
+def test_not_sure_but_a_guess_is_asked_back() -> None:
+    parsed = read("Lab: not sure but probably the Holm lab")
+    assert "lab" not in parsed.values
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "experimenter"),
+    [
+        ("family name Okoye, given name Adaeze, she recorded it", (), ["Okoye, Adaeze"]),
+        ("first name Lucas, last name van Dijk; he ran the session", (), ["van Dijk, Lucas"]),
+        ("family name Haddad, given name Yara", ("experimenter",), ["Haddad, Yara"]),
+    ],
+)
+def test_a_name_said_part_by_part_is_read_in_order(text: str, asked: tuple[str, ...], experimenter: list[str]) -> None:
+    assert read(text, *asked).values.get("experimenter") == experimenter
+
+
+@pytest.mark.parametrize(
+    "text", ["The PI: family name Li, given name Wei", "family name Okoye, given name Adaeze (the surgeon)"]
+)
+def test_a_name_said_part_by_part_of_another_role_is_not_stored(text: str) -> None:
+    assert "experimenter" not in read(text).values

@@ -570,6 +570,8 @@ class _Reader:
             if aside and not certainty.names_other_role(aside.group("who")) and not family_said:
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
+            in_parts = people.name_said_in_parts(answer)  # "family name Okafor, given name Chinedu"
+            answer = in_parts[0] if in_parts else answer
         doubt = ""
         if name not in _FREE_TEXT:  # "VTA, confirmed by histology", "Shank3 het, I'd need to check": an aside
             guess = asides.guess_after(answer)
@@ -684,6 +686,9 @@ class _Reader:
             if name == "institution":  # "University of California, San Francisco": the campus is part of the name
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
+            meant = edits.meant_after_not_but(self.buffer.original, start)  # "the experimenter is not A but B"
+            if meant != start:
+                start, end = meant, value_end(self.buffer.text, meant, name, spans)
             raw = self.buffer.original[start:end]
             while (close := raw.rstrip()[-1:]) in _OPENING and raw.count(close) > raw.count(_OPENING[close]):
                 end, raw = (
@@ -1200,6 +1205,15 @@ class _Reader:
         # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
         doer = None if certain else people.PERSON_BEFORE_VERB.search(text)
         match = match or doer or self._cue_of_the_recording(cued) or (cued[0] if cued else None)
+        in_parts = people.name_said_in_parts(text) if match is None else None
+        if in_parts:  # "family name Zhang, given name Yuhan, she recorded it"
+            said, start, end = in_parts
+            doubt = certainty.experimenter_doubt(self.buffer.original, start, end)
+            if not (self.asked == ["experimenter"] or _SAYS_WHO_RECORDED.search(self.buffer.original)):
+                doubt = doubt or "the message does not say this person recorded"
+            if self.store("experimenter", said, doubt=doubt):
+                self.buffer.claim(start, end, "experimenter")
+            return
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
@@ -2230,6 +2244,11 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
 
 # "strain AQ3236", "of strain ZIM504": a stock code (capitals, then digits) right after the word "strain".
 _STRAIN_CODE = re.compile(r"(?<![\w-])strain\s+(?P<code>[A-Z]{1,4}\d{2,6}[A-Za-z]?)(?![\w/-])")
+
+
+_SAYS_WHO_RECORDED = re.compile(
+    r"\b(?:recorded|ran\s+(?:it|the)|did\s+(?:it|the\s+recording)|experimenters?|performed|collected)\b", re.I
+)
 
 
 def _labels_of(name: str) -> list[str]:

@@ -656,3 +656,27 @@ def unnamed_after(text: str, end: int) -> str:
     """Why a list of people read is not everyone: it goes on with someone unnamed ("and the PI")."""
     more = _UNNAMED_AFTER.match(text, end)
     return f"the list goes on with someone not named ('{more.group(0).strip(' ,')}')" if more else ""
+
+
+# "family name Zhang, given name Yuhan", "first name Ana, last name Ruiz": a name said part by part.
+_PART = rf"{NAME_WORD}(?:[^\S\n]+(?:{PARTICLE}[^\S\n]+)*{NAME_WORD})?"
+_FAMILY_KEY = r"(?:family|last)[\s-]+name|surname"
+_GIVEN_KEY = r"(?:given|first)[\s-]+name"
+_NAME_IN_PARTS = re.compile(
+    rf"\b(?:{_FAMILY_KEY})\s*(?:is|:|=)?\s*(?P<family>{_PART})\s*[,;]?\s*(?:and\s+)?(?:the\s+|her\s+|his\s+)?"
+    rf"(?:{_GIVEN_KEY})\s*(?:is|:|=)?\s*(?P<given>{_PART})\b|"
+    rf"\b(?:{_GIVEN_KEY})\s*(?:is|:|=)?\s*(?P<given_first>{_PART})\s*[,;]?\s*(?:and\s+)?(?:the\s+|her\s+|his\s+)?"
+    rf"(?:{_FAMILY_KEY})\s*(?:is|:|=)?\s*(?P<family_after>{_PART})\b",
+    re.I,
+)
+
+
+def name_said_in_parts(text: str) -> tuple[str, int, int] | None:
+    """'family name Zhang, given name Yuhan' -> ('Zhang, Yuhan', start, end): a name whose parts are said by their
+    keys, in DANDI's order; None when none is."""
+    said = _NAME_IN_PARTS.search(text)
+    if said is None:
+        return None
+    family = said.group("family") or said.group("family_after")
+    given = said.group("given") or said.group("given_first")
+    return f"{family}, {given}", said.start(), said.end()
