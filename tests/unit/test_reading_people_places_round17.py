@@ -380,3 +380,45 @@ def test_a_name_said_part_by_part_is_read_in_order(text: str, asked: tuple[str, 
 )
 def test_a_name_said_part_by_part_of_another_role_is_not_stored(text: str) -> None:
     assert "experimenter" not in read(text).values
+
+
+# -- cancelling said first, whatever the reason after it; skipping in more words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cancel the whole thing, the sorting was wrong",
+        "please abort, the camera dropped frames",
+        "scrap it, we'll record again next week",
+        "stop stop — that's not the right session",
+        "cancel, I'll come back to this on Monday",
+    ],
+)
+def test_cancelling_said_first_cancels(text: str) -> None:
+    assert [intent.kind.value for intent in read(text).intents] == ["cancel"]
+
+
+@pytest.mark.parametrize("text", ["Stop time was 10:30", "cancel the age, it's wrong", "abortion of the session? no"])
+def test_cancel_words_inside_other_talk_do_not_cancel(text: str) -> None:
+    assert "cancel" not in [intent.kind.value for intent in read(text).intents]
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "kind", "fields"),
+    [
+        ("Convert with what you've got.", (), "skip_all", []),
+        ("no keywords this time", (), "skip_field", ["keywords"]),
+        ("no lab at all", (), "skip_field", ["lab"]),
+        ("nah, nothing", ("keywords",), "skip_field", ["keywords"]),
+    ],
+)
+def test_skips_in_more_words(text: str, asked: tuple[str, ...], kind: str, fields: list[str]) -> None:
+    intents = read(text, *asked).intents
+    assert [(intent.kind.value, intent.fields) for intent in intents] == [(kind, fields)]
+
+
+def test_forgot_before_a_value_is_no_unknown() -> None:
+    parsed = read("oh, forgot: the session description is 'Sleep after the maze'")
+    assert parsed.values.get("session_description") == "Sleep after the maze"
+    assert not parsed.intents

@@ -476,7 +476,9 @@ class _Reader:
             if start < 0 or not clause.strip():
                 continue
             position = start + len(clause)
-            named = mentioned_fields(clause)
+            declined = said.NO_FIELD.match(clause)  # "no keywords this time": the field after "no", not the "time"
+            one_field = field_named(declined.group("field")) if declined else None
+            named = [one_field] if one_field else mentioned_fields(clause)
             if self.asked and named and not mentioned_fields(clause, common_words=False):
                 named = []  # "skip it for this animal", "we'd rather not name it": the asked field is declined
             asked_back = field_named(clause.strip(" ?")) if text[position : position + 1] == "?" else None
