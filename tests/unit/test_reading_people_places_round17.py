@@ -422,3 +422,41 @@ def test_forgot_before_a_value_is_no_unknown() -> None:
     parsed = read("oh, forgot: the session description is 'Sleep after the maze'")
     assert parsed.values.get("session_description") == "Sleep after the maze"
     assert not parsed.intents
+
+
+# -- an aside in brackets in a keyword list, a role after a keyed name
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("keywords: place cells, CA1, (see the paper)", ["place cells", "CA1"]),
+        ("Keywords: sharp-wave ripples (SWR), sleep", ["sharp-wave ripples (SWR)", "sleep"]),
+    ],
+)
+def test_a_bracketed_aside_in_a_keyword_list_is_no_keyword(text: str, keywords: list[str]) -> None:
+    assert read(text).values.get("keywords") == keywords
+
+
+def test_keywords_said_not_final_are_asked_back() -> None:
+    parsed = read("keywords: place cells, CA1, (provisional)")
+    assert "keywords" not in parsed.values
+    assert [c.field for c in parsed.confirmations] == ["keywords"]
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "experimenter"),
+    [
+        ("Experimenter: Mira Holm, PhD student", (), ["Holm, Mira"]),
+        ("Jonas Berg, research technician", ("experimenter",), ["Berg, Jonas"]),
+        ("Experimenters: Holm, Mira; Berg, Jonas", (), ["Holm, Mira", "Berg, Jonas"]),
+    ],
+)
+def test_a_role_after_a_keyed_name_is_no_second_person(
+    text: str, asked: tuple[str, ...], experimenter: list[str]
+) -> None:
+    assert read(text, *asked).values.get("experimenter") == experimenter
+
+
+def test_a_role_alone_is_no_name() -> None:
+    assert "experimenter" not in read("Experimenter: PhD student").values

@@ -46,6 +46,13 @@ _NOT_NAME_WORDS = re.compile(
     re.I,
 )
 # A piece of a list of people that names an institution (in any of its languages), not a person.
+# "PhD student", "postdoc", "research technician": a role said after a name, alone between commas.
+_ROLE_PIECE = re.compile(
+    r"(?:(?:the|a|an|our|my)\s+)?(?:(?:PhD|Ph\.D\.|MSc|master'?s|doctoral|graduate|grad|undergrad(?:uate)?|senior|"
+    r"junior|visiting|research|lab|staff)\s+)?(?:students?|postdocs?|technicians?|assistants?|scientists?|fellows?|"
+    r"PI|engineers?|interns?|researchers?|candidates?|manager)",
+    re.I,
+)
 _INSTITUTION_PIECE = re.compile(
     r"\b(?:Universit\w*|Universidad\w*|Instituto?|Institut\w*|Istituto|Hochschule|Hospital|Hôpital|Ospedale|"
     r"College|Centre|Center|Centro|Academy|Akademie|School|Klinik\w*|Clinic)\b"
@@ -86,6 +93,8 @@ def normalize_experimenters(text: str | list[str]) -> RuleResult:
     pieces = text if isinstance(text, list) else split_people(clean(text))
     people = [piece for piece in pieces if not _INSTITUTION_PIECE.search(piece)]
     pieces = people or pieces  # "Dr. Rosa Mendes, Universidade de Lisboa": the place is no second person
+    named = [piece for piece in pieces if not _ROLE_PIECE.fullmatch(clean(piece))]
+    pieces = named or pieces  # "Lena Holm, PhD student": who the person is, after the name, is no second person
     names, notes, other_reading, unsure = [], [], [], []
     for piece in pieces:
         result = normalize_name(piece)
