@@ -460,3 +460,48 @@ def test_a_role_after_a_keyed_name_is_no_second_person(
 
 def test_a_role_alone_is_no_name() -> None:
     assert "experimenter" not in read("Experimenter: PhD student").values
+
+
+# -- a lab taken back by another lab; a vendor named after "from" is no rival of the place of work
+
+
+def test_a_lab_taken_back_by_another_lab_gives_the_other() -> None:
+    values = read("Recorded at Caltech, in the Holm lab? no, the Berg lab").values
+    assert values.get("lab") == "Berg Lab"
+
+
+def test_a_vendor_is_not_proposed_as_the_institution() -> None:
+    parsed = read("Rats came from Envigo; our group is the Holm lab at the University of Bergen.")
+    proposed = [p.value for c in parsed.confirmations for p in c.proposals if c.field == "institution"]
+    assert parsed.values.get("institution", "University of Bergen") == "University of Bergen"
+    assert all(value == "University of Bergen" for value in proposed)
+
+
+# -- a label naming a technique and the area it was done in is a session description
+
+
+@pytest.mark.parametrize(
+    ("text", "description"),
+    [
+        (
+            "Silicon probe recording in the medial septum of mouse MS-3, male",
+            "Silicon probe recording in the medial septum",
+        ),
+        ("Calcium imaging in CA3 of mouse C-8, female", "Calcium imaging in CA3"),
+        ("Recording in the nucleus accumbens of rat NA-2", "Recording in the nucleus accumbens"),
+    ],
+)
+def test_a_technique_in_an_area_is_a_label_of_the_session(text: str, description: str) -> None:
+    assert read(text).values.get("session_description") == description
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tetrode recordings in CA1 were performed by Ana Ruiz at UCL.",
+        "Imaging in V1 was hard today, mouse 3",
+        "Recording in CA1 of mouse 4 failed, so we used mouse 5",
+    ],
+)
+def test_a_technique_in_an_area_inside_a_sentence_is_not_stored(text: str) -> None:
+    assert "session_description" not in read(text).values

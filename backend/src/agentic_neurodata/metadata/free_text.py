@@ -1923,12 +1923,20 @@ class _Reader:
                 continue
             # "Two-photon imaging was done by X": a short kind of session that is the subject of a sentence
             # (about who or where) is not a label standing alone
-            subject_of_a_verb = re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
-            # "Two-photon imaging in Sst-Cre mice was carried out at X": the kind is the head of the subject, the
-            # words of the subject cut at a value taken inside it
-            subject_of_a_verb = subject_of_a_verb or certainty.head_of_a_subject(self.buffer.original, segment, kept)
+            # ("Two-photon imaging in Sst-Cre mice was carried out at X": the kind is the head of the subject, the
+            # words of the subject cut at a value taken inside it)
+            subject_of_a_verb = bool(
+                re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
+            ) or certainty.head_of_a_subject(self.buffer.original, segment, kept)
             labelled = bool(_SESSION_LABEL.match(segment.group(0))) or (
-                certainty.short_kind_of_session(kept) and not subject_of_a_verb
+                (
+                    certainty.short_kind_of_session(kept)
+                    or (
+                        certainty.kind_of_session_in_a_place(kept, leading=index == 0)
+                        and _nothing_said_after(segment.group(0), kept)
+                    )
+                )
+                and not subject_of_a_verb
             )
             doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
             if self.store("session_description", kept, doubt=doubt):
@@ -2246,6 +2254,13 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
 
 # "strain AQ3236", "of strain ZIM504": a stock code (capitals, then digits) right after the word "strain".
 _STRAIN_CODE = re.compile(r"(?<![\w-])strain\s+(?P<code>[A-Z]{1,4}\d{2,6}[A-Za-z]?)(?![\w/-])")
+
+
+def _nothing_said_after(segment: str, kept: str) -> bool:
+    """'Tetrode recording in CA3 of [rat Nova]': after the label, its segment holds only values taken and the words
+    joining them ('of mouse 4 failed' says something more: a sentence, not a label)."""
+    rest = segment.replace(MASK, " ").split()[len(kept.split()) :]
+    return all(word.lower() in ("of", "in", "from", "the", "a", "an", "and", "with") for word in rest)
 
 
 _SAYS_WHO_RECORDED = re.compile(

@@ -372,6 +372,28 @@ def short_kind_of_session(kept: str) -> bool:
     return all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in words[:-1])
 
 
+# "Neuropixels recording in the lateral septum", "Calcium imaging in CA1": a kind of session, then where.
+_KIND_IN_A_PLACE = re.compile(
+    r"(?P<kind>(?:[\w-]+\s+){0,2}(?:recordings?|imaging|sessions?))\s+(?:in|of|from)\s+(?:the\s+)?(?P<place>.+)", re.I
+)
+
+
+def kind_of_session_in_a_place(kept: str, leading: bool) -> bool:
+    """'Tetrode recording in CA3', 'fiber photometry session in the dorsal striatum': a label naming a technique and
+    the area it was done in, alone in a list (every word of the place is the area's). With no technique named
+    ('Recording in the NAc'), only when it leads the message ('..., imaging in barrel cortex' may say where)."""
+    said = _KIND_IN_A_PLACE.fullmatch(kept.strip())
+    if said is None:
+        return False
+    kind = said.group("kind").split()
+    if len(kind) == 1 and not leading:
+        return False
+    if not all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in kind[:-1]):
+        return False
+    area = find_area(said.group("place"), in_prose=True)
+    return area is not None and area[1] == 0 and area[2] == len(said.group("place"))
+
+
 def description_doubt(kept: str) -> str:
     """A session description read from prose (not after a key): uncertain when it reads as a free
     sentence (a pronoun or greeting first, a verb telling what happened), mixes in the animals' group

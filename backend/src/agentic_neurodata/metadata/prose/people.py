@@ -330,7 +330,10 @@ def acronym_is_a_target(text: str, match: re.Match[str]) -> bool:
 
 
 # "Peromyscus Genetic Stock Center", "Mutant Mouse Resource Center": a name that says it supplies animals.
-_SUPPLIER_WORDS = re.compile(r"\b(?:Stock|Resources?|Repository|Colony|Breeding|Vivarium|Supply|Supplier)\b")
+_SUPPLIER_WORDS = re.compile(
+    r"\b(?:Stock|Resources?|Repository|Colony|Breeding|Vivarium|Supply|Supplier)\b|"
+    r"\b(?:Charles\s+River|Jackson\s+Laborator(?:y|ies)|Envigo|Taconic|Janvier|Harlan|Inotiv)\b"
+)
 
 
 def animals_came_from(text: str, start: int, end: int) -> bool:

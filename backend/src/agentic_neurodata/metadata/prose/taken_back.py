@@ -106,14 +106,17 @@ def _firm_reach(text: str, start: int, said: str, replacement: str) -> bool:
 def _same_kind(said: str, replacement: str) -> bool:
     """'pig P7' and 'pig P8 (...)': the replacement opens with the question's first word; or both are one token of
     the same shape ('ibl_witten_31? no, ibl_witten_33'), or the replacement has the shape of the question's last
-    word ('mouse M3? no, M4')."""
+    word ('mouse M3? no, M4'), or a short replacement ends with the same word ('the X lab? no, the Y lab')."""
     said_words = _WORD.findall(said)
     first = _WORD.match(replacement.lstrip())
     same_head = bool(said_words and first and said_words[0].lower() == first.group(0).lower())
     replacing = replacement.split()[0] if replacement.split() else ""
     if len(said.split()) == 1:
         return _same_shape(said, replacing)
-    return same_head or _same_shape(said.split()[-1], replacing)  # "mouse M3? no, M4"
+    replacing_clause = re.split(r"[,;.!?()\n]", replacement.strip())[0].split()
+    same_tail = bool(said_words and replacing_clause) and said.split()[-1].lower() == replacing_clause[-1].lower()
+    # "mouse M3? no, M4"; "in the Svoboda lab? no, the Deisseroth lab": the same kind of name at the end
+    return same_head or _same_shape(said.split()[-1], replacing) or (same_tail and len(replacing_clause) <= 4)
 
 
 # The shape of an ID: its digits as one mark, trailing punctuation dropped ("ibl_witten_31" ~ "ibl_witten_33,")
