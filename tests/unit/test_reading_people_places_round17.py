@@ -505,3 +505,9 @@ def test_a_technique_in_an_area_is_a_label_of_the_session(text: str, description
 )
 def test_a_technique_in_an_area_inside_a_sentence_is_not_stored(text: str) -> None:
     assert "session_description" not in read(text).values
+
+
+def test_a_technique_in_an_area_after_other_sentences_is_asked_back() -> None:
+    parsed = read("Mouse m7, female, recorded by Ana Ruiz at MIT. Tetrode recording in CA1.")
+    assert "session_description" not in parsed.values
+    assert "session_description" in [c.field for c in parsed.confirmations]

@@ -379,15 +379,13 @@ _KIND_IN_A_PLACE = re.compile(
 
 
 def kind_of_session_in_a_place(kept: str, leading: bool) -> bool:
-    """'Tetrode recording in CA3', 'fiber photometry session in the dorsal striatum': a label naming a technique and
-    the area it was done in, alone in a list (every word of the place is the area's). With no technique named
-    ('Recording in the NAc'), only when it leads the message ('..., imaging in barrel cortex' may say where)."""
+    """'Tetrode recording in CA3 of rat Nova, ...': a label naming a technique and the area it was done in, leading
+    a list of values (every word of the place is the area's). Elsewhere it is asked back like any description in
+    prose ('..., imaging in barrel cortex' may say where; '... at MIT. Neuropixels recording in V1.' is a sentence)."""
     said = _KIND_IN_A_PLACE.fullmatch(kept.strip())
-    if said is None:
+    if said is None or not leading:
         return False
     kind = said.group("kind").split()
-    if len(kind) == 1 and not leading:
-        return False
     if not all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in kind[:-1]):
         return False
     area = find_area(said.group("place"), in_prose=True)
