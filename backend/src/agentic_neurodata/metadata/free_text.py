@@ -304,6 +304,8 @@ class _Reader:
         in_a_guess = not self._guessed_parts or any(raw.strip() in part for part in self._guessed_parts)
         if result.ok and not doubt and self._guessed_answer and in_a_guess:
             doubt = "the answer says it is a guess"
+        if field_name == "experimenter" and result.needs_confirmation:  # "Chen Yi-Ting (family name Chen)"
+            result = names.order_said(result, names.surname_said(self.buffer.original))
         surname = names.surname_said(self.buffer.original) if field_name == "experimenter" and result.ok else ""
         if surname:  # "(Martín Pérez is the surname)": the name is split there; a surname of no name read is asked
             result.value = names.with_surname_said(result.value, surname)
@@ -475,7 +477,9 @@ class _Reader:
             if start < 0 or not clause.strip():
                 continue
             position = start + len(clause)
-            named = mentioned_fields(clause)
+            declined = said.NO_FIELD.match(clause)  # "no keywords this time": the field after "no", not the "time"
+            one_field = field_named(declined.group("field")) if declined else None
+            named = [one_field] if one_field else mentioned_fields(clause)
             if self.asked and named and not mentioned_fields(clause, common_words=False):
                 named = []  # "skip it for this animal", "we'd rather not name it": the asked field is declined
             asked_back = field_named(clause.strip(" ?")) if text[position : position + 1] == "?" else None
@@ -510,10 +514,16 @@ class _Reader:
         """One free-text field asked and no other cue: the whole answer is its value."""
         if len(self.asked) != 1 or self.asked[0] not in WHOLE_ANSWER_FIELDS or self.result.intents:
             return False
-        if PAIR.search(self.buffer.text):
-            return False
         name = self.asked[0]
         answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
+        confirmed = talk.without_confirming_words(answer, _labels_of(name))  # "UCSF is the institution", "LGN it is"
+        if PAIR.search(self.buffer.text) and confirmed == answer:  # ("Holm Lab is the lab" is no key and value)
+            return False
+        answer = confirmed
+        if name in ("genotype", "strain"):  # "X, from Jax": the source is no part of the line
+            answer = talk.without_source_after(answer)
+            if talk.says_more_of_the_animal(answer):
+                return False  # "Wistar, and she's 12 weeks": the finders read each value
         if name in ("experimenter", "lab", "institution"):  # "just use Ruiz Lab", "Ruiz Lab - we're small"
             answer = talk.without_sentence_after_name(talk.REQUEST_BEFORE_NAME.sub("", answer)) or answer
             replaced = people.replacement_after_no(answer)  # "Texas A&M? no - University of Texas at Austin"
@@ -563,6 +573,8 @@ class _Reader:
             if aside and not certainty.names_other_role(aside.group("who")) and not family_said:
                 answer = answer[: aside.start()]  # "Alicia Gómez-Pérez (postdoc)": who she is, not her name
             answer = _without_affiliation(answer)
+            in_parts = people.name_said_in_parts(answer)  # "family name Okafor, given name Chinedu"
+            answer = in_parts[0] if in_parts else answer
         doubt = ""
         if name not in _FREE_TEXT:  # "VTA, confirmed by histology", "Shank3 het, I'd need to check": an aside
             guess = asides.guess_after(answer)
@@ -677,6 +689,9 @@ class _Reader:
             if name == "institution":  # "University of California, San Francisco": the campus is part of the name
                 campus = people.UNIVERSITY_OF.match(self.buffer.text, start)
                 end = max(end, campus.end()) if campus else end
+            meant = edits.meant_after_not_but(self.buffer.original, start)  # "the experimenter is not A but B"
+            if meant != start:
+                start, end = meant, value_end(self.buffer.text, meant, name, spans)
             raw = self.buffer.original[start:end]
             while (close := raw.rstrip()[-1:]) in _OPENING and raw.count(close) > raw.count(_OPENING[close]):
                 end, raw = (
@@ -1050,9 +1065,15 @@ class _Reader:
         ]
         # "Institution National Eye Institute": the key said without a colon is not the name's first word
         found = [(people.after_key_word(self.buffer.text, start, end), end) for start, end in found]
-        found = [(people.whole_name_start(self.buffer.text, start), end) for start, end in found]
+        found = [
+            (people.whole_name_start(self.buffer.text, start), people.whole_name_end(self.buffer.text, end))
+            for start, end in found
+        ]
         for start, end in [span for span in found if people.greeting_from(self.buffer.text, span[0])]:
             self.buffer.claim(start, end, "greeting")  # "Cheers from Cambridge": no value
+            found.remove((start, end))
+        for start, end in [span for span in found if people.animals_came_from(self.buffer.text, *span)]:
+            self.buffer.claim(start, end, "source")  # "a deer mouse from the Peromyscus Genetic Stock Center"
             found.remove((start, end))
         found = self._without_denied(found, "institution")
         if found:  # "Dr. Chen's lab at Caltech did the surgeries; we recorded at USC": an acronym is a rival too
@@ -1063,6 +1084,7 @@ class _Reader:
                 and not named_by_cue(self.buffer.text, *m.span("acronym"))
                 and not certainty.names_other_organisation(m.group("acronym"))
                 and not people.acronym_is_a_source(self.buffer.text, m)
+                and not people.acronym_is_a_target(self.buffer.text, m)
                 and not any(s <= m.start("acronym") < e for s, e in found)
             ]
         if not found:
@@ -1074,6 +1096,7 @@ class _Reader:
                     m
                     for m in people.ACRONYM_AFTER_AT.finditer(self.buffer.text)
                     if not people.acronym_is_a_source(self.buffer.text, m)
+                    and not people.acronym_is_a_target(self.buffer.text, m)
                     and not people.names_something_else(m.group("acronym"))
                     and not named_by_cue(self.buffer.text, *m.span("acronym"))
                     and not certainty.names_other_organisation(m.group("acronym"))
@@ -1199,10 +1222,21 @@ class _Reader:
         # a person before a verb of doing ("I, Rita Sousa, ran all sessions") outranks a title alone
         doer = None if certain else people.PERSON_BEFORE_VERB.search(text)
         match = match or doer or self._cue_of_the_recording(cued) or (cued[0] if cued else None)
+        in_parts = people.name_said_in_parts(text) if match is None else None
+        if in_parts:  # "family name Zhang, given name Yuhan, she recorded it"
+            said, start, end = in_parts
+            doubt = certainty.experimenter_doubt(self.buffer.original, start, end)
+            if not (self.asked == ["experimenter"] or _SAYS_WHO_RECORDED.search(self.buffer.original)):
+                doubt = doubt or "the message does not say this person recorded"
+            if self.store("experimenter", said, doubt=doubt):
+                self.buffer.claim(start, end, "experimenter")
+            return
         if match is None:
             match = people.LEADING_NAME.match(text)
             if match is None or _is_vocabulary(match.group("people")):
                 return
+            if people.heads_a_dateline(self.buffer.original, match.end("people")):
+                return  # "São Paulo, 6 June 2023, 13:45": a place and a date
         names = re.sub(r"\s+(?:and|&)\s*$", "", match.group("people").strip(" ,"))
         start = match.start("people")
         lead = _JUST_ME.match(names)
@@ -1921,9 +1955,20 @@ class _Reader:
                 continue
             # "Two-photon imaging was done by X": a short kind of session that is the subject of a sentence
             # (about who or where) is not a label standing alone
-            subject_of_a_verb = re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
+            # ("Two-photon imaging in Sst-Cre mice was carried out at X": the kind is the head of the subject, the
+            # words of the subject cut at a value taken inside it)
+            subject_of_a_verb = bool(
+                re.search(rf"{re.escape(kept)}\s+{_VERB_OF_A_SENTENCE}", self.buffer.original)
+            ) or certainty.head_of_a_subject(self.buffer.original, segment, kept)
             labelled = bool(_SESSION_LABEL.match(segment.group(0))) or (
-                certainty.short_kind_of_session(kept) and not subject_of_a_verb
+                (
+                    certainty.short_kind_of_session(kept)
+                    or (
+                        certainty.kind_of_session_in_a_place(kept, leading=index == 0)
+                        and _nothing_said_after(segment.group(0), kept)
+                    )
+                )
+                and not subject_of_a_verb
             )
             doubt = certainty.description_doubt(kept) or ("" if labelled else certainty.PROSE_DESCRIPTION)
             if self.store("session_description", kept, doubt=doubt):
@@ -2262,6 +2307,24 @@ def _asked_back(field_name: str, result: RuleResult, doubt: str) -> RuleResult:
 
 # "strain AQ3236", "of strain ZIM504": a stock code (capitals, then digits) right after the word "strain".
 _STRAIN_CODE = re.compile(r"(?<![\w-])strain\s+(?P<code>[A-Z]{1,4}\d{2,6}[A-Za-z]?)(?![\w/-])")
+
+
+def _nothing_said_after(segment: str, kept: str) -> bool:
+    """'Tetrode recording in CA3 of [rat Nova]': after the label, its segment holds only values taken and the words
+    joining them ('of mouse 4 failed' says something more: a sentence, not a label)."""
+    rest = segment.replace(MASK, " ").split()[len(kept.split()) :]
+    return all(word.lower() in ("of", "in", "from", "the", "a", "an", "and", "with") for word in rest)
+
+
+_SAYS_WHO_RECORDED = re.compile(
+    r"\b(?:recorded|ran\s+(?:it|the)|did\s+(?:it|the\s+recording)|experimenters?|performed|collected)\b", re.I
+)
+
+
+def _labels_of(name: str) -> list[str]:
+    """A field's names as a person says them: 'session description', 'session', its aliases."""
+    spec = FIELDS.get(name)
+    return [name.replace("_", " "), *(spec.aliases if spec else ())]
 
 
 def _without_closing_bracket(raw: str) -> str:

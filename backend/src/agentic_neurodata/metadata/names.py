@@ -46,6 +46,13 @@ _NOT_NAME_WORDS = re.compile(
     re.I,
 )
 # A piece of a list of people that names an institution (in any of its languages), not a person.
+# "PhD student", "postdoc", "research technician": a role said after a name, alone between commas.
+_ROLE_PIECE = re.compile(
+    r"(?:(?:the|a|an|our|my)\s+)?(?:(?:PhD|Ph\.D\.|MSc|master'?s|doctoral|graduate|grad|undergrad(?:uate)?|senior|"
+    r"junior|visiting|research|lab|staff)\s+)?(?:students?|postdocs?|technicians?|assistants?|scientists?|fellows?|"
+    r"PI|engineers?|interns?|researchers?|candidates?|manager)",
+    re.I,
+)
 _INSTITUTION_PIECE = re.compile(
     r"\b(?:Universit\w*|Universidad\w*|Instituto?|Institut\w*|Istituto|Hochschule|Hospital|Hôpital|Ospedale|"
     r"College|Centre|Center|Centro|Academy|Akademie|School|Klinik\w*|Clinic)\b"
@@ -86,6 +93,8 @@ def normalize_experimenters(text: str | list[str]) -> RuleResult:
     pieces = text if isinstance(text, list) else split_people(clean(text))
     people = [piece for piece in pieces if not _INSTITUTION_PIECE.search(piece)]
     pieces = people or pieces  # "Dr. Rosa Mendes, Universidade de Lisboa": the place is no second person
+    named = [piece for piece in pieces if not _ROLE_PIECE.fullmatch(clean(piece))]
+    pieces = named or pieces  # "Lena Holm, PhD student": who the person is, after the name, is no second person
     names, notes, other_reading, unsure = [], [], [], []
     for piece in pieces:
         result = normalize_name(piece)
@@ -170,10 +179,35 @@ _FAMILY_NAME_FIRST = {
 }  # fmt: skip
 
 
+# Common Korean and Chinese family names: "Kim Ji-woo", "Park Seo-yeon", "Chen Yu-Ting" (a given name of two
+# syllables joined by a hyphen) are most often said family name first, but a lab may write them given name first
+# ("Ji-woo Kim"); the order is asked. ("Zhang Qiang", "Shin Kira": no hyphen, the order of the West is kept.)
+_EAST_ASIAN_FAMILY_NAMES = {
+    "kim", "lee", "park", "choi", "jung", "jeong", "kang", "cho", "yoon", "jang", "lim", "shin", "kwon", "hwang",
+    "ahn", "hong", "yoo", "seo", "baek", "nam", "moon", "bae",
+    "wang", "zhang", "liu", "chen", "yang", "zhao", "huang", "zhou", "wu", "xu", "sun", "zhu", "gao", "lin", "guo",
+    "luo", "liang", "zheng", "xie", "tang", "feng", "dong", "xiao", "cao", "yuan", "deng", "shen", "zeng", "peng",
+    "jiang", "cai", "jia", "ding", "wei", "xue", "ye", "yan", "pan", "du", "dai", "xia", "zhong", "tian", "ren",
+    "fan", "fang", "shi", "yao", "tan", "liao", "zou", "xiong", "jin", "hao", "kong", "bai", "cui", "mao", "qiu",
+    "qin", "gu", "hou", "shao", "meng", "duan", "qian", "yin", "li", "han", "song", "hu", "ma", "yu", "su", "lu",
+}  # fmt: skip
+
+
+def _east_asian_family_name_first(words: list[str]) -> bool:
+    """'Kim Ji-woo', 'Chen Yu-Ting': two words, the first a common family name, the second a hyphenated given name."""
+    return (
+        len(words) == 2
+        and words[0].lower() in _EAST_ASIAN_FAMILY_NAMES
+        and re.fullmatch(r"[A-Z][a-z]+-[A-Za-z][a-z]+", words[1]) is not None
+    )
+
+
 def _family_name_first(raw: str) -> RuleResult | None:
-    """'Nguyen Van Minh': a family name said first, or a given name? Both readings are asked."""
+    """'Nguyen Van Minh', 'Kim Ji-woo': a family name said first, or a given name? Both readings are asked."""
     words = raw.split()
-    if "," in raw or len(words) < 2 or words[0].lower() not in _FAMILY_NAME_FIRST:
+    if "," in raw or len(words) < 2:
+        return None
+    if words[0].lower() not in _FAMILY_NAME_FIRST and not _east_asian_family_name_first(words):
         return None
     first = f"{words[0]}, {' '.join(words[1:])}"
     last = f"{words[-1]}, {' '.join(words[:-1])}"
@@ -188,9 +222,11 @@ def _which_family_name(raw: str, *readings: tuple[str, str]) -> RuleResult:
 
 
 # "Tran Thi Thu Ha (family name Tran)", "Rubén Ortega Álvarez (surname Ortega Álvarez)": the family name said.
+# ("Lee Min-ji (Lee is the family name)": the same said the other way round)
 _FAMILY_NAME_SAID = re.compile(
-    r"(?P<name>[^()]+?)\s*\(\s*(?:(?:the\s+)?(?:family\s+name|surname|last\s+name)s?|apellidos?|cognome|nachname)"
-    r"\s*(?:is\s+|:\s*|=\s*)?(?P<family>[^()]+?)\s*\)",
+    r"(?P<name>[^()]+?)\s*\(\s*(?:(?:(?:the\s+)?(?:family\s+name|surname|last\s+name)s?|apellidos?|cognome|nachname)"
+    r"\s*(?:is\s+|:\s*|=\s*)?(?P<family>[^()]+?)|"
+    r"(?P<family_first>[^()]+?)\s+is\s+(?:the|her|his|their)\s+(?:family\s+name|surname|last\s+name))\s*\)",
     re.I,
 )
 
@@ -201,7 +237,7 @@ def with_family_name_said(raw: str) -> str:
     said = _FAMILY_NAME_SAID.fullmatch(raw.strip())
     if said is None:
         return raw
-    name, family = said.group("name").strip(), said.group("family").strip()
+    name, family = said.group("name").strip(), (said.group("family") or said.group("family_first")).strip()
     if name.startswith(family + " "):
         return f"{family}, {name[len(family) :].strip()}"
     if name.endswith(" " + family):
@@ -295,6 +331,16 @@ def surname_said(text: str) -> str:
     """The family name a message says outright ('Martín Pérez is the surname'), or ''."""
     said = _SURNAME_SAID.search(text)
     return (said.group("after") or said.group("before") or "").strip() if said else ""
+
+
+def order_said(asked: RuleResult, surname: str) -> RuleResult:
+    """A name asked back for its order ('Chen Yi-Ting': 'Chen' or 'Yi-Ting'?) when the message says the family name:
+    the reading that has it is taken; the question stands otherwise."""
+    for proposal in asked.proposals if surname else []:
+        names = proposal.value if isinstance(proposal.value, list) else [proposal.value]
+        if names and all(isinstance(name, str) and name.startswith(f"{surname}, ") for name in names):
+            return accept(FIELD, names, f"the message says the family name is '{surname}'")
+    return asked
 
 
 def with_surname_said(names: list[str], surname: str) -> list[str]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from .result import RuleResult, accept, clean, reject
+from ..domain import ValueProposal
+from .result import RuleResult, accept, ask_back, clean, reject
 from .zones import is_city
 
 PLACEHOLDERS = {
@@ -516,6 +517,11 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored
     items = [re.sub(r"^(?:and|or|&|plus)\s+", "", k.strip(), flags=re.I) for k in items]
     items = [k for k in items if not _HEDGED_ITEM.match(k) and not _MORE_LATER_ITEM.match(k)]
+    # "grid cells, MEC, (tentative)": an item wholly in brackets is an aside about the list, no keyword; one that
+    # says the list is not final leaves the keywords to be confirmed
+    asides = [k for k in items if re.fullmatch(r"\([^()]*\)", k.strip())]
+    items = [k for k in items if k not in asides]
+    unsure = any(_NOT_FINAL.search(aside) for aside in asides)
     if isinstance(text, str) and _JUDGEMENT.fullmatch(listed):  # "keywords are incomplete": said of them
         return reject("keywords", f"'{listed}' says something of the keywords, not what they are.", "'sleep, V1'")
     if isinstance(text, str) and _POINTS_ELSEWHERE.match(listed):  # "see above": the keywords are elsewhere
@@ -534,4 +540,13 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     too_long = [k for k in keywords if len(k) > 100]
     if too_long:
         return reject("keywords", f"'{too_long[0][:40]}…' is a sentence, not a keyword.", "'electrophysiology, V1'")
+    if unsure:
+        label = ", ".join(keywords)
+        proposal = ValueProposal(value=keywords, label=label)
+        return ask_back("keywords", f"The keywords are said not to be final; use {label}?", [proposal], "'sleep, V1'")
     return accept("keywords", keywords, f"{len(keywords)} keyword(s).")
+
+
+_NOT_FINAL = re.compile(
+    r"\b(?:tentative|provisional|draft|maybe|perhaps|not\s+final|tbc|to\s+be\s+confirmed|unsure)\b", re.I
+)

@@ -372,6 +372,26 @@ def short_kind_of_session(kept: str) -> bool:
     return all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in words[:-1])
 
 
+# "Neuropixels recording in the lateral septum", "Calcium imaging in CA1": a kind of session, then where.
+_KIND_IN_A_PLACE = re.compile(
+    r"(?P<kind>(?:[\w-]+\s+){0,2}(?:recordings?|imaging|sessions?))\s+(?:in|of|from)\s+(?:the\s+)?(?P<place>.+)", re.I
+)
+
+
+def kind_of_session_in_a_place(kept: str, leading: bool) -> bool:
+    """'Tetrode recording in CA3 of rat Nova, ...': a label naming a technique and the area it was done in, leading
+    a list of values (every word of the place is the area's). Elsewhere it is asked back like any description in
+    prose ('..., imaging in barrel cortex' may say where; '... at MIT. Neuropixels recording in V1.' is a sentence)."""
+    said = _KIND_IN_A_PLACE.fullmatch(kept.strip())
+    if said is None or not leading:
+        return False
+    kind = said.group("kind").split()
+    if not all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in kind[:-1]):
+        return False
+    area = find_area(said.group("place"), in_prose=True)
+    return area is not None and area[1] == 0 and area[2] == len(said.group("place"))
+
+
 def description_doubt(kept: str) -> str:
     """A session description read from prose (not after a key): uncertain when it reads as a free
     sentence (a pronoun or greeting first, a verb telling what happened), mixes in the animals' group
@@ -705,7 +725,13 @@ def lineage_doubt(text: str, start: int, end: int, *, breeding_only: bool = Fals
 
 # -- a sign-off's affiliation, a generic date key
 
-_SIGN_OFF_WORDS = r"(?:best(?:\s+wishes)?|(?:kind\s+|best\s+|warm\s+)?regards|cheers|sincerely|thanks|yours|signed)"
+_SIGN_OFF_WORDS = (
+    r"(?:best(?:\s+wishes)?|(?:kind\s+|best\s+|warm\s+)?regards|cheers|sincerely|thanks|yours|signed|"
+    # the same in the languages of the messages: "Un saludo,", "Cordialement,", "Viele Grüße,", "Abraços,"
+    r"(?:un\s+)?saludos?|cordialement|cordiali\s+saluti|saluti|(?:viele|beste|liebe)\s+gr(?:ü|ue)(?:ß|ss)e|"
+    r"mit\s+freundlichen\s+gr(?:ü|ue)(?:ß|ss)en|atenciosamente|abra(?:ç|c)os|met\s+vriendelijke\s+groet(?:en)?|"
+    r"(?:vänliga\s+)?hälsningar)"
+)
 _SIGN_OFF = re.compile(
     rf"\b{_SIGN_OFF_WORDS}\s*(?:,|\n)|"
     r"^[ \t]*--[ \t]*$",  # "--" alone on a line opens an e-mail's signature
@@ -726,3 +752,19 @@ def signature_doubt(text: str, start: int) -> str:
     if sign_offs and not re.search(r"\brecord\w*", text[sign_offs[-1].end() : start], re.I):
         return "an affiliation in a signature may not be where the recording was"
     return ""
+
+
+# "... mice was carried out", "... were performed": the verb of a sentence after the words of its subject
+# (";" and "." inside a word, as in "Sst-IRES-Cre;Ai162", do not end the clause)
+_SENTENCE_VERB_AFTER = re.compile(
+    r"(?:[^,;:.!?\n]|[;:.](?=\S)){0,80}?\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:\w+\s+){0,2}?"
+    r"\w+(?:ed|en|un|one|ade)\b",
+    re.I,
+)
+
+
+def head_of_a_subject(text: str, segment: re.Match[str], kept: str) -> bool:
+    """'Two-photon imaging in Sst-Cre mice was carried out at X': the kept words open the subject of a passive verb
+    later in their clause (a methods sentence saying who or where), not a label of the session."""
+    start = text.find(kept, segment.start())
+    return start >= 0 and bool(_SENTENCE_VERB_AFTER.match(text, start + len(kept)))

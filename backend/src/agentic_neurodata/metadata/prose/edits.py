@@ -131,8 +131,11 @@ def as_keyed(text: str) -> str:
 
 
 # "Lab: please write 'Vision Lab'", "description: put \"...\"": the words asking for a quoted value are not part of it.
+# ("lab name is exactly "X"", "it's literally 'X'": a word saying the quote is to be taken as it is)
 _WRITE_THE_QUOTE = re.compile(
-    r"(?:(?:please|pls|just|then)\s+)*(?:write|put|use|enter|type|say|make\s+it)\s*:?\s*(?=['\"‘“])", re.I
+    r"(?:(?:please|pls|just|then)\s+)*(?:write|put|use|enter|type|say|make\s+it|exactly|literally|verbatim|simply|"
+    r"precisely|called|named)\s*:?\s*(?=['\"‘“])",
+    re.I,
 )
 
 
@@ -140,3 +143,13 @@ def quote_asked_for(text: str, start: int) -> int:
     """Where a keyed value starts once an instruction to write the quoted words after it is left out."""
     asked = _WRITE_THE_QUOTE.match(text, start)
     return asked.end() if asked else start
+
+
+# "the experimenter is not Tomasz but Agnieszka Nowicka", "sex: not male but female": the value meant after "but".
+_NOT_BUT = re.compile(r"[^\S\n]*not[^\S\n]+[^,;:\n]{1,40}?[^\S\n]*,?[^\S\n]+but[^\S\n]+(?:rather[^\S\n]+)?(?=\S)", re.I)
+
+
+def meant_after_not_but(text: str, start: int) -> int:
+    """Where a keyed value starts once the value it says it is not ('not A but B') is left out."""
+    denied = _NOT_BUT.match(text, start)
+    return denied.end() if denied else start

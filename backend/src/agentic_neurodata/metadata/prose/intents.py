@@ -13,7 +13,7 @@ SKIP_ALL = re.compile(
     r"no\s+more\s+(?:questions?|q'?s)|stop\s+asking|proceed\s+with\s+the\s+conversion|"
     r"(?:using|with)\s+what\s+(?:I'?ve|I\s+have|we'?ve|we\s+have)\s+(?:given|sent|told)(?:\s+you)?|don'?t\s+ask(?:\s+(?:me\s+)?(?:anything|any\s+more))?|"
     r"do\s+not\s+ask|minimal\s+mode|go\s+ahead\s+(?:without|with\s+what\s+you\s+have)|proceed\s+without|"
-    r"(?:use|with)\s+(?:only\s+)?what\s+you\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
+    r"(?:use|with)\s+(?:only\s+)?what\s+you(?:'?ve|’ve)?\s+(?:have|got)|without\s+(?:any\s+)?(?:more\s+|further\s+)?questions|"
     r"start\s+the\s+conversion|begin\s+the\s+conversion|(?:start|begin)\s+converting|that'?s\s+all(?:\s+i\s+(?:have|know|got))?,?\s*"
     r"(?:convert|go|start|proceed)|nothing\s+(?:else|more)\s+to\s+add|no\s+further\s+questions|"
     r"(?:build|make|create|write|generate)\s+the\s+(?:file|nwb(?:\s+file)?)|that'?s\s+all\s+i\s+(?:have|know|got)|"
@@ -41,6 +41,11 @@ SKIP_ALL = re.compile(
     re.I,
 )
 CANCEL = re.compile(
+    # "cancel the whole thing, the PI ...", "scrap it, we're re-running ...", "please abort, the sync is off",
+    # "stop stop stop — ...": a message opening with cancelling, whatever the reason after it
+    r"^\W*(?:please\s+)?(?:cancel|abort|scrap\s+(?:it|this|that|everything)|kill\s+it)"
+    r"(?:\s+(?:the\s+whole\s+thing|everything|all(?:\s+of\s+it)?|it|this|that))?\s*(?:please\s*)?[,;:.!\-–—]|"
+    r"^\W*(?:stop\W+){2,}|"
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
     r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*(?:please|pls|plz|thanks)?\W*$|"
     # "stop, I uploaded the wrong folder": stopping, and a reason that says something went wrong
@@ -77,7 +82,7 @@ DONT_KNOW = re.compile(
     r"\b(?:we|i)\s*(?:'ve|\s+have|\s+had)?\s+(?:got\s+)?no\s+(?!more\b|further\b|other\b|questions?\b)\w|"
     r"\bno\s+[\w ]{1,25}?\s+on\s+(?:file|record)\b|\bnot\s+sure\b|\bunsure\b|\bidk\b|\bdunno\b|"
     r"\bcan'?t\s+(?:remember|recall|say|tell)\b|\bcannot\s+(?:remember|recall|say|tell)\b|\bnot\s+known\b|"
-    r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b(?!\s+to\s+(?:say|mention|add|tell|write|include))|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
+    r"(?-i:\bunknown\b)|^\W*unknown\b|\bforgot\b(?!\s+to\s+(?:say|mention|add|tell|write|include))(?!\s*(?:[:—–]|-\s|,\s+(?:the|our|my)\s))|\bnot\s+recorded\b|\bnobody\s+knows\b|\bhave\s+no\s+idea\b|\bnot\s+available\b|"
     r"\bto\s+be\s+(?:confirmed|determined|decided|checked)\b|\btb[cd]\b|\bpending\b|\bunclear\b|"
     r"\bwasn'?t\s+(?:recorded|measured|noted|weighed)\b|\bnot\s+(?:weighed|measured)\b|\bnever\s+(?:recorded|measured|noted|weighed|weigh|checked|tracked)\b|"
     # Pointing elsewhere is not an answer: "my PI knows, I don't", "ask the lab manager", "not me".
@@ -89,8 +94,9 @@ DONT_KNOW = re.compile(
     re.I,
 )
 SKIP_FIELD = re.compile(
-    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|nah|not\s+applicable|no\s+comment|decline|leave\s+it|later)\b"
-    r"(?:\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|"
+    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|nah|not\s+applicable|no\s+comment|decline|leave\s+it|later|nothing)\b"
+    # ("nope, nothing": a no, then the same said again)
+    r"(?:,?\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|nothing|"
     r"necessary|here|yet|so\s+far|questions?|"
     r"the\s+[\w ]+|for\s+now|thanks?|"
     # "pass on keywords", "none for this one": the field or the animal the skip is for
@@ -122,7 +128,9 @@ SKIP_FIELD = re.compile(
 NO_FIELD = re.compile(
     r"^\W*(?:(?:we|i)\s+(?:need|want|use|require)\s+no|(?:we|i)\s+(?:don'?t|do\s+not)\s+(?:need|want|use|require)|"
     r"no|none(?:\s+for)?|without)\s+(?:the\s+|any\s+)?(?P<field>[a-z][a-z ]*?)"
-    r"(?:[\s,]+(?:please|needed|here|thanks?|for\s+now|for\s+this\s+one|for\s+it))*\W*$",
+    # ("no keywords this time", "no lab at all": when, or how much, is no part of the field's name)
+    r"(?:[\s,]+(?:please|needed|here|thanks?|for\s+now|for\s+this\s+one|for\s+it|this\s+time|today|at\s+all|"
+    r"either|for\s+this\s+(?:session|animal|file|recording|dataset)))*\W*$",
     re.I,
 )
 APPROVE = re.compile(

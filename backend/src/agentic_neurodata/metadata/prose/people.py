@@ -21,8 +21,9 @@ NAME_WORD = (
     rf"|O['’][{_UPPER}][{_LOWER}]+)"
 )
 PARTICLE = r"(?:van|von|der|den|de|del|della|da|di|du|la|le|ten|ter|dos|das|y|Ó|Ní|Nic|Uí|Mac|['’]t)"
+# The words of one name stand on one line: "Dr. Luis Moreno\nProfesor Titular" is a name, then a title line.
 FULL_NAME = (
-    rf"(?:{NAME_WORD}(?:\s+(?:{PARTICLE}\s+)*{NAME_WORD}){{1,3}}"
+    rf"(?:{NAME_WORD}(?:[^\S\n]+(?:{PARTICLE}[^\S\n]+)*{NAME_WORD}){{1,3}}"
     rf"|(?:{PARTICLE}\s+)*{NAME_WORD}(?:\s+{NAME_WORD})?,\s*{NAME_WORD}(?:\s+{NAME_WORD})?)"
 )
 # "Dr. med. Karl-Heinz Schmitt", "prof. Keller": a degree after the title, and a title in lower case
@@ -138,7 +139,7 @@ def after_key_word(text: str, start: int, end: int) -> int:
 
 # "Carl von Ossietzky Universität Oldenburg", "Ruhr-Universität Bochum", "Sapienza Università di Roma": in these
 # languages the name's own words stand before the university word (hyphenated or not), a particle among them.
-_UNIVERSITY_WORD_AHEAD = re.compile(r"Universit(?:ät|à|é|at|ade|idad)\b")
+_UNIVERSITY_WORD_AHEAD = re.compile(r"Universit(?:ät|à|é|at|ade|idad)\b|Universida(?:d|de)\b")
 _NAME_WORDS_BEFORE = re.compile(
     r"(?:(?<![\w\-'’])(?!(?:The|At|In|And|Of|Our|My|We|Institution|Institut|Affiliation|Universit\w*)\b)"
     r"[A-Z][\w'’]*(?:-[A-Z][\w'’]*)*(?:[^\S\n]+(?:von|van|de|der|di|la|le|del|della)(?=[^\S\n]))?(?:[^\S\n]+|-)){1,4}$"
@@ -147,11 +148,32 @@ _NAME_WORDS_BEFORE = re.compile(
 
 def whole_name_start(text: str, start: int) -> int:
     """Where an institution's name found at text[start:] starts once the name words before its university word
-    ('Carl von Ossietzky', 'Georg-August-') are taken with it: a name is taken whole, not cut at that word."""
+    ('Carl von Ossietzky', 'Georg-August-', 'Pontificia') or a short name joined by a dash ('Technion – ') are
+    taken with it: a name is taken whole, not cut at that word."""
+    short_name = _SHORT_NAME_AND_DASH_BEFORE.search(text[max(0, start - 40) : start])
+    if short_name:
+        return start - len(short_name.group("name"))
     if not _UNIVERSITY_WORD_AHEAD.match(text, start):
         return start
     before = _NAME_WORDS_BEFORE.search(text[max(0, start - 80) : start])
     return start - len(before.group(0)) if before else start
+
+
+# "at Technion – Israel Institute of Technology": one title-case word right after "at"/"from" (or a key), then a
+# dash, then the name found: the short name and the long one are one name (an acronym before a dash is not taken:
+# "UCL – University College London" gives the long name).
+_SHORT_NAME_AND_DASH_BEFORE = re.compile(
+    r"(?:\b(?:at|from|the)|[:\n])[^\S\n]+(?P<name>(?!(?:The|At|In|And|Our|My|We)\b)[A-Z][a-z][\w'’]*[^\S\n]+[–—-][^\S\n]+)$"
+)
+# "University of Wisconsin–Madison": a campus joined by a dash with no space goes on with the name.
+# ("Minnesota–Twin Cities": a second title-case word goes with it; "Oxford-Mouse 3", an animal's number, does not)
+_JOINED_CAMPUS = re.compile(r"[–-][A-Z][\w'’]+(?:[^\S\n]+[A-Z][a-z][\w'’]*)?(?![\w\-–]|[^\S\n]*\d)")
+
+
+def whole_name_end(text: str, end: int) -> int:
+    """Where an institution's name found at text[:end] ends once a campus joined to it by a dash is taken."""
+    campus = _JOINED_CAMPUS.match(text, end)
+    return campus.end() if campus else end
 
 
 # "- please use that as the institution", "; take this one as our institution": words pointing back at a name.
@@ -182,12 +204,25 @@ def guess_next_to(text: str, start: int, end: int) -> str:
 LEADING_NAME = re.compile(
     rf"^\s*{_TITLE}*(?P<people>{NAME_WORD}\s+(?:{PARTICLE}\s+)*{NAME_WORD})(?=\s*(?:,|$|\bhere\b))"
 )
+# "São Paulo, 6 June 2023, 13:45", "Rio de Janeiro, Monday 3 May": a place and a date heading a message (a dateline)
+_DATE_AFTER_COMMA = re.compile(
+    r"\s*,\s*(?:\d|(?:on\s+)?(?:the\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+    r"[a-z]*\b)"
+)
+
+
+def heads_a_dateline(text: str, end: int) -> bool:
+    """'São Paulo, 6 June 2023': words leading a message right before a comma and a date are a place, no name."""
+    return bool(_DATE_AFTER_COMMA.match(text, end))
+
 
 _INSTITUTION_WORD = r"[A-Z][\w\-'&]*"
 # The words of one name stand on one line: "Dept. of Neurobiology\nWeizmann Institute" are two lines of a signature.
 _INSTITUTION_KINDS = (
     r"University|Institute|College|Institut|Center|Centre|Hospital|Laboratory|Laboratories|Campus|School|"
-    r"Foundation|Academy|Clinic|Medical\s+Center|Institutet"
+    r"Foundation|Academy|Clinic|Medical\s+Center|Institutet|"
+    # "Københavns Universitet", "Stockholms universitet": the Nordic word after the name
+    r"Universitet|universitet"
 )
 # "of Science and Technology", "of Medicine and Dentistry": a field of study after "and" goes on with the name.
 _FIELD_WORD = (
@@ -207,12 +242,15 @@ UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
     rf"Instituto|Istituto|"
     # "Universidad Nacional Autónoma de México": capitalised words may stand between the kind and "de"
+    # ("Universidad de los Andes", "Institut de la Vision": an article after "de")
     rf"Institut|Centro)\s+(?:{_INSTITUTION_WORD}\s+){{0,3}}?(?:of|de|di|du|degli|do|da|zu)\s+"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für|do|da|dos|das)\s+)?"
+    rf"(?:(?:los|las|la|le|les)\s+|l['’](?=[A-Z]))?{_INSTITUTION_WORD}"
+    rf"(?:{_AND_FIELD}[ ,]+(?:(?:de|di|du|des|del|della|für|do|da|dos|das)\s+)?"
     rf"(?!(?:and|I|We|It|Our|My)\b)"
     rf"{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|"
     # "Universidad Peruana Cayetano Heredia", "Université Paris Cité": the name words after the kind
-    rf"\b(?:Universit(?:y|ät|é|à)|Universida(?:d|de))"
+    # ("Universitätsklinikum Hamburg-Eppendorf": a university hospital, named the same way)
+    rf"\b(?:Universit(?:y|ät|é|à)|Universida(?:d|de)|Universitätsklinikum)"
     rf"(?:[^\S\n]+(?!(?:The|In|At|We|I|Our|My|Dr|Prof|Mr|Mrs|Ms|And|But|By)\b){_INSTITUTION_WORD}){{1,3}}"
 )
 # "University Medical Center Hamburg-Eppendorf": a hyphenated place name after the kind is part of the name.
@@ -278,6 +316,33 @@ def acronym_is_a_source(text: str, match: re.Match[str]) -> bool:
     return bool(_ANIMALS_FROM.search(text[max(0, start - 60) : start]))
 
 
+# "the laser was aimed at the MGB", "the probe targeted at LP": a place the words aim at is an area, not a workplace.
+_AIMED_AT = re.compile(
+    r"\b(?:aim(?:ed|ing)?|target(?:ed|ing)?|point(?:ed|ing)?|direct(?:ed|ing)?|cent(?:er|re)d|position(?:ed)?|"
+    r"placed|implanted|injected|lowered|angled|focus(?:s?ed)?)\s+(?:at|on)\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+def acronym_is_a_target(text: str, match: re.Match[str]) -> bool:
+    """'the laser was aimed at the MGB': an acronym after words aiming at it names a target, not where one works."""
+    return bool(_AIMED_AT.search(text[max(0, match.start("acronym") - 40) : match.start("acronym")]))
+
+
+# "Peromyscus Genetic Stock Center", "Mutant Mouse Resource Center": a name that says it supplies animals.
+_SUPPLIER_WORDS = re.compile(
+    r"\b(?:Stock|Resources?|Repository|Colony|Breeding|Vivarium|Supply|Supplier)\b|"
+    r"\b(?:Charles\s+River|Jackson\s+Laborator(?:y|ies)|Envigo|Taconic|Janvier|Harlan|Inotiv)\b"
+)
+
+
+def animals_came_from(text: str, start: int, end: int) -> bool:
+    """'a deer mouse ... from the Peromyscus Genetic Stock Center': a supplier the animal came FROM (its name says it
+    supplies animals) is not where it was recorded ('mouse AL031 from the Allen Institute' is where it was)."""
+    said_from = re.search(r"\bfrom\s+(?:the\s+)?$", text[max(0, start - 20) : start], re.I)
+    return bool(said_from and _SUPPLIER_WORDS.search(text, start, end))
+
+
 def names_something_else(acronym: str) -> bool:
     """An acronym that is a time zone, a brain area or a strain ('CET', 'VTA', 'ICR'), not a place of work."""
     lowered = acronym.lower()
@@ -299,9 +364,10 @@ def affiliation_after_people(raw: str) -> int | None:
     return None
 
 
-# "the lab of Anna de la Cruz": the family name's particles are read with it
+# "the lab of Anna de la Cruz": the family name's particles are read with it; "the laboratory of J. Anthony Movshon":
+# an initial and a middle name before the family name (the lab is named by the last)
 LAB_OF = re.compile(
-    rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+(?:(?-i:{PARTICLE})\s+){{0,3}}{NAME_WORD})?"
+    rf"\b(?:the\s+)?[Ll]ab(?:oratory)?\s+of\s+{_TITLE}*{NAME_WORD}(?:\s+(?:(?-i:{PARTICLE})\s+){{0,3}}{NAME_WORD}){{0,2}}"
 )
 # "Our lab", "This lab", "Another lab": a determiner before "lab" is not its name.
 _NOT_A_LAB_NAME = (
@@ -593,3 +659,27 @@ def unnamed_after(text: str, end: int) -> str:
     """Why a list of people read is not everyone: it goes on with someone unnamed ("and the PI")."""
     more = _UNNAMED_AFTER.match(text, end)
     return f"the list goes on with someone not named ('{more.group(0).strip(' ,')}')" if more else ""
+
+
+# "family name Zhang, given name Yuhan", "first name Ana, last name Ruiz": a name said part by part.
+_PART = rf"{NAME_WORD}(?:[^\S\n]+(?:{PARTICLE}[^\S\n]+)*{NAME_WORD})?"
+_FAMILY_KEY = r"(?:family|last)[\s-]+name|surname"
+_GIVEN_KEY = r"(?:given|first)[\s-]+name"
+_NAME_IN_PARTS = re.compile(
+    rf"\b(?:{_FAMILY_KEY})\s*(?:is|:|=)?\s*(?P<family>{_PART})\s*[,;]?\s*(?:and\s+)?(?:the\s+|her\s+|his\s+)?"
+    rf"(?:{_GIVEN_KEY})\s*(?:is|:|=)?\s*(?P<given>{_PART})\b|"
+    rf"\b(?:{_GIVEN_KEY})\s*(?:is|:|=)?\s*(?P<given_first>{_PART})\s*[,;]?\s*(?:and\s+)?(?:the\s+|her\s+|his\s+)?"
+    rf"(?:{_FAMILY_KEY})\s*(?:is|:|=)?\s*(?P<family_after>{_PART})\b",
+    re.I,
+)
+
+
+def name_said_in_parts(text: str) -> tuple[str, int, int] | None:
+    """'family name Zhang, given name Yuhan' -> ('Zhang, Yuhan', start, end): a name whose parts are said by their
+    keys, in DANDI's order; None when none is."""
+    said = _NAME_IN_PARTS.search(text)
+    if said is None:
+        return None
+    family = said.group("family") or said.group("family_after")
+    given = said.group("given") or said.group("given_first")
+    return f"{family}, {given}", said.start(), said.end()

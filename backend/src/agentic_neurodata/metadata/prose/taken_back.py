@@ -15,9 +15,15 @@ from __future__ import annotations
 import re
 
 from ..dates_in_text import find_datetimes
+from .words import KEYS
 
-# "pig P7? — no,", "Lederle? no -": a question mark, then "no" (not "no idea") and a comma or dash.
-_ANSWERED_NO = re.compile(r"\?\s*[—–-]?\s*no\b(?!\s+(?:idea|clue|sure)\b)\s*[,:\-–—]\s*", re.I)
+# "pig P7? — no,", "Lederle? no -", "X? no wait —", "X? sorry —": a question mark, then "no" (not "no idea"),
+# "no wait" or "sorry", and a comma or dash.
+_ANSWERED_NO = re.compile(
+    r"\?\s*[—–-]?\s*(?P<no>no(?:\s*,?\s*wait)?|sorry|oops|wait\s*,?\s*no)\b(?!\s+(?:idea|clue|sure)\b)"
+    r"\s*(?P<mark>[,:\-–—])\s*",
+    re.I,
+)
 # The question's own words: at most four words after the last boundary ("pig P7", "mouse Lederle").
 _SHORT_QUESTION = re.compile(r"(?:^|(?<=[,;:(\n.!]))[ \t]*(?P<said>[^\s,;:(\n.!?]+(?:[ \t]+[^\s,;:(\n.!?]+){0,3})$")
 # "- no wait, that was the pilot", "; no wait, that's the dry run": the time before belongs to another event.
@@ -43,14 +49,25 @@ def _questions_answered_no(text: str) -> list[tuple[int, int]]:
         if same_preposition is not None:  # "done at the X Institute? no - at Y": the words from "at" are taken back
             spans.append((same_preposition, answer.end()))
             continue
+        last = re.search(r"\S+$", text[max(0, answer.start() - 40) : answer.start()])
+        if _firmly_taken_back(answer) and last and _number_for_number(last.group(0), replacement):
+            spans.append((answer.start() - len(last.group(0)), answer.end()))  # "at 10:00? no — 14:00"
+            continue
         question = _SHORT_QUESTION.search(text, max(0, answer.start() - 60), answer.start())
         if question is None:
             continue
         said = question.group("said")
-        if not _same_kind(said, replacement):
+        firm = _firmly_taken_back(answer) and _firm_reach(text, question.start("said"), said, replacement)
+        if not (firm or _same_kind(said, replacement)):
             continue  # "Institution: X? no, sorry: Y": the key before the question is the finders' to weigh
         spans.append((question.start("said"), answer.end()))
     return spans
+
+
+def _number_for_number(said: str, replacement: str) -> bool:
+    """'10:00? no — 14:00', '01/12/2022? no — 1 December 2022': a number (a time, a date) replaced by another: only
+    the word with the number is taken back."""
+    return bool(re.search(r"\d", said)) and bool(re.match(r"\s*\d", replacement))
 
 
 # "at", "by", "from", "in": a replacement that opens with one of these replaces the words after the same one before
@@ -70,12 +87,45 @@ def _same_preposition_before(text: str, question_end: int, replacement: str) -> 
     return clause_start + words[-1].start() if words else None
 
 
+def _firmly_taken_back(answer: re.Match[str]) -> bool:
+    """'voles? no — mice', 'X? no wait, Y', 'X? sorry — Y': a dash or 'wait'/'sorry' says the words before are
+    replaced, whatever their kind (a plain 'X? no, Y' may answer a question about something else)."""
+    return answer.group("mark") in "-–—" or answer.group("no").lower() != "no"
+
+
+def _firm_reach(text: str, start: int, said: str, replacement: str) -> bool:
+    """Whether a firm 'no —' takes back the whole short question: not the value of a key said just before it
+    ('Experimenter: A? no - sorry - it was B' is the finders' to weigh), and not words with a number in them unless
+    a number replaces the last of them ('2:15 pm Central? no - we're on Eastern' is left to the finders)."""
+    key = re.search(r"([A-Za-z][\w ]{0,25}?)\s*:\s*$", text[max(0, start - 30) : start])
+    if key and re.sub(r"[\s_]+", " ", key.group(1).strip().lower()) in KEYS:
+        return False
+    return not re.search(r"\d", said)
+
+
 def _same_kind(said: str, replacement: str) -> bool:
-    """'pig P7' and 'pig P8 (...)': the replacement opens with the question's first word, or both are one token."""
+    """'pig P7' and 'pig P8 (...)': the replacement opens with the question's first word; or both are one token of
+    the same shape ('ibl_witten_31? no, ibl_witten_33'), or the replacement has the shape of the question's last
+    word ('mouse M3? no, M4'), or a short replacement ends with the same word ('the X lab? no, the Y lab')."""
     said_words = _WORD.findall(said)
     first = _WORD.match(replacement.lstrip())
     same_head = bool(said_words and first and said_words[0].lower() == first.group(0).lower())
-    return same_head and len(said.split()) > 1
+    replacing = replacement.split()[0] if replacement.split() else ""
+    if len(said.split()) == 1:
+        return _same_shape(said, replacing)
+    replacing_clause = re.split(r"[,;.!?()\n]", replacement.strip())[0].split()
+    same_tail = bool(said_words and replacing_clause) and said.split()[-1].lower() == replacing_clause[-1].lower()
+    # "mouse M3? no, M4"; "in the Svoboda lab? no, the Deisseroth lab": the same kind of name at the end
+    return same_head or _same_shape(said.split()[-1], replacing) or (same_tail and len(replacing_clause) <= 4)
+
+
+# The shape of an ID: its digits as one mark, trailing punctuation dropped ("ibl_witten_31" ~ "ibl_witten_33,")
+def _shape(token: str) -> str:
+    return re.sub(r"\d+", "#", token.rstrip(".,;:)").lower())
+
+
+def _same_shape(said: str, replacement: str) -> bool:
+    return bool(re.search(r"\d", said)) and _shape(said) == _shape(replacement)
 
 
 def _times_of_another_event(text: str) -> list[tuple[int, int]]:

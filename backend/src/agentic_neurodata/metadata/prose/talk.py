@@ -163,3 +163,69 @@ def nothing_more_words(reply: str) -> list[tuple[int, int]]:
     if said is None:
         return []
     return [said.span(part) for part in ("lead", "tail", "place") if said.group(part)]
+
+
+# Words that frame a value as the answer to the question asked: "is exactly", "name", "called", "use".
+_FRAMING_WORDS = frozenset(
+    "name names named call called exactly literally just simply use put write make is are was the our my".split()  # noqa: SIM905
+)
+
+
+def without_confirming_words(answer: str, labels: list[str]) -> str:
+    """The value of a whole answer less the talk confirming it as the answer: 'UCSF is the institution' -> 'UCSF',
+    'LGN it is' -> 'LGN', 'Ruiz Lab please' -> 'Ruiz Lab', 'lab name is exactly "X"' -> 'X', 'Session: X' -> 'X'.
+    `labels` are the field's names ('institution', 'lab'); an answer with no such talk is returned as it is."""
+    quoted = _QUOTED_ALONE.fullmatch(answer.strip())
+    if quoted and _only_framing(f"{quoted.group('before')} {quoted.group('after')}", labels):
+        return quoted.group("value").strip()
+    label = "|".join(re.escape(word) for word in sorted(_label_words(labels), key=len, reverse=True))
+    key = re.match(rf"^\s*(?:{label})\s*:\s*(?=\S)", answer, re.I) if label else None
+    answer = answer[key.end() :] if key else answer
+    confirmed = re.fullmatch(
+        rf"(?P<value>.+?)\s*,?\s+(?:(?:is|was)\s+(?:the|our|my|its)\s+(?:{label})(?:\s+name)?|"
+        rf"it\s+is|it\s+was|that'?s\s+it|please|pls|plz)\W*",
+        answer.strip(),
+        re.I | re.S,
+    )
+    return confirmed.group("value") if confirmed else answer
+
+
+# "lab name is exactly "X"": one quoted value, with words before or after it.
+_QUOTED_ALONE = re.compile(r"(?P<before>[^\"“”]*)[\"“](?P<value>[^\"“”]+)[\"”](?P<after>[^\"“”]*)", re.S)
+
+
+def _label_words(labels: list[str]) -> set[str]:
+    return {word for label in labels for word in [label, *label.split()] if len(word) > 2}
+
+
+def _only_framing(words: str, labels: list[str]) -> bool:
+    """Whether the words around a quoted value are talk, framing words and the field's own names only."""
+    said = re.findall(r"[a-z']+", words.lower().replace("\u2019", "'"))
+    allowed = _TALK_WORDS | _FRAMING_WORDS | {word.lower() for word in _label_words(labels)}
+    return all(word in allowed for word in said)
+
+
+# "Camk2a-tTA;tetO-GCaMP6s, from Jax": where the animals came from, after a line's name, is no part of it.
+_SOURCE_AFTER = re.compile(
+    r"\s*[,;(]\s*(?:bought\s+|ordered\s+|purchased\s+)?from\s+(?:the\s+)?[\w .&'-]{1,40}\)?\W*$", re.I
+)
+
+
+def without_source_after(answer: str) -> str:
+    """A strain's or genotype's answer less where the animals came from ('X, from Jax' -> 'X')."""
+    source = _SOURCE_AFTER.search(answer)
+    return answer[: source.start()] if source and source.start() > 0 else answer
+
+
+# "Wistar, and she's 12 weeks", "a Sprague Dawley male": an answer that says more of the animal than one value.
+_MORE_OF_THE_ANIMAL = re.compile(
+    r"(?:^|[\s,;])(?:and|male|female|(?:she|he|it)(?:'s|’s|\s+is|\s+was)|\d+(?:\.\d+)?\s*(?:weeks?|wks?|months?|"
+    r"days?|years?|g|kg|grams?)|P\d+)(?![\w-])",
+    re.I,
+)
+
+
+def says_more_of_the_animal(answer: str) -> bool:
+    """True when a strain's or genotype's answer also gives the sex, the age, the weight or another clause: the
+    finders read each value (the whole answer is no strain)."""
+    return bool(_MORE_OF_THE_ANIMAL.search(answer))
