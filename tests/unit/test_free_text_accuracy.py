@@ -50,9 +50,9 @@ def test_development_corpus(capsys: pytest.CaptureFixture[str]) -> None:
         for line in result.wrong + result.missed:
             print("  ", line)
     assert not result.wrong
-    # A floor under the measured figure (all items 94.2% with files 1-15, after round sixteen): a change
+    # A floor under the measured figure (all items 94.3% with files 1-16, after round seventeen): a change
     # that stops reading what was read fails here. Each former scoring file enters at its fresh-file recall
-    # (83.4% for the fifteenth), so the floor moves down with the files, never below what is read now.
+    # (85.3% for the sixteenth), so the floor moves down with the files, never below what is read now.
     assert result.recall >= 0.94
 
 

@@ -452,7 +452,6 @@ def test_a_lab_named_by_a_family_name_as_said_is_stored(said: str, lab: str) -> 
     ("said", "acronym", "raw"),
     [
         ("Recording site: entorhinal cortex, layer 3", "ENT", "entorhinal cortex"),
-        ("units from the gustatory thalamus", "TH", "thalamus"),
         ("the tips were in CA3 stratum radiatum", "CA3", "CA3"),
         ("site: primary visual cortex, binocular region", "VISp", "primary visual cortex"),
     ],
@@ -480,3 +479,28 @@ def test_an_area_said_with_words_saying_where_or_how_is_whole(said: str, acronym
         found=[FoundValue(field="electrode_location", value=acronym, raw=raw)],
     )
     assert only_whole_values(read, said).values == {"electrode_location": acronym}
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("We used California mice (Peromyscus californicus), animal PC-3", "Mus musculus"),
+        ("spiny mice (Acomys cahirinus), AC-1", "Mus musculus"),
+        ("cotton rat (Sigmodon hispidus) SH-4", "Rattus norvegicus"),
+    ],
+)
+def test_a_species_the_latin_name_in_brackets_contradicts_is_asked_again(said: str, read: str) -> None:
+    parsed = only_whole_values(ParsedInput(values={"species": read}), said)
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["species"]
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("mouse (Mus musculus), C57BL/6J", "Mus musculus"),
+        ("mouse M-3 (Cre line, not sure which), 9:40 (Amsterdam time)", "Mus musculus"),
+        ("a Norway rat (Rattus norvegicus)", "Rattus norvegicus"),
+    ],
+)
+def test_a_species_its_latin_name_in_brackets_agrees_with_is_whole(said: str, read: str) -> None:
+    assert only_whole_values(ParsedInput(values={"species": read}), said).values == {"species": read}

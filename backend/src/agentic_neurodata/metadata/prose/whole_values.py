@@ -102,11 +102,17 @@ def _run_before(before: str) -> str:
     return " ".join(words) + match.group(2) if words else ""
 
 
+def _initials_of(name: str) -> str:
+    return "".join(word[0] for word in name.split() if word[:1].isupper())
+
+
 def whole_name(text: str, value: str, name: str = "institution") -> str:
     """The whole name when every place `value` is said is part of a longer name, else ""."""
     longer = ""
     for match in re.finditer(re.escape(value), text):
         before = _run_before(text[max(0, match.start() - 80) : match.start()])
+        if _initials_of(value) == before.strip(" –—-"):  # "UCL – University College London": said twice
+            before = ""
         after = _NAME_AFTER[name].match(text[match.end() : match.end() + 60])
         if not before and not after:
             return ""
@@ -192,32 +198,15 @@ def whole_genotype(said: str, value: str) -> str:
     return longer
 
 
-# What names a part of an area after it ("piriform cortex, layer 2", "CA1 stratum pyramidale",
-# "primary somatosensory cortex, forelimb region"), or an adjective before it that narrows it
-# ("auditory striatum", "anterodorsal thalamus"); words that only say where or how are not such
+# What names a part of an area after it ("piriform cortex, layer 2", "CA1 stratum pyramidale", "primary
+# somatosensory cortex, forelimb region"); a qualifier before it is the area finder's (brain_areas.py)
 _PART_AFTER = re.compile(r"^\s*(?:,\s*)?(?:layers?\b|L\d|stratum\b|[a-z]+ region\b|subfield|shell\b|core\b)", re.I)
-_NARROWING_BEFORE = re.compile(r"(?<![\w-])([a-z]{5,}(?:al|ar|ic|ory|ive|ous|ine|ate))\s+$")
-_NOT_NARROWING = {
-    "dorsal",
-    "ventral",
-    "lateral",
-    "medial",
-    "central",
-    "primary",
-    "bilateral",
-    "contralateral",
-    "ipsilateral",
-}
 
 
 def area_said_narrower(said: str, raw: str) -> bool:
-    """Every place the words an area was read from are said, they name only a part of it."""
-    places = [match.span() for match in re.finditer(re.escape(raw), said)] if raw else []
-    for start, end in places:
-        before = _NARROWING_BEFORE.search(said[max(0, start - 30) : start])
-        if not _PART_AFTER.match(said[end : end + 25]) and not (before and before.group(1) not in _NOT_NARROWING):
-            return False
-    return bool(places)
+    """Every place the words an area was read from are said, words naming a part of it follow."""
+    places = [match.end() for match in re.finditer(re.escape(raw), said)] if raw else []
+    return bool(places) and all(_PART_AFTER.match(said[end : end + 25]) for end in places)
 
 
 def _part_of_a_longer_site(said: str, value: str) -> bool:
@@ -267,6 +256,23 @@ _MORE_OF_THE_SPECIES = re.compile(
 )
 
 
+# A Latin binomial in brackets ("California mice (Peromyscus californicus)"): the species the words name
+_LATIN_IN_BRACKETS = re.compile(
+    r"\(\s*([A-Z][a-z]+) ([a-z]{2,}(?:us|um|is|ii|ae|ensis|icus|ica|ata|ans|ens|es|a|i))(?: [a-z]{3,})?\s*[),;]"
+)
+
+
+def another_species_in_brackets(said: str, value: str) -> str:
+    """A binomial said in brackets of another genus than the binomial `value`, when none of its genus is."""
+    if " " not in value or value.startswith("http"):
+        return ""
+    genus = value.split()[0]
+    said_in_latin = [f"{match.group(1)} {match.group(2)}" for match in _LATIN_IN_BRACKETS.finditer(said)]
+    if not said_in_latin or any(latin.split()[0] == genus for latin in said_in_latin):
+        return ""
+    return said_in_latin[0]
+
+
 def species_said_longer(said: str, value: str) -> tuple[str, str]:
     """(why, the trinomial to ask back) when every place the binomial `value` is said goes on as a
     subspecies or a hybrid, else ("", "")."""
@@ -274,11 +280,12 @@ def species_said_longer(said: str, value: str) -> tuple[str, str]:
         _MORE_OF_THE_SPECIES.match(said[match.end() : match.end() + 30])
         for match in re.finditer(re.escape(value), said)
     ]
-    if not afters or not all(afters):
+    said_longer = [after for after in afters if after]
+    if not afters or len(said_longer) < len(afters):
         return "", ""
-    if any(after.group("hybrid") for after in afters if after):
+    if any(after.group("hybrid") for after in said_longer):
         return "it was said as a hybrid", ""
-    return "it was said with its subspecies", f"{value} {afters[0].group('subspecies')}"
+    return "it was said with its subspecies", f"{value} {said_longer[0].group('subspecies')}"
 
 
 _PARTICLE = r"(?:de|del|della|di|da|do|dos|du|la|le|van|von|der|den|ten|ter|zu|al|el|bin|lo)"
@@ -318,7 +325,8 @@ def _doubt(name: str, value: str, said: str, raw: str = "") -> tuple[str, str]:
     if said_then_taken_back(said, value):
         return "it was taken back right after it was said", ""
     if name == "species":
-        return species_said_longer(said, value)
+        latin = another_species_in_brackets(said, value)
+        return (f"the words name {latin}", "") if latin else species_said_longer(said, value)
     if name == "subject_id":
         return ("it was said only inside a longer word", "") if _glued_into_a_longer_word(said, value) else ("", "")
     talk = talk_inside(value)
