@@ -504,3 +504,34 @@ def test_a_species_the_latin_name_in_brackets_contradicts_is_asked_again(said: s
 )
 def test_a_species_its_latin_name_in_brackets_agrees_with_is_whole(said: str, read: str) -> None:
     assert only_whole_values(ParsedInput(values={"species": read}), said).values == {"species": read}
+
+
+@pytest.mark.parametrize(
+    ("said", "cut", "whole"),
+    [
+        (
+            "recorded at the Université du Québec à Rimouski by L. Roy",
+            "Université du Québec",
+            "Université du Québec à Rimouski",
+        ),
+        (
+            "done at the Hellenic Pasteur Institute of Athens",
+            "Hellenic Pasteur Institute",
+            "Hellenic Pasteur Institute of Athens",
+        ),
+    ],
+)
+def test_a_name_going_on_with_a_or_of_is_asked_back_whole(said: str, cut: str, whole: str) -> None:
+    [asked] = only_whole_values(_read("institution", cut), said).confirmations
+    assert asked.proposals[0].value == whole
+
+
+def test_a_lab_named_with_a_possessive_apostrophe_is_asked_again() -> None:
+    parsed = only_whole_values(_read("lab", "Kiorpes' Lab"), "in Lynne Kiorpes' laboratory")
+    assert parsed.values == {} and [r.field for r in parsed.rejections] == ["lab"]
+
+
+def test_a_species_with_a_tissue_word_after_it_is_asked_back_as_the_binomial() -> None:
+    parsed = only_whole_values(ParsedInput(values={"species": "Aplysia californica ganglia"}), "x")
+    [asked] = parsed.confirmations
+    assert parsed.values == {} and asked.proposals[0].value == "Aplysia californica"

@@ -59,7 +59,7 @@ _FIELD_OF_STUDY = (
 )
 _NAME_AFTER = {
     "institution": re.compile(
-        rf"^(?:[–—-]| & | at | | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"
+        rf"^(?:[–—-]| & | at | à | of (?:the )?| | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"
     ),
     "lab": re.compile(rf"^(?:[–—-]| & | and (?={_FIELD_OF_STUDY})){_CAPITALISED}(?:{_JOINER}{_CAPITALISED})*"),
 }
@@ -273,6 +273,11 @@ def another_species_in_brackets(said: str, value: str) -> str:
     return said_in_latin[0]
 
 
+_WORD_AFTER_A_BINOMIAL = re.compile(
+    r"^[A-Z][a-z]+ [a-z]+ (?![a-z]*(?:us|um|is|ii|ae|ica|ata|oides|ensis|furo)$)[a-z]+$"
+)
+
+
 def species_said_longer(said: str, value: str) -> tuple[str, str]:
     """(why, the trinomial to ask back) when every place the binomial `value` is said goes on as a
     subspecies or a hybrid, else ("", "")."""
@@ -305,7 +310,7 @@ def lab_doubt(said: str, value: str) -> tuple[str, str]:
         return "", ""
     if (words[0][:1].islower() and not re.fullmatch(_PARTICLE, words[0])) or _TITLE.match(words[-1]):
         return f"'{words[0] if words[0][:1].islower() else words[-1]}' is not a name", ""
-    if "'s" in head or "’s" in head:
+    if re.search(r"['’](?:s\b|$)", head):  # "Karel Svoboda's Lab", "Lynne Kiorpes' Lab"
         return "it holds a possessive", ""
     family = words[-1]
     places = [match.span() for match in re.finditer(rf"(?<![\w-]){re.escape(family)}(?![\w-])", said)]
@@ -326,7 +331,11 @@ def _doubt(name: str, value: str, said: str, raw: str = "") -> tuple[str, str]:
         return "it was taken back right after it was said", ""
     if name == "species":
         latin = another_species_in_brackets(said, value)
-        return (f"the words name {latin}", "") if latin else species_said_longer(said, value)
+        if latin:
+            return f"the words name {latin}", ""
+        if _WORD_AFTER_A_BINOMIAL.match(value):  # "Aplysia californica ganglia": a tissue, not a subspecies
+            return f"'{value.split()[-1]}' is not part of a species' name", " ".join(value.split()[:2])
+        return species_said_longer(said, value)
     if name == "subject_id":
         return ("it was said only inside a longer word", "") if _glued_into_a_longer_word(said, value) else ("", "")
     talk = talk_inside(value)
