@@ -258,7 +258,8 @@ _HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and h
 AGE_QUANTITY = re.compile(
     rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}{_HALF}?\s*-?\s*{_UNITS}{_HALF}?"
     rf"(?:\s*(?:and|,)?\s*{_NUMBER}\s*-?\s*{_UNITS})?(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
-    r"|(?<![\w.-])\d+\s*y\s*\d{1,2}\s*m(?:\s+old)?(?=\s*(?:[,;)|\n?]|\s[-–—·/]\s|$))"  # "3 y 2 m", its own cell: years, months
+    # "3 y 2 m", "11y 4m old", in a cell of its own: years and months
+    r"|(?<![\w.-])\d+\s*y\s*\d{1,2}\s*m(?:\s+old)?(?=\s*(?:[,;)|\n?]|\s[-–—·/]\s|$))"
     rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}"
     r"|(?<![\w.-])\d+\.\d+\s*(?:wk|mo|y)\b(?=\s*(?:[,;)|]|\s[-–—/]\s|$))",  # ("♂, 2.5 y, 402 g": a cell of its own)
     re.I,
