@@ -29,6 +29,10 @@ def read(text: str, *asked: str) -> ParsedInput:
         ("Demonstrator rat: DR-5; observer rat, male, 300 g", "DR-5"),
         ("the intruder mouse (ID IN-7) was a male CD-1; the resident, RS-3, was recorded", "IN-7"),
         ("tutor male: TT-4; the pupil RR-2 was recorded", "TT-4"),
+        ("The stimulus bird (ID st-40) was a male; the focal bird, fb-12, was recorded, female", "st-40"),
+        ("conspecific: rat CS-2; the subject: rat SB-7, male", "CS-2"),
+        ("Donor mouse D-3 gave the cells; recipient mouse R-9 was recorded", "D-3"),
+        ("mouse A-1 was recorded yesterday; today's mouse is A-2", "A-1"),
     ],
 )
 def test_an_id_said_of_a_relative_or_companion_is_not_stored(text: str, wrong: str) -> None:

@@ -1602,11 +1602,7 @@ class _Reader:
             return set()
         # Words already read (a strain's "F1", a line's "GAD67") are masked in buffer.text.
         pattern = rf"(?<![\w\-/]){re.escape(prefix.group(1))}\d+(?![\w\-/])"
-        # ("his cage mate ET-220": a relative's id says whose it is, so it is no rival for the subject's)
-        found = re.finditer(pattern, self.buffer.text)
-        return {m.group(0) for m in found if not subject.of_another_animal(self.buffer.original, m.start())} - {
-            subject_id
-        }
+        return {m.group(0) for m in re.finditer(pattern, self.buffer.text)} - {subject_id}
 
     def _species_among_rivals(self, text: str, first: re.Match[str]) -> tuple[re.Match[str], str]:
         """'The rig is also used for rats, but this was mouse UR-4': of several species, the one with the
