@@ -101,6 +101,9 @@ MAX_DAYS = 150 * 365.25
 
 _POSTNATAL_RANGE = re.compile(r"(?:between\s+)?p(\d{1,4})\s*(?:-|–|to|and)\s*p(\d{1,4})")
 
+# "3 y 2 m", "1y6m": a bare "m" after the years counts the months (alone it could be minutes or metres).
+_MONTHS_AFTER_YEARS = re.compile(r"(?P<years>\d+\s*(?:y|yr|yrs|years?))\s*(?P<months>\d+)\s*m$")
+
 
 def normalize_age(text: str) -> RuleResult:
     raw = clean(text)
@@ -120,6 +123,7 @@ def normalize_age(text: str) -> RuleResult:
     text_only = " ".join(_FILLER.sub(" ", raw.lower()).replace("-old", "").split()).strip(" ,.")
     text_only = re.sub(r"^an?\s+(?=\d)", "", text_only)
     text_only = _with_halves(text_only)
+    text_only = _MONTHS_AFTER_YEARS.sub(r"\g<years> \g<months> mo", text_only)
     if re.match(r"^e\s*\d", text_only) or "embryonic" in text_only or re.search(r"\d\s*(?:dpf|hpf)\b", text_only):
         return reject(
             FIELD,

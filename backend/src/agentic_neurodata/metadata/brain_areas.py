@@ -117,8 +117,9 @@ _CUE = r"(?:in|from|into|area|of)\s+(?:the\s+)?"
 # "recorded in ALM", "area LIP": an area named by an acronym this table does not hold, kept as written.
 _NAMED_AREA = re.compile(
     r"(?:\b(?:recorded|recording|recordings|imaging|implanted|targeting)\s+(?:in|from|into)\s+(?:the\s+)?(?:area\s+)?"
-    # "with tetrodes in the SCN": a device in an acronym that ends its clause (not "probe in the LED box", "in EEG")
-    r"|\b(?:tetrodes?|electrodes?|probes?|arrays?)\s+(?:in|into)\s+(?:the\s+)?"
+    # "with tetrodes in the SCN", "a microdrive in HVC": a device in an acronym that ends its clause (not "probe in
+    # the LED box", "in EEG")
+    r"|\b(?:tetrodes?|electrodes?|probes?|arrays?|(?:micro)?drives?)\s+(?:in|into)\s+(?:the\s+)?"
     r"(?=(?!(?:EEG|EMG|ECG|EKG|LFP|MUA|EOG|LED|TTL|USB|PCR|DAQ|ADC)\b)[A-Z][A-Z0-9][A-Za-z0-9]{0,4}\s*(?:[,;.)]|$))"
     r"|\b(?i:recordings?|probes?|electrodes?|tetrodes?)\s+targeted\s+(?:the\s+)?(?:area\s+)?"
     # "today's units are all from LIP": what was recorded, then where from
@@ -185,13 +186,48 @@ def find_area(text: str, in_prose: bool = False) -> tuple[str, int, int] | None:
     if best is None:
         return None
     best = (_qualifier_before(lowered, *best), best[1])
+    best = (_part_of_before(lowered, best[0]), best[1])
     end = area_end(text, best[1])
     end = areas_in_brackets_after(text, end)
     said = text[best[0] : end]
     acronym = BY_NAME.get(said.lower()) if end == best[1] else None
     if acronym is None and (side := _SIDE_IN_BRACKETS.match(text, end)):
         end, said = side.end(), text[best[0] : side.end()]  # "LGN (right)": kept as written, so with its side
+    if side := _SIDE_AFTER_A_COMMA.match(text, end):
+        return text[best[0] : side.end()], best[0], side.end()  # "posterior parietal cortex, right": as written
     return (acronym or said), best[0], end
+
+
+# "the tail of the striatum", "the rostral pole of the thalamus", "the lateral bank of the IPS": a part of an
+# area named before it, narrower than the area, so kept as written.
+_PART_OF_BEFORE = re.compile(
+    r"(?<![\w-])(?:(?:dorsal|ventral|medial|lateral|anterior|posterior|rostral|caudal|upper|lower|inner|outer)\s+)?"
+    r"(?:tail|head|body|tip|pole|border|edge|floor|roof|wall|surface|rim|banks?|fundus|lip|crest|genu|splenium|"
+    r"apex|base|core|shell|margin|boundary|portion|part|segment|sector|aspect)"
+    r"\s+of\s+(?:the\s+)?$"
+)
+
+
+def _part_of_before(lowered: str, start: int) -> int:
+    """Where an area starting at `start` starts with 'the tail of' (a part of it) said before it."""
+    part = _PART_OF_BEFORE.search(lowered, max(0, start - 40), start)
+    return part.start() if part else start
+
+
+# "posterior parietal cortex, right", "V1, left hemisphere": a side after a comma, ending the clause, is the
+# area's side (kept as written); "CA1, right after surgery" is no side.
+_SIDE_AFTER_A_COMMA = re.compile(
+    r"\s*,\s*(?:left|right|bilateral|bilaterally|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?"
+    r"(?=\s*(?:[,;.)\n]|$))",
+    re.I,
+)
+
+
+def with_its_side(text: str, answer: str) -> str:
+    """The area answered with the side said after it in `text` ("posterior parietal cortex, right")."""
+    at = text.find(answer)
+    side = _SIDE_AFTER_A_COMMA.match(text, at + len(answer)) if answer and at >= 0 else None
+    return text[at : side.end()] if side else answer
 
 
 # "auditory striatum", "visual thalamus", "limbic striatum": an adjective before a structure named in words

@@ -42,6 +42,7 @@ from .brain_areas import (
     only_a_side,
     requested_in_quotes,
     the_files_own,
+    with_its_side,
 )
 from .dates import HAS_TIME, attach_zone, normalize_date_of_birth, normalize_session_start_time
 from .dates_in_text import (
@@ -516,6 +517,8 @@ class _Reader:
             return False
         name = self.asked[0]
         answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
+        if name == "electrode_location":  # "posterior parietal cortex, right": the side is no talk after it
+            answer = with_its_side(self.buffer.text, answer)
         confirmed = talk.without_confirming_words(answer, _labels_of(name))  # "UCSF is the institution", "LGN it is"
         if PAIR.search(self.buffer.text) and confirmed == answer:  # ("Holm Lab is the lab" is no key and value)
             return False
@@ -1501,13 +1504,18 @@ class _Reader:
             raw = after.group("subject")
             if after.group("group"):  # "mouse 7 of cage C": the id holds the cage too, asked back
                 raw = self.buffer.original[start : after.end()]
-            others = {
-                m.group("subject")
-                for m in re.finditer(
-                    rf"\b{re.escape(said.split()[-1])}\s+(?P<subject>[A-Z][\w\-]*\d[\w\-]*)", text, re.I
-                )
-            }
-            others |= self._ids_like(after.group("subject"))
+            # (the word said, and the animal word it stands for: "bat ... Rousettus aegyptiacus")
+            words = "|".join(re.escape(w.split()[-1]) for w in {said, self.buffer.original[start:end]} if w.split())
+            mentions = [
+                m
+                for m in re.finditer(rf"\b(?:{words})\s+(?P<subject>[A-Z][\w\-]*\d[\w\-]*|{_NUMBER_ID})", text, re.I)
+                if not m.group("subject").isdigit() or subject.said_as_recorded(self.buffer.original, m.start())
+            ]  # ("reused in rat 26966": a bare number names a rival only when that animal is said to be recorded)
+            now = [m for m in mentions if m.start() > after.end() and subject.said_for_now(self.buffer.original, m)]
+            if len(now) == 1 and subject.said_at_another_time(self.buffer.original, after.end()):
+                after, raw = now[0], now[0].group("subject")  # "Bat 7736 was recorded last week; today it's bat 7741"
+                mentions = [m for m in mentions if not subject.said_at_another_time(self.buffer.original, m.end())]
+            others = {m.group("subject") for m in mentions} | self._ids_like(after.group("subject"))
             doubt = "the message names more than one animal" if len(others - {after.group("subject")}) else ""
             self._two_animals = bool(doubt)
             if not doubt and _LEFT_OUT.match(self.buffer.original, after.end()):
@@ -2102,6 +2110,8 @@ _TRAILING_ASIDE = re.compile(
 _RANGE_BEGAN = re.compile(rf"(?P<time>{TIME_OF_DAY.pattern})\s*(?:-|–|—|to|until|till)\s*$", re.I)
 # The subject's fields, whose keyed values are single terms (a question mark makes them a question).
 _OPENING = {"}": "{", "]": "["}  # a closing bracket the value did not open ends a dict or a list around it
+# "Bat 7736 ...; today it's bat 7741": a number of three digits or more after the animal word, no unit after it.
+_NUMBER_ID = r"\d{3,}(?![\w-]|[.,]\d|\s*(?:g|kg|mg|grams?|days?|weeks?|months?|years?|wk|d|m|y|%)\b)"
 _SUBJECT_FIELDS = ("species", "strain", "genotype", "sex", "age", "weight", "subject_id", "electrode_location")
 _OTHER_ANIMAL_BEFORE = re.compile(
     r"\b(?:its|her|his|their|the|a)\s+(?:(?:male|female|own)\s+)?(?P<other>controls?|littermates?|siblings?|"

@@ -262,6 +262,17 @@ def normalize_species(text: str) -> RuleResult:
 _ENGLISH_ENDING_AS_LATIN = {"versus", "plus", "thus", "minus", "status", "corpus", "campus", "bonus", "data", "area",
                             "media", "via", "circa", "extra", "mania", "this", "is"}  # fmt: skip
 _SUBSPECIES = re.compile(r"[ \t]+(?P<epithet>[a-z]{4,})(?![\w-])")
+# "Aplysia californica ganglia", "Xenopus laevis oocytes", "Danio rerio larvae": a tissue, a preparation or
+# a life stage after the binomial is what was recorded from the animal, no third word of its name.
+_TISSUE_OR_STAGE = {
+    "ganglia", "ganglion", "neurons", "neuron", "cells", "cell", "slices", "slice", "tissue", "tissues", "brain",
+    "brains", "retina", "retinae", "retinas", "cortex", "cochlea", "hippocampus", "cerebellum", "nucleus", "medulla",
+    "spinal", "cord", "nerve", "nerves", "muscle", "muscles", "organoids", "cultures", "culture", "explants",
+    "preparation", "preparations", "prep", "oocytes", "oocyte", "eggs", "embryo", "embryos", "larva", "larvae",
+    "pupa", "pupae", "tadpole", "tadpoles", "juvenile", "juveniles", "adults", "antenna", "antennae", "mantle",
+    "arm", "arms", "optic", "lobe", "lobes", "abdominal", "buccal", "pedal", "pleural", "cerebral", "heart",
+    "hearts", "tentacle", "tentacles", "axon", "axons", "synapse", "synapses", "specimen", "specimens",
+}  # fmt: skip
 
 
 def subspecies_after(text: str, start: int, end: int) -> re.Match[str] | None:
@@ -272,7 +283,8 @@ def subspecies_after(text: str, start: int, end: int) -> re.Match[str] | None:
     if species is None or said.lower() != species.latin.lower() or " " in species.latin.split(" ", 1)[1]:
         return None
     after = _SUBSPECIES.match(text, end)
-    if after is None or after.group("epithet") in _ENGLISH_ENDING_AS_LATIN or after.group("epithet") in FILLER:
+    epithet = after.group("epithet").lower() if after else ""
+    if after is None or epithet in _ENGLISH_ENDING_AS_LATIN or epithet in FILLER or epithet in _TISSUE_OR_STAGE:
         return None
     return after if _LATIN_EPITHET.search(after.group("epithet")) else None
 

@@ -76,7 +76,7 @@ _LAB_SLANG_FOR_C57 = re.compile(
 )
 # Marks of an engineered line in one token.
 _MARKER = (
-    r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|Arch\w*|NpHR|"
+    r"(?:Cre(?:ERT2?)?|Flp[eo]?|Dre|r?tTA|Ai\d+|GCaMP\w*|jGCaMP\w*|j?RGECO\w*|ChR2|ChRmine|Chrimson\w*|GtACR\d|Arch\w*|NpHR|"
     r"[A-Za-z]*GFP|EYFP|YFP|tdTomato|mCherry|RFP|Cas9|DREADD|hM[34]Dq?|Tg\(|TITL|IRES\d?|"
     r"(?<![A-Za-z])(?:GAL4|Gal4|LexA|LexAop|UAS|QF2|QUAS)(?![a-z])|"  # the fly's binary expression systems
     # disease models named by their construct ("5xFAD", "R6/2", "APPswe/PS1dE9")
@@ -101,7 +101,13 @@ _JOIN = r"\s*(?:x|×|;|and|>)\s*"
 # ("w[1118]; ...", "y[1] w[*]; ...": FlyBase's bracketed allele names of the background, the same first part)
 _FLYBASE_ALLELES = r"[a-z]{1,3}\[[\w*+-]{1,8}\](?:\s+[a-z]{1,3}\[[\w*+-]{1,8}\]){0,3}"
 _FIRST_CHROMOSOME = rf"(?:(?:{'|'.join(sorted(ALLELE_NAMED))}|{_FLYBASE_ALLELES})\s*;\s*(?={_GENE_TOKEN}))?"
-GENOTYPE_PHRASE = re.compile(rf"(?<![\w/-]){_FIRST_CHROMOSOME}{_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])")
+# Janelia's fly driver lines, named without their GAL4: split lines ("SS01062", "MB077B", "OL0017B") and
+# Generation 1 lines ("R58E02", "GMR22D06", "VT019012"); before ">" they are the genotype's driver.
+_FLY_DRIVER = r"(?:SS\d{5}|MB\d{3}[A-C]|OL\d{4}[A-C]|(?:GMR|R)\d{2}[A-H]\d{2}|VT\d{5,6})"
+_DRIVER_BEFORE = rf"(?:{_FLY_DRIVER}\s*>\s*)?"
+GENOTYPE_PHRASE = re.compile(
+    rf"(?<![\w/-])(?:{_FIRST_CHROMOSOME}|{_DRIVER_BEFORE}){_GENE_TOKEN}(?:{_JOIN}{_GENE_TOKEN})*(?![\w])"
+)
 WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|wildtype|WT)(?![\w-])", re.I)
 _STRAIN_NAMES = sorted(STRAINS, key=len, reverse=True)
 STRAIN_PHRASE = re.compile(
@@ -242,9 +248,23 @@ def find_genotypes(text: str) -> list[re.Match[str]]:
         gene = re.search(r"(?<![\w-])[A-Z][A-Za-z0-9]*\d[A-Za-z0-9]*\s+$", text[:start])
         if said.upper() == "KO" and gene:  # "Fmr1 KO": the gene names the knockout
             said, start = text[gene.start() : start] + said, gene.start()
-        if re.search(r"[A-Za-z]", said):
+        if re.search(r"[A-Za-z]", said) and not _heads_the_animals_note(text, start, said):
             found.append(re.compile(re.escape(said)).match(text, start))
     return [m for m in found if m is not None]
+
+
+# "Mouse GCaMP-22: arrived ...", "rat Ai14-3:": one animal word, then a name ending in ":" heads that animal's
+# note; the name is the animal's id, however much it looks like a line.
+_ONE_ANIMAL_BEFORE = re.compile(
+    r"(?<![\w-])(?:mouse|rat|animal|subject|fly|fish|larva|bird|finch|monkey|bat|ferret|pup|vole|gerbil)\s+$", re.I
+)
+
+
+def _heads_the_animals_note(text: str, start: int, said: str) -> bool:
+    """Whether the genotype-looking word at `start` names the animal heading a note ('Mouse GCaMP-22: ...')."""
+    if not _ONE_ANIMAL_BEFORE.search(text[max(0, start - 12) : start]) or re.search(r"\s", said.strip()):
+        return False
+    return said.endswith(":") or text.startswith(":", start + len(said))
 
 
 def strain_and_genotype(text: str) -> dict[str, str]:

@@ -134,7 +134,11 @@ NAME_AFTER_ID_KEY = re.compile(
 )
 SUBJECT_CUE = re.compile(
     rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
-    rf"gerbil|vole|bat|ID|id|this\s+one(?:\s+is)?|today['’]s(?:\s+one)?(?=\s+is\b)|"
+    rf"gerbil|vole|bat|"
+    # (a word for one animal of a kind, a stage or a sex: "shrew TS-B07", "ewe OA-18", "tadpole XL-14"; "kit" only
+    # after "ferret", read and so masked by then or not: "ferret kit GS-4", not "the RNA kit 3")
+    rf"shrew|lemur|tadpole|(?<=ferret\s)kit|(?<=\x1f\s)kit|ewe|hamster|degu|rabbit|quail|canary|finch|frog|octopus|"
+    rf"ID|id|this\s+one(?:\s+is)?|today['’]s(?:\s+one)?(?=\s+is\b)|"
     rf"the\s+(?:animal|subject)\s+(?:is|was)|officially|a\.?k\.?a\.?|(?:his|her|its)\s+(?:number|id|tag))"
     # "mouse is KM_12", "His number is WH-17", "officially BM-01": a copula or "officially" before the id
     rf"(?:\s*(?:id|ID|#|no\.?|number))?(?:\s+(?:is|was))?\s*[:#=]?\s*(?:(?<=ID\s)['\"‘“])?"  # "ID 'N2-b'"
@@ -154,6 +158,10 @@ _THIS_FILE = (
     # "the mouse here is TX60", "the zebra finch in this file, or73bk12"
     r"|\bthe\s+(?:[a-z]+\s+)?(?:mouse|rat|animal|monkey|macaque|bird|finch|fish|bat|subject)\s+"
     r"(?:here|in\s+(?:this|the)\s+file)(?:\s+is|\s*,)"
+    # "we recorded RT-7", "the mouse pup we recorded, P-882-3", "pupil recorded: gy22or4": the animal recorded,
+    # named by a code (letters, then a digit somewhere)
+    r"|\b(?:the\s+(?:[a-z]+\s+){0,2})?(?:we|I)\s+recorded(?:\s*,)?(?=\s+[A-Za-z][\w-]*\d)"
+    r"|\b(?:pupil|animal|subject|bird|one)\s+recorded\s*:(?=\s+[A-Za-z][\w-]*\d)"
 )
 THIS_FILES_SUBJECT = re.compile(
     rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
@@ -250,6 +258,8 @@ _HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and h
 AGE_QUANTITY = re.compile(
     rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}{_HALF}?\s*-?\s*{_UNITS}{_HALF}?"
     rf"(?:\s*(?:and|,)?\s*{_NUMBER}\s*-?\s*{_UNITS})?(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
+    # "3 y 2 m", "11y 4m old", in a cell of its own: years and months
+    r"|(?<![\w.-])\d+\s*y\s*\d{1,2}\s*m(?:\s+old)?(?=\s*(?:[,;)|\n?]|\s[-–—·/]\s|$))"
     rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}"
     r"|(?<![\w.-])\d+\.\d+\s*(?:wk|mo|y)\b(?=\s*(?:[,;)|]|\s[-–—/]\s|$))",  # ("♂, 2.5 y, 402 g": a cell of its own)
     re.I,
@@ -516,9 +526,49 @@ _ANOTHER_ANIMALS_BEFORE = re.compile(
 )
 
 
+# "The dam (ID D-882)", "tutor bird: gy5or10", "cage mate #4": the cue names a relative or companion of the subject.
+_A_RELATIVE_BEFORE = re.compile(
+    r"\b(?:dams?|sires?|mother|father|tutors?|parents?|breeders?|cage\s*mates?|littermates?|siblings?|sisters?|"
+    r"brothers?|twin|foster(?:\s+\w+)?|stimulus|demonstrator|conspecific|intruder|partner|companion)['’]?s?\s*"
+    r"(?:\s+(?:mouse|rat|bird|finch|fish|fly|monkey|animal|male|female))?\s*(?:\(\s*|:\s*|-\s*)?$",
+    re.I,
+)
+
+
+# "Bat 7736 was recorded last week", "monkey 1187 yesterday": an animal said with another day than the session's.
+_ANOTHER_TIME_AFTER = re.compile(
+    r"[^;.\n]{0,40}?\b(?:last\s+(?:week|month|time|session|night)|yesterday|previously|the\s+day\s+before|"
+    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.I,
+)
+# "today it's bat 7741", "this time rat 12": the animal of the session.
+_NOW_BEFORE = re.compile(r"\b(?:today|now|this\s+time|this\s+session)\b[^;.\n]{0,20}$", re.I)
+_NOW_AFTER = re.compile(r"[^;.\n]{0,30}?\b(?:today|now|this\s+time|this\s+session|instead)\b", re.I)
+_RECORDED_IN_CLAUSE = re.compile(r"\b(?:recorded|recording|imaged|today|now|instead|this\s+(?:time|session))\b", re.I)
+
+
+def said_at_another_time(text: str, end: int) -> bool:
+    """Whether the clause after the animal ending at `end` says another day ('was recorded last week')."""
+    return _ANOTHER_TIME_AFTER.match(text, end) is not None
+
+
+def said_for_now(text: str, mention: re.Match[str]) -> bool:
+    """Whether the animal mentioned is said as the session's ('today it's bat 7741')."""
+    return _said_just_before(_NOW_BEFORE, text, mention.start(), 40) or bool(_NOW_AFTER.match(text, mention.end()))
+
+
+def said_as_recorded(text: str, start: int) -> bool:
+    """Whether the clause of the animal mentioned at `start` says it was recorded (or is the session's)."""
+    clause_start = max(text.rfind(";", 0, start), text.rfind(".", 0, start), text.rfind("\n", 0, start)) + 1
+    ends = [e for e in (text.find(";", start), text.find(". ", start), text.find("\n", start)) if e >= 0]
+    return _RECORDED_IN_CLAUSE.search(text, clause_start, min(ends, default=len(text))) is not None
+
+
 def of_another_animal(text: str, cue_start: int) -> bool:
     """The words just before an animal's cue word make it another session's or another animal."""
-    return _said_just_before(_ANOTHER_ANIMALS_BEFORE, text, cue_start, 50)
+    return _said_just_before(_ANOTHER_ANIMALS_BEFORE, text, cue_start, 50) or _said_just_before(
+        _A_RELATIVE_BEFORE, text, cue_start, 30
+    )
 
 
 # ("the other rats are for later" still says what kind the recorded one is: only "another" and "a different")
