@@ -60,6 +60,23 @@ def test_an_institution_goes_on_across_a_and_of_the_kind_of(text: str, instituti
     assert read(text).values.get("institution") == institution
 
 
+@pytest.mark.parametrize(
+    ("text", "institution"),
+    [
+        (
+            "Recorded at the Institute of Physiology of the Czech Academy of Sciences, mouse CZ-3.",
+            "Institute of Physiology of the Czech Academy of Sciences",
+        ),
+        (
+            "Recorded at the Institute for Neuroscience of the University of Oregon, mouse O1.",
+            "Institute for Neuroscience of the University of Oregon",
+        ),
+    ],
+)
+def test_an_institute_of_a_field_of_the_academy_is_one_name(text: str, institution: str) -> None:
+    assert read(text).values.get("institution") == institution
+
+
 def test_a_place_after_the_long_name_is_still_left_out() -> None:
     said = read("institution: Institute of Biology of the Academy of Sciences, Prague")
     assert said.values.get("institution") == "Institute of Biology of the Academy of Sciences"

@@ -277,7 +277,7 @@ NAMED_INSTITUTION = re.compile(
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}|"
     # "at the Institute for Basic Science": an institute named for its field alone, with no word before it
     rf"(?<![\w\-'&])(?:Institute|Institut|Instituto|Istituto)\s+(?:of|for|de|di|für)\s+(?:the\s+)?"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_IN_FIELD}|"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_IN_FIELD}(?:{_OF_THE_KIND_OF})?|"
     # "the Hospital of the University of Pennsylvania": a hospital or school of a university is named with it
     rf"(?<![\w\-'&])(?:{_INSTITUTION_KINDS})\s+of\s+the\s+Universit(?:y|ies)\s+of\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
