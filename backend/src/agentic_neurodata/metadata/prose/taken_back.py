@@ -38,9 +38,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 # shape denied right after it: the denied one is no value (a unit or am/pm after both goes with it).
 _UNIT = r"(?:[ap]\.?m\.?|[mk]?g|h|hrs?|min|s|ms|d|days?|w|wks?|weeks?|mo|months?|y|yrs?|years?|[mcµu]m)\b"
 _DENIED_AFTER = re.compile(
-    rf"(?P<said>[^\s,;:(]*\d[^\s,;()]*?)(?=[\s,;(\-–—]|$)(?P<unit>[^\S\n]*{_UNIT})?[^\S\n]*(?:,|\(|[-–—])?[^\S\n]*"
-    rf"(?P<denied>(?:not|rather[^\S\n]+than|instead[^\S\n]+of)[^\S\n]+(?P<other>[^\s,;:()]*\d[^\s,;()]*?)"
-    rf"(?P<other_unit>[^\S\n]*{_UNIT})?)(?=[,;)!?]|[.:]?(?:\s|$))",
+    rf"(?<![^\s,;:(])(?P<said>[^\s,;:(][^\s,;()]*+)(?P<unit>[^\S\n]*{_UNIT})?[^\S\n]*(?:,|\(|[-–—])?[^\S\n]*"
+    rf"(?P<denied>(?:not|rather[^\S\n]+than|instead[^\S\n]+of)[^\S\n]+(?P<other>[^\s,;:()][^\s,;()!?]*+)"
+    rf"(?P<other_unit>[^\S\n]*{_UNIT})?)(?=[,;)!?\s]|$)",
     re.I,
 )
 
@@ -56,8 +56,12 @@ def _denied_after_the_value(text: str) -> list[tuple[int, int]]:
     spans = []
     for denial in _DENIED_AFTER.finditer(text):
         same_unit = (denial.group("unit") or "").strip().lower() == (denial.group("other_unit") or "").strip().lower()
-        if _shape(denial.group("said")) == _shape(denial.group("other")) and (same_unit or not denial["other_unit"]):
-            spans.append(_with_its_brackets(text, *denial.span("denied")))
+        numbers = re.search(r"\d", denial["said"]) and re.search(r"\d", denial["other"])
+        if numbers and _shape(denial["said"]) == _shape(denial["other"]) and (same_unit or not denial["other_unit"]):
+            end = denial.end("denied") - (
+                0 if denial["other_unit"] else len(denial["other"]) - len(denial["other"].rstrip(".:"))
+            )
+            spans.append(_with_its_brackets(text, denial.start("denied"), end))  # (a full stop after it stays)
     return spans
 
 
