@@ -450,7 +450,10 @@ def normalize_location(text: str) -> RuleResult:
     if exact:
         full = AREAS[exact][0]
         return accept(FIELD, exact, "" if raw == exact else f"'{raw}' -> {exact} ({full}, Allen CCF).")
-    named_twice = re.fullmatch(r"([^()]+?)\s*\(([^()]+)\)", raw)
+    # ("V1 — primary visual cortex", "VTA: ventral tegmental area": a gloss after a dash or a colon, the same)
+    named_twice = re.fullmatch(r"([^()]+?)\s*\(([^()]+)\)", raw) or re.fullmatch(
+        r"([^()\s][^():–—]*?)(?:\s+[–—-]|\s*[–—:])\s+([^()\s][^():–—]*)", raw
+    )
     if named_twice:  # "A1 (primary auditory cortex)": a name and its acronym stand for one area, or it is kept
         both = {normalize_location(part).value for part in named_twice.groups()}
         if len(both) == 1 and (area := both.pop()) in AREAS:

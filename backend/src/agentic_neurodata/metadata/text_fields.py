@@ -311,9 +311,11 @@ _SENTENCE_LEAD = re.compile(
     r"(?:from\s+|in\s+)?(?:the\s+)?",
     re.I,
 )
-# "Karel Svoboda's lab", "Prof. Häusser's laboratory": a lab named by its head's family name.
+# "Karel Svoboda's lab", "Prof. Häusser's laboratory": a lab named by its head's family name; after a name
+# ending in s the possessive is a bare apostrophe ("Lynne Kiorpes' laboratory"), which is no part of the name.
 _HEAD_S_LAB = re.compile(
-    r"(?:(?:dr|prof)\.?\s+)?(?:[^\W\d_][\w\-]*\s+)?([^\W\d_][\w\-]*)['’]s\s+(?:lab|laboratory|group)", re.I
+    r"(?:(?:dr|prof)\.?\s+)?(?:[^\W\d_][\w\-]*\s+)?([^\W\d_][\w\-]*)(?:['’]s|(?<=s)['’])\s+(?:lab|laboratory|group)",
+    re.I,
 )
 # "the Moser lab in Trondheim", "Harvey lab at HMS": where the lab is, after its name.
 _LAB_THEN_PLACE = re.compile(r"(.{2,}?\b(?:lab|laboratory))(?:\s+(?:in|at)|\s*,)\s+[A-Z][^,;]{0,60}", re.I)

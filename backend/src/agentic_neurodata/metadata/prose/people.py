@@ -237,7 +237,8 @@ _IN_FIELD = rf"(?:[^\S\n]+in[^\S\n]+(?:[A-Z][\w\-]*[^\S\n]+){{0,2}}{_FIELD_WORD}
 # "Icahn School of Medicine at Mount Sinai", "University of Texas at Austin": a name goes on after "at" when both
 # sides are name words (title case, no second kind of institution, and nothing capitalised after them).
 _AT_NAME_WORD = rf"(?!(?:{_INSTITUTION_KINDS})\b)[A-Z][a-z][\w\-'’]*"
-_AT_PART = rf"(?:[^\S\n]+at[^\S\n]+{_AT_NAME_WORD}(?:[^\S\n]+{_AT_NAME_WORD}){{0,2}}(?![\w\-'’&]|[^\S\n]+[A-Z]))?"
+# ("Université du Québec à Montréal": the French "à" joins the same way)
+_AT_PART = rf"(?:[^\S\n]+(?:at|à)[^\S\n]+{_AT_NAME_WORD}(?:[^\S\n]+{_AT_NAME_WORD}){{0,2}}(?![\w\-'’&]|[^\S\n]+[A-Z]))?"
 UNIVERSITY_OF = re.compile(
     rf"\b(?:University|Univ\.|Universit[éeà]|Universidad|Universidade|Universitat|Università|Universität|Universiteit|"
     rf"Instituto|Istituto|"
@@ -255,12 +256,18 @@ UNIVERSITY_OF = re.compile(
 )
 # "University Medical Center Hamburg-Eppendorf": a hyphenated place name after the kind is part of the name.
 _HYPHENATED_PLACE = r"[^\S\n]+[A-Z][\w']+-[A-Z][\w']+(?![\w\-])"
+# "Biomedical Research Foundation of the Academy of Athens", "Medical School of the University of Crete": a
+# kind of institution "of the" another kind of institution, with what that one is "of": one name, not cut at "of".
+_OF_THE_KIND_OF = (
+    rf"[^\S\n]+of[^\S\n]+the[^\S\n]+(?:{_INSTITUTION_WORD}[^\S\n]+){{0,2}}?(?:{_INSTITUTION_KINDS})[^\S\n]+of[^\S\n]+"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}[^\S\n]+{_INSTITUTION_WORD}){{0,3}}"
+)
 # Left boundaries are lookbehinds, not \b: a word may hold '-', and each start must be a word's start.
 NAMED_INSTITUTION = re.compile(
     # "Brigham and Women's Hospital", "Boston Children's Hospital": an "and" before a possessive joins one name
     # "Oregon Health & Science University": an "and" before a field of study joins one name too
     # "'Princeton Neuroscience Institute'": an opening quote starts a name; an apostrophe inside a word does not
-    rf"(?<![\w\-&])(?<!\w['’])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:\s+(?:of|for)(?:\s+the)?\s+"
+    rf"(?<![\w\-&])(?<!\w['’])(?:{_INSTITUTION_WORD}[^\S\n]+(?:(?:and|&)\s+(?=[A-Z][a-z]+['’]s\s|{_FIELD_WORD}\s))?){{1,4}}(?:{_INSTITUTION_KINDS})(?![\w\-])(?:{_OF_THE_KIND_OF}|\s+(?:of|for)(?:\s+the)?\s+"
     rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_AT_PART}|{_HYPHENATED_PLACE}|\s+{_INSTITUTION_WORD}(?=\s*(?:[,;.)]|$)))?|"
     # "Institut d'Investigacions Biomèdiques August Pi i Sunyer": an elided article opens the name, and "i", "y", "e",
     # "de" join its words
@@ -270,7 +277,7 @@ NAMED_INSTITUTION = re.compile(
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}|"
     # "at the Institute for Basic Science": an institute named for its field alone, with no word before it
     rf"(?<![\w\-'&])(?:Institute|Institut|Instituto|Istituto)\s+(?:of|for|de|di|für)\s+(?:the\s+)?"
-    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_IN_FIELD}|"
+    rf"{_INSTITUTION_WORD}(?:{_AND_FIELD}\s+{_INSTITUTION_WORD}){{0,3}}{_IN_FIELD}(?:{_OF_THE_KIND_OF})?|"
     # "the Hospital of the University of Pennsylvania": a hospital or school of a university is named with it
     rf"(?<![\w\-'&])(?:{_INSTITUTION_KINDS})\s+of\s+the\s+Universit(?:y|ies)\s+of\s+{_INSTITUTION_WORD}"
     rf"(?:\s+{_INSTITUTION_WORD}){{0,2}}"
@@ -307,13 +314,27 @@ _ANIMALS_FROM = re.compile(
 )
 
 
+# "copy-paste from the ELN", "exported from the LIMS": where the words were taken from, a notebook or a file.
+_WORDS_TAKEN_FROM = re.compile(
+    r"\b(?:cop(?:y|ied|ying)|paste[ds]?|pasting|export(?:s|ed|ing)?|pulled|taken|quot(?:ed|ing)|forward(?:ed|ing)?|"
+    r"excerpt|screenshot|dump(?:ed)?|extract(?:ed)?|read\s+out)\b[^.;:\n]{0,20}\bfrom\s+(?:the\s+|our\s+|my\s+)?$",
+    re.I,
+)
+# A notebook, a database or a file format: where text is kept, never where the work was done.
+_RECORD_KEEPING = frozenset(
+    {"ELN", "LIMS", "PDF", "CSV", "TSV", "JSON", "YAML", "XML", "NWB", "HTML", "XLSX", "DOCX", "SQL", "API", "SOP"}
+)
+
+
 def acronym_is_a_source(text: str, match: re.Match[str]) -> bool:
     """'rats from the NIA colony', 'mice from the MMRRC': an acronym after 'from' that says where the
-    animals came from (a colony, a stock, a vendor), not where they were recorded."""
+    animals came from (a colony, a stock, a vendor), not where they were recorded; 'copied from the ELN': where
+    the words came from."""
     start, end = match.span("acronym")
-    if _SOURCE_AFTER.match(text, end):
+    if _SOURCE_AFTER.match(text, end) or match.group("acronym") in _RECORD_KEEPING:
         return True
-    return bool(_ANIMALS_FROM.search(text[max(0, start - 60) : start]))
+    before = text[max(0, start - 60) : start]
+    return bool(_ANIMALS_FROM.search(before) or _WORDS_TAKEN_FROM.search(before))
 
 
 # "the laser was aimed at the MGB", "the probe targeted at LP": a place the words aim at is an area, not a workplace.
@@ -377,7 +398,7 @@ _NOT_A_LAB_NAME = (
 # "the de la Rocha lab", "van der Meer lab": the particles of the head's family name are part of the lab's name.
 _NAME_PARTICLES = r"(?:(?:de|del|della|di|da|dos|du|la|le|van|von|der|den|ter|ten)[^\S\n]+){0,3}"
 NAMED_LAB = re.compile(
-    rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}(?-i:{_NAME_PARTICLES})(?<![\w-])[{_UPPER}][\w\-'&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
+    rf"(?<![\w-])(?:the\s+)?(?<![\w-]){_NOT_A_LAB_NAME}(?-i:{_NAME_PARTICLES})(?<![\w-])[{_UPPER}][\w\-'’&]+\s+[Ll]ab(?:oratory)?\b(?!\s+of\b)"
 )
 
 

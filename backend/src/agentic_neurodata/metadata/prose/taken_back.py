@@ -34,11 +34,44 @@ _ANOTHER_EVENTS_TIME = re.compile(
     re.I,
 )
 _WORD = re.compile(r"[^\W\d_]+")
+# "at 10:15, not 10:45", "P8 (not P7)", "250 g rather than 300 g": a value with a number, then another of the same
+# shape denied right after it: the denied one is no value (a unit or am/pm after both goes with it).
+_UNIT = r"(?:[ap]\.?m\.?|[mk]?g|h|hrs?|min|s|ms|d|days?|w|wks?|weeks?|mo|months?|y|yrs?|years?|[mcµu]m)\b"
+_DENIED_AFTER = re.compile(
+    rf"(?<![^\s,;:(])(?P<said>[^\s,;:(][^\s,;()]*+)(?P<unit>[^\S\n]*{_UNIT})?[^\S\n]*(?:,|\(|[-–—])?[^\S\n]*"
+    rf"(?P<denied>(?:not|rather[^\S\n]+than|instead[^\S\n]+of)[^\S\n]+(?P<other>[^\s,;:()][^\s,;()!?]*+)"
+    rf"(?P<other_unit>[^\S\n]*{_UNIT})?)(?=[,;)!?\s]|$)",
+    re.I,
+)
 
 
 def taken_back(text: str) -> list[tuple[int, int]]:
     """The spans of `text` whose values are taken back later in it."""
-    return [*_questions_answered_no(text), *_times_of_another_event(text)]
+    return [*_questions_answered_no(text), *_times_of_another_event(text), *_denied_after_the_value(text)]
+
+
+def _denied_after_the_value(text: str) -> list[tuple[int, int]]:
+    """'the session started at 10:15, not 10:45': the value after 'not' has the shape of the one said, so it is
+    what the person denies (a unit after the denied one must be the said one's, or none)."""
+    spans = []
+    for denial in _DENIED_AFTER.finditer(text):
+        same_unit = (denial.group("unit") or "").strip().lower() == (denial.group("other_unit") or "").strip().lower()
+        numbers = re.search(r"\d", denial["said"]) and re.search(r"\d", denial["other"])
+        if numbers and _shape(denial["said"]) == _shape(denial["other"]) and (same_unit or not denial["other_unit"]):
+            end = denial.end("denied") - (
+                0 if denial["other_unit"] else len(denial["other"]) - len(denial["other"].rstrip(".:"))
+            )
+            spans.append(_with_its_brackets(text, denial.start("denied"), end))  # (a full stop after it stays)
+    return spans
+
+
+def _with_its_brackets(text: str, start: int, end: int) -> tuple[int, int]:
+    """'KS094 (not KS093!)': a denial that fills a bracket goes with the bracket, which then says nothing."""
+    opening = re.search(r"\(\s*$", text[max(0, start - 5) : start])
+    closing = re.match(r"\s*!*\s*\)", text[end:])
+    if opening and closing:
+        return start - len(opening.group(0)), end + closing.end()
+    return start, end
 
 
 def _questions_answered_no(text: str) -> list[tuple[int, int]]:
