@@ -51,10 +51,10 @@ def test_development_corpus(capsys: pytest.CaptureFixture[str]) -> None:
         for line in result.wrong + result.missed:
             print("  ", line)
     assert not result.wrong
-    # A floor under the measured figure (all items 94.3% with files 1-16, after round seventeen): a change
+    # A floor under the measured figure (all items 93.7% with files 1-17, after round eighteen): a change
     # that stops reading what was read fails here. Each former scoring file enters at its fresh-file recall
-    # (85.3% for the sixteenth), so the floor moves down with the files, never below what is read now.
-    assert result.recall >= 0.94
+    # (85.4% for the seventeenth), so the floor moves down with the files, never below what is read now.
+    assert result.recall >= 0.935
 
 
 @pytest.mark.parametrize("case", DEVELOPMENT, ids=[c["say"][:40] for c in DEVELOPMENT])
