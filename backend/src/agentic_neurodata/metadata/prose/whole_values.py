@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from ...domain import ValueConfirmation, ValueProposal
 from ..fields import FIELDS
@@ -413,22 +414,33 @@ def _keyword_doubt(keyword: str) -> str:
     return f"its '{stray}' is not part of it" if stray else ""
 
 
+def _items(value: object) -> list[str]:
+    return [str(item) for item in value] if isinstance(value, (list, tuple)) else [str(value)]
+
+
+def _first_doubt(items: list[str], doubt: Callable[[str], str]) -> str:
+    """Why the first doubtful one of `items` is not stored, or "" when none is."""
+    return next((why for why in map(doubt, items) if why), "")
+
+
+def _why_not_whole(name: str, parsed: ParsedInput, said: str) -> tuple[str, str, str]:
+    """(the value as shown, why it is not stored or "", the whole value to ask back or "")."""
+    if name == "keywords":
+        keywords = _items(parsed.values[name])
+        return ", ".join(keywords), _first_doubt(keywords, _keyword_doubt), ""
+    if name == "experimenter":
+        people = _items(parsed.values[name])
+        return "; ".join(people), _first_doubt(people, lambda person: person_doubt(person, said)), ""
+    value = as_text(parsed.values[name])
+    raw = next((found.raw for found in parsed.found if found.field == name), "")
+    return (value, *_doubt(name, value, said, raw))
+
+
 def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
     """`parsed` with every value that is not the whole of what was said taken out: asked back whole
     (a cut name) or asked again (talk in the value, a value run into the next, one taken back)."""
     for name in [n for n in (*AS_SAID, "subject_id", "species", "experimenter", "keywords") if n in parsed.values]:
-        value = as_text(parsed.values[name])
-        if name == "keywords":
-            items = parsed.values[name] if isinstance(parsed.values[name], (list, tuple)) else [value]
-            why, whole = next((doubt for doubt in (_keyword_doubt(item) for item in items) if doubt), ""), ""
-            value = ", ".join(items)
-        elif name == "experimenter":
-            people = parsed.values[name] if isinstance(parsed.values[name], (list, tuple)) else [value]
-            why, whole = next((doubt for doubt in (person_doubt(p, said) for p in people) if doubt), ""), ""
-            value = "; ".join(people)
-        else:
-            raw = next((found.raw for found in parsed.found if found.field == name), "")
-            why, whole = _doubt(name, value, said, raw)
+        value, why, whole = _why_not_whole(name, parsed, said)
         if not why:
             continue
         del parsed.values[name]
