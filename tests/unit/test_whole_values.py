@@ -535,3 +535,65 @@ def test_a_species_with_a_tissue_word_after_it_is_asked_back_as_the_binomial() -
     parsed = only_whole_values(ParsedInput(values={"species": "Aplysia californica ganglia"}), "x")
     [asked] = parsed.confirmations
     assert parsed.values == {} and asked.proposals[0].value == "Aplysia californica"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "why"),
+    [
+        ("strain", "Long-Evans, hooded", "'hooded' after it is a comment"),
+        ("genotype", "Ai14, heterozygous carrier", "'heterozygous carrier' after it"),
+        ("strain", "C57BL/6J, bred in house", "'bred in house' after it"),
+        ("genotype", "wild type sibling of the knockouts", "reads as a sentence"),
+        ("strain", "usual outbred stock here", "reads as a sentence"),
+    ],
+)
+def test_a_strain_or_genotype_with_a_comment_or_as_a_sentence_is_asked_again(field: str, value: str, why: str) -> None:
+    parsed = only_whole_values(_read(field, value), value)
+    assert parsed.values == {} and why in parsed.rejections[0].reason
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("genotype", "Chrm4-Cre/wt x Ai14/wt"),
+        ("genotype", "Slc17a7-IRES2-Cre/wt;Camk2a-tTA/wt;Ai93(TITL-GCaMP6f)/wt"),
+        ("genotype", "wild-type"),
+        ("genotype", "Drd1-Cre het"),
+        ("strain", "C57BL/6J"),
+        ("strain", "Long-Evans"),
+    ],
+)
+def test_a_strain_or_genotype_as_written_in_a_record_passes(field: str, value: str) -> None:
+    assert only_whole_values(_read(field, value), f"{field}: {value}").values == {field: value}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("session_description", ": Reversal learning, day 2"), ("experiment_description", "; Rats learned two odours")],
+)
+def test_a_description_that_begins_with_a_separator_is_asked_again(field: str, value: str) -> None:
+    parsed = only_whole_values(_read(field, value), f"the {field.replace('_', ' ')} is{value}")
+    assert parsed.values == {} and f"its '{value[0]}'" in parsed.rejections[0].reason
+
+
+def test_a_description_said_as_one_passes_even_with_talk_in_it() -> None:
+    value = "Mice were not rewarded on probe trials, which we think is fine"
+    assert only_whole_values(_read("session_description", value), value).values == {"session_description": value}
+
+
+@pytest.mark.parametrize(
+    ("value", "without"),
+    [
+        ("Columbia University, NYC", "Columbia University"),
+        ("Allen Institute, USA", "Allen Institute"),
+        ("Sainsbury Wellcome Centre, UK", "Sainsbury Wellcome Centre"),
+    ],
+)
+def test_an_institution_with_a_places_abbreviation_after_it_is_asked_back_without(value: str, without: str) -> None:
+    parsed = only_whole_values(_read("institution", value), value)
+    assert parsed.values == {} and parsed.confirmations[0].proposals[0].value == without
+
+
+def test_an_institutions_own_acronym_after_a_comma_stays() -> None:
+    value = "Instituto Cajal, CSIC"
+    assert only_whole_values(_read("institution", value), value).values == {"institution": value}

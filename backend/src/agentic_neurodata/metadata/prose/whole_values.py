@@ -24,6 +24,14 @@ from ..fields import FIELDS
 from ..parsed import ParsedInput, Rejection
 from ..text_fields import INSTITUTIONS
 from ..zones import is_city
+from .subject_doubts import (
+    age_doubt,
+    another_latin_said,
+    said_only_inside_a_longer_word,
+    site_in_a_project_name,
+    site_with_side,
+    subject_id_doubt,
+)
 from .words import KEYS, field_named
 
 # Names: cut when the words around them go on as the same name.
@@ -131,6 +139,12 @@ _TAKEN_BACK_AFTER = re.compile(
     re.I,
 )
 # a field's key inside a value ("Harris lab / institution: ...", "Shank3B-/- › Sex: M"), or a separator
+_DESCRIPTIONS = ("session_description", "experiment_description")
+# A comment after a strain or genotype ("Sprague Dawley, outbred", "WT, no transgene"); several lowercase
+# words make a sentence about it ("WT littermate of the mutants"), not its name
+_COMMENT_AFTER = re.compile(r",\s+([a-z][\w' -]*)")
+_LOWERCASE_WORD = re.compile(r"(?<![\w/-])[a-z]{2,}(?![\w/-])")  # not "/wt", not the cross's "x"
+_WORDS_OF_A_SENTENCE = 3
 _KEY_INSIDE = re.compile(r"(?:^|[\s/|›;,])(?P<key>[A-Za-z][A-Za-z_ ]{1,25}?)\s*(?::|=)(?!\d)")
 _STARTS_WITH_A_SEPARATOR = re.compile(r"^[=:>›|/,;.]")
 
@@ -215,14 +229,6 @@ def _part_of_a_longer_site(said: str, value: str) -> bool:
     return bool(places) and all(_MORE_AREA_AFTER.match(said[end : end + 5]) for end in places)
 
 
-def _glued_into_a_longer_word(said: str, value: str) -> bool:
-    """An id said only inside a longer word or number ("Mouse28", "31.2 g", "or7bk3-2")."""
-    places = [match.span() for match in re.finditer(re.escape(value), said)]
-    return bool(places) and all(
-        (start > 0 and said[start - 1].isalnum()) or re.match(r"\w|\.\d", said[end : end + 2]) for start, end in places
-    )
-
-
 # Words that make a name an institution's; a part after a comma, "in" or a bracket without one is its place
 # ("Rockefeller University, New York", "German Primate Center in Göttingen", "Institut du Cerveau (Paris)")
 _INSTITUTION_WORD = re.compile(
@@ -233,6 +239,8 @@ _PLACE = r"[A-ZÀ-Þ][\w.'’-]*(?: [A-ZÀ-Þ][\w.'’-]*)*"
 _PLACE_AFTER = re.compile(
     rf"^(?P<head>.+?)(?:,\s+(?P<after_comma>{_PLACE})|\s+in\s+(?P<city>{_PLACE})|\s+\((?P<bracketed>{_PLACE})\))$"
 )
+# Places written as capitals, which would otherwise read as an institution's acronym ("..., CSIC")
+_PLACE_ABBREVIATIONS = {"NYC", "LA", "SF", "DC", "US", "USA", "UK", "UAE"}
 # "University of California, Davis": a state's university names its campus after a comma
 _SYSTEM_AND_CAMPUS = re.compile(r"^University of [A-Z]\w+$")
 
@@ -243,6 +251,8 @@ def institution_without_place(value: str) -> str:
     if not match or value in INSTITUTIONS.values() or not _INSTITUTION_WORD.search(match.group("head")):
         return ""
     place = match.group("after_comma") or match.group("city") or match.group("bracketed")
+    if place in _PLACE_ABBREVIATIONS:
+        return match.group("head")
     if _INSTITUTION_WORD.search(place) or (match.group("city") and not is_city(place)):
         return ""
     if match.group("after_comma") and _SYSTEM_AND_CAMPUS.match(match.group("head")):
@@ -331,17 +341,28 @@ def _doubt(name: str, value: str, said: str, raw: str = "") -> tuple[str, str]:
     if said_then_taken_back(said, value):
         return "it was taken back right after it was said", ""
     if name == "species":
-        latin = another_species_in_brackets(said, value)
+        latin = another_species_in_brackets(said, value) or another_latin_said(said, value)
         if latin:
             return f"the words name {latin}", ""
         if _WORD_AFTER_A_BINOMIAL.match(value):  # "Aplysia californica ganglia": a tissue, not a subspecies
             return f"'{value.split()[-1]}' is not part of a species' name", " ".join(value.split()[:2])
         return species_said_longer(said, value)
     if name == "subject_id":
-        return ("it was said only inside a longer word", "") if _glued_into_a_longer_word(said, value) else ("", "")
+        if said_only_inside_a_longer_word(said, value):
+            return "it was said only inside a longer word", ""
+        return subject_id_doubt(said, value), ""
+    if name == "age":
+        return age_doubt(said, raw), ""
+    if name in _DESCRIPTIONS:
+        return (f"its '{value[0]}' is not part of it", "") if _STARTS_WITH_A_SEPARATOR.match(value) else ("", "")
     talk = talk_inside(value)
     if talk:
         return f"'{talk}' is not part of it", ""
+    comment = _COMMENT_AFTER.search(value) if name in ("strain", "genotype") else None
+    if comment:
+        return f"'{comment.group(1)}' after it is a comment, not part of it", ""
+    if name in ("strain", "genotype") and len(_LOWERCASE_WORD.findall(value)) >= _WORDS_OF_A_SENTENCE:
+        return "it reads as a sentence", ""
     key = another_key_inside(value, name)
     if key:
         return f"it runs into what follows ('{key}')", ""
@@ -364,6 +385,11 @@ def _doubt(name: str, value: str, said: str, raw: str = "") -> tuple[str, str]:
         return "it was said as part of a longer site", ""
     if name == "electrode_location" and area_said_narrower(said, raw):
         return f"'{raw}' was said with words naming a part of it", ""
+    if name == "electrode_location" and site_in_a_project_name(said, raw):
+        return f"'{raw}' was said as part of a project's name", ""
+    with_side = site_with_side(said, raw) if name == "electrode_location" else ""
+    if with_side:
+        return "its side was left out", with_side
     return "", ""
 
 
@@ -439,7 +465,8 @@ def _why_not_whole(name: str, parsed: ParsedInput, said: str) -> tuple[str, str,
 def only_whole_values(parsed: ParsedInput, said: str) -> ParsedInput:
     """`parsed` with every value that is not the whole of what was said taken out: asked back whole
     (a cut name) or asked again (talk in the value, a value run into the next, one taken back)."""
-    for name in [n for n in (*AS_SAID, "subject_id", "species", "experimenter", "keywords") if n in parsed.values]:
+    looked_at = (*AS_SAID, "subject_id", "species", "age", *_DESCRIPTIONS, "experimenter", "keywords")
+    for name in [n for n in looked_at if n in parsed.values]:
         value, why, whole = _why_not_whole(name, parsed, said)
         if not why:
             continue
