@@ -20,7 +20,9 @@ from ..hedges import GUESS
 # A title's or an initial's full stop ("Dr. A. Reyes") does not end a sentence.
 # (an initial is a capital: "28.3 g. Recorded ..." ends a sentence)
 _SENTENCE = re.compile(
-    r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b(?-i:[A-Z]))[.!?;](?:\s|$)|\bbut\b", re.I
+    # ("✓ perfused by A ✓ recording done by B": a check mark or bullet opens an item of its own)
+    r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b(?-i:[A-Z]))[.!?;](?:\s|$)|\bbut\b|[✓✔•▸►]",
+    re.I,
 )
 
 # -- people

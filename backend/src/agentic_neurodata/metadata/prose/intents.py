@@ -104,6 +104,9 @@ SKIP_FIELD = re.compile(
     # "I'll pass", "I'd rather skip this one", "no answer to this question": declining, in a sentence
     r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
     r"^\W*no\s+answer\b|"
+    # "nothing to add there", "nothing more to say", "nothing else": the answer says there is no value to give
+    r"^\W*(?:(?:I\s+have|I'?ve\s+got|there'?s)\s+)?nothing(?:\s+(?:more|else|further))?(?:\s+to\s+(?:add|say|report|mention|"
+    r"tell|write|put))?(?:\s+(?:there|here|(?:on|about|for)\s+(?:that|this|it)))?\W*$|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     # "skip lab and institution, this is private": two fields named after "skip", then why
     r"^\W*skip\s+(?-i:[a-z_]+\s+(?:and|&)\s+[a-z_]+)(?=\s*(?:[,;.!-]|$))|"

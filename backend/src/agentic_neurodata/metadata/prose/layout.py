@@ -77,3 +77,26 @@ def as_keyed_answers(text: str) -> str:
         return f"{question.group('key')}: " if key in KEYS else question.group(0)
 
     return _QUOTED_QUESTION.sub(keyed, text)
+
+
+# "ELN › Hippocampus project › 2023-11-28 entry", "Drive / Project Amygdala / notes": a path of folders or pages;
+# one named as a project, notebook or folder names a line of work, not what this recording's values are.
+_PATH_STEP = re.compile(r"[ \t]*(?:›|»|→|(?<=\s)[>/|](?=\s))[ \t]*")
+_FOLDER_KIND = re.compile(
+    r"\b(?:projects?|folders?|notebooks?|workspaces?|collections?|programs?|programmes?|grants?)\b", re.I
+)
+
+
+def names_of_folders(text: str) -> list[tuple[int, int]]:
+    """The spans of the steps of a path ('A › B › C', two steps at least) named as a project, notebook or folder."""
+    spans: list[tuple[int, int]] = []
+    for line in re.finditer(r"[^\n]+", text):
+        steps = list(_PATH_STEP.finditer(line.group(0)))
+        if len(steps) < 2:
+            continue
+        bounds = [0, *(b for step in steps for b in (step.start(), step.end())), len(line.group(0))]
+        for begin, finish in zip(bounds[::2], bounds[1::2], strict=True):
+            said = line.group(0)[begin:finish]
+            if len(said) <= 60 and ":" not in said and _FOLDER_KIND.search(said):
+                spans.append((line.start() + begin, line.start() + finish))
+    return spans
