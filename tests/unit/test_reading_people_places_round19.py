@@ -539,3 +539,125 @@ def test_a_kind_of_place_alone_is_no_institution(text: str, asked: list[str]) ->
 
 def test_a_kind_with_its_name_is_still_an_institution() -> None:
     assert read("Institute of Neuroscience", "institution").values.get("institution") == "Institute of Neuroscience"
+
+
+# -- keys in Markdown bold; a table of roles and names
+
+
+def test_keys_in_markdown_bold_are_read() -> None:
+    parsed = read("**Experimenter:** Ana Ruiz\n**Lab:** Berg Lab\n**Institution:** University of Bonn")
+    assert parsed.values.get("experimenter") == ["Ruiz, Ana"]
+    assert parsed.values.get("lab") == "Berg Lab"
+
+
+def test_a_bold_key_of_another_role_is_no_experimenter() -> None:
+    parsed = read("**PI:** Ana Ruiz\n**Experimenter:** Tom Berg")
+    assert parsed.values.get("experimenter") == ["Berg, Tom"]
+
+
+def test_a_table_of_roles_reads_the_experimenter_and_leaves_the_pi() -> None:
+    parsed = read("| role | name |\n|---|---|\n| experimenter | Ana Ruiz |\n| PI | Tom Berg |\n| institution | UCL |")
+    assert parsed.values.get("experimenter") == ["Ruiz, Ana"]
+    assert parsed.values.get("institution") == "University College London"
+
+
+def test_a_table_of_other_roles_only_gives_no_experimenter() -> None:
+    assert "experimenter" not in read("| PI | Eve Marder |\n| surgeon | Tom Berg |").values
+
+
+# -- who recorded, said in French, Spanish, Portuguese, Italian or German, when the sentence is about the recording
+
+
+@pytest.mark.parametrize(
+    ("text", "experimenter"),
+    [
+        ("el experimento lo hizo Valentina Rojas; degu DG-14", ["Rojas, Valentina"]),
+        ("L'esperimento è stato fatto da Lorenzo Fontolan. Topo IIT-42.", ["Fontolan, Lorenzo"]),
+        ("a sessão foi gravada por Rodrigo Pavão; rato RP-07", ["Pavão, Rodrigo"]),
+        ("les données ont été enregistrées par Camille Fournier", ["Fournier, Camille"]),
+    ],
+)
+def test_who_recorded_is_read_in_other_languages(text: str, experimenter: list[str]) -> None:
+    assert read(text).values.get("experimenter") == experimenter
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La cirugía fue realizada por Ana Ruiz.",
+        "Die Operation wurde durchgeführt von Dr. Karl Heinz.",
+        "L'iniezione è stata fatta da Marco Bianchi.",
+    ],
+)
+def test_another_act_said_in_another_language_names_no_experimenter(text: str) -> None:
+    assert "experimenter" not in read(text).values
+
+
+# -- conversion asked in other words; cancelling with "halt" or in another language; two declines joined by "and"
+
+
+@pytest.mark.parametrize("text", ["Experimenter: Ana Ruiz. That's all — please generate it.", "no further info, go"])
+def test_all_said_then_make_the_file_starts_the_conversion(text: str) -> None:
+    assert any(i.kind == IntentKind.SKIP_ALL for i in read(text).intents)
+
+
+def test_no_further_info_on_one_field_is_no_conversion() -> None:
+    assert not any(i.kind == IntentKind.SKIP_ALL for i in read("no further info on the weight, go ahead").intents)
+
+
+@pytest.mark.parametrize("text", ["halt — wrong session", "annulla (cancel) — wrong animal", "stop — wrong folder"])
+def test_halting_for_a_mistake_cancels(text: str) -> None:
+    assert any(i.kind == IntentKind.CANCEL for i in read(text).intents)
+
+
+def test_halt_in_a_sentence_about_the_work_is_no_cancel() -> None:
+    assert not any(i.kind == IntentKind.CANCEL for i in read("Halt the drift correction first, then record").intents)
+
+
+def test_two_declines_joined_by_and_decline_both() -> None:
+    parsed = read("no weight and no date of birth, sorry, the records are lost")
+    declined = {name for i in parsed.intents for name in i.fields}
+    assert {"weight", "date_of_birth"} <= declined
+
+
+@pytest.mark.parametrize(("text", "asked"), [("no sé", "weight"), ("keine Ahnung", "weight"), ("non lo so", "age")])
+def test_not_known_said_in_another_language(text: str, asked: str) -> None:
+    parsed = read(text, asked)
+    assert asked not in parsed.values
+    assert any(i.kind == IntentKind.DONT_KNOW for i in parsed.intents)
+
+
+# -- a keyed name taken back, then the same key said again: the later one is the value
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        (
+            "experimenter: Kishore Rao? no — he's the PI; experimenter: Kelly Stabley",
+            "experimenter",
+            ["Stabley, Kelly"],
+        ),
+        ("experimenter: Tom Hale. Sorry, not Tom; experimenter: Rita Hale", "experimenter", ["Hale, Rita"]),
+        ("Institution: UCSF - no wait; institution: UCSD", "institution", "University of California, San Diego"),
+    ],
+)
+def test_a_key_said_again_after_a_correction_gives_the_value(text: str, field: str, value: object) -> None:
+    assert read(text).values.get(field) == value
+
+
+def test_a_correction_without_the_key_again_is_still_asked_back() -> None:
+    assert "experimenter" not in read("experimenter: Tom Hale? no - he's the PI").values
+
+
+# -- a sign-off's words opening a message greet: no signature follows them
+
+
+def test_a_greeting_in_sign_off_words_makes_no_signature() -> None:
+    parsed = read("Saludos, el experimento lo hizo Valentina Rojas en la Universidad de Chile. Degu DG-14.")
+    assert parsed.values.get("institution") == "Universidad de Chile"
+
+
+def test_an_institution_after_a_sign_off_is_still_asked_back() -> None:
+    parsed = read("Mouse M2 recorded by Ana Ruiz.\nBest regards,\nTom Berg\nUniversity of Bonn")
+    assert "institution" not in parsed.values

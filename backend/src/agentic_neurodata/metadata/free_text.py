@@ -927,10 +927,21 @@ class _Reader:
                     cut = people.correction_inside(raw)
                     if cut is not None:
                         raw, doubt = raw[:cut], doubt or "the words after it correct what was said"
-                    doubt = doubt or people.corrected_after(self.buffer.original, raw, start + len(raw))
+                    corrected = people.corrected_after(self.buffer.original, raw, start + len(raw))
+                    if (cut is not None or corrected) and self._keyed_again_after(name, end):
+                        self.buffer.claim(match.start(), end, name)  # "experimenter: A? no - he's the PI;
+                        continue  # experimenter: B": the same key said again gives the value
+                    doubt = doubt or corrected
                     doubt = doubt or people.aside_says_otherwise(self.buffer.original[start : end + 200])
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
+
+    def _keyed_again_after(self, name: str, end: int) -> bool:
+        """Whether the key of `name` is said again after `end` (a correction giving the value anew)."""
+        return any(
+            KEYS.get(re.sub(r"[\s_]+", " ", later.group("key").lower().strip())) == name
+            for later in PAIR.finditer(self.buffer.text, end)
+        )
 
     def _dated_rule(self, name: str, raw: str) -> Callable[[], RuleResult]:
         rule = normalize_date_of_birth if name == "date_of_birth" else normalize_session_start_time
@@ -1234,7 +1245,7 @@ class _Reader:
         found otherwise (after a title, leading a description, before "did") is asked back when its
         sentence also names another role (PI, surgeon, vendor, collaborator...)."""
         text = self.buffer.text
-        cued = list(people.PEOPLE_WITH_CUE.finditer(text))
+        cued = [m for m in people.PEOPLE_WITH_CUE.finditer(text) if not people.uncertain_cue_abroad(text, m)]
         # "the surgeries were performed by X; recordings were made by Y": the first certain cue whose
         # sentence names no other role before it (the cue's object is then the recording)
         # ("the surgeon was Xin Li, the experimenter Jun Wang": a name keyed as the experimenter's is theirs whatever
@@ -1315,6 +1326,7 @@ class _Reader:
         # ("the analyst is X, the experimenter Y": the act before is the other person's, the role word names Y's)
         keyed = match is not None and match is not doer and people.keyed_as_experimenter(text, match)
         doubt = doubt or people.another_animal_or_later(before) or ("" if keyed else people.other_act_at(before))
+        doubt = doubt or ("" if certain else people.act_abroad(before))  # "Die Operation wurde ... von Dr. X"
         doubt = doubt or people.by_of_another_part(text, match)
         if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
             doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
@@ -2485,7 +2497,9 @@ def parse_free_text(
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
     text = edits.as_keyed(
         spoken_times_as_digits(
-            tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(layout.as_keyed_answers(text))))
+            tables.as_keyed_row(
+                layout.as_keyed_lines(layout.as_keyed_roles(layout.as_keyed_answers(layout.without_bold_keys(text))))
+            )
         )
     )
     return only_whole_values(_Reader(text, asked, dict(partial or {}), now).read(), said)

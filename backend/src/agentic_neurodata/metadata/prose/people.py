@@ -48,6 +48,22 @@ _WHO_RECORDED = (
     r"ran\s+(?:it|the\s+(?:session|recording))|did\s+the\s+recordings?)(?:\s+(?:it|them|this|the\s+\w+))?|at\s+the\s+rig)\s+(?:was|were)|"
     r"the\s+recording\s+(?:person|people)\s+(?:was|were)"
 )
+# "enregistrées par X", "gravada por X", "lo hizo X", "fatto da X", "durchgeführt von X": who recorded, in French,
+# Spanish, Portuguese, Italian or German
+_RECORDED_BY_ABROAD = (
+    r"(?:(?:enregistr|réalis|effectu)[ée]e?s?\s+par|(?:gravad|realizad|hech|registrad|grabad)[oa]s?\s+por|"
+    r"(?:lo|la)\s+hizo|(?:fatt|eseguit|registrat|condott)[oaie]\s+da|(?:aufgenommen|durchgeführt|gemessen)\s+von)"
+)
+_RECORDING_ABROAD = re.compile(
+    r"\b(?:experimento|esperimento|expérience|Experiment|sess[ãa]o|sessione|sesión|séance|session|données|dados|datos|"
+    r"dati|Daten|enregistrements?|registrazion[ei]|grabaci[óo]n|gravaç[ãa]o|Aufnahmen?|Messung(?:en)?|Ableitung(?:en)?)\b",
+    re.I,
+)
+_OTHER_ACT_ABROAD = re.compile(
+    r"\b(?:cirug\w*|chirurg\w*|Operation|opération|operaç\w*|operazione|histolog\w*|istolog\w*|perfus\w*|"
+    r"inyec\w*|iniez\w*|inject\w*|Injektion|an[áa]lis\w*|analis\w*|analyse|Auswertung)\b",
+    re.I,
+)
 # "I am not the experimenter, it was Sara Kühn", "not me - it was X": the writer denied, then the one who recorded named
 _WRITER_DENIED = (
     r"(?:(?:I'?m|I\s+am|I\s+was)\s+not\s+the\s+(?:experimenter|one\s+who\s+recorded)|"
@@ -59,7 +75,7 @@ PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
     rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself|"
     # "the person who recorded was X", "the recording person was X", "the person at the rig was X"
-    rf"{_WHO_RECORDED}|"
+    rf"{_WHO_RECORDED}|{_RECORDED_BY_ABROAD}|"
     rf"{_WRITER_DENIED}\s*[,;.:\-–—]+\s*(?:it\s+was|that\s+was|the\s+experimenter\s+was)|"
     # "I'm the one who recorded, Mateo Rossi"
     rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it)|"
@@ -107,6 +123,9 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
     cue = text[match.start() : match.start("people")]
     if _CERTAIN_CUE.search(cue):
         return True
+    if re.search(_RECORDED_BY_ABROAD, cue):  # "el experimento lo hizo X", not "la cirugía fue realizada por X"
+        before = text[max(0, match.start() - 60) : match.start()]
+        return bool(_RECORDING_ABROAD.search(before)) and not _OTHER_ACT_ABROAD.search(before)
     if re.search(r"\b(?:by|me|mine)\b", cue, re.I):  # "the recordings are mine - Lukas Hoffmann"
         frame = _RECORDING_BEFORE_BY.search(text[max(0, match.start() - 70) : match.start()])
         # "data were collected in 2023 and shared by X": another verb between names another act
@@ -115,6 +134,19 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
         )
         return bool(frame) and not other_verb
     return False
+
+
+def uncertain_cue_abroad(text: str, match: re.Match[str]) -> bool:
+    """'La cirugía fue realizada por X': a cue in another language whose sentence is not about the recording."""
+    return bool(re.search(_RECORDED_BY_ABROAD, text[match.start() : match.start("people")])) and not certain_cue(
+        text, match
+    )
+
+
+def act_abroad(sentence_before: str) -> str:
+    """'Die Operation wurde ... von X': another act named in another language before a name."""
+    act = _OTHER_ACT_ABROAD.search(sentence_before)
+    return f"the sentence names another act ('{act.group(0)}')" if act else ""
 
 
 def keyed_as_experimenter(text: str, match: re.Match[str]) -> bool:
