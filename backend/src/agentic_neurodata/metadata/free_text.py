@@ -277,6 +277,18 @@ class _Buffer:
         return " ".join(parts).strip()
 
 
+# "not me, it was X", "I didn't record it - that was X": the writer denied, then who recorded
+_WRITER_THEN_WHO = re.compile(
+    r"(?:not\s+me|I\s+(?:did\s+not|didn'?t)\s+(?:record|do)\s+(?:it|this|them))\s*[,;.:\-–—]+\s*(?:it|that)\s+was\s+"
+    r"(?=(?-i:[A-Z]))",
+    re.I,
+)
+_WHO_RECORDED_AFTER = re.compile(
+    r"\s+(?:who|that)\s+(?:(?:did|ran|performed|made|ran)\s+(?:the\s+|all\s+the\s+)?(?:recordings?|sessions?|experiments?)|"
+    r"recorded(?:\s+(?:it|them|this|the\s+\w+))?)\b[^()\n]*(?:\([^()\n]*\))?\W*$",
+    re.I,
+)
+_WHO_IT_WAS = re.compile(r"\W*(?:it|that)\s+was\s+(?-i:[A-Z])")
 _BARE_NO = re.compile(r"\W*(?:no|nope|nah)\W*", re.I)
 
 
@@ -375,6 +387,8 @@ class _Reader:
             self.buffer.claim(*addressee, "salutation")
         for start, end in taken_back(self.buffer.text):  # "pig P7? — no, pig P8": the words taken back give nothing
             self.buffer.claim(start, end, "taken back")
+        for start, end in layout.names_of_folders(self.buffer.text):  # "ELN › Hippocampus project › entry"
+            self.buffer.claim(start, end, "folder's name")
         # "V1 only" answering one question: the value without the word saying it is all (free text is kept as said)
         if len(self.asked) == 1 and self.asked[0] not in (*_FREE_TEXT, "experimenter", "lab", "institution"):
             for start, end in talk.nothing_more_words(self.buffer.text):
@@ -504,6 +518,8 @@ class _Reader:
                 continue
             if not named and _BARE_NO.fullmatch(clause) and content_words(text[position:]):
                 continue  # "no, the age is 13 weeks": a correction follows, nothing is declined
+            if people.WRITER_NOT_THE_EXPERIMENTER.search(clause) and _WHO_IT_WAS.match(text, position):
+                continue  # "Not me, it was Ana Ruiz", "I did not record it, it was X": who recorded follows
             self.intent(kind, named or self.asked, clause)
             self.buffer.claim(start, start + len(clause), "intent")
 
@@ -543,7 +559,10 @@ class _Reader:
             r"[,;]\s*(?:but|while|whereas|although|though|however)\b", answer, re.I
         ):
             return False  # "Pvalb-Cre, but the reporter was injected": the finders read the value, not the clause
-        if name == "genotype" and WILD_TYPE.search(answer) and not find_genotypes(answer):
+        # "Sprague Dawley, outbred", "WT littermate of the mutants": a known value, then words about it
+        known = _value_before_comment(answer, name) if name in ("genotype", "strain") else None
+        answer = known or answer
+        if name == "genotype" and not known and WILD_TYPE.search(answer) and not find_genotypes(answer):
             return False  # "plain wild type, no transgenes": the words around "wild type" say the same
         if name == "electrode_location" and certainty.names_other_sites(answer):
             return False  # "injected in VTA, recorded in NAc": the finders tell the sites apart
@@ -589,6 +608,9 @@ class _Reader:
                     "",
                 )
             )
+        if name in ("lab", "institution"):  # "University of Bonn (but recorded at the Charité)": recorded elsewhere
+            cut = re.search(r"\s*[(,;]|\s+(?:but|while|whereas|although|though)\b", answer)
+            doubt = doubt or certainty.rival_after_contrast(answer, cut.start() if cut else len(answer))
         lead = _WHERE_WE_ARE.match(answer) if name == "institution" else None
         if lead and lead.end() < len(answer):  # "we're at Brown": the words saying where are not the name
             answer, doubt = answer[lead.end() :], "the name was said in a sentence and is not one we know"
@@ -695,13 +717,21 @@ class _Reader:
             meant = edits.meant_after_not_but(self.buffer.original, start)  # "the experimenter is not A but B"
             if meant != start:
                 start, end = meant, value_end(self.buffer.text, meant, name, spans)
+            denied = _WRITER_THEN_WHO.match(self.buffer.original, start) if name == "experimenter" else None
+            if denied:  # "experimenter: not me, it was Yanliang Shi": the one named after the writer's denial
+                start, end = denied.end(), value_end(self.buffer.text, denied.end(), name, spans)
             raw = self.buffer.original[start:end]
+            recorded = _WHO_RECORDED_AFTER.search(raw) if name == "experimenter" else None
+            if recorded:  # "Yanliang Shi who did the recording": the clause says what the person did
+                end, raw = start + recorded.start(), raw[: recorded.start()]
             while (close := raw.rstrip()[-1:]) in _OPENING and raw.count(close) > raw.count(_OPENING[close]):
                 end, raw = (
                     end - (len(raw) - len(raw.rstrip()) + 1),
                     raw.rstrip()[:-1],
                 )  # "{..., age: P126D}": the dict's
             start = edits.quote_asked_for(self.buffer.original, start)  # "Lab: please write 'Vision Lab'"
+            article = re.match(r"the\s+(?=['\"][^'\"\n]{1,300}['\"])", self.buffer.original[start:end], re.I)
+            start += article.end() if article else 0  # "Lab is the 'Systems Lab'": the name is in the quotes
             quoted = re.match(r"(['\"])([^'\"\n]{1,300})\1", self.buffer.original[start : start + 310])
             if quoted and name not in ("keywords",):  # "'Visual coding, Neuropixels'  # from the template"
                 end, raw = start + quoted.end(), quoted.group(2)
@@ -717,6 +747,9 @@ class _Reader:
             opened = re.search(r"\s*[(\[{]\s*$", raw)
             if opened and raw[: opened.start()].strip():  # "Lab: Berg Lab (PI: Tom Berg)": the bracket opens
                 end, raw = end - (len(raw) - opened.start()), raw[: opened.start()]  # an aside with a key of its own
+            other = _ASIDE_OF_ANOTHER_THING.search(raw) if name in _FREE_TEXT else None
+            if other and raw[: other.start()].strip(" .;,"):  # "8 directions. (the pilot used 12 directions)":
+                end, raw = end - (len(raw) - other.start()), raw[: other.start()]  # the aside tells of another thing
             where = re.search(r"\s+(?:at|in)\s+(?:the\s+)?(?=\S)", raw) if name == "lab" else None
             if where and people.names_an_institution(raw[where.end() :]):  # "the lab is the X lab at the University
                 end, raw = (
@@ -863,6 +896,9 @@ class _Reader:
                 ):
                     doubt = f"the comment after it says '{comment.group(1).strip()}'"  # "weight: 25 g  # pre-op"
                     self.buffer.claim(end, end + comment.end(), name)
+                if name in ("lab", "institution") and comment and people.note_of_another_time(comment.group(1)):
+                    doubt = f"the comment after it says '{comment.group(1).strip()}'"  # "lab: X  # the old lab"
+                    self.buffer.claim(end, end + comment.end(), name)
                 if name in _SUBJECT_FIELDS and raw.rstrip().endswith("?"):  # "strain: C57BL/6J?": asked, not said
                     raw, doubt = raw.rstrip().rstrip("?").rstrip(), "the value is said as a question"
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
@@ -891,9 +927,21 @@ class _Reader:
                     cut = people.correction_inside(raw)
                     if cut is not None:
                         raw, doubt = raw[:cut], doubt or "the words after it correct what was said"
-                    doubt = doubt or people.corrected_after(self.buffer.original, raw, start + len(raw))
+                    corrected = people.corrected_after(self.buffer.original, raw, start + len(raw))
+                    if (cut is not None or corrected) and self._keyed_again_after(name, end):
+                        self.buffer.claim(match.start(), end, name)  # "experimenter: A? no - he's the PI;
+                        continue  # experimenter: B": the same key said again gives the value
+                    doubt = doubt or corrected
+                    doubt = doubt or people.aside_says_otherwise(self.buffer.original[start : end + 200])
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
+
+    def _keyed_again_after(self, name: str, end: int) -> bool:
+        """Whether the key of `name` is said again after `end` (a correction giving the value anew)."""
+        return any(
+            KEYS.get(re.sub(r"[\s_]+", " ", later.group("key").lower().strip())) == name
+            for later in PAIR.finditer(self.buffer.text, end)
+        )
 
     def _dated_rule(self, name: str, raw: str) -> Callable[[], RuleResult]:
         rule = normalize_date_of_birth if name == "date_of_birth" else normalize_session_start_time
@@ -1156,6 +1204,7 @@ class _Reader:
         sentence = certainty.sentence_around(original, start, end)
         doubt = doubt or people.other_act_at(sentence[: max(0, sentence.find(raw))])
         doubt = doubt or people.another_animal_or_later(sentence[: max(0, sentence.find(raw))])
+        doubt = doubt or people.earlier_or_denied_place(original, start)  # "(formerly at CSHL)"
         role = certainty.other_role_before(original, start) if re.search(r"\(\s*$", original[:start]) else ""
         if role:  # "my PI, Prof. Ilka Diester (University of Freiburg)": that person's affiliation
             doubt = doubt or f"an affiliation in brackets after a person who may hold another role: {role}"
@@ -1196,7 +1245,7 @@ class _Reader:
         found otherwise (after a title, leading a description, before "did") is asked back when its
         sentence also names another role (PI, surgeon, vendor, collaborator...)."""
         text = self.buffer.text
-        cued = list(people.PEOPLE_WITH_CUE.finditer(text))
+        cued = [m for m in people.PEOPLE_WITH_CUE.finditer(text) if not people.uncertain_cue_abroad(text, m)]
         # "the surgeries were performed by X; recordings were made by Y": the first certain cue whose
         # sentence names no other role before it (the cue's object is then the recording)
         # ("the surgeon was Xin Li, the experimenter Jun Wang": a name keyed as the experimenter's is theirs whatever
@@ -1241,6 +1290,8 @@ class _Reader:
             if people.heads_a_dateline(self.buffer.original, match.end("people")):
                 return  # "São Paulo, 6 June 2023, 13:45": a place and a date
         names = re.sub(r"\s+(?:and|&)\s*$", "", match.group("people").strip(" ,"))
+        if MASK in re.sub(r"\([^()]*\)", "", names):  # (an aside's institution may have been read: "Ana Ruiz (UCL)")
+            return  # "Start 16:45 ..., Santiago de Chile": words around a value already read are no one name
         start = match.start("people")
         lead = _JUST_ME.match(names)
         if lead:  # "just me, Aiden Walsh": the words before the name are not a person
@@ -1260,14 +1311,22 @@ class _Reader:
         )
         if parts:
             doubt = doubt or f"the message names other people for other parts ({parts[0].group('people')})"
+        if re.match(r"[^\S\n]*\?", original[end:]):
+            doubt = doubt or "the name is said as a question"  # "Recorded by Gwendolyn Lewis? hmm, I think ..."
+        if not certain and match is not doer and people.WRITER_NOT_THE_EXPERIMENTER.search(original):
+            doubt = doubt or "the writer says they did not record, and this may be the writer's name"  # a signature
         key = people.key_before(original, start)
         if key and KEYS.get(re.sub(r"[\s_]+", " ", key.lower())) != "experimenter":
             doubt = doubt or f"the name is under another key ('{key}')"  # "CC: Dr. Maria Lopez"
         doubt = doubt or people.corrected_after(original, names, end)
         doubt = doubt or people.unnamed_after(original, end)
+        doubt = doubt or people.another_person_then(original, end)  # "A, then B for the second half"
         sentence = certainty.sentence_around(original, start, end)
         before = sentence[: max(0, sentence.find(names))]
-        doubt = doubt or people.another_animal_or_later(before) or people.other_act_at(before)
+        # ("the analyst is X, the experimenter Y": the act before is the other person's, the role word names Y's)
+        keyed = match is not None and match is not doer and people.keyed_as_experimenter(text, match)
+        doubt = doubt or people.another_animal_or_later(before) or ("" if keyed else people.other_act_at(before))
+        doubt = doubt or ("" if certain else people.act_abroad(before))  # "Die Operation wurde ... von Dr. X"
         doubt = doubt or people.by_of_another_part(text, match)
         if re.match(r"\s*,?\s*et\s+al\b", original[end:]):
             doubt = doubt or "'et al.' says more people recorded than are named"  # "Recorded by Ana Ruiz et al."
@@ -2246,6 +2305,14 @@ _NOTE_OF_ANOTHER_TIME = re.compile(
     r"estimated|approx\w*|the\s+parents|mother|father|virus|viral|AAV\w*|injected)\b[^()]*\)",
     re.I,
 )
+# "(the pilot used 12 directions)", "(previous session: 20 trials)": a closing aside about another session, animal or
+# run than the one described.
+_ASIDE_OF_ANOTHER_THING = re.compile(
+    r"[\s.;,]*\(\s*(?:in\s+|for\s+|unlike\s+)?(?:the\s+|a\s+|an\s+|our\s+|my\s+)?(?:pilots?|previous|earlier|"
+    r"former|prior|(?:last|next|first|other|another|old|original)\s+(?:sessions?|runs?|days?|weeks?|animals?|mice|mouse|"
+    r"rats?|cohorts?|groups?|recordings?|experiments?|stud(?:y|ies)|versions?|setups?|rigs?))\b[^()]*\)\W*$",
+    re.I,
+)
 # "The pups were P10", "the mice are about 8 weeks": an age said of animals in the plural.
 _PLURAL_WERE_BEFORE = re.compile(
     r"\b(?:pups|mice|rats|animals|larvae|monkeys|littermates|offspring|siblings)\s+(?:were|are)\s+"
@@ -2363,9 +2430,37 @@ def _declines_a_field(clause: str) -> bool:
     return bool(declined and field_named(declined.group("field")))
 
 
+# Words after a known strain or line that may change what it is: a cross, a zygosity, a number, another line.
+_CHANGES_THE_VALUE = re.compile(
+    r"[×/;+:=]|\d|\b(?:x|het\w*|hom\w*|hemi\w*|ko|ki|cre|flox\w*|fl|tg|transgenic|knock\w*|crossed|cross|"
+    r"mix\w*|backcross\w*|not|no|but|except|or|and|like|same|as|dams?|sires?|mother|father|parents?|breeders?|"
+    r"donors?|colony|cage\s*mates?)\b",
+    re.I,
+)
+
+
+def _value_before_comment(answer: str, name: str) -> str | None:
+    """'Sprague Dawley, outbred', 'WT littermate of the mutants': a whole answer that opens with one known strain
+    (or line, or wild type) and goes on with words about it; the value is the known words. None when the words
+    after it may change what it is ('Pvalb-Cre x Ai14', 'WT for Shank3', 'C57BL/6J, I think')."""
+    found = (
+        find_strains(answer, short_names=True)
+        if name == "strain"
+        else find_genotypes(answer) or list(WILD_TYPE.finditer(answer))
+    )
+    if len(found) != 1 or answer[: found[0].start()].strip():
+        return None
+    rest = answer[found[0].end() :]
+    if not re.match(r"\s*[,(\-–—]|\s+(?-i:[a-z])", rest) or _CHANGES_THE_VALUE.search(rest) or GUESS.search(rest):
+        return None
+    return found[0].group(0)
+
+
 def _is_vocabulary(name: str) -> bool:
     words = {w.lower().strip(".") for w in name.split()}
-    return bool(words & _NOT_PEOPLE) or any(subject.find_species(w) for w in words)
+    # ("Sprague Dawley, outbred": a strain's name in two capitalised words is no person)
+    strain = any(m.group(0) == name.strip() for m in find_strains(name))
+    return bool(words & _NOT_PEOPLE) or strain or any(subject.find_species(w) for w in words)
 
 
 _RANGE_IN_WORDS = re.compile(
@@ -2402,7 +2497,9 @@ def parse_free_text(
     text = keys.with_colon_after_bare_keywords(positional.as_keyed_by_position(text or "", asked, partial or {}))
     text = edits.as_keyed(
         spoken_times_as_digits(
-            tables.as_keyed_row(layout.as_keyed_lines(layout.as_keyed_roles(layout.as_keyed_answers(text))))
+            tables.as_keyed_row(
+                layout.as_keyed_lines(layout.as_keyed_roles(layout.as_keyed_answers(layout.without_bold_keys(text))))
+            )
         )
     )
     return only_whole_values(_Reader(text, asked, dict(partial or {}), now).read(), said)

@@ -121,8 +121,12 @@ def normalize_institution(text: str) -> RuleResult:
         return bad
     if len(raw) < 2 or len(raw) > 200:
         return reject("institution", f"'{raw}' is not an institution name.", example)
-    if (is_city(raw) or _COUNTRY.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
+    if (is_city(raw) or _COUNTRY.fullmatch(raw) or _CITY_SHORT.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
         return reject("institution", f"'{raw}' is a place, not an institution's name.", example)
+    if _KIND_ALONE.fullmatch(raw):  # "the university", "our institute": a kind of place, no name
+        return reject("institution", f"'{raw}' says what kind of place, not its name.", example)
+    if _SOCIETY_OF_INSTITUTES.fullmatch(raw):  # "Max Planck": which of its many institutes is asked
+        return reject("institution", f"'{raw}' names a society of many institutes; which institute was it?", example)
     if _WHEN_SAID.search(raw):  # "University of Bonn until 2022": a time says it may not be where this was recorded
         return reject("institution", f"'{raw}' says when; which institution was this recording made at?", example)
     # (a note in brackets that opens in lower case, "(not Stockholm University, where I moved later)", is left out too)
@@ -228,6 +232,20 @@ _COUNTRY = re.compile(
     r"Oregon|Pennsylvania|Rhode\s+Island|South\s+Carolina|South\s+Dakota|Tennessee|Texas|Utah|Vermont|Virginia|"
     r"Washington|West\s+Virginia|Wisconsin|Wyoming)"
 )
+_KIND_ALONE = re.compile(
+    r"(?:(?:the|our|my|this|a|an|local)\s+)?(?:university|universit[äé]t?|institute|institution|college|hospital|"
+    r"school|clinic|cent(?:er|re)|campus|medical\s+school|research\s+institute)\.?",
+    re.I,
+)
+# "Max Planck", "the Fraunhofer", "Helmholtz Association": a society of many institutes, alone, names none of them.
+_SOCIETY_OF_INSTITUTES = re.compile(
+    r"(?:the\s+)?(?:Max[\s\-]Planck(?:[\s\-](?:Society|Gesellschaft|Institutes?|Institut))?|MPG|MPI|"
+    r"Fraunhofer(?:\s+Society|[\s\-]Gesellschaft|\s+Institutes?)?|Helmholtz(?:\s+Association|[\s\-]Gemeinschaft)?|"
+    r"Leibniz(?:\s+Association|[\s\-]Gemeinschaft|\s+Institutes?)?)\.?",
+    re.I,
+)
+# "..., NYC": a city's short name says where, never part of a name ("SF", "DC": two capitals, read as a state).
+_CITY_SHORT = re.compile(r"NYC|N\.Y\.C\.|CDMX|Philly")
 # ", Mission Bay campus", ", the Rome site": one site of the institution named after it.
 _CAMPUS_AFTER = re.compile(r"(.{2,}?)\s*,\s*(?:the\s+)?(?:[\w'\-]+\s+){0,3}(?:campus|site)\.?")
 _PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
@@ -256,7 +274,9 @@ def _without_city(raw: str) -> str:
     ):
         name = country.group(1)  # "University of Oxford, UK", "Harvard Medical School, Boston, MA"
     placed = re.fullmatch(rf"(.{{2,}}?)\s*,\s*({_PLACE})\.?", name)
-    if placed and _OF_A_SYSTEM.search(placed.group(1)) and _town_of_one_university(*placed.groups()):
+    # ("University of Oxford, Oxford": the town of the name said again)
+    said_again = placed and placed.group(1).endswith(f" {placed.group(2)}")
+    if placed and _OF_A_SYSTEM.search(placed.group(1)) and (_town_of_one_university(*placed.groups()) or said_again):
         return placed.group(1)  # "University of Washington, Seattle": the town, not a campus of a system
     if not placed or _OF_A_SYSTEM.search(placed.group(1)):
         return name if name != raw else ""
@@ -269,6 +289,8 @@ def _without_city(raw: str) -> str:
         return name if name != raw else ""  # "Columbia University, Zuckerman Institute": a second organisation
     known = before.lower().removeprefix("the ") in INSTITUTIONS or before in INSTITUTIONS.values()
     if known or _KIND_LAST.search(before) or is_city(place) or _kind_of_a_field_then_town(before, place):
+        return before
+    if _CITY_SHORT.fullmatch(place):
         return before
     return name if name != raw else ""
 
@@ -488,7 +510,10 @@ _HEDGED_ITEM = re.compile(
 # "sleep, replay, and I'll send the rest later", "theta, more to come": a promise of more is no keyword.
 _MORE_LATER_ITEM = re.compile(
     r"(?:(?:I|we)(?:['’]ll|\s+will|\s+can|\s+may)\s|more\s+(?:to\s+come|later)\b|(?:the\s+)?rest\s+later\b|"
-    r"tbd\W*$|etc\W*$|and\s+so\s+on\W*$)",
+    r"tbd\W*$|etc\W*$|and\s+so\s+on\W*$|"
+    # "whatever else you think fits", "anything you like", "others you choose": the rest is left to us
+    r"(?:whatever|anything|any\s+others?|others?|something)(?:\s+else)?\s+(?:you|that\s+you)\s+(?:think|like|want|"
+    r"choose|pick|see|find|prefer))",
     re.I,
 )
 # "I would say hippocampus and theta": the words saying it is an opinion are not a keyword.

@@ -20,7 +20,9 @@ from ..hedges import GUESS
 # A title's or an initial's full stop ("Dr. A. Reyes") does not end a sentence.
 # (an initial is a capital: "28.3 g. Recorded ..." ends a sentence)
 _SENTENCE = re.compile(
-    r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b(?-i:[A-Z]))[.!?;](?:\s|$)|\bbut\b", re.I
+    # ("✓ perfused by A ✓ recording done by B": a check mark or bullet opens an item of its own)
+    r"(?<!\bDr)(?<!\bProf)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\b(?-i:[A-Z]))[.!?;](?:\s|$)|\bbut\b|[✓✔•▸►]",
+    re.I,
 )
 
 # -- people
@@ -748,7 +750,12 @@ def is_sign_off(words: str) -> bool:
 def signature_doubt(text: str, start: int) -> str:
     """An institution in a signature ('Best, Name, University of X') says where the person works, not
     where the recording was, unless the words between the sign-off and it say so."""
-    sign_offs = list(_SIGN_OFF.finditer(text, 0, start))
+    # ("Saludos, el experimento ...": the same words opening a message, running on in a sentence, greet)
+    sign_offs = [
+        m
+        for m in _SIGN_OFF.finditer(text, 0, start)
+        if text[: m.start()].strip(" \t\n!,.") or not re.match(r"[^\S\n]*[a-zà-ÿ]", text[m.end() :])
+    ]
     if sign_offs and not re.search(r"\brecord\w*", text[sign_offs[-1].end() : start], re.I):
         return "an affiliation in a signature may not be where the recording was"
     return ""

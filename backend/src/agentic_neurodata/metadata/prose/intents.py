@@ -37,6 +37,9 @@ SKIP_ALL = re.compile(
     # "Please proceed; the rest can stay empty."
     r"(?:proceed|convert|go\s+ahead)\W+(?:the\s+)?(?:rest|remaining\s+fields|others)\s+can\s+(?:stay|be|remain)\s+"
     r"(?:empty|blank)|"
+    # "That's all — please generate it.", "no further info, go": all is said, then make the file
+    r"that'?s\s+all\s*[,;.!\-–—]+\s*(?:please\s+)?(?:generate|build|make|create|write)\s+(?:it|them|the\s+files?)|"
+    r"no\s+(?:further|more)\s+(?:info(?:rmation)?|details)\s*[,;.!\-–—]+\s*(?:go|proceed|convert)(?=\W*$)|"
     r"bitte\s+konvertieren)(?![^?\n]*\?))\b",
     re.I,
 )
@@ -49,7 +52,9 @@ CANCEL = re.compile(
     r"^\W*(?:please\s+)?(?:cancel(?:\s+it|\s+everything|\s+the\s+conversion)?|abort|stop(?:\s+it|\s+everything|"
     r"\s+the\s+conversion)?|start\s+over|never\s?mind|forget\s+it|quit)\b\W*(?:please|pls|plz|thanks)?\W*$|"
     # "stop, I uploaded the wrong folder": stopping, and a reason that says something went wrong
-    r"^\W*(?:please\s+)?(?:stop|cancel|abort|scrap(?:\s+(?:this|it|that))?)\s*[,;:.!\-–]\s*[^.?]{0,60}\b"
+    # ("halt — wrong session", "annulla (cancel) — wrong animal": in other words, or another language, with a long dash)
+    r"^\W*(?:please\s+)?(?:stop|halt|cancel|abort|annulla|annuler|cancela(?:r)?|abbrechen|"
+    r"scrap(?:\s+(?:this|it|that))?)(?:\s*\((?:cancel|stop|abort)\))?\s*[,;:.!\-–—]\s*[^.?]{0,60}\b"
     r"(?:wrong|mistake|error|oops|re-?upload)\w*|"
     # "cancel this, I uploaded the wrong folder": cancelling, then why
     r"^\W*(?:please\s+)?(?:cancel|abort)\s+(?:this(?:\s+one)?|it|that(?:\s+one)?|everything|the\s+conversion)\s*[,;.!]|"
@@ -73,6 +78,9 @@ DONT_KNOW = re.compile(
     r"\b(?:i\s+|we\s+)?(?:don'?t|do\s+not|didn'?t|did\s+not|doesn'?t)\s+(?:know|remember|recall|have|keep|track|weigh|measure|"
     r"record|note|check)\b|"
     r"\bno\s+(?:idea|clue|record|data|info(?:rmation)?)\b|"
+    # "no sé", "non lo so", "je ne sais pas", "weiß ich nicht", "keine Ahnung", "não sei": not known, abroad
+    r"^\W*no\s+s[ée]\W*$|\bnon\s+lo\s+so\b|\bje\s+ne\s+sais\s+pas\b|\bwei(?:ß|ss)\s+(?:ich\s+)?nicht\b|"
+    r"\bkeine\s+Ahnung\b|\bn[ãa]o\s+sei\b|"
     # "I'll have to get back to you on that", "let me check and come back later": not known now
     r"\b(?:get|come)\s+back\s+to\s+you\b|\bcome\s+back\s+(?:later|to\s+(?:it|this|that))\b|"
     r"\blet\s+me\s+(?:check|ask|find\s+out|look\s+it\s+up)(?=\s*(?:$|[,;.!]|and\b|first\b|later\b))|"
@@ -104,6 +112,9 @@ SKIP_FIELD = re.compile(
     # "I'll pass", "I'd rather skip this one", "no answer to this question": declining, in a sentence
     r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
     r"^\W*no\s+answer\b|"
+    # "nothing to add there", "nothing more to say", "nothing else": the answer says there is no value to give
+    r"^\W*(?:(?:I\s+have|I'?ve\s+got|there'?s)\s+)?nothing(?:\s+(?:more|else|further))?(?:\s+to\s+(?:add|say|report|mention|"
+    r"tell|write|put))?(?:\s+(?:there|here|(?:on|about|for)\s+(?:that|this|it)))?\W*$|"
     r"\bskip\s+(?:that|this|it|the\s+[a-z_ ]+|[a-z_]+\s+question)\b|\b(?:rather|prefer)\s+not\b|"
     # "skip lab and institution, this is private": two fields named after "skip", then why
     r"^\W*skip\s+(?-i:[a-z_]+\s+(?:and|&)\s+[a-z_]+)(?=\s*(?:[,;.!-]|$))|"
@@ -203,6 +214,9 @@ POINTER = re.compile(
     re.I,
 )
 # Clauses a message is cut into before intents are looked for ("female, but I don't know the age").
-CLAUSES = re.compile(r"\s*(?:[;.!?\n]+\s+|[;!?\n]+|,\s*(?:but|and|though)?\s*|\s+but\s+|\s+though\s+)\s*", re.I)
+# ("no weight and no date of birth": two declines joined by "and")
+CLAUSES = re.compile(
+    r"\s*(?:[;.!?\n]+\s+|[;!?\n]+|,\s*(?:but|and|though)?\s*|\s+but\s+|\s+though\s+|\s+and\s+(?=no\s))\s*", re.I
+)
 # "sex unknown" / "unknown" asked for the sex is the value U, not a refusal.
 UNKNOWN_SEX = re.compile(r"\W*(?:(?:the\s+)?sex\W*)?(?:is\s+)?unknown\W*|\W*(?:of\s+)?unknown\s+sex\W*", re.I)

@@ -16,6 +16,23 @@ _ROW = re.compile(
 )
 _RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*\|[ \t]*:?-{3,}:?[ \t]*\|?[ \t]*$", re.M)
 _HEADER_WORDS = {"field", "fields", "key", "keys", "name", "value", "values", "metadata", "property", "entry"}
+_HEADER_WORDS |= {"role", "who"}  # "| role | name |": a table of who held which role
+# "| PI | Eve Marder |": a row naming another role than a field's gives nothing, and leaves the table a table
+_OTHER_ROLES = {
+    "pi",
+    "principal investigator",
+    "supervisor",
+    "surgeon",
+    "surgery",
+    "analyst",
+    "analysis",
+    "technician",
+    "lab manager",
+    "collaborator",
+    "contact",
+    "author",
+    "corresponding author",
+}
 
 
 def as_keyed_lines(text: str) -> str:
@@ -30,6 +47,8 @@ def as_keyed_lines(text: str) -> str:
         key = " ".join(row.group("key").lower().replace("_", " ").split())
         if key in _HEADER_WORDS and row.group("value").strip().lower() in _HEADER_WORDS:
             continue  # "| field | value |": the header
+        if key in _OTHER_ROLES:
+            continue  # "| PI | Eve Marder |": another role's row
         if key not in KEYS:
             return text  # a row that names no field: not a key/value table
         keyed.append(f"{row.group('key').strip()}: {row.group('value').strip()}")
@@ -77,3 +96,40 @@ def as_keyed_answers(text: str) -> str:
         return f"{question.group('key')}: " if key in KEYS else question.group(0)
 
     return _QUOTED_QUESTION.sub(keyed, text)
+
+
+# "ELN › Hippocampus project › 2023-11-28 entry", "Drive / Project Amygdala / notes": a path of folders or pages;
+# one named as a project, notebook or folder names a line of work, not what this recording's values are.
+_PATH_STEP = re.compile(r"[ \t]*(?:›|»|→|(?<=\s)[>/|](?=\s))[ \t]*")
+_FOLDER_KIND = re.compile(
+    r"\b(?:projects?|folders?|notebooks?|workspaces?|collections?|programs?|programmes?|grants?)\b", re.I
+)
+
+
+def names_of_folders(text: str) -> list[tuple[int, int]]:
+    """The spans of the steps of a path ('A › B › C', two steps at least) named as a project, notebook or folder."""
+    spans: list[tuple[int, int]] = []
+    for line in re.finditer(r"[^\n]+", text):
+        steps = list(_PATH_STEP.finditer(line.group(0)))
+        if len(steps) < 2:
+            continue
+        bounds = [0, *(b for step in steps for b in (step.start(), step.end())), len(line.group(0))]
+        for begin, finish in zip(bounds[::2], bounds[1::2], strict=True):
+            said = line.group(0)[begin:finish]
+            if len(said) <= 60 and ":" not in said and _FOLDER_KIND.search(said):
+                spans.append((line.start() + begin, line.start() + finish))
+    return spans
+
+
+# "**Experimenter:** Ana Ruiz", "__Lab__: Berg Lab": a key in Markdown bold; the stars are no part of key or value.
+_BOLD_KEY = re.compile(r"(?m)^([ \t]*(?:[-*+][ \t]+)?)(\*\*|__)([A-Za-z][\w /()-]{0,40}?)(?::\2|\2[ \t]*:)")
+
+
+def without_bold_keys(text: str) -> str:
+    """`text` with keys in Markdown bold at a line's start written as plain 'key:' (named fields only)."""
+
+    def plain(bold: re.Match[str]) -> str:
+        key = " ".join(bold.group(3).lower().replace("_", " ").split())
+        return f"{bold.group(1)}{bold.group(3)}:" if key in KEYS else bold.group(0)
+
+    return _BOLD_KEY.sub(plain, text)

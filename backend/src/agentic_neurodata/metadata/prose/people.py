@@ -44,15 +44,39 @@ RELATION = re.compile(
 _ITEM = rf"(?:(?>{FULL_NAME}){_ASIDE}|(?:me|myself)\s*\((?>{FULL_NAME})\))"
 PEOPLE = rf"{_ITEM}(?:\s*(?:;|,|\band\b|&)\s*(?:{RELATION.pattern})?{_TITLE}*{_ITEM}){{0,8}}+"
 _WHO_RECORDED = (
-    r"the\s+(?:person|one|people)\s+(?:(?:who|that)\s+(?:recorded|ran\s+the\s+(?:session|recording)|did\s+the\s+"
-    r"recordings?)(?:\s+(?:it|them|this|the\s+\w+))?|at\s+the\s+rig)\s+(?:was|were)|"
+    r"the\s+(?:person|one|people)\s+(?:(?:who|that)\s+(?:actually\s+|really\s+)?(?:recorded|"
+    r"ran\s+(?:it|the\s+(?:session|recording))|did\s+the\s+recordings?)(?:\s+(?:it|them|this|the\s+\w+))?|at\s+the\s+rig)\s+(?:was|were)|"
     r"the\s+recording\s+(?:person|people)\s+(?:was|were)"
 )
+# "enregistrées par X", "gravada por X", "lo hizo X", "fatto da X", "durchgeführt von X": who recorded, in French,
+# Spanish, Portuguese, Italian or German
+_RECORDED_BY_ABROAD = (
+    r"(?:(?:enregistr|réalis|effectu)[ée]e?s?\s+par|(?:gravad|realizad|hech|registrad|grabad)[oa]s?\s+por|"
+    r"(?:lo|la)\s+hizo|(?:fatt|eseguit|registrat|condott)[oaie]\s+da|(?:aufgenommen|durchgeführt|gemessen)\s+von)"
+)
+_RECORDING_ABROAD = re.compile(
+    r"\b(?:experimento|esperimento|expérience|Experiment|sess[ãa]o|sessione|sesión|séance|session|données|dados|datos|"
+    r"dati|Daten|enregistrements?|registrazion[ei]|grabaci[óo]n|gravaç[ãa]o|Aufnahmen?|Messung(?:en)?|Ableitung(?:en)?)\b",
+    re.I,
+)
+_OTHER_ACT_ABROAD = re.compile(
+    r"\b(?:cirug\w*|chirurg\w*|Operation|opération|operaç\w*|operazione|histolog\w*|istolog\w*|perfus\w*|"
+    r"inyec\w*|iniez\w*|inject\w*|Injektion|an[áa]lis\w*|analis\w*|analyse|Auswertung)\b",
+    re.I,
+)
+# "I am not the experimenter, it was Sara Kühn", "not me - it was X": the writer denied, then the one who recorded named
+_WRITER_DENIED = (
+    r"(?:(?:I'?m|I\s+am|I\s+was)\s+not\s+the\s+(?:experimenter|one\s+who\s+recorded)|"
+    r"I\s+(?:did\s+not|didn'?t)\s+record(?:\s+(?:it|this|them|the\s+\w+))?|"
+    r"(?:it\s+was|that\s+was)\s+not\s+me|(?<![\w'])[Nn]ot\s+me)"
+)
+WRITER_NOT_THE_EXPERIMENTER = re.compile(rf"\b{_WRITER_DENIED}\b", re.I)
 PEOPLE_WITH_CUE = re.compile(
     rf"(?:\b{_TITLE}+|\b(?:by|experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|"
     rf"made\s+by|experimenter\s+was|experimenters\s+were|it\s+was\s+me|me|mine|myself|"
     # "the person who recorded was X", "the recording person was X", "the person at the rig was X"
-    rf"{_WHO_RECORDED}|"
+    rf"{_WHO_RECORDED}|{_RECORDED_BY_ABROAD}|"
+    rf"{_WRITER_DENIED}\s*[,;.:\-–—]+\s*(?:it\s+was|that\s+was|the\s+experimenter\s+was)|"
     # "I'm the one who recorded, Mateo Rossi"
     rf"(?:I'?m|I\s+am)\s+the\s+one\s+who\s+(?:recorded(?:\s+(?:it|them|the\s+\w+))?|did\s+(?:it|the\s+recordings?)|ran\s+it)|"
     # "I ran it myself (Marta Kowalczyk)": the writer, named in brackets after "myself"
@@ -85,7 +109,7 @@ PERSON_BEFORE_VERB = re.compile(
 _CERTAIN_CUE = re.compile(
     r"\b(?:experimenters?|recorded\s+by|performed\s+by|collected\s+by|done\s+by|run\s+by|made\s+by|the\s+one\s+who|"
     r"experimenter\s+was|experimenters\s+were|person\s+(?:who|that)\s+recorded|person\s+at\s+the\s+rig|"
-    r"recording\s+(?:person|people))\b",
+    r"recording\s+(?:person|people)|didn'?t\s+record|did\s+not\s+record|not\s+me)\b",
     re.I,
 )
 # "by" after words about recording ("the recordings were done by", "sessions recorded by", "data ... by").
@@ -99,6 +123,9 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
     cue = text[match.start() : match.start("people")]
     if _CERTAIN_CUE.search(cue):
         return True
+    if re.search(_RECORDED_BY_ABROAD, cue):  # "el experimento lo hizo X", not "la cirugía fue realizada por X"
+        before = text[max(0, match.start() - 60) : match.start()]
+        return bool(_RECORDING_ABROAD.search(before)) and not _OTHER_ACT_ABROAD.search(before)
     if re.search(r"\b(?:by|me|mine)\b", cue, re.I):  # "the recordings are mine - Lukas Hoffmann"
         frame = _RECORDING_BEFORE_BY.search(text[max(0, match.start() - 70) : match.start()])
         # "data were collected in 2023 and shared by X": another verb between names another act
@@ -107,6 +134,19 @@ def certain_cue(text: str, match: re.Match[str]) -> bool:
         )
         return bool(frame) and not other_verb
     return False
+
+
+def uncertain_cue_abroad(text: str, match: re.Match[str]) -> bool:
+    """'La cirugía fue realizada por X': a cue in another language whose sentence is not about the recording."""
+    return bool(re.search(_RECORDED_BY_ABROAD, text[match.start() : match.start("people")])) and not certain_cue(
+        text, match
+    )
+
+
+def act_abroad(sentence_before: str) -> str:
+    """'Die Operation wurde ... von X': another act named in another language before a name."""
+    act = _OTHER_ACT_ABROAD.search(sentence_before)
+    return f"the sentence names another act ('{act.group(0)}')" if act else ""
 
 
 def keyed_as_experimenter(text: str, match: re.Match[str]) -> bool:
@@ -173,7 +213,18 @@ _JOINED_CAMPUS = re.compile(r"[–-][A-Z][\w'’]+(?:[^\S\n]+[A-Z][a-z][\w'’]*
 def whole_name_end(text: str, end: int) -> int:
     """Where an institution's name found at text[:end] ends once a campus joined to it by a dash is taken."""
     campus = _JOINED_CAMPUS.match(text, end)
-    return campus.end() if campus else end
+    if campus:
+        return campus.end()
+    unit = _UNIT_AFTER_ACRONYM.match(text, end) if re.search(r"\b[A-Z]{2,6}$", text[:end]) else None
+    return unit.end() if unit else end  # "NYU Langone Health", "MIT McGovern Institute": one name
+
+
+# "NYU Langone Health", "UCL Queen Square Institute": capitalised words ending in a kind of organisation after an
+# acronym go on with its name.
+_UNIT_AFTER_ACRONYM = re.compile(
+    r"(?:[^\S\n]+[A-Z][\w'’\-]+){1,3}?[^\S\n]+(?:Health|Medicine|Medical[^\S\n]+Cent(?:er|re)|Hospital|Institute|"
+    r"Cent(?:er|re)|School(?:[^\S\n]+of[^\S\n]+Medicine)?)\b"
+)
 
 
 # "- please use that as the institution", "; take this one as our institution": words pointing back at a name.
@@ -509,6 +560,66 @@ def another_animal_or_later(sentence_before: str) -> str:
     return f"the sentence is about another animal or a later time ('{said.group(0)}')" if said else ""
 
 
+# "(formerly at CSHL)", "which used to be at Janelia", "until 2021 at UCL": a place said of an earlier time; "(not the
+# Smith from Oxford)": a place in an aside denying a person or place.
+_EARLIER_OR_DENIED_PLACE = re.compile(
+    r"\b(?:formerly|previously|used\s+to\s+(?:be|work)|until|till|earlier|former(?:ly)?|moved\s+(?:from|out\s+of))\b"
+    r"[^().;\n]{0,40}$|\(\s*not\b[^()]{0,60}$",
+    re.I,
+)
+
+
+# "Experimenter: Jan Novak (the data were recorded by Eva Horak)", "(corrected: Berta Gómez-Ruiz)": an aside after
+# a keyed name that corrects it or names who recorded.
+_ASIDE_SAYS_OTHERWISE = re.compile(
+    r"\((?=[^()\n]*\b(?:corrected|correction|correct\s+is|actually|rather|sorry|I\s+mean|recorded\s+by|run\s+by|"
+    r"done\s+by|collected\s+by|performed\s+by|who\s+recorded|not\s+(?:him|her|them|this|that))\b)[^()\n]*\)",
+    re.I,
+)
+
+
+def aside_says_otherwise(value_and_after: str) -> str:
+    """The first aside in brackets on the line of a keyed name, when it corrects the name or names who recorded."""
+    line = value_and_after.split("\n", 1)[0]
+    first = re.search(r"\([^()\n]*\)", line)
+    if first and _ASIDE_SAYS_OTHERWISE.fullmatch(first.group(0)):
+        return f"the aside after it says otherwise ('{first.group(0)}')"
+    return ""
+
+
+# "lab: Berg Lab  # the old lab", "institution: UCL  # where I did my PhD": a comment making it another time's
+_NOTE_OF_ANOTHER_TIME = re.compile(
+    r"\b(?:old|former(?:ly)?|previous(?:ly)?|earlier|before|until|used\s+to|moved|where\s+(?:I|we|she|he)\s+"
+    r"(?:did|was|were|studied|trained|worked)|PhD|postdoc|not\s+(?:this|the\s+one|where))\b",
+    re.I,
+)
+
+
+def note_of_another_time(note: str) -> bool:
+    """A comment after a keyed lab or institution that makes it another time's, or a guess."""
+    return bool(_NOTE_OF_ANOTHER_TIME.search(note) or GUESS.search(note))
+
+
+# "Jean Dupont, then Léa Martin for the second half": another person after the names, for another part
+_THEN_ANOTHER = re.compile(
+    rf"[^\S\n]*[,;]?[^\S\n]*(?:and[^\S\n]+)?(?:then|later|afterwards|followed[^\S\n]+by|replaced[^\S\n]+by)[^\S\n]+"
+    rf"{_TITLE}*{FULL_NAME}"
+)
+
+
+def another_person_then(text: str, end: int) -> str:
+    """Why a person named right after the names, for a later part, leaves who recorded open; '' otherwise."""
+    then = _THEN_ANOTHER.match(text, end)
+    return f"another person is named after them ('{then.group(0).strip(' ,;')}')" if then else ""
+
+
+def earlier_or_denied_place(text: str, start: int) -> str:
+    """'Svoboda Lab (formerly at CSHL)', 'Dr. Smith (not the Smith from Oxford)': the words right before a place
+    say it was another time's, or deny it; '' otherwise."""
+    said = _EARLIER_OR_DENIED_PLACE.search(text[max(0, start - 70) : start])
+    return f"the words before it say it is another time's or denied ('{said.group(0).strip()}')" if said else ""
+
+
 # "Mouse A was recorded by Ola, mouse B by Kari Hansen": a "by" whose clause has no verb, after another "by" in the
 # sentence, names the person of another part.
 def by_of_another_part(text: str, match: re.Match[str]) -> str:
@@ -662,7 +773,16 @@ def former_lab(text: str, start: int) -> str:
     opening = max(text.rfind("(", 0, start), *(text.rfind(stop, 0, start) for stop in (". ", "; ", "\n")))
     words = text[max(opening + 1, start - 80) : start]
     earlier = _FORMER_TIME.search(words)
+    # "we were the Schmidt lab before 2020": the earlier time said after the lab, in its clause
+    after = re.match(r"[^.;()\n]{0,60}", text[start:])
+    later = _EARLIER_AFTER.search(after.group(0)) if after and not earlier else None
+    earlier = earlier or later
     return f"the lab is said of an earlier time ('{earlier.group(0)}')" if earlier else ""
+
+
+_EARLIER_AFTER = re.compile(
+    r"\b(?:(?:before|until|till)\s+(?:\d{4}|last\s+\w+|the\s+move|we\s+moved)|previously|formerly|back\s+then)\b", re.I
+)
 
 
 # "Ana Ruiz, Tom Berg, and the PI": the list goes on with someone not named.

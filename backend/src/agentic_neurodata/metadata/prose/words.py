@@ -78,7 +78,8 @@ PAIR = re.compile(
     # "keywords => a; b", "lab -> Berg Lab": an arrow is a separator too
     # "Q: experimenter? A: Tanvi Deora": a question and its answer
     + r"(?:\?\s*(?-i:A|Answer)\s*:|=>|->|→|"
-    + r":=|:|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\bis\b|\bwas\b|\bwere\b|\bare\b"
+    # ("the session description is: X": a colon after the verb is no part of the value)
+    + r":=|:|=|\b(?:is|was)\s+(?:spelled|spelt|written)(?:\s+as)?\b|\b(?:is|was|were|are)\b(?:\s*:(?!\S))?"
     + r"|\b(?:should|must)\s+(?:be(?:\s+(?:written|spelled|spelt)(?:\s+as)?)?|read|say)\b"
     + r"|(?(line)(?<=\S)\s+[-–—](?=\s)|(?!)))"
     + r"\s*(?=(?P<value>\S))",
