@@ -216,11 +216,19 @@ def _part_of_before(lowered: str, start: int) -> int:
 
 # "posterior parietal cortex, right", "V1, left hemisphere": a side after a comma, ending the clause, is the
 # area's side (kept as written); "CA1, right after surgery" is no side.
+# ("claustrum, both hemispheres", "hippocampus, both sides": the two sides said in words)
 _SIDE_AFTER_A_COMMA = re.compile(
-    r"\s*,\s*(?:left|right|bilateral|bilaterally|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?"
+    r"\s*,\s*(?:(?:left|right|bilateral|bilaterally|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?"
+    r"|(?:in\s+)?both\s+(?:hemispheres|sides))"
     r"(?=\s*(?:[,;.)\n]|$))",
     re.I,
 )
+
+
+def end_of_its_side(text: str, end: int) -> int:
+    """Where the side said after a comma ends ("Site: hippocampus, both sides"); `end` when none is said."""
+    side = _SIDE_AFTER_A_COMMA.match(text, end)
+    return side.end() if side else end
 
 
 def with_its_side(text: str, answer: str) -> str:
@@ -253,7 +261,8 @@ def _qualifier_before(lowered: str, start: int, end: int) -> int:
 
 # "LGN (right)", "auditory cortex (left hemisphere)": the side in brackets after an area kept as written.
 _SIDE_IN_BRACKETS = re.compile(
-    r"\s*\((?:left|right|bilateral|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?\)", re.I
+    r"\s*\((?:(?:left|right|bilateral|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?|both\s+(?:hemispheres|sides))\)",
+    re.I,
 )
 
 

@@ -33,6 +33,7 @@ from . import names
 from .brain_areas import (
     a_sentence_about_the_site,
     another_site_after,
+    end_of_its_side,
     find_area,
     in_another_fields_quotes,
     landmark_doubt,
@@ -238,7 +239,16 @@ def _in_email_header(text: str, start: int) -> bool:
         return False
     previous = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
     following = text[text.find("\n", start) + 1 :].split("\n", 1)[0] if "\n" in text[start:] else ""
-    return any(_EMAIL_HEADER.match(f"\n{line}") for line in (previous, following))
+    if any(_EMAIL_HEADER.match(f"\n{line}") for line in (previous, following)):
+        return True
+    # "From: animal facility\nSubject: transfer": a bare header line beside a title of plain words (an animal's
+    # id has a digit or a capital: "Subject: AO-Rat-3")
+    title = re.match(r"\w+\s*:\s*([^\n]*)", text[start:])
+    plain = title is not None and re.fullmatch(r"(?:(?:re|fwd?|aw|wg)\s*:\s*)*[a-z][a-z '&/-]*", title.group(1).strip())
+    return bool(plain) and any(_BARE_EMAIL_HEADER.match(line) for line in (previous, following))
+
+
+_BARE_EMAIL_HEADER = re.compile(r"[ \t]*(?:From|To|Cc|Sent|Date)[ \t]*:[ \t]*\S", re.I)
 
 
 _THING_NAME_KEY = re.compile(
@@ -393,6 +403,7 @@ class _Reader:
         if self._whole_answer():
             return self.result
         for step in (
+            self._ids_of_other_things,
             self._keyed_roles,
             self._quoted_for_a_field,
             self._explicit_pairs,
@@ -423,6 +434,10 @@ class _Reader:
         ):
             step()
         return self.result
+
+    def _ids_of_other_things(self) -> None:
+        for start, end in subject.ids_of_other_things(self.buffer.text):  # "447 is the cage number": no animal's id
+            self.buffer.claim(start, end, "another thing's id")
 
     def _merge_intents(self) -> None:
         """One intent per kind, about all the fields it was said of."""
@@ -735,6 +750,9 @@ class _Reader:
                 continue  # file is monkey Plum (8 years)": the other animal's value
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
+            if name in ("age", "weight") and subject.key_of_another_time(self.buffer.original, match.start()):
+                self.buffer.claim(match.start(), end, "another time")  # "pre-op weight was 27.0 g": not the session's
+                continue
             if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
                 self.buffer.original[max(0, match.start() - 25) : match.start("value")]
             ):
@@ -787,6 +805,9 @@ class _Reader:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
                 # its words stay for the other finders (an institution).
                 end, raw = start + aside.start(), raw[: aside.start()]
+            if name == "electrode_location" and raw.strip():  # "Site: hippocampus, both sides": the side as said
+                sided = end_of_its_side(self.buffer.original, end)
+                end, raw = sided, raw + self.buffer.original[end:sided]
             if name == "electrode_location" and (
                 people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):
@@ -825,6 +846,8 @@ class _Reader:
                 continue  # "the strain was lost": what became of it, not its name
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
+            if name == "subject_id" and copula and subject.names_a_line(self.buffer.original[start:].split(",")[0]):
+                continue  # "this animal is Pvalb-IRES-Cre;Ai14": its genotype, not its id
             undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
             if said.SKIP_FIELD.match(raw) or said.DONT_KNOW.search(raw) or undetermined:
                 self.intent(IntentKind.SKIP_FIELD, [name], raw)  # "Keywords: none yet", "Species: not sure"
@@ -1318,7 +1341,9 @@ class _Reader:
             found = lines
         if found:
             # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
-            doubts = [(m, self._genotype_doubt(m)) for m in found]
+            # ("the colony is all Ai14, but this animal is ...": a colony's line is no rival of the animal's own)
+            own = [m for m in found if not subject.said_of_a_group_kept(self.buffer.original, m.start())]
+            doubts = [(m, self._genotype_doubt(m)) for m in own or found]
             genotype, doubt = several.pick(doubts, lambda m: False, "genotype", strict=True)
             # (a sentence's full stop after it is no part of it: "(male, Ai148 x Emx1-Cre).")
             self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;").rstrip(".")), doubt=doubt)
@@ -1396,6 +1421,8 @@ class _Reader:
 
     def _genotype_doubt(self, genotype: re.Match[str]) -> str:
         raw, original = _without_closing_bracket(genotype.group(0).strip(" ,;")), self.buffer.original
+        if subject.said_of_a_group_kept(original, genotype.start()):
+            return "said of a colony or of the breeders, not necessarily this animal"  # "the colony is all Ai14"
         return (
             certainty.genotype_doubt(raw, original)
             or certainty.genotype_words_doubt(raw, original, genotype.start())
@@ -1488,6 +1515,8 @@ class _Reader:
         after = subject.ID_AFTER_SPECIES.match(text, end)
         if after and subject.area_not_id(text, after):
             after = None  # "mouse V1 recording": the area, not the animal
+        if after and subject.age_not_id(text, after):
+            after = None  # "mouse P8 pup JG-2": the age, then the animal's id
         if after and subject.strain_of(after.group("subject"), _species_meant(said)):
             after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
         if after and subject.names_a_cross(text, after.end("subject")):

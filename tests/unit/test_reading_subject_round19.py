@@ -1,0 +1,260 @@
+"""General rules of the offline reader (issue 14, nineteenth round) for the subject: a weight keyed to another
+time, a code said to be a cage or a rig, a colony's line and a line said in an id's place, an e-mail's subject
+line, minutes to or past noon and midnight, a place's code that looks like an age, a postnatal day before a
+stage of life, an area with both sides, and a Latin name said before the common word for the animal. Each rule
+covers a family of mistakes, not one sentence; the sentences are our own, from no corpus file."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import ParsedInput
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+def asked_back(parsed: ParsedInput, name: str) -> list[object]:
+    return [p.value for c in parsed.confirmations if c.field == name for p in c.proposals]
+
+
+# -- a weight or age keyed to another time of the animal's life is not the session's
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("mouse KT-4 (pre-op weight was 28.2 g)", "28.2 g"),
+        ("baseline weight: 31 g; rat LE-9, female", "31 g"),
+        ("arrival weight 19.5 g, mouse DA-2", "19.5 g"),
+        ("rat RR-3, male; starting weight was 410 g", "410 g"),
+        ("free-feeding weight 27 g (mouse FF-1)", "27 g"),
+        ("target weight: 22 g; mouse WR-5", "22 g"),
+    ],
+)
+def test_a_weight_keyed_to_another_time_is_not_stored(text: str, wrong: str) -> None:
+    assert read(text).values.get("weight") != wrong  # (asked back, or not read at all)
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [
+        ("mouse KT-4, 25.6 g (pre-op weight was 28.2 g)", "25.6 g"),
+        ("baseline weight: 31 g; weight: 27.5 g; rat LE-9", "27.5 g"),
+        ("mouse DA-2, weight was 21 g", "21 g"),
+        ("mouse DA-2, body weight 21 g", "21 g"),
+        ("arrival weight 19.5 g, 23 g today, mouse DA-2", "23 g"),
+    ],
+)
+def test_the_sessions_weight_beside_another_times_is_read(text: str, weight: str) -> None:
+    assert read(text).values.get("weight") == weight
+
+
+def test_an_age_keyed_to_another_time_yields_to_the_sessions() -> None:
+    parsed = read("rat RS-1; surgery age: 8 weeks; age: 12 weeks")
+    assert parsed.values.get("age") == "P12W"
+
+
+# -- a code said to BE a cage, rack, rig or box names that thing, wherever else it stands
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong", "right"),
+    [
+        ("Number 5512 is the cage card; the rat itself is RX-40", "5512", "RX-40"),
+        ("mouse B4 — no, B4 is the box, mouse is B4-11 — female", "B4", "B4-11"),
+        ("R-12 is the rack, the rat is R-12-4", "R-12", "R-12-4"),
+        ("mouse 3301 (3301 is the cage number; the mouse is 3301-2)", "3301", "3301-2"),
+        ("rig 7 — 7 is the rig, not the mouse; mouse is KQ-7", "7", "KQ-7"),
+    ],
+)
+def test_a_code_said_to_be_a_cage_or_rig_is_no_subject_id(text: str, wrong: str, right: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("subject_id") != wrong
+    assert wrong not in asked_back(parsed, "subject_id")
+    assert parsed.values.get("subject_id") in (right, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("mouse M12 is the animal, cage 12", "M12"),
+        ("the mouse itself is AB-77, male", "AB-77"),
+        ("rat RT-5 is the subject; RT-5 was in room 3", "RT-5"),
+    ],
+)
+def test_an_animals_id_beside_a_cage_is_still_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+# -- a colony's line is no rival of the animal's own; a line's name is never an id
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"),
+    [
+        ("the colony is all Ai14, but this animal is Sst-IRES-Cre;Ai14", "Sst-IRES-Cre;Ai14"),
+        ("our breeders are Vgat-IRES-Cre; the recorded mouse is Vgat-IRES-Cre;Ai32, ID VG-4", "Vgat-IRES-Cre;Ai32"),
+        ("this animal is Pvalb-IRES-Cre;Ai14", "Pvalb-IRES-Cre;Ai14"),
+        ("the room is mostly Ai9; mouse CR-2 is Chat-IRES-Cre;Ai9", "Chat-IRES-Cre;Ai9"),
+    ],
+)
+def test_the_animals_line_wins_over_a_colonys(text: str, genotype: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("genotype") == genotype
+    assert parsed.values.get("subject_id") not in ("Sst-IRES-Cre", "Vgat-IRES-Cre", "Pvalb-IRES-Cre", "Chat-IRES-Cre")
+
+
+def test_a_colonys_line_alone_is_asked_back_not_stored() -> None:
+    parsed = read("the colony is all Ai14")
+    assert "genotype" not in parsed.values
+
+
+# -- an e-mail's "Subject:" line is the mail's title, not the animal
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("From: animal facility\nSubject: transfer\nRat RT-12 moved to room 4 on 3 May 2023.", "RT-12"),
+        ("From: core\nTo: me\nSubject: cage change\nmouse CC-3 moved", "CC-3"),
+        ("Fwd: data\nFrom: husbandry team\nSubject: re: health check\nmouse HC-9 is fine", "HC-9"),
+    ],
+)
+def test_an_email_subject_line_of_plain_words_is_no_id(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("From: Lab Admin\nSubject: AO-Rat-3\nrat, female", "AO-Rat-3"),
+        ("Subject: KM-12\nmale, 20 g", "KM-12"),
+    ],
+)
+def test_a_subject_line_holding_an_id_is_the_animal(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+# -- minutes to or past noon and midnight
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("started 20 minutes to noon, 3 June 2024, Vienna", "2024-06-03T11:40:00+02:00"),
+        ("recording began ten past noon on 4 May 2023 in Berlin", "2023-05-04T12:10:00+02:00"),
+        ("session started a quarter to midnight, 4 May 2023, Berlin", "2023-05-04T23:45:00+02:00"),
+        ("recorded 5 minutes past midnight, 4 May 2023, Berlin", "2023-05-04T00:05:00+02:00"),
+        ("started at noon, 4 May 2023, Berlin", "2023-05-04T12:00:00+02:00"),
+    ],
+)
+def test_minutes_to_or_past_noon_and_midnight(text: str, start: str) -> None:
+    assert read(text).values.get("session_start_time") == start
+
+
+def test_a_range_of_weeks_with_to_is_no_time() -> None:
+    assert "session_start_time" not in read("the mice were 10 to 12 weeks").values
+
+
+# -- an age is a token of its own, not a piece of a room's or a place's code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the rig is in room 4W.112; mouse QT-1, male, 24 g",
+        "rack 2W-3, mouse QT-2, female",
+        "building 3Y, mouse QT-3",
+        "room 6W, rat QT-4, 300 g",
+    ],
+)
+def test_a_places_code_is_no_age(text: str) -> None:
+    parsed = read(text)
+    assert "age" not in parsed.values
+    assert not asked_back(parsed, "age")
+
+
+@pytest.mark.parametrize(("text", "age"), [("mouse QT-5, ♂, 9w, 26 g", "P9W"), ("rat 12, 2y, 400 g", "P2Y")])
+def test_a_compact_age_in_a_cell_of_its_own_is_read(text: str, age: str) -> None:
+    assert read(text).values.get("age") == age
+
+
+# -- a postnatal day before a stage of life is the age, not the id
+
+
+@pytest.mark.parametrize(
+    ("text", "age", "subject_id"),
+    [
+        ("lab: Lee Lab; mouse P9 pup LL-2", "P9D", "LL-2"),
+        ("rat P12 pup RP-4, female", "P12D", "RP-4"),
+        ("mouse P5 neonate NB-1", "P5D", "NB-1"),
+    ],
+)
+def test_a_postnatal_day_before_a_stage_of_life_is_the_age(text: str, age: str, subject_id: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("age") == age
+    assert parsed.values.get("subject_id") == subject_id
+
+
+def test_a_p_number_after_the_animal_word_alone_stays_an_id() -> None:
+    parsed = read("mouse P3, male, 20 g")
+    assert parsed.values.get("subject_id") == "P3"
+    assert "age" not in parsed.values
+
+
+# -- an area said with both sides is kept as said
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("recordings in the claustrum, both hemispheres", "claustrum, both hemispheres"),
+        ("recording site: hippocampus, both sides", "hippocampus, both sides"),
+        ("recorded in LGN (both hemispheres), mouse A2", "LGN (both hemispheres)"),
+        ("Location: CA1, left hemisphere", "CA1, left hemisphere"),
+    ],
+)
+def test_an_area_with_both_sides_is_kept_as_said(text: str, area: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("electrode_location") == area
+    assert "session_description" not in parsed.values or "," not in area
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("recordings in CA1, both hemispheres were implanted later", "CA1"),
+        ("recordings in the claustrum, both mice were male", "CLA"),
+    ],
+)
+def test_both_of_something_else_is_no_side(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+# -- a Latin name said for the animal outranks the common word used for it after
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("Peromyscus maniculatus bairdii mouse PM-3", "Peromyscus maniculatus bairdii"),
+        (
+            "species: Peromyscus maniculatus bairdii? no, just Peromyscus maniculatus; mouse PM-4",
+            "Peromyscus maniculatus",
+        ),
+        ("Rattus rattus, rat BR-2, male", "Rattus rattus"),
+        ("Eptesicus fuscus; bat EF-12, female, 17 g", "Eptesicus fuscus"),
+        ("Mus musculus, mouse M-2", "Mus musculus"),
+    ],
+)
+def test_a_latin_name_outranks_the_common_word_after_it(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+def test_another_kind_of_animal_after_a_latin_name_is_still_a_rival() -> None:
+    parsed = read("Rattus norvegicus colony; this is mouse M-4")
+    assert parsed.values.get("species") != "Rattus norvegicus"
