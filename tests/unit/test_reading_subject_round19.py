@@ -258,3 +258,134 @@ def test_a_latin_name_outranks_the_common_word_after_it(text: str, species: str)
 def test_another_kind_of_animal_after_a_latin_name_is_still_a_rival() -> None:
     parsed = read("Rattus norvegicus colony; this is mouse M-4")
     assert parsed.values.get("species") != "Rattus norvegicus"
+
+
+# -- a relative's or companion's weight is not the subject's
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("rat RX-3 (male), his sister RX-4 weighed 250 g", "250 g"),
+        ("the dam weighed 30 g, pup PP-1", "30 g"),
+        ("mouse PP-2 and its littermate 22 g", "22 g"),
+        ("our rat LE-2; the cage mate was 410 g", "410 g"),
+    ],
+)
+def test_a_relatives_weight_is_not_stored(text: str, wrong: str) -> None:
+    assert read(text).values.get("weight") != wrong
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [
+        ("mouse KR-2, 24 g; her cage mate weighed 27 g", "24 g"),
+        ("the pup weighed 5.2 g, P9", "5.2 g"),
+        ("mouse SB-1, 24 g, sister of SB-2", "24 g"),
+    ],
+)
+def test_the_subjects_weight_beside_a_relative_is_read(text: str, weight: str) -> None:
+    assert read(text).values.get("weight") == weight
+
+
+# -- the animal's role after its genotype, and how a stock is bred after its strain, are not part of the value
+
+
+@pytest.mark.parametrize(
+    ("text", "genotype"),
+    [
+        ("Genotype: wild-type (littermate control for the Cre mice)", "wild-type"),
+        ("genotype: WT littermate of the knockouts", "wild-type"),
+        ("genotype: WT control", "wild-type"),
+        ("genotype: Pvalb-IRES-Cre littermate", "Pvalb-IRES-Cre"),
+    ],
+)
+def test_the_animals_role_after_its_genotype_is_dropped(text: str, genotype: str) -> None:
+    assert read(text).values.get("genotype") == genotype
+
+
+def test_a_kind_of_line_with_a_role_names_no_line() -> None:
+    assert "genotype" not in read("genotype is Cre-negative littermate").values
+
+
+@pytest.mark.parametrize(
+    ("text", "strain"),
+    [
+        ("strain: Sprague Dawley, outbred", "Sprague-Dawley"),
+        ("strain: Lewis (inbred)", "Lewis"),
+        ("rat, Wistar, outbred stock, ID W-3", "Wistar"),
+    ],
+)
+def test_how_a_stock_is_bred_is_not_part_of_its_strain(text: str, strain: str) -> None:
+    assert read(text).values.get("strain") == strain
+
+
+def test_outbred_alone_names_no_strain() -> None:
+    assert "strain" not in read("strain: outbred").values
+
+
+# -- another value offered right after a keyed subject value makes it a question
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("species: mouse, or rat? I always forget for this dataset", "species"),
+        ("Sex: male, maybe female, I'd need to check", "sex"),
+        ("age: 12 weeks, or 13", "age"),
+        ("strain: Long Evans, or perhaps Wistar", "strain"),
+    ],
+)
+def test_a_keyed_value_with_an_alternative_after_it_is_asked_back(text: str, name: str) -> None:
+    assert name not in read(text).values
+
+
+def test_keyed_values_one_after_another_are_read() -> None:
+    parsed = read("species: mouse, strain: C57BL/6J, sex: male")
+    assert parsed.values.get("species") == "Mus musculus"
+    assert parsed.values.get("strain") == "C57BL/6J"
+    assert parsed.values.get("sex") == "M"
+
+
+# -- cities labs are in that no IANA zone is named after give the start time's zone
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("recorded 3 May 2023 at 10:00 in Boston", "2023-05-03T10:00:00-04:00"),
+        ("recorded 3 May 2023 at 10:00, Seattle", "2023-05-03T10:00:00-07:00"),
+        ("Munich, 3 May 2023, 10:00", "2023-05-03T10:00:00+02:00"),
+        ("8.45pm, 2 March 2024, Bengaluru", "2024-03-02T20:45:00+05:30"),
+        ("Aufnahme am 14.02.2023 um 10:15 in Göttingen.", "2023-02-14T10:15:00+01:00"),
+        ("recorded 21.01.2023 um 9:30 Uhr (Bern)", "2023-01-21T09:30:00+01:00"),
+        ("Start: 2022-12-17 13:20 Boston time", "2022-12-17T13:20:00-05:00"),
+        ("session on 5 July 2023 at 11:00 in Salt Lake City", "2023-07-05T11:00:00-06:00"),
+    ],
+)
+def test_a_labs_city_after_the_date_gives_the_zone(text: str, start: str) -> None:
+    assert read(text).values.get("session_start_time") == start
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "recorded at Boston University on 3 May 2023 at 10:00",
+        "the lab is in Seattle",
+        "recorded 3 May 2023 at 10:00, Cambridge",
+    ],
+)
+def test_a_city_that_is_part_of_a_name_or_in_two_zones_gives_no_zone(text: str) -> None:
+    assert "session_start_time" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("Started 3 p.m. sharp, 14 March 2023, Atlanta", "2023-03-14T15:00:00-04:00"),
+        ("recorded at 10:00 on the dot, 3 May 2023, Berlin", "2023-05-03T10:00:00+02:00"),
+        ("sharp-wave ripples recorded at 10:00, 3 May 2023, Berlin", "2023-05-03T10:00:00+02:00"),
+    ],
+)
+def test_a_word_saying_the_time_was_exact_is_no_part_of_it(text: str, start: str) -> None:
+    assert read(text).values.get("session_start_time") == start

@@ -355,8 +355,13 @@ def _clock_with_meridiem(match: re.Match[str]) -> str:
 _MILITARY_TIME = re.compile(r"\b([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|hours)\b", re.I)
 
 
+# "2 p.m. sharp", "10:00 on the dot": a word after a clock time saying it was exact adds nothing to the time.
+_EXACTLY_AFTER_TIME = re.compile(r"(\d\s*[ap]\.?m\.?|\d[:.h]\d\d)\s+(?:sharp|on\s+the\s+dot)\b", re.I)
+
+
 def spoken_times_as_digits(text: str) -> str:
     """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm',
-    '4:30 in the afternoon' -> '4:30 pm', '1430 hrs' -> '14:30'."""
+    '4:30 in the afternoon' -> '4:30 pm', '1430 hrs' -> '14:30', '2 p.m. sharp' -> '2 p.m.'."""
+    text = _EXACTLY_AFTER_TIME.sub(r"\1", text)
     text = _MILITARY_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     return _CLOCK_AND_PART.sub(_clock_with_meridiem, _SPOKEN_TIME.sub(_spoken_as_digits, text))

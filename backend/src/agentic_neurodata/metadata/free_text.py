@@ -890,6 +890,8 @@ class _Reader:
                     raw, doubt = raw.rstrip().rstrip("?").rstrip(), "the value is said as a question"
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
+                if name in _SUBJECT_FIELDS:  # "Species: mouse, or rat?": the value after the comma is another
+                    doubt = doubt or subject.alternative_after(self.buffer.original, end)
                 doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
                 if not doubt and name not in _FREE_TEXT and GUESS.search(raw):
                     doubt = "the value says it is a guess"  # "Brain region: somewhere near CA1"

@@ -362,7 +362,17 @@ def animal_weights(text: str, original: str) -> list[re.Match[str]]:
         for m in WEIGHT.finditer(text)
         if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))
         and not weighs_something_else(original, m.start("weight"))
+        and not _RELATIVE_BEFORE.search(original[: m.start()], max(0, m.start() - 60))
     ]
+
+
+# "his sister RX-4 weighed 250 g", "the cage mate was 27 g": a relative or companion named in the clause before the
+# mass weighs it (a pup or the offspring may be the animal recorded, so they are not named here).
+_RELATIVE_BEFORE = re.compile(
+    r"\b(?:cage\s*mates?|littermates?|siblings?|sisters?|brothers?|mother|father|dam|sire|parents?|partner|"
+    r"companion|twin)\b[^,;.()|\n]*$",
+    re.I,
+)
 
 
 _OTHER_ANIMAL = re.compile(
@@ -769,6 +779,16 @@ def age_not_id(text: str, after: re.Match[str]) -> bool:
         bool(_AGE_SHAPED.fullmatch(after.group("subject")))
         and _STAGE_AFTER.match(text, after.end("subject")) is not None
     )
+
+
+# "Species: mouse, or rat?", "Sex: male, maybe female": another value offered right after a keyed one.
+_ALTERNATIVE_AFTER = re.compile(r"\s*[,;/]?\s*(?:or|maybe|perhaps|possibly)\s+(?:an?\s+|the\s+)?[^\s,;.?!]+", re.I)
+
+
+def alternative_after(text: str, end: int) -> str:
+    """Why a keyed subject value is uncertain when another is offered right after it ("" when none is)."""
+    other = _ALTERNATIVE_AFTER.match(text, end)
+    return f"another value is offered after it ('{other.group(0).strip(' ,;/')}')" if other else ""
 
 
 # -- the animal's id or name said after a later word for it, or in quotes on its own
