@@ -389,3 +389,89 @@ def test_a_city_that_is_part_of_a_name_or_in_two_zones_gives_no_zone(text: str) 
 )
 def test_a_word_saying_the_time_was_exact_is_no_part_of_it(text: str, start: str) -> None:
     assert read(text).values.get("session_start_time") == start
+
+
+# -- a day of the week that disagrees with the date makes the date a question
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("recording started at 9:00 am on Monday, 3 May 2023, Paris", "session_start_time"),
+        ("recorded Fri 2023-06-06 10:00 Berlin", "session_start_time"),
+        ("DOB Tue 2023-06-03", "date_of_birth"),
+    ],
+)
+def test_a_weekday_that_disagrees_with_the_date_is_asked_back(text: str, name: str) -> None:
+    parsed = read(text)
+    assert name not in parsed.values
+    assert asked_back(parsed, name)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "value"),
+    [
+        (
+            "recording started at 9:00 am on Wednesday, 3 May 2023, Paris",
+            "session_start_time",
+            "2023-05-03T09:00:00+02:00",
+        ),
+        ("Tue 2023-06-06 10:00 Berlin", "session_start_time", "2023-06-06T10:00:00+02:00"),
+        ("Start: 2023-05-03 10:00 Paris; the mouse sat still", "session_start_time", "2023-05-03T10:00:00+02:00"),
+        ("born Sat 3 June 2023", "date_of_birth", "2023-06-03"),
+    ],
+)
+def test_a_weekday_that_agrees_with_the_date_is_read(text: str, name: str, value: str) -> None:
+    assert read(text).values.get(name) == value
+
+
+# -- a keyed area keeps neither another device's place after it nor a pointer to a value given elsewhere
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("recording site: V1 and the fiber over LP", "VISp"),
+        ("Site: CA1, reference over the cerebellum", "CA1"),
+        ("Location: CA1 with the optic fibre above it", "CA1"),
+        ("recording site: LGN; stimulation in V1", "LGN"),
+    ],
+)
+def test_another_devices_place_after_a_keyed_area_is_dropped(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "recording site: the same as last session",
+        "Location: same site as in mouse 3",
+        "species: same as before",
+        "age: as last time",
+    ],
+)
+def test_a_keyed_pointer_to_another_value_stores_nothing(text: str) -> None:
+    assert not read(text).values
+
+
+def test_a_value_followed_by_a_pointer_is_read() -> None:
+    assert read("strain: C57BL/6J, same as before").values.get("strain") == "C57BL/6J"
+
+
+# -- days in a cell of their own are an age
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [("finch or12 — ♂ — 120 d", "P120D"), ("rat R-1, F, 74 d, 210 g", "P74D"), ("bat B-3 | F | 300 d | 40 g", "P300D")],
+)
+def test_days_in_a_cell_of_their_own_are_the_age(text: str, age: str) -> None:
+    assert read(text).values.get("age") == age
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mouse, 3 d after surgery", "training took 5 d", "mouse M-3 (P40), 3 d post-injection", "rat R-1, 2 d later"],
+)
+def test_days_inside_a_sentence_are_no_age(text: str) -> None:
+    assert read(text).values.get("age") in (None, "P40D")

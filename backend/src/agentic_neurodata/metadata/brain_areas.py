@@ -225,6 +225,20 @@ _SIDE_AFTER_A_COMMA = re.compile(
 )
 
 
+# "Site: V1 and the fiber over LP", "CA1, reference over the cerebellum": another device's place after the area.
+_OTHER_DEVICE_AFTER = re.compile(
+    r"\s*(?:,|;|\band\b|\bwith\b|\bplus\b)\s*(?:an?\s+|the\s+|its\s+)?(?:optic(?:al)?\s+)?"
+    r"(?:fib(?:er|re)s?|cannula[es]?|virus|injections?|reference|ground|screws?|stimulat\w+|laser|LEDs?|EMG|EEG)\b",
+    re.I,
+)
+
+
+def before_another_device(raw: str) -> str:
+    """The keyed area without another device's place said after it ("V1 and the fiber over LP" -> "V1")."""
+    other = _OTHER_DEVICE_AFTER.search(raw)
+    return raw[: other.start()] if other and raw[: other.start()].strip() else raw
+
+
 def end_of_its_side(text: str, end: int) -> int:
     """Where the side said after a comma ends ("Site: hippocampus, both sides"); `end` when none is said."""
     side = _SIDE_AFTER_A_COMMA.match(text, end)

@@ -33,6 +33,7 @@ from . import names
 from .brain_areas import (
     a_sentence_about_the_site,
     another_site_after,
+    before_another_device,
     end_of_its_side,
     find_area,
     in_another_fields_quotes,
@@ -808,6 +809,12 @@ class _Reader:
             if name == "electrode_location" and raw.strip():  # "Site: hippocampus, both sides": the side as said
                 sided = end_of_its_side(self.buffer.original, end)
                 end, raw = sided, raw + self.buffer.original[end:sided]
+            if name == "electrode_location":  # "Site: V1 and the fiber over LP": the fiber's place is no site
+                kept = before_another_device(raw)
+                end, raw = end - (len(raw) - len(kept)), kept
+            if name in _SUBJECT_FIELDS and subject.points_elsewhere(raw.strip()):
+                self.buffer.claim(match.start(), end, name)  # "Recording site: the same as last session": no value
+                continue
             if name == "electrode_location" and (
                 people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):

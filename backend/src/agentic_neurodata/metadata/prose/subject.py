@@ -270,7 +270,9 @@ AGE_QUANTITY = re.compile(
     r"|(?<![\w.-])\d+\s*y\s*\d{1,2}\s*m(?:\s+old)?(?=\s*(?:[,;)|\n?]|\s[-–—·/]\s|$))"
     # ("room 2W.301", "bay 3W": a place's code, not an age; a compact age is a token of its own)
     rf"|(?<![\w.-]){_NO_PLACE_BEFORE}\d+\s*(?:w|wk|mo|y)\b(?![.\-:]\w|/(?!o\b)\w){_NOT_AN_AGE_AFTER}"
-    r"|(?<![\w.-])\d+\.\d+\s*(?:wk|mo|y)\b(?=\s*(?:[,;)|]|\s[-–—/]\s|$))",  # ("♂, 2.5 y, 402 g": a cell of its own)
+    r"|(?<![\w.-])\d+\.\d+\s*(?:wk|mo|y)\b(?=\s*(?:[,;)|]|\s[-–—/]\s|$))"  # ("♂, 2.5 y, 402 g": a cell of its own)
+    # ("♂ — 120 d", "F, 74 d, 21 g": days in a cell of their own; not "2 d" inside a sentence)
+    r"|(?<=[,;(|]\s|—\s|–\s|·\s)\d{1,4}\s*d(?=\s*(?:[,;)|]|\s[-–—·/]\s|$))",
     re.I,
 )
 WEIGHT = re.compile(
@@ -789,6 +791,18 @@ def alternative_after(text: str, end: int) -> str:
     """Why a keyed subject value is uncertain when another is offered right after it ("" when none is)."""
     other = _ALTERNATIVE_AFTER.match(text, end)
     return f"another value is offered after it ('{other.group(0).strip(' ,;/')}')" if other else ""
+
+
+# "the same as last session", "same site as in mouse 3", "as before": a value given elsewhere, pointed to.
+_POINTS_ELSEWHERE = re.compile(
+    r"^\W*(?:(?:the\s+)?same(?:\s+[a-z]+){0,2}\s+as\b|(?:the\s+)?same\W*$|as\s+(?:before|usual|always|last\s+\w+)\b)",
+    re.I,
+)
+
+
+def points_elsewhere(raw: str) -> bool:
+    """Whether a keyed value only points to a value given elsewhere ("the same as last session")."""
+    return _POINTS_ELSEWHERE.match(raw) is not None
 
 
 # -- the animal's id or name said after a later word for it, or in quotes on its own
