@@ -475,3 +475,52 @@ def test_days_in_a_cell_of_their_own_are_the_age(text: str, age: str) -> None:
 )
 def test_days_inside_a_sentence_are_no_age(text: str) -> None:
     assert read(text).values.get("age") in (None, "P40D")
+
+
+# -- an area naming a project, a grant, a paper or a folder is no site
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ELN › Cerebellum project › 2023-10-02 entry\nExperimenter: Ana Gil\nSubject: CB-Rat-2 (female)",
+        "notes from the Amygdala study meeting: rat AM-4, male",
+        "the V1 grant ends in May; mouse GR-2, female",
+    ],
+)
+def test_an_area_naming_a_project_is_no_site(text: str) -> None:
+    parsed = read(text)
+    assert "electrode_location" not in parsed.values
+    assert not asked_back(parsed, "electrode_location")
+
+
+@pytest.mark.parametrize(
+    ("text", "area"),
+    [
+        ("data for the V1 grant; recorded in LGN", "LGN"),
+        ("recording in CA1, see the CA1 folder", "CA1"),
+        ("recordings in the hippocampus, project ends in May", "hippocampus"),
+    ],
+)
+def test_the_site_beside_a_projects_name_is_read(text: str, area: str) -> None:
+    assert read(text).values.get("electrode_location") == area
+
+
+# -- an age said of a colony or a cohort is no rival of the animal's own
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("Mouse CQ-9, 7 months (the colony ranges 3-18 months), female", "P7M"),
+        ("the cohort was 8-12 weeks; mouse CH-2 was 10 weeks", "P10W"),
+        ("the breeders are 6 months; pup PP-3 is P10", "P10D"),
+    ],
+)
+def test_the_animals_age_wins_over_a_groups(text: str, age: str) -> None:
+    assert read(text).values.get("age") == age
+
+
+@pytest.mark.parametrize("text", ["the colony is all 8 weeks old", "our breeders are 6 months"])
+def test_a_groups_age_alone_is_not_stored(text: str) -> None:
+    assert "age" not in read(text).values

@@ -404,6 +404,18 @@ def landmark_doubt(text: str, start: int) -> str:
     return f"the area is said of a figure ('{figure.group(0)}'), not of this file" if figure else ""
 
 
+# "Hippocampus project", "the V1 grant", "CA1 paper": an area naming a project, a paper or a team, not a site.
+_THING_NAMED_AFTER = re.compile(
+    r"(?:\s+(?:[Pp]roject|[Ss]tudy|[Gg]rant|[Pp]aper|[Mm]anuscript|[Cc]onsortium|[Tt]eam|[Mm]eeting|[Cc]ourse|"
+    r"[Ss]ymposium|[Ww]orkshop|[Cc]hannel|[Ff]older|[Nn]otebook|[Ss]preadsheet))\b"
+)
+
+
+def names_a_thing(text: str, end: int) -> bool:
+    """Whether the area ending at text[end] names a project, paper, team or folder ("Hippocampus project")."""
+    return _THING_NAMED_AFTER.match(text, end) is not None
+
+
 # "in figure 2 we show V1", "Figure 4B is from the claustrum": the clause is about the paper's figure.
 _A_FIGURES_CLAUSE = re.compile(r"\b(?:figures?|fig(?=\.)|panels?|supplementary|insets?)\b", re.I)
 

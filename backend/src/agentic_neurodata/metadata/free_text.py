@@ -40,6 +40,7 @@ from .brain_areas import (
     landmark_doubt,
     last_cell_area,
     named_by_cue,
+    names_a_thing,
     negated,
     only_a_side,
     requested_in_quotes,
@@ -1804,6 +1805,9 @@ class _Reader:
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
+        for group in [m for m, _ in found if subject.said_of_a_group_kept(self.buffer.original, m.start())]:
+            self.buffer.claim(group.start(), group.end(), "a group's age")  # "(the colony ranges 3-18 months)"
+        found = [(m, d) for m, d in found if not subject.said_of_a_group_kept(self.buffer.original, m.start())]
         found = [(m, d) for m, d in found if not subject.id_after_an_animal_word(self.buffer.original, m.start())]
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it"
             for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
@@ -1949,6 +1953,8 @@ class _Reader:
                 continue  # "keyword1,keyword2\nhead direction,anterior thalamus": a keyword's cell
             if landmark_doubt(self.cues, area[1]) or negated(self.buffer.original, area[1], area[2]):
                 continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
+            if names_a_thing(self.buffer.original, area[2]):
+                continue  # "ELN › Hippocampus project › ...": a project's name, no site nor rival
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])

@@ -750,14 +750,14 @@ def ids_of_other_things(text: str) -> list[tuple[int, int]]:
 # of the animal recorded (which may be another: "..., but this animal is Pvalb-IRES-Cre;Ai14").
 _GROUP_IS_BEFORE = re.compile(
     r"\b(?:colony|colonies|room|rack|facility|stock|breeders?|breeding\s+pairs?|cages|cohort|litters?|"
-    r"parents|dams?|sires?|rest|others|line\s+we\s+keep)\s+(?:is|are|was|were)\s+"
-    r"(?:(?:all|mostly|mainly|largely|usually|generally|normally)\s+)?(?:an?\s+)?$",
+    r"parents|dams?|sires?|rest|others|line\s+we\s+keep)\s+(?:is|are|was|were|ranges?|ranged|spans?|spanned)\s+"
+    r"(?:(?:all|mostly|mainly|largely|usually|generally|normally|from|between)\s+)?(?:an?\s+)?$",
     re.I,
 )
 
 
 def said_of_a_group_kept(text: str, start: int) -> bool:
-    """Whether the line or strain at text[start] is said to be a colony's, a room's or the breeders'."""
+    """Whether the line, strain or age at text[start] is said to be a colony's, a room's or the breeders'."""
     return _said_just_before(_GROUP_IS_BEFORE, text, start, 50)
 
 
