@@ -524,3 +524,25 @@ def test_the_animals_age_wins_over_a_groups(text: str, age: str) -> None:
 @pytest.mark.parametrize("text", ["the colony is all 8 weeks old", "our breeders are 6 months"])
 def test_a_groups_age_alone_is_not_stored(text: str) -> None:
     assert "age" not in read(text).values
+
+
+# -- a sex said of an animal its clause names as another one is not the subject's
+
+
+@pytest.mark.parametrize(
+    ("text", "sex"),
+    [
+        ("the animal is a male, the previous session's animal was female", "M"),
+        ("the cage mate (mouse CM-41) is a female but ours, CM-43, is male", "M"),
+        ("the control is female, this one male, ID C-2", "M"),
+        ("mouse M-2 is male; its sister is female", "M"),
+        ("Sex: M (the stimulus animal was female)", "M"),
+    ],
+)
+def test_another_animals_sex_is_no_rival(text: str, sex: str) -> None:
+    assert read(text).values.get("sex") == sex
+
+
+@pytest.mark.parametrize("text", ["the other mice were male", "the sham rat was a female", "her littermate is male"])
+def test_another_animals_sex_alone_is_not_stored(text: str) -> None:
+    assert "sex" not in read(text).values

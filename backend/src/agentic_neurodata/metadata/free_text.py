@@ -1749,6 +1749,9 @@ class _Reader:
         for left_out in [m for m in found if subject.sex_left_out(original, m)]:
             self.buffer.claim(*subject.sex_span(left_out), "sex of animals left out")  # "females were excluded"
         found = [m for m in found if not subject.sex_left_out(original, m)]
+        for other in [m for m in found if subject.sex_of_another_animal(original, m)]:
+            self.buffer.claim(*subject.sex_span(other), "another animal's sex")  # "the sham rat R-20 is a male"
+        found = [m for m in found if not subject.sex_of_another_animal(original, m)]
         own = [m for m in found if not subject.sex_of_a_group(original, m)]
         for group in [m for m in found if own and m not in own]:
             self.buffer.claim(*subject.sex_span(group), "sex of a group")  # "male; the female rats weighed ..."

@@ -805,6 +805,26 @@ def points_elsewhere(raw: str) -> bool:
     return _POINTS_ELSEWHERE.match(raw) is not None
 
 
+# "the previous session's animal was female", "the sham rat R-20 is a male", "the cage mate (mouse C-4) is a female":
+# a sex said, after a copula, of an animal the clause names as another one.
+_SAID_OF_BEFORE_SEX = re.compile(
+    r"(?P<who>[^,;.!?\n]{1,60}?)\s+(?:is|was|are|were)\s+(?:an?\s+|also\s+(?:an?\s+)?)?$", re.I
+)
+_ANOTHER_ANIMAL_WORDS = re.compile(
+    r"\b(?:previous|prior|earlier|next|former|other|control|sham|yesterday['’]s|cage\s*mates?|littermates?|siblings?|"
+    r"sisters?|brothers?|dams?|sires?|mother|father|tutors?|stimulus|demonstrator|intruder|partner|companion|twin)\b",
+    re.I,
+)
+
+
+def sex_of_another_animal(text: str, sex: re.Match[str]) -> bool:
+    """Whether the sex is said (after "is"/"was") of an animal its clause names as another one."""
+    start = sex_span(sex)[0]
+    clause = re.split(r"[,;.!?\n—–]|\s-\s|\bbut\b", text[max(0, start - 80) : start])[-1]
+    said_of = _SAID_OF_BEFORE_SEX.search(clause)
+    return said_of is not None and _ANOTHER_ANIMAL_WORDS.search(said_of.group("who")) is not None
+
+
 # -- the animal's id or name said after a later word for it, or in quotes on its own
 
 # "monkey 'Ozzy'", "Callithrix jacchus 'Kaju'": a name in quotes right after the animal's word.
