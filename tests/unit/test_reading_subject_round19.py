@@ -332,7 +332,7 @@ def test_outbred_alone_names_no_strain() -> None:
     [
         ("species: mouse, or rat? I always forget for this dataset", "species"),
         ("Sex: male, maybe female, I'd need to check", "sex"),
-        ("age: 12 weeks, or 13", "age"),
+        ("age: 12 weeks, or 13?", "age"),
         ("strain: Long Evans, or perhaps Wistar", "strain"),
     ],
 )

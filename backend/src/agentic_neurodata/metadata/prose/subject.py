@@ -783,8 +783,12 @@ def age_not_id(text: str, after: re.Match[str]) -> bool:
     )
 
 
-# "Species: mouse, or rat?", "Sex: male, maybe female": another value offered right after a keyed one.
-_ALTERNATIVE_AFTER = re.compile(r"\s*[,;/]?\s*(?:or|maybe|perhaps|possibly)\s+(?:an?\s+|the\s+)?[^\s,;.?!]+", re.I)
+# "Species: mouse, or rat?", "Sex: male, maybe female": another value offered right after a keyed one ("age: 12
+# weeks, or P90" without a question mark gives two forms, as the app's own example does).
+_ALTERNATIVE_AFTER = re.compile(
+    r"\s*[,;/]?\s*(?:(?:maybe|perhaps|possibly)\s+(?:an?\s+|the\s+)?[^\s,;.?!]+|or\s+(?:an?\s+|the\s+)?[^\s,;.?!]+\s*\?)",
+    re.I,
+)
 
 
 def alternative_after(text: str, end: int) -> str:
