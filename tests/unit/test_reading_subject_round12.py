@@ -237,7 +237,7 @@ def test_a_species_said_for_sure_is_stored(text: str, species: str) -> None:
         ("WT, no transgene", "genotype", "genotype", "wild-type"),
         ("plain wild type", "genotype", "genotype", "wild-type"),
         ("wild-type (non-transgenic)", "genotype", "genotype", "wild-type"),
-        # (round 19: a known line, then words about the animal, gives the line, as the eighteenth file expects)
+        # (round 19: the animal's role after the line is not the line; the development files write WT "wild-type")
         ("WT littermate control", "genotype", "genotype", "wild-type"),
     ],
 )

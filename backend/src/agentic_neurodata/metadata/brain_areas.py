@@ -216,11 +216,33 @@ def _part_of_before(lowered: str, start: int) -> int:
 
 # "posterior parietal cortex, right", "V1, left hemisphere": a side after a comma, ending the clause, is the
 # area's side (kept as written); "CA1, right after surgery" is no side.
+# ("claustrum, both hemispheres", "hippocampus, both sides": the two sides said in words)
 _SIDE_AFTER_A_COMMA = re.compile(
-    r"\s*,\s*(?:left|right|bilateral|bilaterally|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?"
+    r"\s*,\s*(?:(?:left|right|bilateral|bilaterally|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?"
+    r"|(?:in\s+)?both\s+(?:hemispheres|sides))"
     r"(?=\s*(?:[,;.)\n]|$))",
     re.I,
 )
+
+
+# "Site: V1 and the fiber over LP", "CA1, reference over the cerebellum": another device's place after the area.
+_OTHER_DEVICE_AFTER = re.compile(
+    r"\s*(?:,|;|\band\b|\bwith\b|\bplus\b)\s*(?:an?\s+|the\s+|its\s+)?(?:optic(?:al)?\s+)?"
+    r"(?:fib(?:er|re)s?|cannula[es]?|virus|injections?|reference|ground|screws?|stimulat\w+|laser|LEDs?|EMG|EEG)\b",
+    re.I,
+)
+
+
+def before_another_device(raw: str) -> str:
+    """The keyed area without another device's place said after it ("V1 and the fiber over LP" -> "V1")."""
+    other = _OTHER_DEVICE_AFTER.search(raw)
+    return raw[: other.start()] if other and raw[: other.start()].strip() else raw
+
+
+def end_of_its_side(text: str, end: int) -> int:
+    """Where the side said after a comma ends ("Site: hippocampus, both sides"); `end` when none is said."""
+    side = _SIDE_AFTER_A_COMMA.match(text, end)
+    return side.end() if side else end
 
 
 def with_its_side(text: str, answer: str) -> str:
@@ -253,7 +275,8 @@ def _qualifier_before(lowered: str, start: int, end: int) -> int:
 
 # "LGN (right)", "auditory cortex (left hemisphere)": the side in brackets after an area kept as written.
 _SIDE_IN_BRACKETS = re.compile(
-    r"\s*\((?:left|right|bilateral|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?\)", re.I
+    r"\s*\((?:(?:left|right|bilateral|ipsilateral|contralateral)(?:\s+(?:hemisphere|side))?|both\s+(?:hemispheres|sides))\)",
+    re.I,
 )
 
 
@@ -379,6 +402,18 @@ def landmark_doubt(text: str, start: int) -> str:
     clause = re.split(r"[;\n]|(?<![Ff]ig)\.\s|,?\s+(?:but|whereas|while|however)\s", text[max(0, start - 60) : start])
     figure = _A_FIGURES_CLAUSE.search(clause[-1])
     return f"the area is said of a figure ('{figure.group(0)}'), not of this file" if figure else ""
+
+
+# "Hippocampus project", "the V1 grant", "CA1 paper": an area naming a project, a paper or a team, not a site.
+_THING_NAMED_AFTER = re.compile(
+    r"(?:\s+(?:[Pp]roject|[Ss]tudy|[Gg]rant|[Pp]aper|[Mm]anuscript|[Cc]onsortium|[Tt]eam|[Mm]eeting|[Cc]ourse|"
+    r"[Ss]ymposium|[Ww]orkshop|[Cc]hannel|[Ff]older|[Nn]otebook|[Ss]preadsheet))\b"
+)
+
+
+def names_a_thing(text: str, end: int) -> bool:
+    """Whether the area ending at text[end] names a project, paper, team or folder ("Hippocampus project")."""
+    return _THING_NAMED_AFTER.match(text, end) is not None
 
 
 # "in figure 2 we show V1", "Figure 4B is from the claustrum": the clause is about the paper's figure.

@@ -76,11 +76,35 @@ def _iso(text: str) -> datetime | None:
 
 
 def normalize_session_start_time(text: str, now: datetime | None = None) -> RuleResult:
-    return _normalize_datetime(START_FIELD, text, now, zone_required=True)
+    return _with_its_weekday(text, _normalize_datetime(START_FIELD, text, now, zone_required=True))
 
 
 def normalize_date_of_birth(text: str, now: datetime | None = None) -> RuleResult:
-    return _normalize_datetime(BIRTH_FIELD, text, now, zone_required=False)
+    return _with_its_weekday(text, _normalize_datetime(BIRTH_FIELD, text, now, zone_required=False))
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# ("sat" or "sun" in lower case are words of their own: an abbreviation counts only with its capital)
+_WEEKDAY_SAID = re.compile(
+    r"\b(?:(?i:(mon|tues|wednes|thurs|fri|satur|sun)day)|(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b"
+)
+
+
+def _with_its_weekday(text: str, result: RuleResult) -> RuleResult:
+    """'Monday, 3 May 2023' (a Wednesday): the day of the week said and the date disagree, so one of them is
+    wrong; the date is asked back, not stored."""
+    said = _WEEKDAY_SAID.search(text)
+    if not result.ok or said is None or not isinstance(result.value, str):
+        return result
+    try:
+        day = datetime.fromisoformat(result.value)
+    except ValueError:
+        return result
+    named = next(i for i, name in enumerate(_WEEKDAYS) if name.startswith((said.group(1) or said.group(2))[:3].lower()))
+    if day.weekday() == named:
+        return result
+    question = f"'{clean(text)}' names a {_WEEKDAYS[named].title()}, but {_day(day)} was a {day:%A}. Which is right?"
+    return ask_back(result.field, question, [ValueProposal(value=result.value, label=result.value)], START_EXAMPLE)
 
 
 # A year-first date whose month is over 12 ("2023-13-01", "2023/25/04").

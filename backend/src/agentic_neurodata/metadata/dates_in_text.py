@@ -283,7 +283,8 @@ _HOUR_WORD = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleve
 _MINUTES_WORD = r"(?:a\s+quarter|quarter|half|twenty[-\s]five|\d{1,2}|one|two|three|four|five|ten|twenty)"
 _PART_OF_DAY = r"(?:\s+in\s+the\s+(?P<{name}>morning|afternoon|evening))"
 _SPOKEN_TIME = re.compile(
-    rf"\b(?:(?P<minutes>{_MINUTES_WORD})\s+(?P<relation>past|after|to)\s+(?P<hour>{_HOUR_WORD})(?:\s+o'?clock)?{_PART_OF_DAY.format(name='part')}?"
+    rf"\b(?:(?P<minutes>{_MINUTES_WORD})(?:\s+min(?:ute)?s?)?\s+(?P<relation>past|after|to)\s+"
+    rf"(?:(?P<hour>{_HOUR_WORD})(?:\s+o'?clock)?{_PART_OF_DAY.format(name='part')}?|(?P<midday>noon|midnight))"
     rf"|(?P<hour_only>{_HOUR_WORD})(?:\s+o'?clock)?{_PART_OF_DAY.format(name='part_only')}"
     r"|12\s+noon)\b(?![:.]\d)",
     re.I,
@@ -298,6 +299,8 @@ def _number(word: str) -> int:
 def _spoken_as_digits(match: re.Match[str]) -> str:
     if match.group(0).lower().startswith("12") and "noon" in match.group(0).lower():
         return "12:00 pm"
+    if match.group("midday"):
+        return _around_midday(match)
     hour = _number(match.group("hour") or match.group("hour_only"))
     minutes = _number(match.group("minutes")) if match.group("minutes") else 0
     if not 1 <= hour <= 12 or not 0 <= minutes < 60:
@@ -314,6 +317,17 @@ def _spoken_as_digits(match: re.Match[str]) -> str:
     if not part:
         return f"{hour}:{minutes:02d}" if match.group("relation") else match.group(0)
     return f"{hour}:{minutes:02d} {'am' if part == 'morning' else 'pm'}"
+
+
+def _around_midday(match: re.Match[str]) -> str:
+    """'20 minutes to noon' -> '11:40', 'ten past midnight' -> '00:10': noon and midnight say their half of the day."""
+    minutes = _number(match.group("minutes"))
+    if not 0 < minutes < 60:
+        return match.group(0)
+    hour = 12 if match.group("midday").lower() == "noon" else 0
+    if match.group("relation").lower() == "to":
+        hour, minutes = (hour - 1) % 24, 60 - minutes
+    return f"{hour:02d}:{minutes:02d}"
 
 
 # "4:30 in the afternoon", "9.15 in the morning", "10:40 at night": a 12-hour clock time and its part of the day.
@@ -341,8 +355,13 @@ def _clock_with_meridiem(match: re.Match[str]) -> str:
 _MILITARY_TIME = re.compile(r"\b([01]\d|2[0-3])([0-5]\d)\s*(?:hrs|hours)\b", re.I)
 
 
+# "2 p.m. sharp", "10:00 on the dot": a word after a clock time saying it was exact adds nothing to the time.
+_EXACTLY_AFTER_TIME = re.compile(r"(\d\s*[ap]\.?m\.?|\d[:.h]\d\d)\s+(?:sharp|on\s+the\s+dot)\b", re.I)
+
+
 def spoken_times_as_digits(text: str) -> str:
     """'a quarter past ten in the morning' -> '10:15 am', '3 in the afternoon' -> '3:00 pm',
-    '4:30 in the afternoon' -> '4:30 pm', '1430 hrs' -> '14:30'."""
+    '4:30 in the afternoon' -> '4:30 pm', '1430 hrs' -> '14:30', '2 p.m. sharp' -> '2 p.m.'."""
+    text = _EXACTLY_AFTER_TIME.sub(r"\1", text)
     text = _MILITARY_TIME.sub(lambda m: f"{m.group(1)}:{m.group(2)}", text)
     return _CLOCK_AND_PART.sub(_clock_with_meridiem, _SPOKEN_TIME.sub(_spoken_as_digits, text))

@@ -33,11 +33,14 @@ from . import names
 from .brain_areas import (
     a_sentence_about_the_site,
     another_site_after,
+    before_another_device,
+    end_of_its_side,
     find_area,
     in_another_fields_quotes,
     landmark_doubt,
     last_cell_area,
     named_by_cue,
+    names_a_thing,
     negated,
     only_a_side,
     requested_in_quotes,
@@ -238,7 +241,16 @@ def _in_email_header(text: str, start: int) -> bool:
         return False
     previous = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
     following = text[text.find("\n", start) + 1 :].split("\n", 1)[0] if "\n" in text[start:] else ""
-    return any(_EMAIL_HEADER.match(f"\n{line}") for line in (previous, following))
+    if any(_EMAIL_HEADER.match(f"\n{line}") for line in (previous, following)):
+        return True
+    # "From: animal facility\nSubject: transfer": a bare header line beside a title of plain words (an animal's
+    # id has a digit or a capital: "Subject: AO-Rat-3")
+    title = re.match(r"\w+\s*:\s*([^\n]*)", text[start:])
+    plain = title is not None and re.fullmatch(r"(?:(?:re|fwd?|aw|wg)\s*:\s*)*[a-z][a-z '&/-]*", title.group(1).strip())
+    return bool(plain) and any(_BARE_EMAIL_HEADER.match(line) for line in (previous, following))
+
+
+_BARE_EMAIL_HEADER = re.compile(r"[ \t]*(?:From|To|Cc|Sent|Date)[ \t]*:[ \t]*\S", re.I)
 
 
 _THING_NAME_KEY = re.compile(
@@ -407,6 +419,7 @@ class _Reader:
         if self._whole_answer():
             return self.result
         for step in (
+            self._ids_of_other_things,
             self._keyed_roles,
             self._quoted_for_a_field,
             self._explicit_pairs,
@@ -437,6 +450,10 @@ class _Reader:
         ):
             step()
         return self.result
+
+    def _ids_of_other_things(self) -> None:
+        for start, end in subject.ids_of_other_things(self.buffer.text):  # "447 is the cage number": no animal's id
+            self.buffer.claim(start, end, "another thing's id")
 
     def _merge_intents(self) -> None:
         """One intent per kind, about all the fields it was said of."""
@@ -768,6 +785,9 @@ class _Reader:
                 continue  # file is monkey Plum (8 years)": the other animal's value
             if name == "session_start_time" and certainty.key_of_another_event(self.buffer.original, match.start()):
                 continue  # "the surgery date was 2 May 2023": another event's date; the dates step weighs it
+            if name in ("age", "weight") and subject.key_of_another_time(self.buffer.original, match.start()):
+                self.buffer.claim(match.start(), end, "another time")  # "pre-op weight was 27.0 g": not the session's
+                continue
             if name in ("experimenter", "lab", "institution") and _OTHER_ONE_BEFORE_KEY.search(
                 self.buffer.original[max(0, match.start() - 25) : match.start("value")]
             ):
@@ -820,6 +840,15 @@ class _Reader:
                 # "Ahmed Al-Farsi (Sultan Qaboos University)", "Lukas Meyer (postdoc)": the bracket is not the name;
                 # its words stay for the other finders (an institution).
                 end, raw = start + aside.start(), raw[: aside.start()]
+            if name == "electrode_location" and raw.strip():  # "Site: hippocampus, both sides": the side as said
+                sided = end_of_its_side(self.buffer.original, end)
+                end, raw = sided, raw + self.buffer.original[end:sided]
+            if name == "electrode_location":  # "Site: V1 and the fiber over LP": the fiber's place is no site
+                kept = before_another_device(raw)
+                end, raw = end - (len(raw) - len(kept)), kept
+            if name in _SUBJECT_FIELDS and subject.points_elsewhere(raw.strip()):
+                self.buffer.claim(match.start(), end, name)  # "Recording site: the same as last session": no value
+                continue
             if name == "electrode_location" and (
                 people.names_an_institution(raw) or is_city(re.split(r"[(,;]", raw)[0]) or only_a_side(raw)
             ):
@@ -858,6 +887,8 @@ class _Reader:
                 continue  # "the strain was lost": what became of it, not its name
             if name in _ID_FIELDS and not _ONE_ID.fullmatch(raw.strip()):
                 continue  # "animal: mouse A-17", "our animal is a male bat named Bat7": other finders read these
+            if name == "subject_id" and copula and subject.names_a_line(self.buffer.original[start:].split(",")[0]):
+                continue  # "this animal is Pvalb-IRES-Cre;Ai14": its genotype, not its id
             undetermined = name != "sex" and re.fullmatch(r"\s*(?:not\s+(?:yet\s+)?determined|undetermined)\W*", raw)
             if said.SKIP_FIELD.match(raw) or said.DONT_KNOW.search(raw) or undetermined:
                 self.intent(IntentKind.SKIP_FIELD, [name], raw)  # "Keywords: none yet", "Species: not sure"
@@ -903,6 +934,8 @@ class _Reader:
                     raw, doubt = raw.rstrip().rstrip("?").rstrip(), "the value is said as a question"
                 if name not in _FREE_TEXT and re.search(r"\b(?:either|or)\b", raw, re.I):
                     doubt = "the value names alternatives"
+                if name in _SUBJECT_FIELDS:  # "Species: mouse, or rat?": the value after the comma is another
+                    doubt = doubt or subject.alternative_after(self.buffer.original, end)
                 doubt = doubt or ("" if name in _FREE_TEXT else hedge_near(self.cues, start, end))
                 if not doubt and name not in _FREE_TEXT and GUESS.search(raw):
                     doubt = "the value says it is a guess"  # "Brain region: somewhere near CA1"
@@ -1377,7 +1410,9 @@ class _Reader:
             found = lines
         if found:
             # Of several lines (a donor's, the parents', the animal's), the one nothing speaks against is read.
-            doubts = [(m, self._genotype_doubt(m)) for m in found]
+            # ("the colony is all Ai14, but this animal is ...": a colony's line is no rival of the animal's own)
+            own = [m for m in found if not subject.said_of_a_group_kept(self.buffer.original, m.start())]
+            doubts = [(m, self._genotype_doubt(m)) for m in own or found]
             genotype, doubt = several.pick(doubts, lambda m: False, "genotype", strict=True)
             # (a sentence's full stop after it is no part of it: "(male, Ai148 x Emx1-Cre).")
             self.store("genotype", _without_closing_bracket(genotype.group(0).strip(" ,;").rstrip(".")), doubt=doubt)
@@ -1455,6 +1490,8 @@ class _Reader:
 
     def _genotype_doubt(self, genotype: re.Match[str]) -> str:
         raw, original = _without_closing_bracket(genotype.group(0).strip(" ,;")), self.buffer.original
+        if subject.said_of_a_group_kept(original, genotype.start()):
+            return "said of a colony or of the breeders, not necessarily this animal"  # "the colony is all Ai14"
         return (
             certainty.genotype_doubt(raw, original)
             or certainty.genotype_words_doubt(raw, original, genotype.start())
@@ -1547,6 +1584,8 @@ class _Reader:
         after = subject.ID_AFTER_SPECIES.match(text, end)
         if after and subject.area_not_id(text, after):
             after = None  # "mouse V1 recording": the area, not the animal
+        if after and subject.age_not_id(text, after):
+            after = None  # "mouse P8 pup JG-2": the age, then the animal's id
         if after and subject.strain_of(after.group("subject"), _species_meant(said)):
             after = None  # "worm, N2, adult hermaphrodite": the strain, not the animal
         if after and subject.names_a_cross(text, after.end("subject")):
@@ -1769,6 +1808,9 @@ class _Reader:
         for left_out in [m for m in found if subject.sex_left_out(original, m)]:
             self.buffer.claim(*subject.sex_span(left_out), "sex of animals left out")  # "females were excluded"
         found = [m for m in found if not subject.sex_left_out(original, m)]
+        for other in [m for m in found if subject.sex_of_another_animal(original, m)]:
+            self.buffer.claim(*subject.sex_span(other), "another animal's sex")  # "the sham rat R-20 is a male"
+        found = [m for m in found if not subject.sex_of_another_animal(original, m)]
         own = [m for m in found if not subject.sex_of_a_group(original, m)]
         for group in [m for m in found if own and m not in own]:
             self.buffer.claim(*subject.sex_span(group), "sex of a group")  # "male; the female rats weighed ..."
@@ -1825,6 +1867,9 @@ class _Reader:
         ]
         # "6-8 weeks" holds "8 weeks": a reading inside a longer one is the same words.
         found = [(m, d) for m, d in found if not any(_inside(m.span(), o.span()) for o, _ in found)]
+        for group in [m for m, _ in found if subject.said_of_a_group_kept(self.buffer.original, m.start())]:
+            self.buffer.claim(group.start(), group.end(), "a group's age")  # "(the colony ranges 3-18 months)"
+        found = [(m, d) for m, d in found if not subject.said_of_a_group_kept(self.buffer.original, m.start())]
         found = [(m, d) for m, d in found if not subject.id_after_an_animal_word(self.buffer.original, m.start())]
         if self.result.values.get("species") != "Homo sapiens":  # "the 30-year-old man who recorded it"
             for person in [m for m, _ in found if subject.age_of_a_person(self.buffer.original, m.end())]:
@@ -1970,6 +2015,8 @@ class _Reader:
                 continue  # "keyword1,keyword2\nhead direction,anterior thalamus": a keyword's cell
             if landmark_doubt(self.cues, area[1]) or negated(self.buffer.original, area[1], area[2]):
                 continue  # "the cortex above CA1", "not CA1": a landmark or a denied area is no site nor rival
+            if names_a_thing(self.buffer.original, area[2]):
+                continue  # "ELN › Hippocampus project › ...": a project's name, no site nor rival
             doubt = (
                 certainty.location_doubt(self.cues, area[1])
                 or certainty.plan_doubt(self.cues, area[1], area[2])

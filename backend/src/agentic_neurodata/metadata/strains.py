@@ -356,6 +356,10 @@ def normalize_strain(text: str) -> RuleResult:
             question = f"Did you mean {spelled} by '{raw}'?"
             return ask_back("strain", question, [ValueProposal(value=spelled, label=spelled)])
         return accept("strain", spelled, "" if spelled == raw else f"'{raw}' -> {spelled}.")
+    breeding = _BREEDING_AFTER.fullmatch(raw, known.end()) if known and known.start() == 0 else None
+    if known and breeding:  # "Sprague Dawley, outbred": how the stock is bred is no part of its name
+        spelled = spell_strain(known.group(0).strip())
+        return accept("strain", spelled, f"'{raw}' -> {spelled} (how it is bred is not part of the strain).")
     vendor = _FROM_A_VENDOR.match(raw, known.end()) if known and known.start() == 0 else None
     if known and vendor:  # "C57BL/6J from JAX", "Long Evans, bought from Envigo": where it came from is not the strain
         spelled = spell_strain(known.group(0).strip())
@@ -375,8 +379,14 @@ NOT_A_LINE = re.compile(
     r"^(?:an?\s+|the\s+)?(?:(?:single|double|triple|compound)[\s-]+)?(?:j?GCaMP\w*|jRGECO\w*|RCaMP\w*|tdTomato|mCherry|[A-Za-z]?GFP|EYFP|YFP|RFP|ChR2|ChRmine|"
     r"Chrimson\w*|ArchT?|NpHR|hM[34]Dq?|DREADDs?|Cre|Flp[eo]?|Dre|r?tTA|KO|knock-?out|het(?:erozygous)?|"
     r"hom(?:ozygous)?|transgenic|Cre\+|Cre-(?:positive|negative))"
-    r"(?:\s+(?:line|driver|reporter|indicator|mouse|mice|animals?))?$",
+    r"(?:\s+(?:line|driver|reporter|indicator|mouse|mice|animals?|littermates?|controls?))?$",
     re.I,
+)
+
+
+# After a strain's name: how the stock is bred ("Sprague Dawley, outbred", "Lewis (inbred)").
+_BREEDING_AFTER = re.compile(
+    r"\s*[,;(]?\s*(?:an?\s+)?(?:outbred|inbred)(?:\s+(?:stock|strain|line|colony|rats?|mice))?\s*\)?", re.I
 )
 
 
@@ -392,6 +402,15 @@ _SAME_AS_WILD_TYPE = re.compile(
     r"^(?:plain|just|pure|simply|normal)\s+|"
     r"\s*[,;(]?\s*(?:no\s+transgenes?|non-?transgenic|not\s+transgenic|no\s+(?:Cre|transgene|modifications?)|"
     r"unmodified|no\s+genetic\s+modifications?)\s*\)?$",
+    re.I,
+)
+
+
+# "WT littermate of the mutants", "wild-type (littermate control for the Cre mice)": the animal's role in the
+# study after its genotype, not part of it.
+_ROLE_AFTER = re.compile(
+    r"\s*[,;(]?\s*(?:(?:a|the|as)\s+)?(?:littermates?|controls?|siblings?)(?:\s+(?:littermates?|controls?|animals?))?"
+    r"(?:\s+(?:of|for|from|to)\s+[^()]*)?\s*\)?$",
     re.I,
 )
 
@@ -421,7 +440,11 @@ def normalize_genotype(text: str) -> RuleResult:
     if _NO_LINE_IN_A_SENTENCE.search(raw) and not re.search(rf"{_MARKER}|\d|/|\+", raw):
         # "double transgenic, I'd have to look up the exact lines": words about the genotype, no line named
         return reject("genotype", f"'{raw}' names no line.", "'Pvalb-IRES-Cre;Ai32' or 'wild-type'")
-    if WILD_TYPE.fullmatch(_SAME_AS_WILD_TYPE.sub("", raw)):
+    without_role = _ROLE_AFTER.sub("", raw)
+    line = find_genotype(without_role) if without_role != raw else None
+    if line is not None and line.group(0) == without_role:  # "Pvalb-IRES-Cre littermate": the animal's role after it
+        return accept("genotype", without_role, f"'{raw}' -> {without_role} (its role in the study is not the line).")
+    if WILD_TYPE.fullmatch(_SAME_AS_WILD_TYPE.sub("", without_role)):
         # "WT, no transgene", "plain wild type": the words around it say the same
         return accept("genotype", "wild-type", "" if raw == "wild-type" else f"'{raw}' -> wild-type.")
     strain = find_strain(raw, short_names=True)

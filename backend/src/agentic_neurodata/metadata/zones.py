@@ -143,13 +143,79 @@ def _iana() -> dict[str, str]:
     return {name.lower(): name for name in available_timezones() if "/" in name or name == "UTC"}
 
 
+# Cities labs are in that no IANA zone is named after, with the zone whose clocks they keep. Only names that
+# are not also common first names, family names or words ("Austin", "Davis", "Hamilton", "Nice"), nor shared
+# by places in other zones ("Cambridge", "Portland", "Birmingham", "Newcastle", "Rochester", "Worcester").
+_MORE_CITIES = {
+    "America/New_York": (
+        "boston", "baltimore", "philadelphia", "pittsburgh", "atlanta", "princeton", "new haven", "ann arbor",
+        "ashburn", "cold spring harbor", "bar harbor", "providence", "cleveland", "buffalo", "miami", "charlottesville",
+        "chapel hill", "new brunswick", "stony brook", "bethesda", "nyc",
+    ),
+    "America/Chicago": (
+        "houston", "dallas", "nashville", "st. louis", "saint louis", "minneapolis", "evanston", "new orleans",
+        "memphis", "iowa city", "milwaukee", "urbana", "champaign", "san antonio",
+    ),
+    "America/Denver": ("salt lake city", "albuquerque", "fort collins", "boulder"),
+    "America/Phoenix": ("tucson", "tempe", "scottsdale"),
+    "America/Los_Angeles": (
+        "seattle", "san diego", "san francisco", "palo alto", "berkeley", "pasadena", "la jolla", "sacramento",
+        "santa barbara", "oakland", "san jose", "santa cruz", "stanford",
+    ),
+    "America/Toronto": ("ottawa", "quebec city", "waterloo"),
+    "America/Edmonton": ("calgary",),
+    "America/Santiago": ("valparaíso", "valparaiso", "santiago de chile"),
+    "America/Sao_Paulo": ("rio de janeiro", "campinas", "belo horizonte", "porto alegre", "ribeirão preto"),
+    "Europe/Berlin": (
+        "munich", "münchen", "frankfurt", "hamburg", "cologne", "köln", "heidelberg", "tübingen", "göttingen",
+        "bonn", "leipzig", "dresden", "freiburg", "magdeburg", "mainz", "bochum", "düsseldorf", "stuttgart",
+        "mannheim", "jena", "würzburg", "ulm", "bremen", "hannover", "hanover", "münster", "aachen", "martinsried",
+    ),
+    "Europe/Zurich": ("geneva", "genève", "basel", "bern", "lausanne"),
+    "Europe/London": ("edinburgh", "manchester", "glasgow", "bristol", "leeds", "cardiff", "oxford", "sheffield",
+                      "nottingham", "liverpool", "sussex", "brighton", "southampton", "york", "dundee", "aberdeen"),
+    "Europe/Madrid": ("barcelona", "valencia", "seville", "sevilla", "alicante", "salamanca", "bilbao", "granada"),
+    "Europe/Rome": ("milan", "milano", "turin", "torino", "bologna", "florence", "firenze", "naples", "napoli",
+                    "genoa", "genova", "trento", "rovereto", "parma", "pisa", "padua", "padova", "trieste", "siena"),
+    "Europe/Paris": ("marseille", "lyon", "bordeaux", "toulouse", "strasbourg", "grenoble", "montpellier",
+                     "lille", "gif-sur-yvette", "saclay"),
+    "Europe/Amsterdam": ("leiden", "utrecht", "rotterdam", "nijmegen", "groningen", "the hague", "maastricht"),
+    "Europe/Brussels": ("antwerp", "ghent", "leuven", "liège"),
+    "Europe/Copenhagen": ("aarhus", "odense"),
+    "Europe/Oslo": ("trondheim", "bergen", "tromsø"),
+    "Europe/Stockholm": ("gothenburg", "göteborg", "uppsala", "lund", "umeå"),
+    "Europe/Helsinki": ("turku", "tampere", "espoo"),
+    "Europe/Warsaw": ("kraków", "krakow", "wrocław", "wroclaw", "poznań", "poznan", "gdańsk", "gdansk"),
+    "Europe/Tallinn": ("tartu",),
+    "Europe/Lisbon": ("porto", "coimbra", "braga"),
+    "Europe/Vienna": ("salzburg", "innsbruck", "graz", "klosterneuburg"),
+    "Europe/Prague": ("brno",),
+    "Europe/Budapest": ("szeged", "debrecen", "pécs"),
+    "Asia/Kolkata": ("mumbai", "bombay", "bengaluru", "bangalore", "delhi", "new delhi", "hyderabad", "chennai",
+                     "pune", "manesar"),
+    "Asia/Shanghai": ("beijing", "shenzhen", "hangzhou", "wuhan", "nanjing", "guangzhou", "hefei", "chengdu",
+                      "xi'an", "tianjin", "suzhou"),
+    "Asia/Tokyo": ("osaka", "kyoto", "nagoya", "sendai", "okinawa", "wako", "kobe", "sapporo", "fukuoka", "tsukuba"),
+    "Asia/Seoul": ("busan", "daejeon", "daegu", "suwon", "pohang"),
+    "Asia/Jerusalem": ("tel aviv", "haifa", "rehovot", "beersheba", "ramat gan"),
+    "Asia/Qatar": ("doha",),
+    "Australia/Sydney": ("canberra", "wollongong"),
+    "Australia/Brisbane": ("gold coast",),
+    "Africa/Johannesburg": ("cape town", "pretoria", "durban"),
+}  # fmt: skip
+
+
 @lru_cache(maxsize=1)
 def _cities() -> dict[str, str]:
-    """'paris' -> Europe/Paris, 'new york' -> America/New_York (last part of each IANA name)."""
+    """'paris' -> Europe/Paris, 'new york' -> America/New_York (last part of each IANA name), and the cities
+    labs are in that no zone is named after ('boston' -> America/New_York)."""
     cities: dict[str, str] = {}
     for name in sorted(available_timezones()):
         if name.count("/") == 1 and not name.startswith(("Etc/", "SystemV/", "US/")):
             cities.setdefault(name.split("/")[1].replace("_", " ").lower(), name)
+    for zone, names in _MORE_CITIES.items():
+        for city in names:
+            cities.setdefault(_without_accents(city), zone)
     return cities
 
 

@@ -390,6 +390,8 @@ def kind_of_session_in_a_place(kept: str, leading: bool) -> bool:
     kind = said.group("kind").split()
     if not all(_KIND.fullmatch(w) or find_area(w, in_prose=True) for w in kind[:-1]):
         return False
+    if "," in said.group("place"):
+        return False  # "recordings in the claustrum, both hemispheres": the clause goes on after the area
     area = find_area(said.group("place"), in_prose=True)
     return area is not None and area[1] == 0 and area[2] == len(said.group("place"))
 

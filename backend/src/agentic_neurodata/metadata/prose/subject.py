@@ -8,7 +8,7 @@ import re
 from .. import age as age_rule
 from ..brain_areas import BY_NAME as AREA_NAMES
 from ..species import ALL_NAMES, SPECIES
-from ..strains import STRAINS
+from ..strains import STRAINS, find_genotype
 
 _LATIN_NAMES = {species.latin.lower() for species in SPECIES}
 
@@ -67,13 +67,17 @@ def head_word_of(latin: str, word: str) -> bool:
 
 def named_before_in_full(text: str, match: re.Match[str]) -> re.Match[str] | None:
     """'Deer mice (...) ...; mouse PM-8': a one-word animal word that is the last word of a longer species
-    name said before it is that animal again (the deer mouse), not the species the word alone names."""
+    name (or of the common name of a Latin one) said before it is that animal again (the deer mouse), not the
+    species the word alone names."""
     word = match.group(0)
     if " " in word.strip():
         return None
     for earlier in find_all_species(text[: match.start()]):
         words = earlier.group(0).split()
         if len(words) > 1 and _singular(words[-1]) == _singular(word):
+            return earlier
+        # "Peromyscus maniculatus bairdii mouse PM-3": the Latin name said, then the last word of its common name
+        if earlier.group(0).lower() in _LATIN_NAMES and head_word_of(earlier.group(0), word):
             return earlier
     return None
 
@@ -85,7 +89,8 @@ def find_species(text: str) -> re.Match[str] | None:
 
 
 _ROLE = (
-    r"(?:larva|larvae|tadpole|pup|adult|juvenile|participant|patient|subject|animal|bird|fly|worm|fish|monkey|no\.?)"
+    r"(?:larva|larvae|tadpole|pup|neonate|adult|juvenile|participant|patient|subject|animal|bird|fly|worm|fish|"
+    r"monkey|no\.?)"
 )
 # An id as labs write them: letters, digits, '-', '_' or '.', with a digit somewhere ("CSH_ZAD_019", "IBL-T4").
 ID_TOKEN = r"#?(?=[\w.\-]*\d)[A-Za-z0-9]+(?:[\-_.][A-Za-z0-9]+)*"
@@ -106,9 +111,9 @@ _GROUP = (
 _NOT_A_PLACE_IN_A_COUNT = r"(?!\s+of\s+\d+(?:\s*[,;.()]|\s*$|\s+(?:animals|mice|rats)\b))"
 ID_AFTER_SPECIES = re.compile(
     # "mouse is KM_12": a copula before a lab code (letters, then a digit; "mouse is 12 weeks" is no id)
-    # ("mouse=TS-11": the animal word as a key)
+    # ("mouse=TS-11": the animal word as a key; "the mouse itself is M-2291": the animal set apart from its cage)
     # ("rato (rat) LX-6": the English word in brackets after another language's, then the id)
-    rf"(?P<colon>\s*[:=]\s*|\s+|\)\s+)(?:(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
+    rf"(?P<colon>\s*[:=]\s*|\s+|\)\s+)(?:(?:(?:itself|herself|himself)\s+)?(?:is|was)\s+(?=(?!(?:P|E|PND)\d+(?:\.\d+)?[DWMY]?\b)[A-Za-z]+[-_]?\d))?(?:{_ROLE}\s+)?(?:(?:id|ID|#|number)\s*:?\s*)?"
     rf"(?P<subject>{ID_TOKEN}){_NO_UNIT_AFTER}{_NOT_A_PLACE_IN_A_COUNT}"
     rf"(?P<group>{_GROUP})?(?![\w/])",
     re.I,
@@ -133,7 +138,7 @@ NAME_AFTER_ID_KEY = re.compile(
     r"(?(q)['\"’”])(?=\s*(?:[,;.)|]|$))"
 )
 SUBJECT_CUE = re.compile(
-    rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|bird|ferret|marmoset|"
+    rf"\b(?:subject|animal|specimen|participant|patient|volunteer|mouse|rat|monkey|fish|fly|larva|pup|neonate|bird|ferret|marmoset|"
     rf"gerbil|vole|bat|"
     # (a word for one animal of a kind, a stage or a sex: "shrew TS-B07", "ewe OA-18", "tadpole XL-14"; "kit" only
     # after "ferret", read and so masked by then or not: "ferret kit GS-4", not "the RNA kit 3")
@@ -254,14 +259,20 @@ AGE_RANGE = re.compile(
     r"|(?<![\w.-])(?:between\s+)?P\d{1,4}\s*(?:-|–|to|and)\s*P\d{1,4}(?![\w-])",
     re.I,
 )
+_NO_PLACE_BEFORE = "".join(
+    rf"(?<!{word}\s)" for word in ("room", "rooms", "bay", "rack", "floor", "level", "wing", "building")
+)
 _HALF = r"(?:\s+and\s+(?:a\s+)?half)"  # "two and a half months", "3 month and half"
 AGE_QUANTITY = re.compile(
     rf"(?<![\w.-])(?:aged?\s+)?(?:about\s+|around\s+|~\s*)?{_NUMBER}{_HALF}?\s*-?\s*{_UNITS}{_HALF}?"
     rf"(?:\s*(?:and|,)?\s*{_NUMBER}\s*-?\s*{_UNITS})?(?:\s*-?\s*old)?(?![\w-]){_NOT_AN_AGE_AFTER}"
     # "3 y 2 m", "11y 4m old", in a cell of its own: years and months
     r"|(?<![\w.-])\d+\s*y\s*\d{1,2}\s*m(?:\s+old)?(?=\s*(?:[,;)|\n?]|\s[-–—·/]\s|$))"
-    rf"|(?<![\w.-])\d+\s*(?:w|wk|mo|y)\b{_NOT_AN_AGE_AFTER}"
-    r"|(?<![\w.-])\d+\.\d+\s*(?:wk|mo|y)\b(?=\s*(?:[,;)|]|\s[-–—/]\s|$))",  # ("♂, 2.5 y, 402 g": a cell of its own)
+    # ("room 2W.301", "bay 3W": a place's code, not an age; a compact age is a token of its own)
+    rf"|(?<![\w.-]){_NO_PLACE_BEFORE}\d+\s*(?:w|wk|mo|y)\b(?![.\-:]\w|/(?!o\b)\w){_NOT_AN_AGE_AFTER}"
+    r"|(?<![\w.-])\d+\.\d+\s*(?:wk|mo|y)\b(?=\s*(?:[,;)|]|\s[-–—/]\s|$))"  # ("♂, 2.5 y, 402 g": a cell of its own)
+    # ("♂ — 120 d", "F, 74 d, 21 g": days in a cell of their own; not "2 d" inside a sentence)
+    r"|(?<=[,;(|]\s|—\s|–\s|·\s)\d{1,4}\s*d(?=\s*(?:[,;)|]|\s[-–—·/]\s|$))",
     re.I,
 )
 WEIGHT = re.compile(
@@ -328,6 +339,23 @@ def weighs_something_else(text: str, start: int) -> bool:
     return thing not in _ANIMAL_WORDS and not _SPECIES.fullmatch(thing)
 
 
+# "pre-op weight was 27 g", "baseline weight: 29 g", "arrival age 6 weeks": a key naming another time of the
+# animal's life than the session; what follows is that time's value, not the session's.
+_OTHER_TIME_BEFORE_KEY = re.compile(
+    r"\b(?:pre[\s-]?op(?:erative)?|post[\s-]?op(?:erative)?|pre[\s-]?(?:surgery|surgical|implant|restriction|"
+    r"injection|training)|baseline|arrival|surgery|surgical|implant(?:ation)?|injection|starting|initial|original|"
+    r"free[\s-]feeding|ad[\s-]lib(?:itum)?|weaning|birth|target|previous|former|earlier|shipping|delivery|"
+    r"purchase)(?:['’]s)?[\s_-]+(?:body[\s_-]+)?$",
+    re.I,
+)
+
+
+def key_of_another_time(text: str, key_start: int) -> str:
+    """'pre-op weight was 27.0 g', 'baseline weight: 29 g': an age or weight key led by another time's word."""
+    other = _OTHER_TIME_BEFORE_KEY.search(text[max(0, key_start - 30) : key_start])
+    return f"the key names another time ('{other.group(0).strip()}')" if other else ""
+
+
 def animal_weights(text: str, original: str) -> list[re.Match[str]]:
     """The masses in `text` (the message, parts already read masked) that are the animal's weight at
     the session; `original` gives each its clause (see NOT_THE_ANIMAL_NOW)."""
@@ -336,7 +364,17 @@ def animal_weights(text: str, original: str) -> list[re.Match[str]]:
         for m in WEIGHT.finditer(text)
         if not NOT_THE_ANIMAL_NOW.search(mass_clause(original, *m.span()))
         and not weighs_something_else(original, m.start("weight"))
+        and not _RELATIVE_BEFORE.search(original[: m.start()], max(0, m.start() - 60))
     ]
+
+
+# "his sister RX-4 weighed 250 g", "the cage mate was 27 g": a relative or companion named in the clause before the
+# mass weighs it (a pup or the offspring may be the animal recorded, so they are not named here).
+_RELATIVE_BEFORE = re.compile(
+    r"\b(?:cage\s*mates?|littermates?|siblings?|sisters?|brothers?|mother|father|dam|sire|parents?|partner|"
+    r"companion|twin)\b[^,;.()|\n]*$",
+    re.I,
+)
 
 
 _OTHER_ANIMAL = re.compile(
@@ -617,6 +655,9 @@ def id_after_an_animal_word(text: str, start: int) -> bool:
     head = window.rstrip(" \t")
     if head == window or _YOUNG_ONES.search(head):
         return False
+    token = re.match(r"P\d{1,3}D?(?![\w-])", text[start:])
+    if token and _STAGE_AFTER.match(text, start + token.end()):
+        return False  # "mouse P8 pup JG-2": the stage of life after it makes it an age
     # (with the id itself after it: "pig" is read as an animal only beside an id)
     return any(m.end() == len(head) for m in find_all_species(window + text[start : start + 12]))
 
@@ -685,6 +726,109 @@ def names_a_cross(text: str, end: int) -> bool:
     return _CROSS_AFTER.match(text, end) is not None
 
 
+# "447 is the cage number", "Z7 is the cage", "R-12 was the rack": a code said to BE a place, a holder or a record
+# of the animal names that thing, wherever else it stands ("mouse Z7 — wait, Z7 is the cage").
+_THING_IT_IS = (
+    r"(?:home\s+)?(?:cage|rack|room|box|rig|setup|set-up|slot|tank|aquarium|pen|enclosure|shelf|chamber|station|"
+    r"tray|bay|bench|cage\s+card|card|litter|colony|cohort|batch|group|line|session|run|trial|file|protocol|"
+    r"project|order|shipment|tag|ear\s+tag|microchip|chip|rfid)(?:\s+(?:number|no\.?|#|id|name|label|code))?\b"
+)
+_ID_OF_A_THING = re.compile(
+    rf"(?<![\w.\-/])(?P<id>{ID_TOKEN})(?![\w\-/])\s+(?:is|was|=)\s+(?:(?:just|only|actually|really)\s+)?"
+    rf"(?:the|a|an|our|its|his|her|their|my)\s+{_THING_IT_IS}",
+    re.I,
+)
+
+
+def ids_of_other_things(text: str) -> list[tuple[int, int]]:
+    """Every place a code said to be a cage, rack, rig, session... stands in `text` as a whole token."""
+    codes = {m.group("id") for m in _ID_OF_A_THING.finditer(text)}
+    return [m.span() for code in codes for m in re.finditer(rf"(?<![\w.\-/]){re.escape(code)}(?![\w\-/]|\.\w)", text)]
+
+
+# "the colony is all Ai14", "our breeders are C57BL/6J": a line or strain said of a group kept together, not
+# of the animal recorded (which may be another: "..., but this animal is Pvalb-IRES-Cre;Ai14").
+_GROUP_IS_BEFORE = re.compile(
+    r"\b(?:colony|colonies|room|rack|facility|stock|breeders?|breeding\s+pairs?|cages|cohort|litters?|"
+    r"parents|dams?|sires?|rest|others|line\s+we\s+keep)\s+(?:is|are|was|were|ranges?|ranged|spans?|spanned)\s+"
+    r"(?:(?:all|mostly|mainly|largely|usually|generally|normally|from|between)\s+)?(?:an?\s+)?$",
+    re.I,
+)
+
+
+def said_of_a_group_kept(text: str, start: int) -> bool:
+    """Whether the line, strain or age at text[start] is said to be a colony's, a room's or the breeders'."""
+    return _said_just_before(_GROUP_IS_BEFORE, text, start, 50)
+
+
+# A line's name ends in what makes it a line (a driver, a reporter); "Ai14-3", "GCaMP-22" go on with an animal's number.
+def names_a_line(raw: str) -> bool:
+    """'Pvalb-IRES-Cre', 'Pvalb-IRES-Cre;Ai14': the words are a line's name, which is never an animal's id."""
+    said = raw.strip(" ,;.")
+    line = find_genotype(said)
+    return line is not None and line.group(0) == said and not re.search(r"[-_]\d{1,4}$", said)
+
+
+# "mouse P8 pup JG-2", "rat P12 juvenile": a postnatal or embryonic day before a word for the animal's stage of
+# life is its age, not its id.
+_AGE_SHAPED = re.compile(r"(?:P|PND|E)\d{1,3}(?:\.5)?D?", re.I)
+_STAGE_AFTER = re.compile(r"\s*(?:pups?|neonates?|neonatal|newborns?|juveniles?|embryos?|larva[el]?|old)\b", re.I)
+
+
+def age_not_id(text: str, after: re.Match[str]) -> bool:
+    """Whether the id read after the species is an age said before a stage of life ("mouse P8 pup JG-2")."""
+    return (
+        bool(_AGE_SHAPED.fullmatch(after.group("subject")))
+        and _STAGE_AFTER.match(text, after.end("subject")) is not None
+    )
+
+
+# "Species: mouse, or rat?", "Sex: male, maybe female": another value offered right after a keyed one ("age: 12
+# weeks, or P90" without a question mark gives two forms, as the app's own example does).
+_ALTERNATIVE_AFTER = re.compile(
+    r"\s*[,;/]?\s*(?:(?:maybe|perhaps|possibly)\s+(?:an?\s+|the\s+)?[^\s,;.?!]+|or\s+(?:an?\s+|the\s+)?[^\s,;.?!]+\s*\?)",
+    re.I,
+)
+
+
+def alternative_after(text: str, end: int) -> str:
+    """Why a keyed subject value is uncertain when another is offered right after it ("" when none is)."""
+    other = _ALTERNATIVE_AFTER.match(text, end)
+    return f"another value is offered after it ('{other.group(0).strip(' ,;/')}')" if other else ""
+
+
+# "the same as last session", "same site as in mouse 3", "as before": a value given elsewhere, pointed to.
+_POINTS_ELSEWHERE = re.compile(
+    r"^\W*(?:(?:the\s+)?same(?:\s+[a-z]+){0,2}\s+as\b|(?:the\s+)?same\W*$|as\s+(?:before|usual|always|last\s+\w+)\b)",
+    re.I,
+)
+
+
+def points_elsewhere(raw: str) -> bool:
+    """Whether a keyed value only points to a value given elsewhere ("the same as last session")."""
+    return _POINTS_ELSEWHERE.match(raw) is not None
+
+
+# "the previous session's animal was female", "the sham rat R-20 is a male", "the cage mate (mouse C-4) is a female":
+# a sex said, after a copula, of an animal the clause names as another one.
+_SAID_OF_BEFORE_SEX = re.compile(
+    r"(?P<who>[^,;.!?\n]{1,60}?)\s+(?:is|was|are|were)\s+(?:an?\s+|also\s+(?:an?\s+)?)?$", re.I
+)
+_ANOTHER_ANIMAL_WORDS = re.compile(
+    r"\b(?:previous|prior|earlier|next|former|other|control|sham|yesterday['’]s|cage\s*mates?|littermates?|siblings?|"
+    r"sisters?|brothers?|dams?|sires?|mother|father|tutors?|stimulus|demonstrator|intruder|partner|companion|twin)\b",
+    re.I,
+)
+
+
+def sex_of_another_animal(text: str, sex: re.Match[str]) -> bool:
+    """Whether the sex is said (after "is"/"was") of an animal its clause names as another one."""
+    start = sex_span(sex)[0]
+    clause = re.split(r"[,;.!?\n—–]|\s-\s|\bbut\b", text[max(0, start - 80) : start])[-1]
+    said_of = _SAID_OF_BEFORE_SEX.search(clause)
+    return said_of is not None and _ANOTHER_ANIMAL_WORDS.search(said_of.group("who")) is not None
+
+
 # -- the animal's id or name said after a later word for it, or in quotes on its own
 
 # "monkey 'Ozzy'", "Callithrix jacchus 'Kaju'": a name in quotes right after the animal's word.
@@ -718,6 +862,7 @@ def names_said_for_the_animal(text: str, mentions: list[re.Match[str]]) -> list[
             and not after.group("group")
             and looks_like_id(after.group("subject"))
             and not area_not_id(text, after)
+            and not age_not_id(text, after)
             and not names_a_cross(text, after.end("subject"))
             and not strain_of(after.group("subject"), set(ALL_NAMES.get(mention.group(0).lower(), ())))
         ):
