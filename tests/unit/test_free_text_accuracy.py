@@ -52,9 +52,9 @@ def test_development_corpus(capsys: pytest.CaptureFixture[str]) -> None:
         for line in result.wrong + result.missed:
             print("  ", line)
     assert not result.wrong
-    # A floor under the measured figure (all items 93.7% with files 1-17, after round eighteen): a change
+    # A floor under the measured figure (all items 93.6% with files 1-18, after round nineteen): a change
     # that stops reading what was read fails here. Each former scoring file enters at its fresh-file recall
-    # (85.4% for the seventeenth), so the floor moves down with the files, never below what is read now.
+    # (87.1% for the eighteenth), so the floor moves down with the files, never below what is read now.
     assert result.recall >= 0.935
 
 
