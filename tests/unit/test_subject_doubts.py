@@ -124,3 +124,12 @@ def test_a_species_when_the_latin_of_another_genus_is_said_is_asked_again(said: 
 )
 def test_a_species_its_own_latin_or_no_latin_agrees_with_passes(said: str, read: str) -> None:
     assert only_whole_values(_read("species", read), said).values == {"species": read}
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["recorded in the amygdala, right after the injection", "CA3, left alone for a week", "VISp, bilateral stim"],
+)
+def test_a_side_word_that_goes_on_as_other_words_is_no_side(said: str) -> None:
+    raw = said.split(",")[0].split()[-1]
+    assert only_whole_values(_read("electrode_location", raw, raw), said).values == {"electrode_location": raw}

@@ -24,10 +24,11 @@ _PLAIN_WORD = re.compile(r"[a-z]{4,}")
 # A postnatal day before the animal it is the age of ("mouse P8 pup JG-2")
 _POSTNATAL_DAY = re.compile(r"P\d{1,3}")
 _ANIMAL_AFTER = r"(?:pups?|animals?|mice|mouse|rats?|old)\b"
-# A side after a site ("claustrum, both hemispheres", "posterior parietal cortex, right"): kept as said
+# A side after a site ("claustrum, both hemispheres", "posterior parietal cortex, right"): kept as said; the
+# side ends the site
 _SIDE_AFTER = re.compile(
     r"^,?[ \t]+(?:both (?:hemispheres|sides)|bilateral(?:ly)?|ipsilateral|contralateral|"
-    r"(?:left|right)(?: (?:hemisphere|side))?)\b",
+    r"(?:left|right)(?: (?:hemisphere|side))?)(?=[ \t]*(?:$|[,.;:)\n]|and\b))",  # not "right after surgery"
     re.I,
 )
 # An area's name as part of a project's, a group's or a notebook's ("ELN › Hippocampus project")
