@@ -133,3 +133,56 @@ def test_a_species_its_own_latin_or_no_latin_agrees_with_passes(said: str, read:
 def test_a_side_word_that_goes_on_as_other_words_is_no_side(said: str) -> None:
     raw = said.split(",")[0].split()[-1]
     assert only_whole_values(_read("electrode_location", raw, raw), said).values == {"electrode_location": raw}
+
+
+@pytest.mark.parametrize(("said", "value"), [("mouse JAX-000664, male", "JAX-000664"), ("ID: stock #012345", "012345")])
+def test_a_suppliers_stock_number_is_no_animals_id(said: str, value: str) -> None:
+    parsed = only_whole_values(_read("subject_id", value), said)
+    assert parsed.values == {} and "stock number" in parsed.rejections[0].reason
+
+
+@pytest.mark.parametrize(("said", "value"), [("mouse 000664", "000664"), ("animal 612345 (Allen specimen)", "612345")])
+def test_six_digits_not_called_a_stock_are_an_id(said: str, value: str) -> None:
+    assert only_whole_values(_read("subject_id", value), said).values == {"subject_id": value}
+
+
+@pytest.mark.parametrize(
+    ("said", "raw"),
+    [
+        ("probe targeted CA1 but histology showed DG", "CA1"),
+        ("we aimed for LGd, but the track actually ended up in LP", "LGd"),
+        ("site: M2 but histology revealed ACA", "M2"),
+    ],
+)
+def test_a_site_the_words_after_it_put_elsewhere_is_asked_again(said: str, raw: str) -> None:
+    parsed = only_whole_values(_read("electrode_location", raw, raw), said)
+    assert parsed.values == {} and "elsewhere" in parsed.rejections[0].reason
+
+
+@pytest.mark.parametrize(
+    "said", ["CA1, but only two tetrodes worked", "recorded in V1 but not in V2 today", "DG, confirmed by histology"]
+)
+def test_a_site_with_a_but_that_moves_nothing_passes(said: str) -> None:
+    raw = said.split(",")[0].split()[-1] if said[0].isupper() else "V1"
+    assert only_whole_values(_read("electrode_location", raw, raw), said).values == {"electrode_location": raw}
+
+
+@pytest.mark.parametrize(
+    "said", ["strain: C57BL/6J and some 129", "mixed background, C57BL/6J & 129S6", "C57BL/6J + FVB backcross"]
+)
+def test_a_strain_said_with_another_is_asked_again(said: str) -> None:
+    parsed = only_whole_values(_read("strain", "C57BL/6J"), said)
+    assert parsed.values == {} and "mixed background" in parsed.rejections[0].reason
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "C57BL/6J and a Long-Evans rat",
+        "strain C57BL/6J and sex male",
+        "C57BL/6J and 12 weeks old",
+        "C57BL/6J and 120 days",
+    ],
+)
+def test_a_strain_followed_by_other_values_passes(said: str) -> None:
+    assert only_whole_values(_read("strain", "C57BL/6J"), said).values == {"strain": "C57BL/6J"}

@@ -21,6 +21,9 @@ _NOT_THE_ANIMAL = r"(?:cage|room|rack|box|rig|slot|tank|chamber|setup|bench)"
 _LINE_NAME = re.compile(r"Ai\d{2,3}|[A-Za-z0-9]+(?:-IRES2?)?-(?:Cre|CreERT2|Flp|FlpO|Dre|tTA)")
 # A plain lowercase word ("transfer" from a mail's subject line); IDs carry digits, capitals or signs
 _PLAIN_WORD = re.compile(r"[a-z]{4,}")
+# A supplier's stock number ("JAX-000664", "stock #000664"): the line's, never the animal's
+_STOCK_NUMBER = re.compile(r"(?i)(?:JAX|stock)[-_ #]*(\d{6})|(\d{6})")
+_STOCK_SAID = r"(?i:JAX|stock|strain)\s*(?:#|no\.?|number)?\s*[-_ ]?"
 # A postnatal day before the animal it is the age of ("mouse P8 pup JG-2")
 _POSTNATAL_DAY = re.compile(r"P\d{1,3}")
 _ANIMAL_AFTER = r"(?:pups?|animals?|mice|mouse|rats?|old)\b"
@@ -30,6 +33,17 @@ _SIDE_AFTER = re.compile(
     r"^,?[ \t]+(?:both (?:hemispheres|sides)|bilateral(?:ly)?|ipsilateral|contralateral|"
     r"(?:left|right)(?: (?:hemisphere|side))?)(?=[ \t]*(?:$|[,.;:)\n]|and\b))",  # not "right after surgery"
     re.I,
+)
+# What the words after a site say it was not the recording's ("aimed at CA1 but histology showed DG")
+_ELSEWHERE_AFTER = re.compile(
+    r"^[^.;\n]{0,15}?,?\s+but\b[^.;\n]{0,40}?\b(?:histology|actually|in fact|turned out|ended up|showed|revealed|"
+    r"landed)\b",
+    re.I,
+)
+# Another strain after a strain ("C57BL/6J and some 129", "mixed: C57BL/6J & 129S"): a mixed background
+_UNIT = r"(?:g|kg|mg|days?|d|weeks?|wk|months?|mo|y|yrs?|years?)\b"  # "and 120 days" is an age, not "129"
+_ANOTHER_STRAIN_AFTER = re.compile(
+    rf"^\s+(?:and|&|\+)\s+(?:some\s+)?(?:\d{{3}}(?:[A-Z]\w*)?(?![\d.,]|\s*{_UNIT})|[A-Z][A-Za-z0-9]*\d|[A-Z]{{2,}})"
 )
 # An area's name as part of a project's, a group's or a notebook's ("ELN › Hippocampus project")
 _PROJECT_AFTER = re.compile(r"^[ \t]+(?:project|study|grant|folder|consortium|paper|dataset|cohort|team|group)\b", re.I)
@@ -58,6 +72,9 @@ def subject_id_doubt(said: str, value: str) -> str:
     )
     if said_to_be:
         return f"it was said to be the {said_to_be.group(1)}"
+    stock = _STOCK_NUMBER.fullmatch(value)
+    if stock and re.search(_STOCK_SAID + (stock.group(1) or stock.group(2)), said):
+        return "it is a supplier's stock number, not an animal's ID"
     if _POSTNATAL_DAY.fullmatch(value) and re.search(rf"\b{value}[ \t]+{_ANIMAL_AFTER}", said):
         return f"'{value}' is the animal's age (postnatal day)"
     return ""
@@ -101,3 +118,13 @@ def another_latin_said(said: str, value: str) -> str:
         return ""
     others = [latin for latin in said_in_latin if latin.split()[0] != value.split()[0]]
     return others[0] if others else ""
+
+
+def site_said_elsewhere(said: str, raw: str) -> bool:
+    """Every place the site is said, the words after it say the recording was elsewhere."""
+    return bool(_everywhere(said, raw, _ELSEWHERE_AFTER, width=80))
+
+
+def strain_said_with_another(said: str, value: str) -> bool:
+    """Every place the strain is said, another strain is said with it (a mixed background)."""
+    return bool(_everywhere(said, value, _ANOTHER_STRAIN_AFTER))

@@ -29,7 +29,9 @@ from .subject_doubts import (
     another_latin_said,
     said_only_inside_a_longer_word,
     site_in_a_project_name,
+    site_said_elsewhere,
     site_with_side,
+    strain_said_with_another,
     subject_id_doubt,
 )
 from .words import KEYS, field_named
@@ -358,6 +360,8 @@ def _doubt(name: str, value: str, said: str, raw: str = "") -> tuple[str, str]:
     talk = talk_inside(value)
     if talk:
         return f"'{talk}' is not part of it", ""
+    if name == "strain" and strain_said_with_another(said, value):
+        return "it was said with another strain (a mixed background)", ""
     comment = _COMMENT_AFTER.search(value) if name in ("strain", "genotype") else None
     if comment:
         return f"'{comment.group(1)}' after it is a comment, not part of it", ""
@@ -385,6 +389,8 @@ def _doubt(name: str, value: str, said: str, raw: str = "") -> tuple[str, str]:
         return "it was said as part of a longer site", ""
     if name == "electrode_location" and area_said_narrower(said, raw):
         return f"'{raw}' was said with words naming a part of it", ""
+    if name == "electrode_location" and site_said_elsewhere(said, raw):
+        return "the words after it say the recording was elsewhere", ""
     if name == "electrode_location" and site_in_a_project_name(said, raw):
         return f"'{raw}' was said as part of a project's name", ""
     with_side = site_with_side(said, raw) if name == "electrode_location" else ""
