@@ -121,7 +121,7 @@ def normalize_institution(text: str) -> RuleResult:
         return bad
     if len(raw) < 2 or len(raw) > 200:
         return reject("institution", f"'{raw}' is not an institution name.", example)
-    if (is_city(raw) or _COUNTRY.fullmatch(raw) or _CITY_SHORT.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
+    if (is_city(raw) or _COUNTRY.fullmatch(raw) or PLACE_SHORT.fullmatch(raw)) and raw.lower() not in INSTITUTIONS:
         return reject("institution", f"'{raw}' is a place, not an institution's name.", example)
     if _KIND_ALONE.fullmatch(raw):  # "the university", "our institute": a kind of place, no name
         return reject("institution", f"'{raw}' says what kind of place, not its name.", example)
@@ -244,8 +244,9 @@ _SOCIETY_OF_INSTITUTES = re.compile(
     r"Leibniz(?:\s+Association|[\s\-]Gemeinschaft|\s+Institutes?)?)\.?",
     re.I,
 )
-# "..., NYC": a city's short name says where, never part of a name ("SF", "DC": two capitals, read as a state).
-_CITY_SHORT = re.compile(r"NYC|N\.Y\.C\.|CDMX|Philly")
+# "..., NYC", "..., UK": a place's short name says where, never part of a name (an institution's own acronym
+# after a comma, "Instituto Cajal, CSIC", is part of it).
+PLACE_SHORT = re.compile(r"NYC|N\.Y\.C\.|CDMX|Philly|LA|SF|DC|USA?|UK|UAE")
 # ", Mission Bay campus", ", the Rome site": one site of the institution named after it.
 _CAMPUS_AFTER = re.compile(r"(.{2,}?)\s*,\s*(?:the\s+)?(?:[\w'\-]+\s+){0,3}(?:campus|site)\.?")
 _PLACE = r"[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,2}"
@@ -290,7 +291,7 @@ def _without_city(raw: str) -> str:
     known = before.lower().removeprefix("the ") in INSTITUTIONS or before in INSTITUTIONS.values()
     if known or _KIND_LAST.search(before) or is_city(place) or _kind_of_a_field_then_town(before, place):
         return before
-    if _CITY_SHORT.fullmatch(place):
+    if PLACE_SHORT.fullmatch(place):
         return before
     return name if name != raw else ""
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from ...domain import ValueConfirmation, ValueProposal
 from ..fields import FIELDS
 from ..parsed import ParsedInput, Rejection
-from ..text_fields import INSTITUTIONS
+from ..text_fields import INSTITUTIONS, PLACE_SHORT
 from ..zones import is_city
 from .subject_doubts import (
     age_doubt,
@@ -241,8 +241,6 @@ _PLACE = r"[A-ZÀ-Þ][\w.'’-]*(?: [A-ZÀ-Þ][\w.'’-]*)*"
 _PLACE_AFTER = re.compile(
     rf"^(?P<head>.+?)(?:,\s+(?P<after_comma>{_PLACE})|\s+in\s+(?P<city>{_PLACE})|\s+\((?P<bracketed>{_PLACE})\))$"
 )
-# Places written as capitals, which would otherwise read as an institution's acronym ("..., CSIC")
-_PLACE_ABBREVIATIONS = {"NYC", "LA", "SF", "DC", "US", "USA", "UK", "UAE"}
 # "University of California, Davis": a state's university names its campus after a comma
 _SYSTEM_AND_CAMPUS = re.compile(r"^University of [A-Z]\w+$")
 
@@ -253,7 +251,7 @@ def institution_without_place(value: str) -> str:
     if not match or value in INSTITUTIONS.values() or not _INSTITUTION_WORD.search(match.group("head")):
         return ""
     place = match.group("after_comma") or match.group("city") or match.group("bracketed")
-    if place in _PLACE_ABBREVIATIONS:
+    if PLACE_SHORT.fullmatch(place):
         return match.group("head")
     if _INSTITUTION_WORD.search(place) or (match.group("city") and not is_city(place)):
         return ""
