@@ -43,6 +43,7 @@ from .brain_areas import (
     names_a_thing,
     negated,
     only_a_side,
+    qualified_kind_of_recording,
     requested_in_quotes,
     the_files_own,
     with_its_side,
@@ -64,6 +65,7 @@ from .names import with_family_name_said
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
+from .prose.other_animals import clauses_of_other_animals
 from .prose.taken_back import taken_back
 from .prose.whole_values import as_text, only_whole_values
 from .prose.words import (
@@ -420,6 +422,7 @@ class _Reader:
             return self.result
         for step in (
             self._ids_of_other_things,
+            self._other_animals,
             self._keyed_roles,
             self._quoted_for_a_field,
             self._explicit_pairs,
@@ -454,6 +457,10 @@ class _Reader:
     def _ids_of_other_things(self) -> None:
         for start, end in subject.ids_of_other_things(self.buffer.text):  # "447 is the cage number": no animal's id
             self.buffer.claim(start, end, "another thing's id")
+
+    def _other_animals(self) -> None:
+        for start, end in clauses_of_other_animals(self.buffer.text):  # "the intruder was BALB/c"
+            self.buffer.claim(start, end, "another animal")
 
     def _merge_intents(self) -> None:
         """One intent per kind, about all the fields it was said of."""
@@ -2024,6 +2031,7 @@ class _Reader:
                 or certainty.pending_after(self.cues, area[2])
                 or certainty.alternatives_doubt(self.cues, area[1], area[2])
                 or certainty.both_sides_doubt(self.cues, area[1])
+                or qualified_kind_of_recording(self.cues, area[1], area[2])
                 or ("a second site is named after it" if another_site_after(self.cues, area[2]) else "")
             )
             found.append((area, doubt))

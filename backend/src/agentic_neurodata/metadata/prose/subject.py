@@ -170,7 +170,8 @@ _THIS_FILE = (
 )
 THIS_FILES_SUBJECT = re.compile(
     rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
-    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|(?:[A-Z]{{1,3}}-)?[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
+    # ("this file is the second one: RT-2": the words before a colon say which one, the id after it)
+    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?(?:[a-z][a-z-]*:\s*)?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|(?:[A-Z]{{1,3}}-)?[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
     r"(?![\w-])"
 )
 # Words before a number that make it something other than an animal ("this file is from session 3").
@@ -184,7 +185,7 @@ def this_files_subject(text: str) -> re.Match[str] | None:
     """The animal the words say this file is about, or None: an id (with a digit), or a name right after
     a species word ("monkey Tonic")."""
     for match in THIS_FILES_SUBJECT.finditer(text):
-        between = match.group("between").split()
+        between = match.group("between").replace(":", " ").split()
         if set(between) & _NOT_AN_ANIMAL_BEFORE:
             continue
         said, after_species = match.group("id"), bool(between) and bool(_SPECIES.fullmatch(between[-1]))
@@ -528,9 +529,10 @@ def area_not_id(text: str, after: re.Match[str]) -> bool:
     return after.group("subject").lower() in AREA_NAMES and bool(_RECORDED_AFTER.match(text, after.end()))
 
 
-# "cohort 3, mouse 5", "litter 12, pup 3", "animal #42 (cage 7)": a number counted within a group named beside it.
+# "cohort 3, mouse 5", "litter 12, pup 3", "animal #42 (cage 7)", "animal 42 from cage 7": a number counted within a
+# group named beside it.
 _GROUP_BEFORE_NUMBER = re.compile(rf"\b{_GROUPS}\s*#?\s*[\w\-]+\s*[,;:]\s*(?:(?:the|a|an)\s+)?(?:[a-z]+\s+)?#?$", re.I)
-_GROUP_AFTER_NUMBER = re.compile(rf"\s*(?:,\s*|\(\s*|\s+in\s+)(?:the\s+)?{_GROUPS}\b", re.I)
+_GROUP_AFTER_NUMBER = re.compile(rf"\s*(?:,\s*|\(\s*|\s+(?:in|from|of)\s+)(?:the\s+)?{_GROUPS}\b", re.I)
 
 
 def numbered_in_a_group(text: str, start: int, end: int) -> str:

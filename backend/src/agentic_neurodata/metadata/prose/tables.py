@@ -86,9 +86,11 @@ _ANIMAL_KIND_SAID = re.compile(r"\b(?:mouse|rat|monkey|fish|bird|marmoset|ferret
 
 
 def _keyed_rows(lines: list[str], text: str) -> str:
-    """The keyed row of a header and one row; of several rows, what they all say; otherwise `text`."""
+    """The keyed row of a header and one row; of several rows, the one marked as recorded (or no animal's
+    values); otherwise `text`."""
     if len(lines) > 2:
-        return _agreed_cells(lines) or text
+        marked = _the_marked_row(lines)
+        return _keyed_rows(marked, text) if marked else (_several_animals(lines) or text)
     if len(lines) != 2:
         return text
     for separator in _SEPARATORS:
@@ -136,9 +138,27 @@ def _the_named_row(lines: list[str]) -> list[str] | None:
     return None
 
 
-def _agreed_cells(lines: list[str]) -> str | None:
-    """A header of the animal's values and several rows, none named: each row is another animal, so only
-    what every row says alike ("F" in every row's sex) is the subject's; the rest is no one value."""
+# "| DA-17 | recorded | M |": a cell saying its row is the animal recorded, or this file's.
+_RECORDED_CELL = re.compile(
+    r"(?:yes\W+)?(?:recorded|this\s+(?:file|one|session|recording)|in\s+this\s+file|converted|current)", re.I
+)
+
+
+def _the_marked_row(lines: list[str]) -> list[str] | None:
+    """A header and several rows, one of them marked by a cell as the recorded animal's: the header and that row."""
+    for separator in _SEPARATORS:
+        header, rows = _cells(lines[0], separator), [_cells(line, separator) for line in lines[1:]]
+        if len(header) < 2 or any(len(row) != len(header) for row in rows):
+            continue
+        marked = [line for line, row in zip(lines[1:], rows, strict=True) if any(map(_RECORDED_CELL.fullmatch, row))]
+        return [lines[0], marked[0]] if len(marked) == 1 else None
+    return None
+
+
+def _several_animals(lines: list[str]) -> str | None:
+    """A header of the animal's values and several rows, none marked: each row is another animal, and the one
+    recorded may be any of them (or none), so no row's values are the subject's, not even those every row
+    says alike ("M" in every row's sex); the header's kind ("Mouse" over ids) is said of them all."""
     for separator in _SEPARATORS:
         header, rows = _cells(lines[0], separator), [_cells(line, separator) for line in lines[1:]]
         rows = [row for row in rows if not all(re.fullmatch(r"[\s:-]*", cell) for cell in row)]  # "|:--|:--|"
@@ -147,10 +167,8 @@ def _agreed_cells(lines: list[str]) -> str | None:
         keys = {_key(cell) for cell in header}
         if not keys & _SUBJECT_COLUMNS or not all(_HEADER_CELL.fullmatch(cell) for cell in header):
             return None
-        agreed = [(cell, rows[0][i]) for i, cell in enumerate(header) if len({row[i] for row in rows}) == 1]
         kinds = [cell.lower() for cell in header if _ANIMAL_HEADER.fullmatch(cell)]  # "mouse" over ids: all mice
-        said = [_keyed_cell(cell, value) for cell, value in agreed if value]
-        return "; ".join(kinds + said) or "(several animals)"
+        return "; ".join(kinds) or "(several animals)"
     return None
 
 
