@@ -272,3 +272,190 @@ def test_a_number_from_a_cage_is_no_subject_id(text: str) -> None:
 @pytest.mark.parametrize(("text", "subject_id"), [("Animal 42, female", "42"), ("animal AN-42 from cage 7", "AN-42")])
 def test_an_id_beside_no_cage_or_with_letters_is_read(text: str, subject_id: str) -> None:
     assert read(text).values.get("subject_id") == subject_id
+
+
+# -- an id right before the species' Latin name in brackets is the animal's
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("Medaka OL-5 (Oryzias latipes, female) was imaged", "OL-5"),
+        ("recorded from crab CB-3 (Cancer borealis, male, 510 g)", "CB-3"),
+        ("Jackdaw JD-2 (western jackdaw, Coloeus monedula, male) was trained", "JD-2"),
+    ],
+)
+def test_an_id_before_a_bracketed_latin_name_is_read(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "recorded in CA1 (Rattus norvegicus) by the team",
+        "line Pvalb-Cre (Mus musculus), female",
+        "Medaka OL-5 (Oryzias latipes) and medaka OL-6 (Oryzias latipes) were imaged",
+    ],
+)
+def test_an_area_a_line_or_one_of_two_before_a_latin_name_is_no_id(text: str) -> None:
+    assert read(text).values.get("subject_id") not in ("CA1", "Pvalb-Cre", "OL-5", "OL-6")
+
+
+# -- a relative named with its id or where it is ("her littermate FF-13 is male", "the other monkey in the room, Zeus")
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("mouse FF-12 (female, 24 g); her littermate FF-13 is male and 27 g", {"subject_id": "FF-12", "sex": "F"}),
+        ("monkey Lucky (male rhesus, 9.6 kg); the other monkey in the room, Zeus, is 14 kg", {"weight": "9.6 kg"}),
+        ("his tutor bird R2 is 3 years old; bird R9, male, 80 days", {"subject_id": "R9", "age": "P80D"}),
+    ],
+)
+def test_the_subject_beside_a_relative_named_with_its_id_is_read(text: str, values: dict[str, str]) -> None:
+    read_values = read(text).values
+    assert {name: read_values.get(name) for name in values} == values
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("mouse M-1, male. The other mouse in the cage is female", "F"),
+        ("the tutor bird pu77 is an adult male; the pupil is a female zebra finch", "M"),
+    ],
+)
+def test_a_relatives_sex_said_with_where_it_is_is_not_stored(text: str, wrong: str) -> None:
+    assert read(text).values.get("sex") != wrong
+
+
+# -- "the one recorded here is CO-7", "the recorded one is A249": the animal the words say was recorded
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("cohort of 12 mice, 18-22 g; the one recorded here is CO-7", "CO-7"),
+        ("which one? the recorded one is A249, the other rats are for later", "A249"),
+        ("the one we recorded is MX-3; MX-4 was not", "MX-3"),
+    ],
+)
+def test_the_one_said_recorded_is_the_subject(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+def test_an_age_after_the_recorded_animal_is_no_id() -> None:
+    values = read("the recorded animal is P60").values
+    assert "subject_id" not in values
+
+
+# -- a table's row named after the rows ("recorded today: EN-4"), or the one not said to be left out
+
+
+def test_the_row_named_recorded_today_is_the_subjects() -> None:
+    values = read("mouse, weight (g), age (days)\nEN-3, 22.8, 81\nEN-4, 24.1, 81\nrecorded today: EN-4").values
+    assert (values.get("subject_id"), values.get("weight"), values.get("age")) == ("EN-4", "24.1 g", "P81D")
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("animal,sex,note\nA-1,F,\nA-2,M,excluded", {"subject_id": "A-1", "sex": "F"}),
+        ("animal,sex,note\nA-1,F,\nA-2,M,excluded\nA-3,F,", {}),
+    ],
+)
+def test_the_one_row_not_left_out_is_the_subjects(text: str, values: dict[str, str]) -> None:
+    read_values = read(text).values
+    assert {k: v for k, v in read_values.items() if k in ("subject_id", "sex")} == values
+
+
+# -- a Latin name with its genus cut to the initial says one species when no other in the table shares the form
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("TODAY: monkey Pepper (M. mulatta) ♀ 7.3 kg", "Macaca mulatta"),
+        ("rats (R. norvegicus) R-4", "Rattus norvegicus"),
+        ("M. musculus, female, M-3", "Mus musculus"),
+    ],
+)
+def test_an_abbreviated_latin_name_is_read(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+def test_an_initial_and_a_surname_are_no_species() -> None:
+    assert "species" not in read("Dr. M. Mulatta ran it").values
+
+
+def test_a_lone_sex_letter_between_notebook_pluses_is_read() -> None:
+    assert read("++ mouse DL-9 ++ Dlx5/6-Cre;Ai14 ++ F ++ P50").values.get("sex") == "F"
+    assert "sex" not in read("C++ M ++ code").values
+
+
+# -- "this one, Isis, is ...", "this animal, SH-1, had ...": the animal set apart from another by "this"
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [
+        ("the other monkey, Ramses, is 11 years old; this one, Isis, is 9 years old, a female rhesus", "Isis"),
+        ("The sham control (SH-2) had no probe; this animal, SH-1, had the probe in CA1.", "SH-1"),
+        ("her sister is in the other cage; this one, Wren, was recorded, a female zebra finch", "Wren"),
+    ],
+)
+def test_the_animal_set_apart_by_this_is_the_subject(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+@pytest.mark.parametrize(
+    ("text", "not_an_id"),
+    [("mouse M-1; this one, However, is odd", "However"), ("this one, Maybe, is a mouse", "Maybe")],
+)
+def test_a_word_after_this_one_with_no_other_animal_is_no_id(text: str, not_an_id: str) -> None:
+    assert read(text).values.get("subject_id") != not_an_id
+
+
+# -- a "mass" column in a table of the animal's values is its weight; in another table it is no weight
+
+
+@pytest.mark.parametrize(
+    ("text", "weight"),
+    [
+        ("bat_id; species; sex; mass_g\n7220; Carollia perspicillata; M; 19", "19 g"),
+        ("animal,body mass (g),sex\nBM-2,24.5,F", "24.5 g"),
+    ],
+)
+def test_a_mass_column_of_the_animal_is_its_weight(text: str, weight: str) -> None:
+    assert read(text).values.get("weight") == weight
+
+
+def test_a_mass_column_of_a_compound_is_no_weight() -> None:
+    assert "weight" not in read("compound,mass_g\nKCl,2").values
+
+
+# -- "the monkey is Bruno": a name after the animal word and "is", ending the clause
+
+
+def test_a_name_after_the_animal_and_is_is_the_id() -> None:
+    assert read("the monkey is Bruno").values.get("subject_id") == "Bruno"
+    assert read("the marmoset is Kiwi, female").values.get("subject_id") == "Kiwi"
+
+
+@pytest.mark.parametrize(
+    "text", ["the rat is Wistar", "the rat is Female.", "the monkey is Rhesus", "the mouse is Cre."]
+)
+def test_a_strain_sex_or_species_after_is_is_no_name(text: str) -> None:
+    assert "subject_id" not in read(text).values
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_id"),
+    [("[bench 3] marmoset Miso ♂ 4 y, 402 g", "Miso"), ("◆ rhesus Kaya ◆ ♀ ◆ 12 y ◆ 8.9 kg", "Kaya")],
+)
+def test_a_name_before_a_sex_sign_or_a_notebook_separator_is_the_id(text: str, subject_id: str) -> None:
+    assert read(text).values.get("subject_id") == subject_id
+
+
+def test_a_relatives_clause_with_an_intent_inside_its_brackets_ends_at_its_clause() -> None:
+    values = read("cage mate RT-12 (female, 240 g) was not recorded; RT-11, male, 318 g, was").values
+    assert (values.get("subject_id"), values.get("sex"), values.get("weight")) == ("RT-11", "M", "318 g")

@@ -459,7 +459,8 @@ class _Reader:
             self.buffer.claim(start, end, "another thing's id")
 
     def _other_animals(self) -> None:
-        for start, end in clauses_of_other_animals(self.buffer.text):  # "the intruder was BALB/c"
+        # (the words as said give the clause's edges and brackets: intents read by now are masked in buffer.text)
+        for start, end in clauses_of_other_animals(self.buffer.original):  # "the intruder was BALB/c"
             self.buffer.claim(start, end, "another animal")
 
     def _merge_intents(self) -> None:
@@ -1757,6 +1758,13 @@ class _Reader:
         bids = subject.BIDS_ID.search(self.buffer.text)
         if bids and not self.result.settles("subject_id"):
             self._take_id(bids.start(), bids.end(), bids.group("id"))
+        # "Medaka MD-5 (Oryzias latipes, male)": the id before the Latin name (claimed by now) in brackets
+        before_latin = [m for m in subject.ids_before_a_latin_name(self.buffer.original) if self._unread(m.span("id"))]
+        if len(before_latin) == 1 and not self.result.settles("subject_id"):
+            self._take_id(*before_latin[0].span("id"), before_latin[0].group("id"))
+
+    def _unread(self, span: tuple[int, int]) -> bool:
+        return MASK not in self.buffer.text[span[0] : span[1]]
 
     def _subject_said_later(self) -> None:
         """'Two macaques (Macaca nemestrina) ...; data are from monkey Hendrix', "rat ~400g, M, 'Nestor'": the

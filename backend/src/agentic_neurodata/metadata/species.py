@@ -121,6 +121,19 @@ BY_LATIN = {s.latin.lower(): s for s in SPECIES}
 BY_TAXON = {s.taxon_id: s for s in SPECIES}
 # Names that say exactly one species: its Latin name, its common name, its aliases.
 EXACT = {name: s for s in SPECIES for name in (s.latin.lower(), s.common.lower(), *s.aliases)}
+
+
+def _abbreviated_genus(latin: str) -> str:
+    """'Macaca mulatta' -> 'm. mulatta': the Latin name with its genus cut to the initial, as papers write it."""
+    genus, _, rest = latin.lower().partition(" ")
+    return f"{genus[0]}. {rest}"
+
+
+# "M. mulatta", "C. jacchus": the abbreviated form says exactly one species when no other in the table shares it.
+_ABBREVIATED = [_abbreviated_genus(s.latin) for s in SPECIES if " " in s.latin]
+for _species in SPECIES:
+    if " " in _species.latin and _ABBREVIATED.count(_abbreviated_genus(_species.latin)) == 1:
+        EXACT.setdefault(_abbreviated_genus(_species.latin), _species)
 # Broader names: several species (or a genus) answer to them; the likeliest first.
 BROAD: dict[str, tuple[str, ...]] = {
     name: tuple(latins)

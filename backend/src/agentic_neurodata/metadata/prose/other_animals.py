@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .subject import find_all_species
+from .subject import ID_TOKEN, find_all_species
 
 # Words for an animal after a word saying which one it is ("the stimulus fish", "the other one").
 _ANIMAL = (
@@ -35,7 +35,8 @@ _KIN = (
 )
 _KIN_OPENING = re.compile(
     rf"(?:^|(?<=[;.!?\n(])|(?<=[;.!?]\s)|\s[—–]\s)\s*(?:(?:the|its|her|his|their)\s+)?(?P<cue>{_KIN})"
-    r"(?=\s*(?:[,:(]|\s(?:is|was|weighs|weighed|had|has)\b))",
+    # (its id, or where it was, may come between: "her littermate FF-13 is male", "the other monkey in the room, Zeus")
+    rf"(?=(?:\s+{_ANIMAL})?(?:\s+{ID_TOKEN})?(?:\s+(?:in|from|of|at)\s+(?:the\s+)?[a-z]+)?\s*(?:[,:(]|\s(?:is|was|weighs|weighed|had|has)\b))",
     re.I,
 )
 # "RX-8 is its sibling (male)": an animal said to be the relative, then what is said of it.

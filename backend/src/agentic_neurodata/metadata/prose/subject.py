@@ -122,9 +122,11 @@ ID_AFTER_SPECIES = re.compile(
 NAME_AFTER_SPECIES = re.compile(
     # "Rat: Pepper; sex: F", "| monkey Pepper | M |", "The rat Nibbles was recorded": a pause, a key or a verb after it
     # ("monkey U, a 10-year-old male": a lab's one-letter name; not M or F, which say the sex)
-    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?"
+    # ("the monkey is Bruno": a name after the copula, ending the clause)
+    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+|is\s+(?=[A-Z][a-z]{2,15}\s*(?:[,;.]|$)))?"
     r"(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?|[A-Z]{1,3}-[A-Z][a-z]{2,15}|[A-EG-LN-Z](?![\w'’.-])(?!\s*\([A-Z][a-z]+\)))"
-    r"(?=\s*(?:[,;)(|]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
+    # ("marmoset Chai ♀ 3 y", "◆ rhesus Kaya ◆ ♀": a sign for the sex or a notebook's separator after it)
+    r"(?=\s*(?:[,;)(|♀♂◆]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
 )
 NAMED = re.compile(
     # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
@@ -158,8 +160,10 @@ _THIS_FILE = (
     r"(?:\s+(?:here|only))?\s+(?:is|was|comes?|came|contains?|holds?|has)(?:\s+(?:only|all|entirely))?"
     r"|\bthis\s+is"
     # "this particular one is JX-08", "the one you're converting is GL-1", "the one in the file is MM-3"
-    r"|\bthis\s+particular\s+one\s+is|\bthe\s+one\s+(?:in\s+(?:the|this)\s+file|you'?re\s+converting|being\s+converted|"
-    r"converted|here)\s+is"
+    r"|\bthis\s+particular\s+one\s+is|\bthe\s+recorded\s+(?:one|animal)\s+is|\bthe\s+one\s+(?:in\s+(?:the|this)\s+file|you'?re\s+converting|being\s+converted|"
+    r"converted|here|(?:we\s+|I\s+)?recorded(?:\s+(?:here|today|now))?)\s+is"
+    # "this one, Isis, is 9 years old", "this animal, SH-1, had the probe": the animal set apart by "this"
+    r"|\bthis\s+(?:one|animal)\s*,"
     # "the mouse here is TX60", "the zebra finch in this file, or73bk12"
     r"|\bthe\s+(?:[a-z]+\s+)?(?:mouse|rat|animal|monkey|macaque|bird|finch|fish|bat|subject)\s+"
     r"(?:here|in\s+(?:this|the)\s+file)(?:\s+is|\s*,)"
@@ -181,6 +185,10 @@ _NOT_AN_ANIMAL_BEFORE = {
 }  # fmt: skip
 
 
+_A_NAME_SET_APART = re.compile(r"^this\s+(?:one|animal)\s*,", re.I)
+_NAME_ENDS_APPOSITION = re.compile(r"\s*,\s*(?:is|was|had|has|weighs|weighed)\b")
+
+
 def this_files_subject(text: str) -> re.Match[str] | None:
     """The animal the words say this file is about, or None: an id (with a digit), or a name right after
     a species word ("monkey Tonic")."""
@@ -195,6 +203,14 @@ def this_files_subject(text: str) -> re.Match[str] | None:
             return match  # ("this file contains only the CA1 tetrodes": an area is no animal unless a species says so)
         if not re.search(r"\d", said) and (after_species or re.fullmatch(r"[A-Z]{1,3}-[A-Z][a-z]+", said)):
             return match  # "this file is from M-Tico": a lab's prefix before a name makes it an id
+        if (
+            not between
+            and _A_NAME_SET_APART.search(match.group(0))
+            and _NAME_ENDS_APPOSITION.match(text, match.end())
+            and find_all_species(text)
+            and _ANOTHER_ANIMAL_WORDS.search(text, 0, match.start())
+        ):
+            return match  # "the other monkey ...; this one, Isis, is 9 years old": the one set apart from the other
     return None
 
 
@@ -233,8 +249,8 @@ SEX = re.compile(
     # (and between a notebook's spaced separators: "cat C4 -> M -> 4 kg", "mouse GC-2 :: F :: 15 wk", "** F **")
     # ("✔ F ✔", "· F ·", ">> F >>", "▸ F ▸", "✦ F ✦", " : M : ", "~ F ~": other notebook separators too)
     r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—])|(?<=\s->)|(?<=\s=>)|(?<=\s→)|(?<=\s::)|(?<=\s//)|(?<=\s\*\*)"
-    r"|(?<=\s[✔·▸✦:~])|(?<=\s>>))"
-    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*|[✔·▸✦:~]|>>)\s|\.[ \t]*(?:\n|$))|"
+    r"|(?<=\s[✔·▸✦:~])|(?<=\s>>)|(?<=\s\+\+))"  # ("++ M ++")
+    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*|[✔·▸✦:~]|>>|\+\+)\s|\.[ \t]*(?:\n|$))|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
@@ -675,6 +691,23 @@ def looks_like_id(token: str, *, after_species: bool = False) -> bool:
     if re.fullmatch(r"L[1-6][ab]?", token) and not after_species:
         return False  # "S1 (forelimb), L5": a cortical layer
     return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)
+
+
+# "Medaka MD-5 (Oryzias latipes, male)", "crab C-112 (Cancer borealis)", "Crow Mo-3 (carrion crow, Corvus corone)":
+# an id after a word (the animal's common name) and right before a bracket naming the species in Latin.
+_ID_BEFORE_LATIN = re.compile(
+    rf"(?<=[A-Za-z]\s)(?P<id>{ID_TOKEN}){_NO_UNIT_AFTER}\s*\(\s*(?:[a-z][a-z ]{{2,30}},\s*)?"
+    r"[A-Z][a-z]{2,} [a-z]{3,}(?: [a-z]{3,})?\s*[;,)]"
+)
+
+
+def ids_before_a_latin_name(text: str) -> list[re.Match[str]]:
+    """The ids said right before the species' Latin name in brackets (not a line's, a strain's or an area's name)."""
+    return [
+        m
+        for m in _ID_BEFORE_LATIN.finditer(text)
+        if looks_like_id(m.group("id")) and not names_a_line(m.group("id")) and m.group("id").lower() not in STRAINS
+    ]
 
 
 def plural(species_word: str) -> bool:

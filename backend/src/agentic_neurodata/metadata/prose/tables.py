@@ -97,6 +97,8 @@ def _keyed_rows(lines: list[str], text: str) -> str:
         header, row = _cells(lines[0], separator), _cells(lines[1], separator)
         subject_columns = {_key(cell) for cell in header} & _SUBJECT_COLUMNS
         header = [_ANIMALS_NAME if cell.lower() == "name" and subject_columns else cell for cell in header]
+        if subject_columns or any(_ANIMAL_ID_HEADER.fullmatch(cell) for cell in header):
+            header = [_MASS.sub("weight", cell) for cell in header]  # "mass_g" in a table of the animal: its weight
         if len(header) < 2 or len(header) != len(row):
             continue
         if not all(_HEADER_CELL.fullmatch(cell) for cell in header):
@@ -115,7 +117,7 @@ def _keyed_rows(lines: list[str], text: str) -> str:
 # "-> converting MW24 now", "=> this file is RH-3", "recorded: VG-2": a line after the rows names the one.
 _NAMES_THE_ROW = (
     r"[\s(>*=-]*(?:now\s+)?(?:converting|uploading|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
-    r"the\s+(?:one|mouse|rat|animal|subject|monkey|bird|fish)\s+(?:in\s+(?:this|the)\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal))?)"
+    r"the\s+(?:one|mouse|rat|animal|subject|monkey|bird|fish)\s+(?:in\s+(?:this|the)\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal|today|here|now))?)"
     r"\s*[:=]?\s*(?:only\s+)?"
     r"{id}(?:\s+(?:now|only))?[\s.!)]*"
 )
@@ -144,6 +146,9 @@ _RECORDED_CELL = re.compile(
 )
 
 
+_LEFT_OUT_CELL = re.compile(r"^(?:not\s+recorded|excluded|not\s+used|sham|control|died|dead|removed)\b", re.I)
+
+
 def _the_marked_row(lines: list[str]) -> list[str] | None:
     """A header and several rows, one of them marked by a cell as the recorded animal's: the header and that row."""
     for separator in _SEPARATORS:
@@ -151,6 +156,9 @@ def _the_marked_row(lines: list[str]) -> list[str] | None:
         if len(header) < 2 or any(len(row) != len(header) for row in rows):
             continue
         marked = [line for line, row in zip(lines[1:], rows, strict=True) if any(map(_RECORDED_CELL.fullmatch, row))]
+        # ("| 2 | FR-Thor | not recorded |": when every other row is said to be left out, the one left is marked)
+        kept = [line for line, row in zip(lines[1:], rows, strict=True) if not any(map(_LEFT_OUT_CELL.search, row))]
+        marked = marked or (kept if len(kept) < len(rows) else [])
         return [lines[0], marked[0]] if len(marked) == 1 else None
     return None
 
@@ -188,6 +196,7 @@ _PERSON_ID_HEADER = re.compile(r"(?:participant|patient)s?(?:[ _-]?(?:id|no|numb
 # A table of the animal's values ("name,species,sex,weight_kg"): its "name" column is the animal's name.
 _SUBJECT_COLUMNS = {"species", "sex", "strain", "genotype", "weight", "weight_g", "weight_kg", "age", "age_days"}
 _ANIMALS_NAME = "subject_id"
+_MASS = re.compile(r"(?<![A-Za-z])mass(?![A-Za-z])", re.I)
 _SITE_HEADER = re.compile(r"(?:brain[ _])?(?:location|area|region|site)", re.I)
 _SITE = "electrode_location"
 
