@@ -459,3 +459,23 @@ def test_a_name_before_a_sex_sign_or_a_notebook_separator_is_the_id(text: str, s
 def test_a_relatives_clause_with_an_intent_inside_its_brackets_ends_at_its_clause() -> None:
     values = read("cage mate RT-12 (female, 240 g) was not recorded; RT-11, male, 318 g, was").values
     assert (values.get("subject_id"), values.get("sex"), values.get("weight")) == ("RT-11", "M", "318 g")
+
+
+# -- a Latin name in brackets right after a broad word for the animal (and its id) says which one it is
+
+
+@pytest.mark.parametrize(
+    ("text", "species"),
+    [
+        ("Bengalese finch bk1 (Lonchura striata domestica), male, 150 days", "Lonchura striata domestica"),
+        ("finch (Lonchura striata), male", "Lonchura striata"),
+        ("species: Lonchura striata domestica", "Lonchura striata domestica"),
+    ],
+)
+def test_a_bracketed_latin_name_says_which_animal_the_broad_word_is(text: str, species: str) -> None:
+    assert read(text).values.get("species") == species
+
+
+@pytest.mark.parametrize("text", ["a finch and a rat (Rattus norvegicus)", "species: Trachemys scripta neurons"])
+def test_a_latin_name_for_another_word_or_with_a_tissue_is_not_stored(text: str) -> None:
+    assert read(text).values.get("species") not in ("Rattus norvegicus", "Trachemys scripta neurons")

@@ -1665,15 +1665,18 @@ class _Reader:
         """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
         word is a broader name that includes it ("monkey ... rhesus macaque", "Japanese macaque (Macaca
         fuscata)"): that species, with its span. None when nothing is said exactly or two things are."""
+        brackets = list(subject.BRACKETED_BINOMIAL.finditer(text))
         said = [(m.group(0), m.start(), m.end()) for m in subject.find_all_species(text)]
-        said += [(m.group("latin"), *m.span("latin")) for m in subject.BRACKETED_BINOMIAL.finditer(text)]
+        said += [(m.group("latin"), *m.span("latin")) for m in brackets]
         exact: dict[str, tuple[str, int, int]] = {}
         broad: list[tuple[str, set[str]]] = []
         for words, start, end in said:
             result = validate_field("species", words)
             if result.ok:  # (a subspecies said, "Sus scrofa domesticus", is the same animal as its species word)
                 exact.setdefault(" ".join(str(result.value).split()[:2]), (words, start, end))
-            elif result.needs_confirmation:
+            elif result.needs_confirmation and not any(
+                subject.explained_by_the_bracket(text, end, b.start()) for b in brackets
+            ):  # ("Bengalese finch bk12wh5 (Lonchura striata domestica)": the bracket says which finch: no rival)
                 broad.append((words, {str(p.value) for p in result.proposals}))
         if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
             return None

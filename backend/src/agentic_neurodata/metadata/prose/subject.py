@@ -28,6 +28,13 @@ _UNSAFE_BESIDE = re.compile(
 BRACKETED_BINOMIAL = re.compile(r"\(\s*(?P<latin>[A-Z][a-z]{2,} [a-z]{3,}(?: [a-z]{3,})?)\s*[;,)]")
 
 
+def explained_by_the_bracket(text: str, end: int, bracket_start: int) -> bool:
+    """Whether the animal word ending at text[end] is followed right away (its id between at most) by the bracket
+    at text[bracket_start] that names the species: "Bengalese finch bk12wh5 (Lonchura striata domestica)"."""
+    between = text[end:bracket_start]
+    return 0 <= len(between) <= 30 and re.fullmatch(rf"\s*(?:{ID_TOKEN})?\s*", between) is not None
+
+
 # "the zebrafish facility", "the mouse house", "a rat vivarium": a species word naming a place, not an animal.
 _PLACE_AFTER = re.compile(r"\s+(?:facility|facilities|core|house|room|vivarium|husbandry|unit)\b", re.I)
 
