@@ -254,7 +254,7 @@ def with_its_side(text: str, answer: str) -> str:
 
 # "auditory striatum", "visual thalamus", "limbic striatum": an adjective before a structure named in words
 # says which part of it was meant (a narrower area than the structure, kept as written).
-_QUALIFIER = re.compile(r"(?<![\w-])(?P<word>[a-z]{3,}(?:ory|al|ar|ic|ive))\s+$")
+_QUALIFIER = re.compile(r"(?<![\w-])(?P<word>[a-z]{3,}(?:ory|al|ar|ic|ive)|motor)\s+$")
 _NOT_A_QUALIFIER = {
     "typical", "usual", "normal", "original", "actual", "total", "general", "special", "initial", "final",
     "critical", "several", "local", "electrical", "optical", "chronic", "acute", "similar", "regular", "particular",
@@ -265,12 +265,29 @@ _NOT_A_QUALIFIER = {
 def _qualifier_before(lowered: str, start: int, end: int) -> int:
     """Where an area named in words starting at `start` starts with an adjective of a part before it."""
     said = lowered[start:end]
-    if " " not in said and not said.endswith(("striatum", "thalamus", "hippocampus", "amygdala", "cerebellum")):
-        return start  # (an acronym, "CA1": the words before it are the sentence's)
+    if " " not in said and (len(said) < 6 or not said.isalpha() or said in PROSE_UNSAFE):
+        return start  # (an acronym, "CA1": the words before it are the sentence's; "auditory brainstem" is a part)
     qualifier = _QUALIFIER.search(lowered, max(0, start - 25), start)
     if qualifier is None or qualifier.group("word") in _NOT_A_QUALIFIER:
         return start
     return qualifier.start()
+
+
+# "Auditory brainstem recordings": a broad structure with an adjective of what it does, said only as the kind of
+# the recordings (no "in the"), is no site said: which part of it is meant is a judgement (asked back).
+_POSITIONS = r"(?:dorsal|ventral|medial|lateral|rostral|caudal|anterior|posterior|superior|inferior|central|frontal)"
+_QUALIFIED_STRUCTURE = re.compile(rf"(?!{_POSITIONS}\s)(?:[a-z]{{3,}}(?:ory|al|ar|ic|ive)|motor)\s+[a-z]{{6,}}", re.I)
+_KIND_OF_RECORDING_AFTER = re.compile(r"[\s-]+(?:recordings?|imaging|physiology|experiments?|data)\b", re.I)
+
+
+def qualified_kind_of_recording(text: str, start: int, end: int) -> str:
+    """Why an area read as '<adjective> <structure>' before 'recordings' is asked back ("" when it is not)."""
+    said = text[start:end]
+    if said.lower() in BY_NAME or said.lower() in AS_SAID or not _QUALIFIED_STRUCTURE.fullmatch(said):
+        return ""
+    if not _KIND_OF_RECORDING_AFTER.match(text, end):
+        return ""
+    return f"'{said}' names the kind of recording; which part of the structure is meant is not said"
 
 
 # "LGN (right)", "auditory cortex (left hemisphere)": the side in brackets after an area kept as written.

@@ -96,12 +96,17 @@ _THIS_FILE_IS = re.compile(
     r"\bthis\s+(?:file|one|recording|dataset|upload|nwb\s+file)\s+(?:is|was|holds|contains)\s+(?:from\s+)?(?:the\s+)?$",
     re.I,
 )
-# "session 2 of mouse KQ-5; session 1 was on ...": a session named by its number or rank.
+# "session 2 of mouse KQ-5; session 1 was on ...", "first probe went in at 09:10; second probe session ...": a
+# session, or a probe's insertion within one, named by its number or rank.
 _NUMBERED_SESSION = re.compile(
-    r"\b(?:(?:session|run|day)\s*#?\s*(?P<n>\d{1,3})|(?P<nth>first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
-    r"(?:session|recording|run))\b",
+    r"\b(?:(?:session|run|day|insertion|penetration)\s*#?\s*(?P<n>\d{1,3})|"
+    r"(?P<nth>first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+(?:[a-z]+\s+)?"
+    r"(?:sessions?|recordings?|runs?|probes?|insertions?|penetrations?))\b",
     re.I,
 )
+
+# "the second at 11:40", "the first one at 10:00": a rank said alone, after sessions or insertions were ranked.
+_RANK_ALONE = re.compile(r"\bthe\s+(?P<nth>first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))(?:\s+one)?\b", re.I)
 
 
 def of_another_session(text: str, start: int) -> str:
@@ -115,6 +120,10 @@ def of_another_session(text: str, start: int) -> str:
     clause = re.split(r"[.;\n]", text[:start])[-1]
     named = list(_NUMBERED_SESSION.finditer(clause))
     every = {(m.group("n") or m.group("nth")).lower() for m in _NUMBERED_SESSION.finditer(text)}
+    if every:  # "first insertion at 10:10, the second at 11:40": "the second" is another of them
+        ranks = {m.group("nth").lower() for m in _RANK_ALONE.finditer(text)}
+        named = named or [m for m in _RANK_ALONE.finditer(clause) if m.group("nth").lower() in ranks]
+        every |= ranks
     this_one = named and _THIS_FILE_IS.search(clause[: named[-1].start()])  # "this file is session 2, 2023-..."
     if named and len(every) > 1 and not this_one:  # several sessions named; this time is said of one of them
         return f"said of one of several sessions ('{named[-1].group(0)}')"

@@ -43,6 +43,7 @@ from .brain_areas import (
     names_a_thing,
     negated,
     only_a_side,
+    qualified_kind_of_recording,
     requested_in_quotes,
     the_files_own,
     with_its_side,
@@ -64,6 +65,7 @@ from .names import with_family_name_said
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
+from .prose.other_animals import clauses_of_other_animals
 from .prose.taken_back import taken_back
 from .prose.whole_values import as_text, only_whole_values
 from .prose.words import (
@@ -420,6 +422,7 @@ class _Reader:
             return self.result
         for step in (
             self._ids_of_other_things,
+            self._other_animals,
             self._keyed_roles,
             self._quoted_for_a_field,
             self._explicit_pairs,
@@ -454,6 +457,11 @@ class _Reader:
     def _ids_of_other_things(self) -> None:
         for start, end in subject.ids_of_other_things(self.buffer.text):  # "447 is the cage number": no animal's id
             self.buffer.claim(start, end, "another thing's id")
+
+    def _other_animals(self) -> None:
+        # (the words as said give the clause's edges and brackets: intents read by now are masked in buffer.text)
+        for start, end in clauses_of_other_animals(self.buffer.original):  # "the intruder was BALB/c"
+            self.buffer.claim(start, end, "another animal")
 
     def _merge_intents(self) -> None:
         """One intent per kind, about all the fields it was said of."""
@@ -1657,15 +1665,18 @@ class _Reader:
         """One species said exactly (its name, or a Latin binomial in brackets), where every other animal
         word is a broader name that includes it ("monkey ... rhesus macaque", "Japanese macaque (Macaca
         fuscata)"): that species, with its span. None when nothing is said exactly or two things are."""
+        brackets = list(subject.BRACKETED_BINOMIAL.finditer(text))
         said = [(m.group(0), m.start(), m.end()) for m in subject.find_all_species(text)]
-        said += [(m.group("latin"), *m.span("latin")) for m in subject.BRACKETED_BINOMIAL.finditer(text)]
+        said += [(m.group("latin"), *m.span("latin")) for m in brackets]
         exact: dict[str, tuple[str, int, int]] = {}
         broad: list[tuple[str, set[str]]] = []
         for words, start, end in said:
             result = validate_field("species", words)
             if result.ok:  # (a subspecies said, "Sus scrofa domesticus", is the same animal as its species word)
                 exact.setdefault(" ".join(str(result.value).split()[:2]), (words, start, end))
-            elif result.needs_confirmation:
+            elif result.needs_confirmation and not any(
+                subject.explained_by_the_bracket(text, end, b.start()) for b in brackets
+            ):  # ("Bengalese finch bk12wh5 (Lonchura striata domestica)": the bracket says which finch: no rival)
                 broad.append((words, {str(p.value) for p in result.proposals}))
         if len(exact) != 1 or not (broad or subject.BRACKETED_BINOMIAL.search(text)):
             return None
@@ -1750,6 +1761,13 @@ class _Reader:
         bids = subject.BIDS_ID.search(self.buffer.text)
         if bids and not self.result.settles("subject_id"):
             self._take_id(bids.start(), bids.end(), bids.group("id"))
+        # "Medaka MD-5 (Oryzias latipes, male)": the id before the Latin name (claimed by now) in brackets
+        before_latin = [m for m in subject.ids_before_a_latin_name(self.buffer.original) if self._unread(m.span("id"))]
+        if len(before_latin) == 1 and not self.result.settles("subject_id"):
+            self._take_id(*before_latin[0].span("id"), before_latin[0].group("id"))
+
+    def _unread(self, span: tuple[int, int]) -> bool:
+        return MASK not in self.buffer.text[span[0] : span[1]]
 
     def _subject_said_later(self) -> None:
         """'Two macaques (Macaca nemestrina) ...; data are from monkey Hendrix', "rat ~400g, M, 'Nestor'": the
@@ -2024,6 +2042,7 @@ class _Reader:
                 or certainty.pending_after(self.cues, area[2])
                 or certainty.alternatives_doubt(self.cues, area[1], area[2])
                 or certainty.both_sides_doubt(self.cues, area[1])
+                or qualified_kind_of_recording(self.cues, area[1], area[2])
                 or ("a second site is named after it" if another_site_after(self.cues, area[2]) else "")
             )
             found.append((area, doubt))

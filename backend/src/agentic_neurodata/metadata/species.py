@@ -121,6 +121,19 @@ BY_LATIN = {s.latin.lower(): s for s in SPECIES}
 BY_TAXON = {s.taxon_id: s for s in SPECIES}
 # Names that say exactly one species: its Latin name, its common name, its aliases.
 EXACT = {name: s for s in SPECIES for name in (s.latin.lower(), s.common.lower(), *s.aliases)}
+
+
+def _abbreviated_genus(latin: str) -> str:
+    """'Macaca mulatta' -> 'm. mulatta': the Latin name with its genus cut to the initial, as papers write it."""
+    genus, _, rest = latin.lower().partition(" ")
+    return f"{genus[0]}. {rest}"
+
+
+# "M. mulatta", "C. jacchus": the abbreviated form says exactly one species when no other in the table shares it.
+_ABBREVIATED = [_abbreviated_genus(s.latin) for s in SPECIES if " " in s.latin]
+for _species in SPECIES:
+    if " " in _species.latin and _ABBREVIATED.count(_abbreviated_genus(_species.latin)) == 1:
+        EXACT.setdefault(_abbreviated_genus(_species.latin), _species)
 # Broader names: several species (or a genus) answer to them; the likeliest first.
 BROAD: dict[str, tuple[str, ...]] = {
     name: tuple(latins)
@@ -235,6 +248,8 @@ def normalize_species(text: str) -> RuleResult:
         return _stored(species, raw, extra, inferred=True)
     if _BINOMIAL.fullmatch(raw):
         return accept(FIELD, raw, f"{raw} is not in DANDI's species table; kept as the Latin name you gave.")
+    if _unknown_trinomial(raw):  # "Lonchura striata domestica": a subspecies said is kept as said
+        return accept(FIELD, raw, f"{raw} is not in DANDI's species table; kept as the Latin name you gave.")
     if len(raw.split()) == 2 and _BINOMIAL.fullmatch(raw[:1].upper() + raw[1:].lower()):
         fixed = raw[:1].upper() + raw[1:].lower()
         if not _LATIN_EPITHET.search(raw):  # "big brown", "see notes": two English words, not a Latin name
@@ -273,6 +288,20 @@ _TISSUE_OR_STAGE = {
     "arm", "arms", "optic", "lobe", "lobes", "abdominal", "buccal", "pedal", "pleural", "cerebral", "heart",
     "hearts", "tentacle", "tentacles", "axon", "axons", "synapse", "synapses", "specimen", "specimens",
 }  # fmt: skip
+
+
+_TRINOMIAL = re.compile(r"[A-Z][a-z]+ [a-z]{3,} (?P<epithet>[a-z]{4,})")
+
+
+def _unknown_trinomial(raw: str) -> bool:
+    """'Trachemys scripta elegans': a genus, a species and a Latin third word (no tissue, stage or English word)."""
+    trinomial = _TRINOMIAL.fullmatch(raw)
+    if trinomial is None:
+        return False
+    epithet = trinomial.group("epithet")
+    return bool(_LATIN_EPITHET.search(epithet)) and epithet not in (
+        _ENGLISH_ENDING_AS_LATIN | FILLER | _TISSUE_OR_STAGE
+    )
 
 
 def subspecies_after(text: str, start: int, end: int) -> re.Match[str] | None:

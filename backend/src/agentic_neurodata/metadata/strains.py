@@ -190,8 +190,13 @@ def _names_after(latin: str) -> re.Pattern[str]:
 
 
 def _after_is_a(text: str, strain: re.Match[str]) -> bool:
-    """'this one (LX-2) is a Lewis': a short name after 'is a', ending the clause, names what the animal is."""
-    before = re.search(r"\b(?:is|was)\s+an?\s+$", text[max(0, strain.start() - 12) : strain.start()], re.I)
+    """'this one (LX-2) is a Lewis', 'is an adult casper': a short name after 'is a' (and a stage of life or a
+    sex), ending the clause, names what the animal is."""
+    before = re.search(
+        r"\b(?:is|was)\s+an?\s+(?:(?:adult|juvenile|young|larval|male|female)\s+)?$",
+        text[max(0, strain.start() - 24) : strain.start()],
+        re.I,
+    )
     return bool(before) and re.match(r"\s*(?:$|[,;.!)\n])", text[strain.end() :]) is not None
 
 

@@ -55,6 +55,9 @@ _ASKS_FOR_KEY = re.compile(
 )
 
 
+_THIS_FILE_IS = re.compile(r"\bfile\s+(?:is|was)\b")
+
+
 @dataclass
 class KeyedRole:
     """What a key says of the value after it: `field` (with `unit` to append), or `other` role."""
@@ -86,8 +89,8 @@ def key_roles(text: str) -> list[KeyedRole]:
     for match in KEY.finditer(text):
         words = match.group("key").replace("_", " ").lower().split()
         said = " ".join(words)
-        if said in KEYS or _ASKS_FOR_KEY.match(said):
-            continue
+        if said in KEYS or _ASKS_FOR_KEY.match(said) or _THIS_FILE_IS.search(said):
+            continue  # ("this file is the second one: RT-2" says which animal the file is of: no role's key)
         role = _role(words, said)
         if role is not None:
             role.key_start, role.value_start = match.start(), match.end()

@@ -28,6 +28,13 @@ _UNSAFE_BESIDE = re.compile(
 BRACKETED_BINOMIAL = re.compile(r"\(\s*(?P<latin>[A-Z][a-z]{2,} [a-z]{3,}(?: [a-z]{3,})?)\s*[;,)]")
 
 
+def explained_by_the_bracket(text: str, end: int, bracket_start: int) -> bool:
+    """Whether the animal word ending at text[end] is followed right away (its id between at most) by the bracket
+    at text[bracket_start] that names the species: "Bengalese finch bk12wh5 (Lonchura striata domestica)"."""
+    between = text[end:bracket_start]
+    return 0 <= len(between) <= 30 and re.fullmatch(rf"\s*(?:{ID_TOKEN})?\s*", between) is not None
+
+
 # "the zebrafish facility", "the mouse house", "a rat vivarium": a species word naming a place, not an animal.
 _PLACE_AFTER = re.compile(r"\s+(?:facility|facilities|core|house|room|vivarium|husbandry|unit)\b", re.I)
 
@@ -122,9 +129,11 @@ ID_AFTER_SPECIES = re.compile(
 NAME_AFTER_SPECIES = re.compile(
     # "Rat: Pepper; sex: F", "| monkey Pepper | M |", "The rat Nibbles was recorded": a pause, a key or a verb after it
     # ("monkey U, a 10-year-old male": a lab's one-letter name; not M or F, which say the sex)
-    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+)?"
+    # ("the monkey is Bruno": a name after the copula, ending the clause)
+    r"(?:\s*[:=]\s*|\s+)(?:named\s+|called\s+|is\s+(?=[A-Z][a-z]{2,15}\s*(?:[,;.]|$)))?"
     r"(?P<subject>[A-Z][a-z]{2,15}(?:-\d+)?|[A-Z]{1,3}-[A-Z][a-z]{2,15}|[A-EG-LN-Z](?![\w'’.-])(?!\s*\([A-Z][a-z]+\)))"
-    r"(?=\s*(?:[,;)(|]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
+    # ("marmoset Chai ♀ 3 y", "◆ rhesus Kaya ◆ ♀": a sign for the sex or a notebook's separator after it)
+    r"(?=\s*(?:[,;)(|♀♂◆]|$)|\s+(?:was|is)\s+(?:recorded|implanted|trained|tested|imaged|used|head-fixed)\b)"
 )
 NAMED = re.compile(
     # "name EM-3": a bare "name" before a code with a digit names the animal (a person's name has none)
@@ -158,8 +167,10 @@ _THIS_FILE = (
     r"(?:\s+(?:here|only))?\s+(?:is|was|comes?|came|contains?|holds?|has)(?:\s+(?:only|all|entirely))?"
     r"|\bthis\s+is"
     # "this particular one is JX-08", "the one you're converting is GL-1", "the one in the file is MM-3"
-    r"|\bthis\s+particular\s+one\s+is|\bthe\s+one\s+(?:in\s+(?:the|this)\s+file|you'?re\s+converting|being\s+converted|"
-    r"converted|here)\s+is"
+    r"|\bthis\s+particular\s+one\s+is|\bthe\s+recorded\s+(?:one|animal)\s+is|\bthe\s+one\s+(?:in\s+(?:the|this)\s+file|you'?re\s+converting|being\s+converted|"
+    r"converted|here|(?:we\s+|I\s+)?recorded(?:\s+(?:here|today|now))?)\s+is"
+    # "this one, Isis, is 9 years old", "this animal, SH-1, had the probe": the animal set apart by "this"
+    r"|\bthis\s+(?:one|animal)\s*,"
     # "the mouse here is TX60", "the zebra finch in this file, or73bk12"
     r"|\bthe\s+(?:[a-z]+\s+)?(?:mouse|rat|animal|monkey|macaque|bird|finch|fish|bat|subject)\s+"
     r"(?:here|in\s+(?:this|the)\s+file)(?:\s+is|\s*,)"
@@ -170,7 +181,8 @@ _THIS_FILE = (
 )
 THIS_FILES_SUBJECT = re.compile(
     rf"(?i:{_THIS_FILE})\s+(?:(?:from|of)\s+)?(?:(?:the|her|his|its|their|one)\s+)?"
-    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|(?:[A-Z]{{1,3}}-)?[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
+    # ("this file is the second one: RT-2": the words before a colon say which one, the id after it)
+    rf"(?P<between>(?:[a-z][a-z-]*\s+){{0,3}}?(?:[a-z][a-z-]*:\s*)?)(?P<id>{ID_TOKEN}{_NO_UNIT_AFTER}|(?:[A-Z]{{1,3}}-)?[A-Z][a-z]{{2,15}}(?=\s*(?:[,;.()]|only\b|$)))"
     r"(?![\w-])"
 )
 # Words before a number that make it something other than an animal ("this file is from session 3").
@@ -180,11 +192,15 @@ _NOT_AN_ANIMAL_BEFORE = {
 }  # fmt: skip
 
 
+_A_NAME_SET_APART = re.compile(r"^this\s+(?:one|animal)\s*,", re.I)
+_NAME_ENDS_APPOSITION = re.compile(r"\s*,\s*(?:is|was|had|has|weighs|weighed)\b")
+
+
 def this_files_subject(text: str) -> re.Match[str] | None:
     """The animal the words say this file is about, or None: an id (with a digit), or a name right after
     a species word ("monkey Tonic")."""
     for match in THIS_FILES_SUBJECT.finditer(text):
-        between = match.group("between").split()
+        between = match.group("between").replace(":", " ").split()
         if set(between) & _NOT_AN_ANIMAL_BEFORE:
             continue
         said, after_species = match.group("id"), bool(between) and bool(_SPECIES.fullmatch(between[-1]))
@@ -194,6 +210,14 @@ def this_files_subject(text: str) -> re.Match[str] | None:
             return match  # ("this file contains only the CA1 tetrodes": an area is no animal unless a species says so)
         if not re.search(r"\d", said) and (after_species or re.fullmatch(r"[A-Z]{1,3}-[A-Z][a-z]+", said)):
             return match  # "this file is from M-Tico": a lab's prefix before a name makes it an id
+        if (
+            not between
+            and _A_NAME_SET_APART.search(match.group(0))
+            and _NAME_ENDS_APPOSITION.match(text, match.end())
+            and find_all_species(text)
+            and _ANOTHER_ANIMAL_WORDS.search(text, 0, match.start())
+        ):
+            return match  # "the other monkey ...; this one, Isis, is 9 years old": the one set apart from the other
     return None
 
 
@@ -232,8 +256,8 @@ SEX = re.compile(
     # (and between a notebook's spaced separators: "cat C4 -> M -> 4 kg", "mouse GC-2 :: F :: 15 wk", "** F **")
     # ("✔ F ✔", "· F ·", ">> F >>", "▸ F ▸", "✦ F ✦", " : M : ", "~ F ~": other notebook separators too)
     r"(?:^|(?<=[,;(|])|(?<=\s/)|(?<=\s[-–—])|(?<=\s->)|(?<=\s=>)|(?<=\s→)|(?<=\s::)|(?<=\s//)|(?<=\s\*\*)"
-    r"|(?<=\s[✔·▸✦:~])|(?<=\s>>))"
-    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*|[✔·▸✦:~]|>>)\s|\.[ \t]*(?:\n|$))|"
+    r"|(?<=\s[✔·▸✦:~])|(?<=\s>>)|(?<=\s\+\+))"  # ("++ M ++")
+    r"\s*(?P<lone>[MF])\s*(?=$|[,;)|]|/\s|[-–—]\s|(?:->|=>|→|::|//|\*\*|[✔·▸✦:~]|>>|\+\+)\s|\.[ \t]*(?:\n|$))|"
     # "45-year-old man", "an old girl", "29 y/o F": a person word or a letter right after an age names the sex
     r"(?:\b\d+(?:\.\d+)?[-\s]?(?:years?|yrs?|y|months?|mo|weeks?|wks?|days?)[-\s]old|\d\s*y/?o|\bold)\s+"
     r"(?P<aged>man|woman|boy|girl|[MF](?![\w-]))|"
@@ -528,9 +552,10 @@ def area_not_id(text: str, after: re.Match[str]) -> bool:
     return after.group("subject").lower() in AREA_NAMES and bool(_RECORDED_AFTER.match(text, after.end()))
 
 
-# "cohort 3, mouse 5", "litter 12, pup 3", "animal #42 (cage 7)": a number counted within a group named beside it.
+# "cohort 3, mouse 5", "litter 12, pup 3", "animal #42 (cage 7)", "animal 42 from cage 7": a number counted within a
+# group named beside it.
 _GROUP_BEFORE_NUMBER = re.compile(rf"\b{_GROUPS}\s*#?\s*[\w\-]+\s*[,;:]\s*(?:(?:the|a|an)\s+)?(?:[a-z]+\s+)?#?$", re.I)
-_GROUP_AFTER_NUMBER = re.compile(rf"\s*(?:,\s*|\(\s*|\s+in\s+)(?:the\s+)?{_GROUPS}\b", re.I)
+_GROUP_AFTER_NUMBER = re.compile(rf"\s*(?:,\s*|\(\s*|\s+(?:in|from|of)\s+)(?:the\s+)?{_GROUPS}\b", re.I)
 
 
 def numbered_in_a_group(text: str, start: int, end: int) -> str:
@@ -673,6 +698,23 @@ def looks_like_id(token: str, *, after_species: bool = False) -> bool:
     if re.fullmatch(r"L[1-6][ab]?", token) and not after_species:
         return False  # "S1 (forelimb), L5": a cortical layer
     return not re.fullmatch(r"\d{4}-\d\d.*|\d+(?:st|nd|rd|th)|\d+\.\d+|\d+(?:g|kg|mg)", token, re.I)
+
+
+# "Medaka MD-5 (Oryzias latipes, male)", "crab C-112 (Cancer borealis)", "Crow Mo-3 (carrion crow, Corvus corone)":
+# an id after a word (the animal's common name) and right before a bracket naming the species in Latin.
+_ID_BEFORE_LATIN = re.compile(
+    rf"(?<=[A-Za-z]\s)(?P<id>{ID_TOKEN}){_NO_UNIT_AFTER}\s*\(\s*(?:[a-z][a-z ]{{2,30}},\s*)?"
+    r"[A-Z][a-z]{2,} [a-z]{3,}(?: [a-z]{3,})?\s*[;,)]"
+)
+
+
+def ids_before_a_latin_name(text: str) -> list[re.Match[str]]:
+    """The ids said right before the species' Latin name in brackets (not a line's, a strain's or an area's name)."""
+    return [
+        m
+        for m in _ID_BEFORE_LATIN.finditer(text)
+        if looks_like_id(m.group("id")) and not names_a_line(m.group("id")) and m.group("id").lower() not in STRAINS
+    ]
 
 
 def plural(species_word: str) -> bool:

@@ -86,15 +86,19 @@ _ANIMAL_KIND_SAID = re.compile(r"\b(?:mouse|rat|monkey|fish|bird|marmoset|ferret
 
 
 def _keyed_rows(lines: list[str], text: str) -> str:
-    """The keyed row of a header and one row; of several rows, what they all say; otherwise `text`."""
+    """The keyed row of a header and one row; of several rows, the one marked as recorded (or no animal's
+    values); otherwise `text`."""
     if len(lines) > 2:
-        return _agreed_cells(lines) or text
+        marked = _the_marked_row(lines)
+        return _keyed_rows(marked, text) if marked else (_several_animals(lines) or text)
     if len(lines) != 2:
         return text
     for separator in _SEPARATORS:
         header, row = _cells(lines[0], separator), _cells(lines[1], separator)
         subject_columns = {_key(cell) for cell in header} & _SUBJECT_COLUMNS
         header = [_ANIMALS_NAME if cell.lower() == "name" and subject_columns else cell for cell in header]
+        if subject_columns or any(_ANIMAL_ID_HEADER.fullmatch(cell) for cell in header):
+            header = [_MASS.sub("weight", cell) for cell in header]  # "mass_g" in a table of the animal: its weight
         if len(header) < 2 or len(header) != len(row):
             continue
         if not all(_HEADER_CELL.fullmatch(cell) for cell in header):
@@ -113,7 +117,7 @@ def _keyed_rows(lines: list[str], text: str) -> str:
 # "-> converting MW24 now", "=> this file is RH-3", "recorded: VG-2": a line after the rows names the one.
 _NAMES_THE_ROW = (
     r"[\s(>*=-]*(?:now\s+)?(?:converting|uploading|convert(?:ing)?\s+only|this\s+(?:upload|file|one|session|recording)(?:\s+is)?|"
-    r"the\s+(?:one|mouse|rat|animal|subject|monkey|bird|fish)\s+(?:in\s+(?:this|the)\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal))?)"
+    r"the\s+(?:one|mouse|rat|animal|subject|monkey|bird|fish)\s+(?:in\s+(?:this|the)\s+file|recorded|converted)\s+is|in\s+this\s+file|recorded(?:\s+(?:one|animal|today|here|now))?)"
     r"\s*[:=]?\s*(?:only\s+)?"
     r"{id}(?:\s+(?:now|only))?[\s.!)]*"
 )
@@ -136,9 +140,33 @@ def _the_named_row(lines: list[str]) -> list[str] | None:
     return None
 
 
-def _agreed_cells(lines: list[str]) -> str | None:
-    """A header of the animal's values and several rows, none named: each row is another animal, so only
-    what every row says alike ("F" in every row's sex) is the subject's; the rest is no one value."""
+# "| DA-17 | recorded | M |": a cell saying its row is the animal recorded, or this file's.
+_RECORDED_CELL = re.compile(
+    r"(?:yes\W+)?(?:recorded|this\s+(?:file|one|session|recording)|in\s+this\s+file|converted|current)", re.I
+)
+
+
+_LEFT_OUT_CELL = re.compile(r"^(?:not\s+recorded|excluded|not\s+used|sham|control|died|dead|removed)\b", re.I)
+
+
+def _the_marked_row(lines: list[str]) -> list[str] | None:
+    """A header and several rows, one of them marked by a cell as the recorded animal's: the header and that row."""
+    for separator in _SEPARATORS:
+        header, rows = _cells(lines[0], separator), [_cells(line, separator) for line in lines[1:]]
+        if len(header) < 2 or any(len(row) != len(header) for row in rows):
+            continue
+        marked = [line for line, row in zip(lines[1:], rows, strict=True) if any(map(_RECORDED_CELL.fullmatch, row))]
+        # ("| 2 | FR-Thor | not recorded |": when every other row is said to be left out, the one left is marked)
+        kept = [line for line, row in zip(lines[1:], rows, strict=True) if not any(map(_LEFT_OUT_CELL.search, row))]
+        marked = marked or (kept if len(kept) < len(rows) else [])
+        return [lines[0], marked[0]] if len(marked) == 1 else None
+    return None
+
+
+def _several_animals(lines: list[str]) -> str | None:
+    """A header of the animal's values and several rows, none marked: each row is another animal, and the one
+    recorded may be any of them (or none), so no row's values are the subject's, not even those every row
+    says alike ("M" in every row's sex); the header's kind ("Mouse" over ids) is said of them all."""
     for separator in _SEPARATORS:
         header, rows = _cells(lines[0], separator), [_cells(line, separator) for line in lines[1:]]
         rows = [row for row in rows if not all(re.fullmatch(r"[\s:-]*", cell) for cell in row)]  # "|:--|:--|"
@@ -147,10 +175,8 @@ def _agreed_cells(lines: list[str]) -> str | None:
         keys = {_key(cell) for cell in header}
         if not keys & _SUBJECT_COLUMNS or not all(_HEADER_CELL.fullmatch(cell) for cell in header):
             return None
-        agreed = [(cell, rows[0][i]) for i, cell in enumerate(header) if len({row[i] for row in rows}) == 1]
         kinds = [cell.lower() for cell in header if _ANIMAL_HEADER.fullmatch(cell)]  # "mouse" over ids: all mice
-        said = [_keyed_cell(cell, value) for cell, value in agreed if value]
-        return "; ".join(kinds + said) or "(several animals)"
+        return "; ".join(kinds) or "(several animals)"
     return None
 
 
@@ -170,6 +196,7 @@ _PERSON_ID_HEADER = re.compile(r"(?:participant|patient)s?(?:[ _-]?(?:id|no|numb
 # A table of the animal's values ("name,species,sex,weight_kg"): its "name" column is the animal's name.
 _SUBJECT_COLUMNS = {"species", "sex", "strain", "genotype", "weight", "weight_g", "weight_kg", "age", "age_days"}
 _ANIMALS_NAME = "subject_id"
+_MASS = re.compile(r"(?<![A-Za-z])mass(?![A-Za-z])", re.I)
 _SITE_HEADER = re.compile(r"(?:brain[ _])?(?:location|area|region|site)", re.I)
 _SITE = "electrode_location"
 
