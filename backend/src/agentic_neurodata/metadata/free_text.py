@@ -64,7 +64,7 @@ from .names import with_family_name_said
 from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
-from .prose.taken_back import taken_back
+from .prose.taken_back import replaced_after_a_marker, taken_back
 from .prose.whole_values import as_text, only_whole_values
 from .prose.words import (
     DASH_KEYED,
@@ -399,6 +399,8 @@ class _Reader:
             self.buffer.claim(*addressee, "salutation")
         for start, end in taken_back(self.buffer.text):  # "pig P7? — no, pig P8": the words taken back give nothing
             self.buffer.claim(start, end, "taken back")
+        for start, end in replaced_after_a_marker(self.buffer.text):  # "age: 13 weeks (scratch that: 15 weeks)"
+            self.buffer.claim(start, end, "replaced")
         for start, end in layout.names_of_folders(self.buffer.text):  # "ELN › Hippocampus project › entry"
             self.buffer.claim(start, end, "folder's name")
         # "V1 only" answering one question: the value without the word saying it is all (free text is kept as said)
@@ -549,6 +551,8 @@ class _Reader:
         if len(self.asked) != 1 or self.asked[0] not in WHOLE_ANSWER_FIELDS or self.result.intents:
             return False
         name = self.asked[0]
+        if talk.thinking_aloud(self.buffer.original):
+            return True  # "hmm, 'attention' and 'V4'?": the person thinks aloud; nothing is given, it is asked again
         answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
         if name == "electrode_location":  # "posterior parietal cortex, right": the side is no talk after it
             answer = with_its_side(self.buffer.text, answer)
@@ -708,8 +712,10 @@ class _Reader:
     def _explicit_pairs(self) -> None:
         spans = find_datetimes(self.buffer.text)
         for match in list(PAIR.finditer(self.buffer.text)):
-            if MASK in self.buffer.text[match.start() : match.end()]:
-                continue
+            if MASK in self.buffer.text[match.start() : match.end("key")] or not self._only_replaced_between(
+                match.end("key"), match.start("value")
+            ):
+                continue  # ("sex: male. Correction: female": only the words replaced may stand between)
             name = KEYS.get(re.sub(r"[\s_]+", " ", match.group("key").lower().strip()))
             if not name:
                 continue
@@ -968,6 +974,15 @@ class _Reader:
                     doubt = doubt or people.aside_says_otherwise(self.buffer.original[start : end + 200])
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
+
+    def _only_replaced_between(self, start: int, end: int) -> bool:
+        """Whether every claimed character between `start` and `end` was claimed as words replaced by later ones."""
+        taken = [(first, last) for first, last, kind in self.buffer.claims if kind == "replaced"]
+        return all(
+            any(first <= index < last for first, last in taken)
+            for index in range(start, end)
+            if self.buffer.text[index] == MASK
+        )
 
     def _keyed_again_after(self, name: str, end: int) -> bool:
         """Whether the key of `name` is said again after `end` (a correction giving the value anew)."""
@@ -2127,6 +2142,8 @@ class _Reader:
         ]
         if self.result.has_intent(IntentKind.SKIP_ALL) or talk.is_talk(leftover) or said.POINTER.match(leftover):
             return  # "hmm" or "see notes" left beside a keyed value is no value of the fields still waiting
+        if talk.thinking_aloud(self.buffer.original):
+            return  # "hmm, 'attention' and 'V4'?": the person thinks aloud; the question is asked again
         if not content_words(leftover):
             nothing_read = not (self.result.values or self.result.intents or self.result.confirmations)
             if not (nothing_read and len(waiting) == 1 and leftover):

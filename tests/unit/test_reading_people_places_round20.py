@@ -1,0 +1,141 @@
+"""General rules of the offline reader (issue 14, twentieth round) for people, places, talk, corrections and hedges
+and whole answers: a value taken back by a correction marker ("scratch that", "Correction:", "make that", "I
+meant") is replaced by the one after it. Each rule covers a family of mistakes, not one sentence; the sentences
+are our own, from no corpus file. Both directions are tested: what must still be read, and what must not be
+stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_neurodata.metadata.free_text import parse_free_text
+from agentic_neurodata.metadata.parsed import ParsedInput
+from tests.support.corpus import NOW
+
+
+def read(text: str, *asked: str) -> ParsedInput:
+    return parse_free_text(text, list(asked), now=NOW)
+
+
+# -- a correction marker takes back the value before it; the value after it replaces it, for any field
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "value"),
+    [
+        ("weight: 21 g (scratch that: 23 g, wrong scale)", "weight", "23 g"),
+        ("rat R9, 300 g - make that 320 g, male", "weight", "320 g"),
+        ("mouse QX-2, age P50, sorry, I mean P52", "age", "P52D"),
+        ("Sex: female. Correction: male, the cage card was wrong", "sex", "M"),
+        ("mouse K4 is male. Correction: female.", "sex", "F"),
+        ("age 9 weeks; sorry, I mean 11 weeks", "age", "P11W"),
+        ("weight: 24 g (or rather 25 g)", "weight", "25 g"),
+    ],
+)
+def test_a_correction_marker_replaces_the_value_before_it(text: str, name: str, value: object) -> None:
+    assert read(text).values.get(name) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "value"),
+    [
+        ("mouse M3, male, 300 g rather than 250 g", "weight", "300 g"),  # "rather than" denies the one after it
+        ("the strain is C57BL/6J, I mean the mice were from Jax", "strain", "C57BL/6J"),  # a thought, no value
+        ("weight: 24 g (scratch that: 3 months old)", "weight", None),  # another kind after it: nothing replaced
+        # a person or a place corrected after its key is asked back by its finder, as before
+        ("Experimenter: Tom Hale. Correction: Rita Hale", "experimenter", None),
+        ("institution: UCSF (scratch that: UCSD)", "institution", None),
+    ],
+)
+def test_words_that_replace_nothing_leave_the_value(text: str, name: str, value: object) -> None:
+    assert read(text).values.get(name) == value
+
+
+# -- hedges around a value, before or after it: the value is asked back, never stored
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "name"),
+    [
+        ("I'd say 16 weeks but don't quote me", "age", "age"),
+        ("30 g, don't quote me on that", "weight", "weight"),
+        ("off the top of my head, 11 weeks", "age", "age"),
+        ("going from memory: 27 g", "weight", "weight"),
+        ("mouse RB-3, I'd say 18 weeks", "", "age"),
+        ("rat TQ-1, male; from memory it weighed 410 g", "", "weight"),
+    ],
+)
+def test_a_value_said_from_memory_is_asked_back(text: str, asked: str, name: str) -> None:
+    parsed = read(text, *([asked] if asked else []))
+    assert name not in parsed.values
+    assert name in [c.field for c in parsed.confirmations]
+
+
+def test_the_values_around_a_hedged_one_are_still_read() -> None:
+    parsed = read("rat TQ-1, male; from memory it weighed 410 g")
+    assert parsed.values.get("subject_id") == "TQ-1"
+    assert parsed.values.get("sex") == "M"
+    assert read("16 weeks", "age").values.get("age") == "P16W"  # no hedge: stored
+
+
+# -- declines: a placeholder with a comment after it, and "no X" in other languages
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("N/A for us", "genotype"),
+        ("n.a. in our case", "strain"),
+        ("N/A for our rats", "genotype"),
+        ("sin descripción, gracias", "experiment_description"),
+        ("pas de description, merci", "experiment_description"),
+        ("keine Beschreibung, danke", "session_description"),
+        ("nessuna descrizione, grazie", "experiment_description"),
+        ("sem descrição, obrigado", "experiment_description"),
+        ("Nessuno", "lab"),
+        ("nada, gracias", "keywords"),
+    ],
+)
+def test_a_placeholder_or_a_no_in_another_language_declines_the_field(text: str, asked: str) -> None:
+    parsed = read(text, asked)
+    assert asked not in parsed.values
+    assert any(asked in intent.fields for intent in parsed.intents)
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "value"),
+    [
+        ("13:05 on 2023-01-17, Singapore time", "session_start_time", "2023-01-17T13:05:00+08:00"),
+        ("Semenov, Ivan", "experimenter", ["Semenov, Ivan"]),
+        ("Sinusoidal gratings in V1", "session_description", "Sinusoidal gratings in V1"),
+    ],
+)
+def test_words_that_only_start_like_a_no_are_values(text: str, asked: str, value: object) -> None:
+    assert read(text, asked).values.get(asked) == value
+
+
+def test_sin_embargo_declines_nothing() -> None:
+    assert not read("sin embargo, es un ratón", "species").intents
+
+
+# -- thinking aloud: a hesitation and a question give no value; a list said as a question is asked back
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("hmm, 'attention' and 'V4'?", "keywords"),
+        ("well, V1 and V2?", "keywords"),
+        ("um, C57BL/6J?", "strain"),
+    ],
+)
+def test_a_hesitation_ending_in_a_question_mark_gives_no_value(text: str, asked: str) -> None:
+    assert asked not in read(text, asked).values
+
+
+def test_a_list_of_keywords_said_as_a_question_is_asked_back_without_its_question_mark() -> None:
+    parsed = read("keywords: 'attention', 'V4'?")
+    assert "keywords" not in parsed.values
+    assert [c.proposals[0].value for c in parsed.confirmations if c.field == "keywords"] == [["attention", "V4"]]
+    assert read("'attention' and 'V4'", "keywords").values.get("keywords") == ["attention", "V4"]
+    assert read("hmm, Anna Lee", "experimenter").values.get("experimenter") == ["Lee, Anna"]
