@@ -139,3 +139,66 @@ def test_a_list_of_keywords_said_as_a_question_is_asked_back_without_its_questio
     assert [c.proposals[0].value for c in parsed.confirmations if c.field == "keywords"] == [["attention", "V4"]]
     assert read("'attention' and 'V4'", "keywords").values.get("keywords") == ["attention", "V4"]
     assert read("hmm, Anna Lee", "experimenter").values.get("experimenter") == ["Lee, Anna"]
+
+
+# -- a key naming two fields: one value per field, in order; a person's name is never the institution
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "host lab at Osaka University: Ken Mori. Experimenter and institution: Elin Berg, Lund University.",
+            {"experimenter": ["Berg, Elin"], "institution": "Lund University"},
+        ),
+        ("Name & affiliation: Pedro Alves, University of Lisbon", {"experimenter": ["Alves, Pedro"]}),
+        ("PI / lab: Mala Okoye, Okoye Lab", {"lab": "Okoye Lab"}),
+        ("institution and lab: Uppsala University, Holm Lab", {"institution": "Uppsala University", "lab": "Holm Lab"}),
+        (
+            "Experimenter and institution: Ana Ruiz, University of California, San Diego",
+            {"institution": "University of California, San Diego"},
+        ),
+        # a value, then another key: no key naming two fields
+        ("lab: Harris lab / institution: University College London", {"institution": "University College London"}),
+    ],
+)
+def test_a_key_naming_two_fields_gives_one_value_to_each(text: str, values: dict[str, object]) -> None:
+    parsed = read(text)
+    assert {name: parsed.values.get(name) for name in values} == values
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Experimenter and institution: Elin Berg",  # one value for two fields: which is which is not said
+        "Experimenter and institution: Berg, Elin, Lund University",  # the name's comma: no order to follow
+        "PI / lab: Mala Okoye, Okoye Lab",  # the PI is another role: no experimenter
+    ],
+)
+def test_a_key_naming_two_fields_stores_no_person_as_the_institution(text: str) -> None:
+    parsed = read(text)
+    assert parsed.values.get("institution") in (None, "Lund University")
+    assert "experimenter" not in parsed.values or "PI" not in text
+
+
+# -- a notebook product and its page's history are no values
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "LabArchives page 'Rec 7': Experimenter: Ida Lund; Subject: IL-3, female mouse; last edited by admin",
+            {"experimenter": ["Lund, Ida"], "subject_id": "IL-3", "sex": "F", "genotype": None, "strain": None},
+        ),
+        (
+            'Benchling entry "Rec 12" - mouse BN-4, female; last modified by J. Park',
+            {"subject_id": "BN-4", "genotype": None, "experimenter": None},
+        ),
+        ("Notion page: subject NT-7, male, C57BL/6J", {"subject_id": "NT-7", "strain": "C57BL/6J", "genotype": None}),
+        ("the page was edited by Ana Ruiz in OneNote; recorded by Tom Berg", {"experimenter": ["Berg, Tom"]}),
+    ],
+)
+def test_a_notebook_product_and_its_page_history_are_no_values(text: str, values: dict[str, object]) -> None:
+    parsed = read(text)
+    assert {name: parsed.values.get(name) for name in values} == values

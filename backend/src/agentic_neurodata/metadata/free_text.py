@@ -403,6 +403,8 @@ class _Reader:
             self.buffer.claim(start, end, "replaced")
         for start, end in layout.names_of_folders(self.buffer.text):  # "ELN › Hippocampus project › entry"
             self.buffer.claim(start, end, "folder's name")
+        for start, end in layout.names_of_notebooks(self.buffer.text):  # "LabArchives page 'Session 4'"
+            self.buffer.claim(start, end, "notebook")
         # "V1 only" answering one question: the value without the word saying it is all (free text is kept as said)
         if len(self.asked) == 1 and self.asked[0] not in (*_FREE_TEXT, "experimenter", "lab", "institution"):
             for start, end in talk.nothing_more_words(self.buffer.text):
@@ -422,6 +424,7 @@ class _Reader:
             return self.result
         for step in (
             self._ids_of_other_things,
+            self._two_fields_one_key,
             self._keyed_roles,
             self._quoted_for_a_field,
             self._explicit_pairs,
@@ -637,6 +640,15 @@ class _Reader:
             answer, doubt = answer[lead.end() :], "the name was said in a sentence and is not one we know"
         self.store(name, answer, doubt=doubt)
         return True
+
+    def _two_fields_one_key(self) -> None:
+        """'Experimenter and institution: Clara Lindqvist, Uppsala University': one value per field, in order."""
+        for start, end, values in people.two_fields_one_key(self.buffer.text):
+            if MASK in self.buffer.text[start:end]:
+                continue
+            for name, raw in values:
+                self.store(name, raw)
+            self.buffer.claim(start, end, "two fields' key")
 
     def _keyed_roles(self) -> None:
         """'Supervision: X', 'donor_lab=Y', 'weight_at_arrival=18 g' hold no value of a field: their words
