@@ -202,3 +202,30 @@ def test_a_key_naming_two_fields_stores_no_person_as_the_institution(text: str) 
 def test_a_notebook_product_and_its_page_history_are_no_values(text: str, values: dict[str, object]) -> None:
     parsed = read(text)
     assert {name: parsed.values.get(name) for name in values} == values
+
+
+# -- corrections and hedges found on our own distractor sentences
+
+
+def test_a_bracketed_correction_after_a_keyed_person_asks_back() -> None:
+    parsed = read("Experimenter: Ana Ruiz (scratch that: Eva Lund)")
+    assert "experimenter" not in parsed.values
+    assert read("Experimenter: Ana Ruiz (she did the surgery too)").values.get("experimenter") == ["Ruiz, Ana"]
+
+
+@pytest.mark.parametrize(("text", "name"), [("weight 25 g, I'd say", "weight"), ("age 12 weeks (from memory)", "age")])
+def test_a_hedge_after_a_number_asks_it_back(text: str, name: str) -> None:
+    parsed = read(text)
+    assert name not in parsed.values
+    assert name in [c.field for c in parsed.confirmations]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "value"),
+    [
+        ("Recorded at UCL. Correction: recorded at King's College London.", "institution", "King's College London"),
+        ("Recorded by Ana Ruiz. Correction: recorded by Eva Lund.", "experimenter", ["Lund, Eva"]),
+    ],
+)
+def test_a_correction_repeating_the_words_before_replaces_them(text: str, name: str, value: object) -> None:
+    assert read(text).values.get(name) == value

@@ -22,7 +22,10 @@ HEDGE_BEFORE = re.compile(
 )
 HEDGE_AFTER = re.compile(
     r"^(?:\s*-?ish\b|\s+or\s+so\b|\s*\?|\s+give\s+or\s+take\b|\s+at\s+a\s+guess\b|"
-    r"[\s,]*\(?\s*(?:approx(?:imately|\.)?|roughly|about|ca\.|circa|est(?:imated|\.)?|\+/-|±)(?:\W|$))",
+    r"[\s,]*\(?\s*(?:approx(?:imately|\.)?|roughly|about|ca\.|circa|est(?:imated|\.)?|\+/-|±)(?:\W|$)|"
+    # "25 g, I'd say", "12 weeks (from memory)", "P60 - don't quote me": said from memory, after the number
+    r"[\s,;\-–—]*\(?\s*(?:I'?d\s+say|I\s+would\s+say|(?:don'?t|do\s+not)\s+quote\s+me|(?:going\s+)?from\s+memory|"
+    r"if\s+I\s+remember|iirc|off\s+the\s+top\s+of\s+my\s+head)\b)",
     re.I,
 )
 _HEDGE_IN = re.compile(

@@ -503,7 +503,7 @@ def changed_after(text: str, end: int) -> str:
 def corrected_after(text: str, value: str, end: int) -> str:
     """'Experimenter: Tom Hale. Sorry, not Tom, it was Rita Hale': the words after a value take it back, right
     after it or by saying 'not' and one of its words."""
-    if _CORRECTION.match(text[end : end + 30].lstrip(" .,;:-–—!")):
+    if _CORRECTION.match(text[end : end + 30].lstrip(" .,;:-–—!([")):  # ("Ana Ruiz (scratch that: Eva Lund)")
         return "the words after it correct what was said"
     rest = text[end : end + 200]
     if not _CORRECTION.search(rest):

@@ -99,6 +99,9 @@ def _taken_back_start(text: str, said_start: int, said: str, replacement: str) -
     if number and replacing and said[number[-1].end() :].strip() == "":
         same_unit = not replacing["unit"] or number[-1]["unit"].lower() == replacing["unit"].lower()
         return said_start + number[-1].start() if same_unit else None
+    said_words, replacing_words = _WORD.findall(said), _WORD.findall(replacement)
+    if said_words and replacing_words and said_words[0].lower() == replacing_words[0].lower():
+        return said_start + len(said) - len(said.lstrip())  # "Recorded at UCL. Correction: recorded at KCL"
     last_word = re.search(r"\S+$", said)
     first_word = replacement.split()[0].rstrip(".") if replacement.split() else ""
     if last_word and _SEX_WORD.match(last_word.group(0)) and _SEX_WORD.match(first_word):
