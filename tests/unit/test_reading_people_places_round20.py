@@ -229,3 +229,34 @@ def test_a_hedge_after_a_number_asks_it_back(text: str, name: str) -> None:
 )
 def test_a_correction_repeating_the_words_before_replaces_them(text: str, name: str, value: object) -> None:
     assert read(text).values.get(name) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Experimenters: Ana Ruiz and Tom Berg (Tom only did the surgery)",
+        "Experimenter: Lea Kim (he did the surgeries)",
+        "Experimenter: Lea Kim (scratch that)",
+    ],
+)
+def test_an_aside_giving_one_of_the_keyed_people_another_role_asks_them_back(text: str) -> None:
+    parsed = read(text)
+    assert "experimenter" not in parsed.values
+    assert "experimenter" in [c.field for c in parsed.confirmations]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Experimenter: Lea Kim (she did the histology too)",
+        "Experimenters: Ana Ruiz and Tom Berg (both postdocs)",
+    ],
+)
+def test_an_aside_that_adds_a_role_keeps_the_keyed_people(text: str) -> None:
+    assert "experimenter" in read(text).values
+
+
+def test_a_keyword_said_as_a_question_inside_the_list_asks_the_list_back() -> None:
+    parsed = read("keywords: hippocampus?, theta")
+    assert "keywords" not in parsed.values
+    assert [c.proposals[0].value for c in parsed.confirmations if c.field == "keywords"] == [["hippocampus", "theta"]]

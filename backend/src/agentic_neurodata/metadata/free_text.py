@@ -983,7 +983,9 @@ class _Reader:
                         self.buffer.claim(match.start(), end, name)  # "experimenter: A? no - he's the PI;
                         continue  # experimenter: B": the same key said again gives the value
                     doubt = doubt or corrected
-                    doubt = doubt or people.aside_says_otherwise(self.buffer.original[start : end + 200])
+                    doubt = doubt or people.aside_says_otherwise(
+                        self.buffer.original[start : end + 200], of_people=name == "experimenter"
+                    )
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
 

@@ -571,6 +571,8 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     too_long = [k for k in keywords if len(k) > 100]
     if too_long:
         return reject("keywords", f"'{too_long[0][:40]}…' is a sentence, not a keyword.", "'electrophysiology, V1'")
+    as_a_question = as_a_question or any(str(k).rstrip().endswith("?") for k in items)  # "hippocampus?, theta"
+    keywords = [k.rstrip("?").rstrip() for k in keywords] if as_a_question else keywords
     if unsure or as_a_question:
         label = ", ".join(keywords)
         if as_a_question:

@@ -573,16 +573,30 @@ _EARLIER_OR_DENIED_PLACE = re.compile(
 # a keyed name that corrects it or names who recorded.
 _ASIDE_SAYS_OTHERWISE = re.compile(
     r"\((?=[^()\n]*\b(?:corrected|correction|correct\s+is|actually|rather|sorry|I\s+mean|recorded\s+by|run\s+by|"
-    r"done\s+by|collected\s+by|performed\s+by|who\s+recorded|not\s+(?:him|her|them|this|that))\b)[^()\n]*\)",
+    r"done\s+by|collected\s+by|performed\s+by|who\s+recorded|not\s+(?:him|her|them|this|that)|scratch\s+that)\b)"
+    r"[^()\n]*\)",
     re.I,
 )
 
 
-def aside_says_otherwise(value_and_after: str) -> str:
-    """The first aside in brackets on the line of a keyed name, when it corrects the name or names who recorded."""
+# "(Tom only did the surgery)", "(he didn't record)": one of the people keyed had another role ("(she did the
+# histology too)", "(..., but he should be listed)" keep them).
+_ASIDE_ANOTHER_ROLE = re.compile(
+    r"\((?![^()\n]*\b(?:too|as\s+well|also|listed|include[ds]?)\b)(?=[^()\n]*\b(?:only\s+(?:did|helped|assisted)|"
+    r"did\s+(?:only\s+)?the\s+(?:surger(?:y|ies)|histology|analysis|sorting|injections?|perfusions?|training)|"
+    r"did\s*n[o'’]t\s+record|not\s+recording)\b)[^()\n]*\)",
+    re.I,
+)
+
+
+def aside_says_otherwise(value_and_after: str, of_people: bool = False) -> str:
+    """The first aside in brackets on the line of a keyed name, when it corrects the name or names who recorded
+    (or, `of_people`, gives one of the people another role)."""
     line = value_and_after.split("\n", 1)[0]
     first = re.search(r"\([^()\n]*\)", line)
-    if first and _ASIDE_SAYS_OTHERWISE.fullmatch(first.group(0)):
+    if first and (
+        _ASIDE_SAYS_OTHERWISE.fullmatch(first.group(0)) or (of_people and _ASIDE_ANOTHER_ROLE.fullmatch(first.group(0)))
+    ):
         return f"the aside after it says otherwise ('{first.group(0)}')"
     return ""
 
