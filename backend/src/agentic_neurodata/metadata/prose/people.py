@@ -863,7 +863,7 @@ _TWO_FIELD_KEY = re.compile(
 def two_fields_one_key(text: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
     """Each key naming two fields and its values: (start, end, [(field, value), ...]), a role's value left out; no
     values when they are not one per field ('Experimenter and institution: Clara Lindqvist' names one)."""
-    found = []
+    found: list[tuple[int, int, list[tuple[str, str]]]] = []
     for pair in _TWO_FIELD_KEY.finditer(text):
         fields = [_KEY_FIELDS[re.sub(r"\s+", " ", pair[key].lower())] for key in ("first", "second")]
         said = [part.strip() for part in pair["values"].split(",")]
