@@ -66,7 +66,7 @@ from .parsed import FoundValue, Intent, IntentKind, ParsedInput, Rejection
 from .prose import asides, certainty, edits, keys, layout, people, positional, several, subject, tables, talk
 from .prose import intents as said
 from .prose.other_animals import clauses_of_other_animals
-from .prose.taken_back import taken_back
+from .prose.taken_back import replaced_after_a_marker, taken_back
 from .prose.whole_values import as_text, only_whole_values
 from .prose.words import (
     DASH_KEYED,
@@ -401,8 +401,12 @@ class _Reader:
             self.buffer.claim(*addressee, "salutation")
         for start, end in taken_back(self.buffer.text):  # "pig P7? — no, pig P8": the words taken back give nothing
             self.buffer.claim(start, end, "taken back")
+        for start, end in replaced_after_a_marker(self.buffer.text):  # "age: 13 weeks (scratch that: 15 weeks)"
+            self.buffer.claim(start, end, "replaced")
         for start, end in layout.names_of_folders(self.buffer.text):  # "ELN › Hippocampus project › entry"
             self.buffer.claim(start, end, "folder's name")
+        for start, end in layout.names_of_notebooks(self.buffer.text):  # "LabArchives page 'Session 4'"
+            self.buffer.claim(start, end, "notebook")
         # "V1 only" answering one question: the value without the word saying it is all (free text is kept as said)
         if len(self.asked) == 1 and self.asked[0] not in (*_FREE_TEXT, "experimenter", "lab", "institution"):
             for start, end in talk.nothing_more_words(self.buffer.text):
@@ -423,6 +427,7 @@ class _Reader:
         for step in (
             self._ids_of_other_things,
             self._other_animals,
+            self._two_fields_one_key,
             self._keyed_roles,
             self._quoted_for_a_field,
             self._explicit_pairs,
@@ -557,6 +562,8 @@ class _Reader:
         if len(self.asked) != 1 or self.asked[0] not in WHOLE_ANSWER_FIELDS or self.result.intents:
             return False
         name = self.asked[0]
+        if talk.thinking_aloud(self.buffer.original):
+            return True  # "hmm, 'attention' and 'V4'?": the person thinks aloud; nothing is given, it is asked again
         answer = strip_preamble(talk.without_trailing_talk(talk.without_leading_talk(self.buffer.text)), name)
         if name == "electrode_location":  # "posterior parietal cortex, right": the side is no talk after it
             answer = with_its_side(self.buffer.text, answer)
@@ -642,6 +649,15 @@ class _Reader:
         self.store(name, answer, doubt=doubt)
         return True
 
+    def _two_fields_one_key(self) -> None:
+        """'Experimenter and institution: Clara Lindqvist, Uppsala University': one value per field, in order."""
+        for start, end, values in people.two_fields_one_key(self.buffer.text):
+            if MASK in self.buffer.text[start:end]:
+                continue
+            for name, raw in values:
+                self.store(name, raw)
+            self.buffer.claim(start, end, "two fields' key")
+
     def _keyed_roles(self) -> None:
         """'Supervision: X', 'donor_lab=Y', 'weight_at_arrival=18 g' hold no value of a field: their words
         are claimed; 'age_days=77', 'recording_lab=Z', 'Data collection: W' give the field (keys.py)."""
@@ -716,8 +732,10 @@ class _Reader:
     def _explicit_pairs(self) -> None:
         spans = find_datetimes(self.buffer.text)
         for match in list(PAIR.finditer(self.buffer.text)):
-            if MASK in self.buffer.text[match.start() : match.end()]:
-                continue
+            if MASK in self.buffer.text[match.start() : match.end("key")] or not self._only_replaced_between(
+                match.end("key"), match.start("value")
+            ):
+                continue  # ("sex: male. Correction: female": only the words replaced may stand between)
             name = KEYS.get(re.sub(r"[\s_]+", " ", match.group("key").lower().strip()))
             if not name:
                 continue
@@ -973,9 +991,20 @@ class _Reader:
                         self.buffer.claim(match.start(), end, name)  # "experimenter: A? no - he's the PI;
                         continue  # experimenter: B": the same key said again gives the value
                     doubt = doubt or corrected
-                    doubt = doubt or people.aside_says_otherwise(self.buffer.original[start : end + 200])
+                    doubt = doubt or people.aside_says_otherwise(
+                        self.buffer.original[start : end + 200], of_people=name == "experimenter"
+                    )
                 self.store(name, raw, rule, doubt)
                 self.buffer.claim(match.start(), end, name)
+
+    def _only_replaced_between(self, start: int, end: int) -> bool:
+        """Whether every claimed character between `start` and `end` was claimed as words replaced by later ones."""
+        taken = [(first, last) for first, last, kind in self.buffer.claims if kind == "replaced"]
+        return all(
+            any(first <= index < last for first, last in taken)
+            for index in range(start, end)
+            if self.buffer.text[index] == MASK
+        )
 
     def _keyed_again_after(self, name: str, end: int) -> bool:
         """Whether the key of `name` is said again after `end` (a correction giving the value anew)."""
@@ -2146,6 +2175,8 @@ class _Reader:
         ]
         if self.result.has_intent(IntentKind.SKIP_ALL) or talk.is_talk(leftover) or said.POINTER.match(leftover):
             return  # "hmm" or "see notes" left beside a keyed value is no value of the fields still waiting
+        if talk.thinking_aloud(self.buffer.original):
+            return  # "hmm, 'attention' and 'V4'?": the person thinks aloud; the question is asked again
         if not content_words(leftover):
             nothing_read = not (self.result.values or self.result.intents or self.result.confirmations)
             if not (nothing_read and len(waiting) == 1 and leftover):

@@ -22,7 +22,10 @@ HEDGE_BEFORE = re.compile(
 )
 HEDGE_AFTER = re.compile(
     r"^(?:\s*-?ish\b|\s+or\s+so\b|\s*\?|\s+give\s+or\s+take\b|\s+at\s+a\s+guess\b|"
-    r"[\s,]*\(?\s*(?:approx(?:imately|\.)?|roughly|about|ca\.|circa|est(?:imated|\.)?|\+/-|±)(?:\W|$))",
+    r"[\s,]*\(?\s*(?:approx(?:imately|\.)?|roughly|about|ca\.|circa|est(?:imated|\.)?|\+/-|±)(?:\W|$)|"
+    # "25 g, I'd say", "12 weeks (from memory)", "P60 - don't quote me": said from memory, after the number
+    r"[\s,;\-–—]*\(?\s*(?:I'?d\s+say|I\s+would\s+say|(?:don'?t|do\s+not)\s+quote\s+me|(?:going\s+)?from\s+memory|"
+    r"if\s+I\s+remember|iirc|off\s+the\s+top\s+of\s+my\s+head)\b)",
     re.I,
 )
 _HEDGE_IN = re.compile(
@@ -36,6 +39,9 @@ GUESS = re.compile(
     r"\b(?:I\s+think|I\s+believe|I\s+guess|I\s+suppose|we\s+think|we\s+believe|we\s+guess|"
     r"as\s+far\s+as\s+(?:I|we)\s+(?:know|can\s+tell)|afaik|probably|maybe|perhaps|possibly|presumably|"
     r"might\s+(?:be|have\s+been)|could\s+(?:be|have\s+been)|not\s+(?:sure|certain)|if\s+I\s+remember|iirc|"
+    # "I'd say 20 weeks but don't quote me", "off the top of my head", "going from memory": said from memory
+    r"I'?d\s+say|I\s+would\s+say|(?:don'?t|do\s+not)\s+quote\s+me|off\s+the\s+top\s+of\s+my\s+head|"
+    r"(?:going\s+)?(?:from|by)\s+memory|if\s+(?:memory\s+serves|I\s+recall)|"
     r"not\s+(?:yet\s+)?(?:verified|confirmed|checked)|unverified|unconfirmed|(?:histology|confirmation|verification)\s+(?:is\s+|still\s+)*pending|somewhere|"
     r"something\s+like|tentative(?:ly)?|provisional(?:ly)?|mostly|mainly|largely|(?:pretty|fairly|quite|almost|reasonably)\s+sure|"
     r"(?:I'?d|I\s+would|I'?ll|I\s+will|I'?d\s+need\s+to|I\s+need\s+to|I\s+have\s+to|have\s+to|need\s+to)\s+"

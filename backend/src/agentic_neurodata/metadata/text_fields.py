@@ -540,6 +540,9 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     listed = re.sub(r"\s*\((?:[^()]*\s){3,}[^()]*\)\W*$", "", listed)
     # "sleep; replay -- ask Ana for more": a note after a spaced double dash or long dash is no keyword
     listed = re.sub(r"\s+(?:--|—|–)\s+(?:[^\s,;]+\s+){2,}[^,;]*$", "", listed)
+    # "'attention' and 'V4'?": a list said as a question is asked back, its question mark no part of the last keyword
+    as_a_question = isinstance(text, str) and bool(re.search(r"\?\W*$", listed))
+    listed = re.sub(r"\s*\?+(?=\W*$)", "", listed) if as_a_question else listed
     # ("place cells / grid cells": a spaced slash lists too; "L2/3" holds one)
     items = text if isinstance(text, list) else re.split(r"\s*[,;\n]\s*|\s+and\s+|\s+/\s+", listed)
     # ", and theta": the joining word is not the keyword's; ", maybe theta": a guess is left out, not stored
@@ -568,8 +571,13 @@ def normalize_keywords(text: str | list[str]) -> RuleResult:
     too_long = [k for k in keywords if len(k) > 100]
     if too_long:
         return reject("keywords", f"'{too_long[0][:40]}…' is a sentence, not a keyword.", "'electrophysiology, V1'")
-    if unsure:
+    as_a_question = as_a_question or any(str(k).rstrip().endswith("?") for k in items)  # "hippocampus?, theta"
+    keywords = [k.rstrip("?").rstrip() for k in keywords] if as_a_question else keywords
+    if unsure or as_a_question:
         label = ", ".join(keywords)
+        if as_a_question:
+            question = f"The keywords were said as a question; use {label}?"
+            return ask_back("keywords", question, [ValueProposal(value=keywords, label=label)], "'sleep, V1'")
         proposal = ValueProposal(value=keywords, label=label)
         return ask_back("keywords", f"The keywords are said not to be final; use {label}?", [proposal], "'sleep, V1'")
     return accept("keywords", keywords, f"{len(keywords)} keyword(s).")

@@ -102,13 +102,24 @@ DONT_KNOW = re.compile(
     re.I,
 )
 SKIP_FIELD = re.compile(
-    r"^\W*(?:skip|pass|next|n/?a|none|no|nope|nah|not\s+applicable|no\s+comment|decline|leave\s+it|later|nothing)\b"
+    r"^\W*(?:skip|pass|next|n/?a|n\.a\.?|none|no|nope|nah|not\s+applicable|no\s+comment|decline|leave\s+it|later|nothing)\b"
     # ("nope, nothing": a no, then the same said again)
     r"(?:,?\s+(?:on|it|this|that|one|both|them|of\s+them|all\s+of\s+them|please|pls|plz|thx|ty|needed|required|nothing|"
     r"necessary|here|yet|so\s+far|questions?|"
     r"the\s+[\w ]+|for\s+now|thanks?|"
     # "pass on keywords", "none for this one": the field or the animal the skip is for
-    r"on\s+(?:the\s+)?[a-z_]+|for\s+(?:this|that|the)(?:\s+(?:one|animal|session|file|recording|dataset))?))*\W*$|"
+    r"on\s+(?:the\s+)?[a-z_]+|for\s+(?:this|that|the)(?:\s+(?:one|animal|session|file|recording|dataset))?|"
+    # "N/A for us", "n.a. in our case": whom or what the placeholder is for
+    r"for\s+(?:us|me|our\s+[a-z]+|these\s+[a-z]+)|in\s+(?:our|this|that)\s+case))*\W*$|"
+    # "sin descripción, gracias", "pas de description, merci", "keine Beschreibung", "nessuna descrizione", "sem
+    # descrição, obrigado": "no" and a word or two, in Spanish, French, German, Italian, Portuguese, with thanks
+    r"^\W*(?:(?:sin|sem|pas\s+de|aucune?|kein(?:e[nr]?)?|nessun[ao]?|ningun[ao]?|nenhuma?)\s+|pas\s+d')"
+    r"(?!(?:embargo|problema|duda|d[uú]vida|problème|doute|Problem|Zweifel)\b)[^\W\d_]+"
+    r"(?:\s+[^\W\d_]+)?(?:[\s,.;!]+(?:gracias|merci|danke|grazie|obrigad[oa]|thanks?|bitte|por\s+favor|"
+    r"per\s+favore|s'il\s+vous\s+pla[iî]t))*\W*$|"
+    # "nessuno", "nada, gracias", "rien", "nichts": none, said alone in another language
+    r"^\W*(?:nessun[oa]|ningun[oa]|nada|rien|nichts|niente|aucune?|keine?r?|nenhuma?)"
+    r"(?:[\s,.;!]+(?:gracias|merci|danke|grazie|obrigad[oa]|thanks?))*\W*$|"
     # "I'll pass", "I'd rather skip this one", "no answer to this question": declining, in a sentence
     r"^\W*(?:I'?ll|I\s+will|I'?d|I\s+would|let\s+me|we'?ll)\s+(?:rather\s+|just\s+)?(?:pass|skip)\b|"
     r"^\W*no\s+answer\b|"

@@ -133,3 +133,24 @@ def without_bold_keys(text: str) -> str:
         return f"{bold.group(1)}{bold.group(3)}:" if key in KEYS else bold.group(0)
 
     return _BOLD_KEY.sub(plain, text)
+
+
+# "LabArchives page 'Session 4'", "Benchling entry", "exported from OneNote": a notebook, wiki or office product keeps
+# the words; its name is no value of the subject, and neither is the page or entry it names.
+_NOTEBOOK_PRODUCT = re.compile(
+    r"(?<![\w-])(?:LabArchives|Benchling|eLabFTW|eLabJournal|elabjournal|OneNote|Notion|Confluence|SharePoint|Evernote|"
+    r"RSpace|SciNote|Labguru|LabGuru|LabFolder|Labfolder|Obsidian|Jupyter(?:Lab)?|Google\s+(?:Docs?|Sheets?|Drive)|"
+    r"Dropbox\s+Paper|OSF|Airtable|Quartzy|Open\s?Lab\s?Notebook)(?![\w-])"
+    r"(?:[ \t]+(?i:page|entry|notebook|note|export|record|experiment|doc(?:ument)?)"
+    r"(?:[ \t]+(?P<quote>['\"‘“])[^'\"‘’“”\n]{1,60}['\"’”])?)?"
+)
+# "last edited by admin", "modified by jdoe", "owner: lab-admin": the page's history, not who recorded.
+_PAGE_HISTORY = re.compile(
+    r"\b(?:last\s+)?(?:edited|modified|updated|saved|changed)\s+(?:on\s+[^;,\n]{1,25}\s+)?by\s+[^;,.\n]{1,40}",
+    re.I,
+)
+
+
+def names_of_notebooks(text: str) -> list[tuple[int, int]]:
+    """The spans of a notebook product's name (with the page it names) and of a page's editing history."""
+    return [match.span() for pattern in (_NOTEBOOK_PRODUCT, _PAGE_HISTORY) for match in pattern.finditer(text)]

@@ -503,7 +503,7 @@ def changed_after(text: str, end: int) -> str:
 def corrected_after(text: str, value: str, end: int) -> str:
     """'Experimenter: Tom Hale. Sorry, not Tom, it was Rita Hale': the words after a value take it back, right
     after it or by saying 'not' and one of its words."""
-    if _CORRECTION.match(text[end : end + 30].lstrip(" .,;:-–—!")):
+    if _CORRECTION.match(text[end : end + 30].lstrip(" .,;:-–—!([")):  # ("Ana Ruiz (scratch that: Eva Lund)")
         return "the words after it correct what was said"
     rest = text[end : end + 200]
     if not _CORRECTION.search(rest):
@@ -573,16 +573,30 @@ _EARLIER_OR_DENIED_PLACE = re.compile(
 # a keyed name that corrects it or names who recorded.
 _ASIDE_SAYS_OTHERWISE = re.compile(
     r"\((?=[^()\n]*\b(?:corrected|correction|correct\s+is|actually|rather|sorry|I\s+mean|recorded\s+by|run\s+by|"
-    r"done\s+by|collected\s+by|performed\s+by|who\s+recorded|not\s+(?:him|her|them|this|that))\b)[^()\n]*\)",
+    r"done\s+by|collected\s+by|performed\s+by|who\s+recorded|not\s+(?:him|her|them|this|that)|scratch\s+that)\b)"
+    r"[^()\n]*\)",
     re.I,
 )
 
 
-def aside_says_otherwise(value_and_after: str) -> str:
-    """The first aside in brackets on the line of a keyed name, when it corrects the name or names who recorded."""
+# "(Tom only did the surgery)", "(he didn't record)": one of the people keyed had another role ("(she did the
+# histology too)", "(..., but he should be listed)" keep them).
+_ASIDE_ANOTHER_ROLE = re.compile(
+    r"\((?![^()\n]*\b(?:too|as\s+well|also|listed|include[ds]?)\b)(?=[^()\n]*\b(?:only\s+(?:did|helped|assisted)|"
+    r"did\s+(?:only\s+)?the\s+(?:surger(?:y|ies)|histology|analysis|sorting|injections?|perfusions?|training)|"
+    r"did\s*n[o'’]t\s+record|not\s+recording)\b)[^()\n]*\)",
+    re.I,
+)
+
+
+def aside_says_otherwise(value_and_after: str, of_people: bool = False) -> str:
+    """The first aside in brackets on the line of a keyed name, when it corrects the name or names who recorded
+    (or, `of_people`, gives one of the people another role)."""
     line = value_and_after.split("\n", 1)[0]
     first = re.search(r"\([^()\n]*\)", line)
-    if first and _ASIDE_SAYS_OTHERWISE.fullmatch(first.group(0)):
+    if first and (
+        _ASIDE_SAYS_OTHERWISE.fullmatch(first.group(0)) or (of_people and _ASIDE_ANOTHER_ROLE.fullmatch(first.group(0)))
+    ):
         return f"the aside after it says otherwise ('{first.group(0)}')"
     return ""
 
@@ -824,3 +838,41 @@ def name_said_in_parts(text: str) -> tuple[str, int, int] | None:
     family = said.group("family") or said.group("family_after")
     given = said.group("given") or said.group("given_first")
     return f"{family}, {given}", said.start(), said.end()
+
+
+# "Experimenter and institution: Clara Lindqvist, Uppsala University", "Name & affiliation: A, B", "PI / lab: X, Y
+# Lab": a key naming two fields (or a role and a field) is followed by one value per field, in order.
+_KEY_FIELDS = {
+    "experimenter": "experimenter", "experimenters": "experimenter", "experimenter(s)": "experimenter",
+    "name": "experimenter", "researcher": "experimenter", "recorded by": "experimenter",
+    "institution": "institution", "affiliation": "institution", "institute": "institution", "university": "institution",
+    "organisation": "institution", "organization": "institution",
+    "lab": "lab", "laboratory": "lab", "lab name": "lab",
+    "pi": "", "supervisor": "",  # another role: its value is the first, and no field's
+}  # fmt: skip
+_KEY_WORD = "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in sorted(_KEY_FIELDS, key=len, reverse=True))
+_TWO_FIELD_KEY = re.compile(
+    # (the key opens the text, a line or a clause: "Harris lab / institution: UCL" is a value, then a key)
+    rf"(?:^|(?<=[\n,;(.|]))[^\S\n]*(?P<first>{_KEY_WORD})[^\S\n]*(?:and|&|/|\+)[^\S\n]*(?P<second>{_KEY_WORD})[^\S\n]*:"
+    # the values end at a full stop after a word (not "Dr." nor an initial), a ";" or the line's end
+    r"[^\S\n]*(?P<values>[^;:\n]*?)[^\S\n]*(?=(?<!\b[A-Z])(?<!\bDr)(?<!\bProf)(?<!\bSt)\.(?:\s|$)|[;\n]|$)",
+    re.I,
+)
+
+
+def two_fields_one_key(text: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
+    """Each key naming two fields and its values: (start, end, [(field, value), ...]), a role's value left out; no
+    values when they are not one per field ('Experimenter and institution: Clara Lindqvist' names one)."""
+    found: list[tuple[int, int, list[tuple[str, str]]]] = []
+    for pair in _TWO_FIELD_KEY.finditer(text):
+        fields = [_KEY_FIELDS[re.sub(r"\s+", " ", pair[key].lower())] for key in ("first", "second")]
+        said = [part.strip() for part in pair["values"].split(",")]
+        if len(said) > 2 and fields[1] == "institution" and len(said[0].split()) > 1:
+            said = [said[0], ", ".join(said[1:])]  # "Ana Ruiz, University of California, San Diego": the campus
+        if fields[0] == fields[1] or len(said) != 2 or not all(said):
+            found.append((pair.start(), pair.end(), []))  # no order to follow: nothing is read
+            continue
+        found.append(
+            (pair.start(), pair.end(), [(name, value) for name, value in zip(fields, said, strict=True) if name])
+        )
+    return found

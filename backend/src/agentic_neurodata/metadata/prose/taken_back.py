@@ -50,6 +50,65 @@ def taken_back(text: str) -> list[tuple[int, int]]:
     return [*_questions_answered_no(text), *_times_of_another_event(text), *_denied_after_the_value(text)]
 
 
+# "13 weeks (scratch that: 15 weeks", "male. Correction: female", "P60, sorry, I mean P62", "25 g - make that 26 g":
+# words that say the value before them is replaced by the one after them (not "I mean, ..." opening a thought, nor
+# "rather than", which denies the value after it).
+_REPLACED_BY = re.compile(
+    r"(?P<open>\(|[.;,!]|[^\S\n]+[-–—])[^\S\n]*"
+    r"(?P<marker>scratch[^\S\n]+that|corrections?|(?:sorry|no|oops)[^\S\n]*,?[^\S\n]*I[^\S\n]+mean|I[^\S\n]+meant|"
+    r"make[^\S\n]+(?:that|it)|(?:or[^\S\n]+)?rather(?![^\S\n]+than)|no[^\S\n]+wait|"
+    r"actually[^\S\n]*,?[^\S\n]*(?:it'?s|it[^\S\n]+(?:is|was)))"
+    r"(?P<mark>[^\S\n]*[:,\-–—][^\S\n]*|[^\S\n]+)(?P<replacement>[^\s,;:.)(!?][^,;:)(!?\n]*)",
+    re.I,
+)
+# People and places corrected after their key are weighed by their finders ("Lab: X, scratch that, Y" is asked back)
+_WEIGHED_BY_THE_FINDERS = ("experimenter", "lab", "institution")
+_KEY_BEFORE = re.compile(r"(?P<key>[A-Za-z][A-Za-z_ ]{0,25}?)[^\S\n]*[:=][^\S\n]*$")
+_SAID_BEFORE = re.compile(r"(?:^|(?<=[:;,(\n]))[^:;,(\n]*$")
+_SEX_WORD = re.compile(r"(?:male|female|m|f|unknown|hermaphrodite)$", re.I)
+_NUMBER_WITH_UNIT = re.compile(r"(?<![\w.])(?P<number>[A-Za-z]?\d[\d.,/:-]*)[^\S\n]*(?P<unit>[^\W\d_]*)")
+
+
+def replaced_after_a_marker(text: str) -> list[tuple[int, int]]:
+    """'age: 13 weeks (scratch that: 15 weeks)', 'sex: male. Correction: female': the value before the marker is
+    taken back, with the marker, so the one after it is read in its place. Which words were the value: the whole
+    value of a key said right before it (not a person's or a place's), else a number replaced by a number (of the
+    same unit), or a sex by a sex."""
+    spans = []
+    for marker in _REPLACED_BY.finditer(text):
+        reach = max(0, marker.start("open") - 120)  # (a value is a few words: the search stays linear)
+        before = text[reach : marker.start("open")].rstrip(" .")
+        said = _SAID_BEFORE.search(before)
+        if said is None or not said.group(0).strip():
+            continue
+        start = _taken_back_start(text, reach + said.start(), said.group(0), marker["replacement"].strip())
+        if start is not None:
+            spans.append((start, marker.start("replacement")))
+    return spans
+
+
+def _taken_back_start(text: str, said_start: int, said: str, replacement: str) -> int | None:
+    """Where the value replaced by `replacement` starts in `said` (the words before the marker), or None when the
+    two are not of one kind ('Tom, I mean, he recorded' replaces nothing)."""
+    key = _KEY_BEFORE.search(text[max(0, said_start - 30) : said_start])
+    field = KEYS.get(re.sub(r"[\s_]+", " ", key["key"].strip().lower()), "") if key else ""
+    keyed = field not in ("", *_WEIGHED_BY_THE_FINDERS)
+    if keyed and len(said.split()) <= 5 and len(replacement.split()) <= 5:
+        return said_start + len(said) - len(said.lstrip())
+    number, replacing = list(_NUMBER_WITH_UNIT.finditer(said)), _NUMBER_WITH_UNIT.match(replacement)
+    if number and replacing and said[number[-1].end() :].strip() == "":
+        same_unit = not replacing["unit"] or number[-1]["unit"].lower() == replacing["unit"].lower()
+        return said_start + number[-1].start() if same_unit else None
+    said_words, replacing_words = _WORD.findall(said), _WORD.findall(replacement)
+    if said_words and replacing_words and said_words[0].lower() == replacing_words[0].lower():
+        return said_start + len(said) - len(said.lstrip())  # "Recorded at UCL. Correction: recorded at KCL"
+    last_word = re.search(r"\S+$", said)
+    first_word = replacement.split()[0].rstrip(".") if replacement.split() else ""
+    if last_word and _SEX_WORD.match(last_word.group(0)) and _SEX_WORD.match(first_word):
+        return said_start + last_word.start()
+    return None
+
+
 def _denied_after_the_value(text: str) -> list[tuple[int, int]]:
     """'the session started at 10:15, not 10:45': the value after 'not' has the shape of the one said, so it is
     what the person denies (a unit after the denied one must be the said one's, or none)."""

@@ -59,6 +59,16 @@ def is_talk(reply: str) -> bool:
     return all(word in _TALK_WORDS for word in words)
 
 
+# "hmm, 'attention' and 'V4'?", "um... Long-Evans?": a reply opening with a hesitation and ending with a question
+# mark is the person thinking aloud, no value given.
+_THINKING_ALOUD = re.compile(r"^\W*(?:hmm+|hm+|um+|uh+|er+m?|eh|well)\b[^?\n]*\?\W*$", re.I)
+
+
+def thinking_aloud(reply: str) -> bool:
+    """True when the whole reply is a hesitation and a question ('hmm, X and Y?'): nothing is given."""
+    return bool(_THINKING_ALOUD.match(reply.replace("\u2019", "'")))
+
+
 def defers(reply: str) -> bool:
     """True when the reply says the value comes later or from someone else."""
     return bool(_LATER_OR_ELSEWHERE.search(reply.replace("\u2019", "'")))
