@@ -53,10 +53,10 @@ def test_development_corpus(capsys: pytest.CaptureFixture[str]) -> None:
         for line in result.wrong + result.missed:
             print("  ", line)
     assert not result.wrong
-    # A floor under the measured figure (all items 93.6% with files 1-18, after round nineteen): a change
+    # A floor under the measured figure (all items 93.4% with files 1-19, after round twenty): a change
     # that stops reading what was read fails here. Each former scoring file enters at its fresh-file recall
-    # (87.1% for the eighteenth), so the floor moves down with the files, never below what is read now.
-    assert result.recall >= 0.935
+    # (84.3% for the nineteenth), so the floor moves down with the files, never below what is read now.
+    assert result.recall >= 0.933
 
 
 @pytest.mark.parametrize("case", DEVELOPMENT, ids=[c["say"][:40] for c in DEVELOPMENT])
