@@ -597,3 +597,45 @@ def test_an_institution_with_a_places_abbreviation_after_it_is_asked_back_withou
 def test_an_institutions_own_acronym_after_a_comma_stays() -> None:
     value = "Instituto Cajal, CSIC"
     assert only_whole_values(_read("institution", value), value).values == {"institution": value}
+
+
+def _keywords(items: list[str]) -> ParsedInput:
+    return ParsedInput(
+        values={"keywords": items}, found=[FoundValue(field="keywords", value=items, raw=", ".join(items))]
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        ("keywords: V1, sleep. Correction: V1, replay", ["V1", "sleep"]),
+        ("keywords: V1, sleep. Correction: replay", ["V1", "sleep"]),
+        ("Tags: whisking, texture; make that whisking, touch", ["whisking", "texture"]),
+        ("Keywords: grid cells, theta; scratch that, place cells and theta", ["grid cells", "theta", "place cells"]),
+        (
+            "ripples, sleep, replay - make that ripples and sleep only",
+            ["ripples", "sleep", "replay - make that ripples"],
+        ),
+    ],
+)
+def test_a_list_corrected_after_it_was_said_is_asked_again(said: str, items: list[str]) -> None:
+    parsed = only_whole_values(_keywords(items), said)
+    assert "keywords" not in parsed.values and parsed.rejections[0].field == "keywords"
+
+
+@pytest.mark.parametrize(
+    ("said", "items"),
+    [
+        ("Keywords: ripples, sleep", ["ripples", "sleep"]),
+        ("grid cells, theta (or rather theta rhythm)", ["grid cells", "theta rhythm"]),  # read with the correction
+        ("Keywords: sleep, replay. Age: 13 weeks (scratch that: 15 weeks)", ["sleep", "replay"]),  # another field's
+    ],
+)
+def test_a_list_not_corrected_or_read_with_its_correction_passes(said: str, items: list[str]) -> None:
+    assert only_whole_values(_keywords(items), said).values == {"keywords": items}
+
+
+def test_a_corrected_keyword_list_is_asked_again_when_read_from_the_message() -> None:
+    parsed = parse_free_text("keywords: V1, sleep. Correction: V1, replay", [], now=NOW)
+    assert "keywords" not in parsed.values
+    assert any(rejection.field == "keywords" for rejection in parsed.rejections)

@@ -87,6 +87,13 @@ def replaced_after_a_marker(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def correction_after(text: str, start: int) -> int | None:
+    """Where the first correction marker after `start` begins ("keywords: V1, sleep. Correction: V1, replay"),
+    or None: words said before it were replaced, by words the finders may not have put in their place."""
+    marker = _REPLACED_BY.search(text, start)
+    return marker.start() if marker else None
+
+
 def _taken_back_start(text: str, said_start: int, said: str, replacement: str) -> int | None:
     """Where the value replaced by `replacement` starts in `said` (the words before the marker), or None when the
     two are not of one kind ('Tom, I mean, he recorded' replaces nothing)."""

@@ -34,6 +34,7 @@ from .subject_doubts import (
     strain_said_with_another,
     subject_id_doubt,
 )
+from .taken_back import correction_after
 from .words import KEYS, field_named
 
 # Names: cut when the words around them go on as the same name.
@@ -444,6 +445,27 @@ def _keyword_doubt(keyword: str) -> str:
     return f"its '{stray}' is not part of it" if stray else ""
 
 
+def list_corrected_after(said: str, items: list[str]) -> str:
+    """Why a list read from `said` may not be the list meant: a correction right after it ("keywords: V1,
+    sleep. Correction: V1, replay") or after one of its items still in it ("grid cells, theta; scratch that,
+    place cells"). A list is not replaced item by item, so it is asked again whole; a list the finder already
+    read with the replacement ("theta (or rather theta rhythm)") stays."""
+    lowered, spoken = said.lower(), [item.lower() for item in items]
+    first = lowered.find(spoken[0]) if spoken else -1
+    marker = correction_after(said, first) if first >= 0 else None
+    if marker is None:
+        return ""
+    spans = [(start, start + len(item)) for item in spoken if (start := lowered.find(item, first)) >= 0]
+    if any(start <= marker < end for start, end in spans):
+        return "one of its items holds a correction"
+    last_end = max((end for _, end in spans), default=first)
+    if marker >= last_end:
+        right_after = said[last_end:marker].strip(" .,;") == ""
+        return "it was corrected right after it was said" if right_after else ""
+    item_before = re.split(r"[,;]|\band\b", lowered[first:marker])[-1].strip(" .")
+    return f"'{item_before}' was corrected after it was said" if item_before in spoken else ""
+
+
 def _items(value: object) -> list[str]:
     return [str(item) for item in value] if isinstance(value, (list, tuple)) else [str(value)]
 
@@ -457,7 +479,7 @@ def _why_not_whole(name: str, parsed: ParsedInput, said: str) -> tuple[str, str,
     """(the value as shown, why it is not stored or "", the whole value to ask back or "")."""
     if name == "keywords":
         keywords = _items(parsed.values[name])
-        return ", ".join(keywords), _first_doubt(keywords, _keyword_doubt), ""
+        return ", ".join(keywords), _first_doubt(keywords, _keyword_doubt) or list_corrected_after(said, keywords), ""
     if name == "experimenter":
         people = _items(parsed.values[name])
         return "; ".join(people), _first_doubt(people, lambda person: person_doubt(person, said)), ""
